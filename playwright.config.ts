@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser. The flags keep it quiet on a closed network.
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '.test-output/e2e.json' }]],
+  outputDir: '.test-output/e2e-artifacts',
+  use: {
+    browserName: 'chromium',
+    launchOptions: CHROMIUM,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+});

@@ -1,0 +1,455 @@
+// The database schema for the whole product (SPEC.md section 3). Column names are the API's
+// field names, so a row maps onto an answer without renaming. Every tenant-owned table carries
+// tenant_id; every table the PWA pulls carries updated_at (and deleted_at where rows can go
+// away) so pull sync can ask "what changed since".
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type {
+  CharityStatus,
+  OrderStatus,
+  PaymentProvider,
+  PrintStatus,
+  PrivacyPreference,
+  Role,
+} from '../../src/contract/domain';
+
+const id = () => integer().primaryKey().generatedByDefaultAsIdentity();
+const at = () => timestamp({ withTimezone: true, mode: 'date' });
+const createdAt = () => at().notNull().defaultNow();
+const updatedAt = () =>
+  at()
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const color = (fallback: string) => text().notNull().default(fallback);
+
+export const tenants = pgTable('tenants', {
+  id: id(),
+  school_name: text().notNull(),
+  school_email: text().notNull(),
+  domain_url: text().notNull().default(''),
+  subdomain: text().notNull().unique(),
+  switchboard: boolean().notNull().default(true),
+  logo: text(),
+  is_organization: boolean().notNull().default(false),
+  /** argon2id hash of the parents' shared community password; null: no community access. */
+  community_password_hash: text(),
+  primary_color: color('#11365A'),
+  primary_color_light: color('#11365A'),
+  primary_color_dark: color('#11365A'),
+  bg_primary_color: color('#ADC7FA'),
+  bg_secondary_color: color('#EEF3FE'),
+  announcement_color: color('#11365A'),
+  button_color: color('#d71a5f'),
+  book_button_color: color('#d71a5f'),
+  text_primary_color: color('#1B1F24'),
+  text_secondary_color: color('#374151'),
+  text_muted_color: color('#4B5563'),
+  border_primary_color: color('#11365A'),
+  border_muted_color: color('#CBD5E1'),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/** An organization tenant's linked schools (Tenant.organizations). */
+export const organizationLinks = pgTable(
+  'organization_links',
+  {
+    organization_id: integer()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    school_id: integer()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.organization_id, t.school_id] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    /** Null for platform users (upschool_admin). */
+    tenant_id: integer().references(() => tenants.id, { onDelete: 'cascade' }),
+    role: text().$type<Role>().notNull(),
+    /** Staff sign in by e-mail (unique across the platform); students may have none. */
+    email: text().unique(),
+    /** Students sign in by username, unique within their tenant. */
+    username: text(),
+    first_name: text().notNull(),
+    last_name: text().notNull(),
+    avatar: text(),
+    country: text(),
+    /** argon2id hash; null for students, whose passwords are encrypted in students. */
+    password_hash: text(),
+    is_active: boolean().notNull().default(true),
+    date_joined: createdAt(),
+    last_login: at(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_tenant_username').on(t.tenant_id, t.username),
+    index('users_tenant_role').on(t.tenant_id, t.role),
+  ],
+);
+
+export const classes = pgTable(
+  'classes',
+  {
+    id: id(),
+    tenant_id: integer()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The class code students type (e.g. ROBINS4). Unique on the platform. */
+    class_id: text().notNull().unique(),
+    name: text().notNull(),
+    class_theme: text().notNull().default('#11365A'),
+    teacher_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: at(),
+  },
+  (t) => [index('classes_tenant').on(t.tenant_id, t.updated_at)],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    user_id: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenant_id: integer()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    class_id: integer().references(() => classes.id, { onDelete: 'set null' }),
+    privacy_preference: text().$type<PrivacyPreference>().notNull().default('private'),
+    archived: boolean().notNull().default(false),
+    is_featured: boolean().notNull().default(false),
+    /** The class password, AES-256-GCM under the server key: teachers print it on login cards. */
+    password_encrypted: text().notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('students_class').on(t.class_id),
+    index('students_tenant').on(t.tenant_id, t.updated_at),
+  ],
+);
+
+export const categories = pgTable('categories', {
+  id: id(),
+  /** Null: the platform catalogue, shown on every site. */
+  tenant_id: integer().references(() => tenants.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  slug: text().notNull(),
+  description: text().notNull().default(''),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const books = pgTable(
+  'books',
+  {
+    id: id(),
+    tenant_id: integer().references(() => tenants.id, { onDelete: 'cascade' }),
+    category_id: integer().references(() => categories.id, { onDelete: 'set null' }),
+    title: text().notNull(),
+    author: text().notNull(),
+    description: text().notNull().default(''),
+    price_cents: integer().notNull(),
+    currency: text().notNull().default('USD'),
+    cover: text().notNull(),
+    published: boolean().notNull().default(true),
+    is_featured: boolean().notNull().default(false),
+    created_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: at(),
+  },
+  (t) => [
+    index('books_updated').on(t.updated_at),
+    index('books_category').on(t.category_id),
+  ],
+);
+
+/** Student stories ("blogs"): written by students, published within their privacy setting. */
+export const stories = pgTable(
+  'stories',
+  {
+    id: id(),
+    tenant_id: integer()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    author_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    class_id: integer().references(() => classes.id, { onDelete: 'set null' }),
+    title: text().notNull(),
+    slug: text().notNull(),
+    body: text().notNull(),
+    cover: text(),
+    privacy_preference: text().$type<PrivacyPreference>().notNull().default('public'),
+    status: text().$type<'published' | 'draft'>().notNull().default('draft'),
+    is_featured: boolean().notNull().default(false),
+    is_archived: boolean().notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: at(),
+  },
+  (t) => [index('stories_tenant').on(t.tenant_id, t.updated_at)],
+);
+
+export const charities = pgTable('charities', {
+  id: id(),
+  /** Null: a platform charity, offered on every site. */
+  tenant_id: integer().references(() => tenants.id, { onDelete: 'cascade' }),
+  created_by: integer().references(() => users.id, { onDelete: 'set null' }),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  description: text().notNull().default(''),
+  image: text(),
+  goal_cents: integer().notNull().default(0),
+  status: text().$type<CharityStatus>().notNull().default('draft'),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/** Switchboard modes. */
+export const modes = pgTable('modes', {
+  id: id(),
+  name: text().notNull(),
+  image: text(),
+  locked: boolean().notNull().default(false),
+  active: boolean().notNull().default(false),
+  status: text().notNull().default('INACTIVE'),
+  sort_order: integer().notNull().default(0),
+});
+
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: id(),
+    role: text().notNull(),
+    section: text().notNull(),
+    title: text().notNull(),
+    /** HTML, written by platform staff. */
+    body: text().notNull(),
+    sort_order: integer().notNull().default(0),
+  },
+  (t) => [index('faqs_role').on(t.role)],
+);
+
+/** A signed-in user's cart: one row per item (SPEC.md section 3, Cart). */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    book_id: integer()
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    added_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.book_id] })],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    tenant_id: integer().references(() => tenants.id, { onDelete: 'set null' }),
+    user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    kind: text().$type<'books' | 'donation'>().notNull(),
+    charity_id: integer().references(() => charities.id, { onDelete: 'set null' }),
+    email: text(),
+    status: text().$type<OrderStatus>().notNull().default('pending'),
+    print_status: text().$type<PrintStatus>(),
+    total_cents: integer().notNull(),
+    currency: text().notNull().default('USD'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('orders_user').on(t.user_id)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    order_id: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    book_id: integer()
+      .notNull()
+      .references(() => books.id, { onDelete: 'restrict' }),
+    title: text().notNull(),
+    price_cents: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.order_id, t.book_id] })],
+);
+
+export const payments = pgTable('payments', {
+  id: id(),
+  order_id: integer()
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  provider: text().$type<PaymentProvider>().notNull(),
+  /** The provider's reference for this payment; a callback is matched by it. */
+  provider_ref: text().notNull().unique(),
+  amount_cents: integer().notNull(),
+  currency: text().notNull(),
+  status: text().$type<OrderStatus>().notNull().default('pending'),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+  completed_at: at(),
+});
+
+export const subscriptionPlans = pgTable('subscription_plans', {
+  id: id(),
+  name: text().notNull(),
+  description: text().notNull().default(''),
+  price_cents: integer().notNull(),
+  interval: text().$type<'month' | 'year'>().notNull(),
+  active: boolean().notNull().default(true),
+});
+
+export const subscriptions = pgTable('subscriptions', {
+  id: id(),
+  tenant_id: integer()
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  plan_id: integer()
+    .notNull()
+    .references(() => subscriptionPlans.id, { onDelete: 'restrict' }),
+  status: text().$type<'active' | 'cancelled' | 'past_due'>().notNull(),
+  current_period_end: at().notNull(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const pins = pgTable(
+  'pins',
+  {
+    id: id(),
+    tenant_id: integer()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    content_type: text().notNull(),
+    object_id: integer().notNull(),
+    is_pinned: boolean().notNull(),
+    expiry_date: at(),
+    pinned_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('pins_content').on(t.tenant_id, t.content_type, t.object_id)],
+);
+
+export const invitations = pgTable('invitations', {
+  id: id(),
+  tenant_id: integer().references(() => tenants.id, { onDelete: 'cascade' }),
+  /** SHA-256 of the token sent in the link; the token itself is never stored. */
+  token_hash: text().notNull().unique(),
+  email: text().notNull(),
+  role: text().$type<Role>().notNull(),
+  kind: text().$type<'school' | 'organization' | 'user'>().notNull(),
+  invited_by: integer().references(() => users.id, { onDelete: 'set null' }),
+  expires_at: at().notNull(),
+  accepted_at: at(),
+  created_at: createdAt(),
+});
+
+/** Mail the server has to send. Written in the same transaction as its cause. */
+export const emailOutbox = pgTable('email_outbox', {
+  id: id(),
+  tenant_id: integer().references(() => tenants.id, { onDelete: 'set null' }),
+  to: text().notNull(),
+  subject: text().notNull(),
+  text: text().notNull(),
+  html: text(),
+  created_at: createdAt(),
+  sent_at: at(),
+  attempts: integer().notNull().default(0),
+  last_error: text(),
+});
+
+/** The first answer to each Idempotency-Key, so a replayed write is never applied twice. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text().notNull(),
+    path: text().notNull(),
+    request_hash: text().notNull(),
+    status_code: integer().notNull(),
+    response_body: jsonb().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('idempotency_keys_created').on(t.created_at)],
+);
+
+/** Issued refresh tokens; revoking one (logout) ends that session everywhere. */
+export const refreshTokens = pgTable('refresh_tokens', {
+  jti: text().primaryKey(),
+  user_id: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  created_at: createdAt(),
+  expires_at: at().notNull(),
+  revoked_at: at(),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  token_hash: text().primaryKey(),
+  user_id: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expires_at: at().notNull(),
+  used_at: at(),
+  created_at: createdAt(),
+});
+
+/** Parents' community sessions (a cookie holds the token; its hash is the key). */
+export const communitySessions = pgTable('community_sessions', {
+  token_hash: text().primaryKey(),
+  tenant_id: integer()
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  created_at: createdAt(),
+  expires_at: at().notNull(),
+  revoked_at: at(),
+});
+
+/**
+ * Failure counters for sign-in throttling, per account and per device (never per IP alone:
+ * a whole school shares one address). Kept in the database so several API processes agree.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  window_started_at: at().notNull(),
+  locked_until: at(),
+});
+
+/** One-row facts about this installation (e.g. when the demo seed ran). */
+export const appMeta = pgTable('app_meta', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+});
+
+export type TenantRow = typeof tenants.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type ClassRow = typeof classes.$inferSelect;
+export type StudentRow = typeof students.$inferSelect;

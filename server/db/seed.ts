@@ -1,0 +1,261 @@
+// Seeds an empty database with exactly the demo data of DEMO_DATA.md, in one transaction, once.
+// `scale: 'bench'` adds the benchmark extras (20,000 books, a class of 2,000) on top, also once.
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from './client';
+import {
+  appMeta,
+  books,
+  categories,
+  charities,
+  classes,
+  faqs,
+  modes,
+  organizationLinks,
+  stories,
+  students,
+  tenants,
+  users,
+} from './schema';
+import {
+  BENCH_BOOKS,
+  BENCH_CLASS,
+  CATEGORIES,
+  CHARITIES,
+  DEMO_ACCOUNTS,
+  DEMO_BOOKS,
+  DEMO_CLASSES,
+  DEMO_TENANTS,
+  FAQS,
+  FIRST_NAMES,
+  LAST_NAMES,
+  MODES,
+  bookDescription,
+  bookTitle,
+  pick,
+  random,
+  storyText,
+  studentPassword,
+  type ClassSeed,
+} from './seed-data';
+import { encryptText, hashPassword } from '../services/crypto';
+import type { SeedScale } from '../config';
+
+/** Demo dates are fixed too, so date filters behave the same everywhere. */
+const EPOCH = Date.UTC(2026, 8, 1, 8, 0, 0);
+const BATCH = 500;
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+}
+
+async function metaValue(db: Db | Tx, key: string): Promise<string | undefined> {
+  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, key)).limit(1);
+  return row?.value;
+}
+
+interface SeedContext {
+  tx: Tx;
+  dataKey: Buffer;
+  tenantIds: Map<string, number>;
+  userIds: Map<string, number>;
+  /** usernames taken per tenant, to suffix clashes deterministically */
+  usernames: Map<number, Set<string>>;
+}
+
+function uniqueUsername(ctx: SeedContext, tenantId: number, first: string, last: string): string {
+  const taken = ctx.usernames.get(tenantId) ?? new Set<string>();
+  ctx.usernames.set(tenantId, taken);
+  const base = `${first}.${last}`.toLowerCase().replace(/[^a-z0-9.]/g, '');
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+  taken.add(name);
+  return name;
+}
+
+async function seedClass(ctx: SeedContext, seed: ClassSeed, rand: () => number) {
+  const tenantId = ctx.tenantIds.get(seed.tenant)!;
+  const [cls] = await ctx.tx
+    .insert(classes)
+    .values({ tenant_id: tenantId, class_id: seed.code, name: seed.name, class_theme: seed.theme, teacher_id: ctx.userIds.get(seed.teacher)! })
+    .returning({ id: classes.id });
+  const fixedNames = new Set(seed.fixed.map((f) => `${f.first_name} ${f.last_name}`));
+  const roster: { first_name: string; last_name: string; password: string }[] = [];
+  while (roster.length < seed.size) {
+    const fixed = seed.fixed.find((f) => (f.at ?? 0) === roster.length);
+    if (fixed) {
+      roster.push(fixed);
+      continue;
+    }
+    const first_name = pick(rand, FIRST_NAMES);
+    const last_name = pick(rand, LAST_NAMES);
+    if (fixedNames.has(`${first_name} ${last_name}`)) continue;
+    roster.push({ first_name, last_name, password: studentPassword(rand) });
+  }
+  const rows = roster.map((s, i) => ({
+    ...s,
+    username: uniqueUsername(ctx, tenantId, s.first_name, s.last_name),
+    date_joined: new Date(EPOCH + i * 3_600_000),
+  }));
+  await insertInBatches(rows, async (batch) => {
+    const inserted = await ctx.tx
+      .insert(users)
+      .values(batch.map((s) => ({ tenant_id: tenantId, role: 'student' as const, username: s.username, first_name: s.first_name, last_name: s.last_name, date_joined: s.date_joined })))
+      .returning({ id: users.id });
+    await ctx.tx.insert(students).values(
+      inserted.map((u, i) => ({
+        user_id: u.id,
+        tenant_id: tenantId,
+        class_id: cls!.id,
+        privacy_preference: (['private', 'community', 'public'] as const)[i % 3]!,
+        password_encrypted: encryptText(ctx.dataKey, batch[i]!.password),
+      })),
+    );
+  });
+}
+
+async function seedBooks(tx: Tx, categoryIds: number[], from: number, to: number) {
+  const rand = random(7001 + from);
+  const rows = [];
+  for (let i = from; i < to; i++) {
+    const c = i % CATEGORIES.length;
+    const title = bookTitle(rand);
+    rows.push({
+      category_id: categoryIds[c]!,
+      title,
+      author: `${pick(rand, FIRST_NAMES)} ${pick(rand, LAST_NAMES)}`,
+      description: bookDescription(title, CATEGORIES[c]![0], rand),
+      price_cents: 499 + Math.floor(rand() * 20) * 100,
+      cover: '',
+      is_featured: i % 25 === 0,
+      created_at: new Date(EPOCH - (to - i) * 60_000),
+    });
+  }
+  await insertInBatches(rows, async (batch) => {
+    const inserted = await tx.insert(books).values(batch).returning({ id: books.id });
+    // Covers are drawn by GET /api/covers/{id}.svg; the id is known only after the insert.
+    await tx
+      .update(books)
+      .set({ cover: sql`'/api/covers/' || ${books.id} || '.svg'` })
+      .where(inArray(books.id, inserted.map((b) => b.id)));
+  });
+}
+
+async function seedDemo(tx: Tx, dataKey: Buffer) {
+  const ctx: SeedContext = { tx, dataKey, tenantIds: new Map(), userIds: new Map(), usernames: new Map() };
+
+  for (const t of DEMO_TENANTS) {
+    const { community_password, ...fields } = t;
+    const [row] = await tx
+      .insert(tenants)
+      .values({ ...fields, community_password_hash: community_password ? await hashPassword(community_password) : null })
+      .returning({ id: tenants.id });
+    ctx.tenantIds.set(t.subdomain, row!.id);
+  }
+  const org = ctx.tenantIds.get('riverbend')!;
+  await tx.insert(organizationLinks).values([
+    { organization_id: org, school_id: ctx.tenantIds.get('greenfield')! },
+    { organization_id: org, school_id: ctx.tenantIds.get('hillside')! },
+  ]);
+
+  for (const a of DEMO_ACCOUNTS) {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        tenant_id: a.tenant ? ctx.tenantIds.get(a.tenant)! : null,
+        role: a.role,
+        email: a.email,
+        first_name: a.first_name,
+        last_name: a.last_name,
+        country: 'GB',
+        password_hash: await hashPassword(a.password),
+        date_joined: new Date(EPOCH - 86_400_000),
+      })
+      .returning({ id: users.id });
+    ctx.userIds.set(a.email, row!.id);
+  }
+
+  const rand = random(2026);
+  for (const c of DEMO_CLASSES) await seedClass(ctx, c, rand);
+
+  const categoryIds = (
+    await tx
+      .insert(categories)
+      .values(CATEGORIES.map(([name, slug]) => ({ name, slug, description: `${name} for young readers.` })))
+      .returning({ id: categories.id })
+  ).map((r) => r.id);
+  await seedBooks(tx, categoryIds, 0, DEMO_BOOKS);
+
+  // 48 stories (44 published, 4 drafts), spread over the demo students of both schools.
+  const storyRand = random(4242);
+  const authors = await tx
+    .select({ id: users.id, tenant_id: users.tenant_id, class_id: students.class_id })
+    .from(users)
+    .innerJoin(students, eq(students.user_id, users.id))
+    .orderBy(users.id);
+  const storyRows = Array.from({ length: 48 }, (_, i) => {
+    const author = authors[(i * 7) % authors.length]!;
+    const { title, body } = storyText(storyRand);
+    return {
+      tenant_id: author.tenant_id!,
+      author_id: author.id,
+      class_id: author.class_id,
+      title,
+      slug: `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${i + 1}`,
+      body,
+      privacy_preference: (['public', 'community', 'public', 'private'] as const)[i % 4]!,
+      status: i % 12 === 11 ? ('draft' as const) : ('published' as const),
+      is_featured: i % 5 === 0,
+      created_at: new Date(EPOCH + i * 86_400_000),
+    };
+  });
+  await tx.insert(stories).values(storyRows);
+
+  await tx.insert(charities).values(
+    CHARITIES.map(([name, slug, status, description], i) => ({
+      name,
+      slug,
+      status,
+      description,
+      goal_cents: (i + 1) * 250_000,
+      created_by: ctx.userIds.get('admin@example.com')!,
+    })),
+  );
+  await tx.insert(modes).values(MODES.map((m, i) => ({ ...m, sort_order: i })));
+  await tx.insert(faqs).values(FAQS.map((f, i) => ({ ...f, sort_order: i })));
+}
+
+async function seedBench(tx: Tx, dataKey: Buffer) {
+  const greenfield = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.subdomain, 'greenfield'));
+  const teacher = await tx.select({ id: users.id }).from(users).where(eq(users.email, BENCH_CLASS.teacher));
+  const taken = await tx.select({ username: users.username }).from(users).where(eq(users.tenant_id, greenfield[0]!.id));
+  const ctx: SeedContext = {
+    tx,
+    dataKey,
+    tenantIds: new Map([['greenfield', greenfield[0]!.id]]),
+    userIds: new Map([[BENCH_CLASS.teacher, teacher[0]!.id]]),
+    usernames: new Map([[greenfield[0]!.id, new Set(taken.map((t) => t.username!))]]),
+  };
+  await seedClass(ctx, BENCH_CLASS, random(9090));
+  const categoryIds = (await tx.select({ id: categories.id }).from(categories).orderBy(categories.id)).map((c) => c.id);
+  await seedBooks(tx, categoryIds, DEMO_BOOKS, BENCH_BOOKS);
+}
+
+/** Seeds what is missing; returns what it did, for the start-up log. */
+export async function seed(db: Db, dataKey: Buffer, scale: SeedScale = 'demo'): Promise<string[]> {
+  const done: string[] = [];
+  await db.transaction(async (tx) => {
+    // Serialises two processes starting on one PostgreSQL; PGlite is single-connection anyway.
+    await tx.execute(sql`select pg_advisory_xact_lock(20261122)`);
+    if (!(await metaValue(tx, 'seeded_demo'))) {
+      await seedDemo(tx, dataKey);
+      await tx.insert(appMeta).values({ key: 'seeded_demo', value: new Date().toISOString() });
+      done.push('demo data');
+    }
+    if (scale === 'bench' && !(await metaValue(tx, 'seeded_bench'))) {
+      await seedBench(tx, dataKey);
+      await tx.insert(appMeta).values({ key: 'seeded_bench', value: new Date().toISOString() });
+      done.push('benchmark data (20,000 books, class BENCH2K of 2,000 students)');
+    }
+  });
+  return done;
+}

@@ -1,0 +1,48 @@
+// Errors as answers. Every failure leaves the API as JSON with a `message`; a handler throws
+// ApiError and the app's error handler writes it. Nothing unexpected leaks as a stack trace.
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError } from 'zod';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function fail(status: ContentfulStatusCode, message: string, extra?: Record<string, unknown>): never {
+  throw new ApiError(status, message, extra);
+}
+
+/** Field errors keyed by dotted path, as the forms show them ('field name: message'). */
+export function fieldErrors(error: ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+export function validationAnswer(c: Context, error: ZodError) {
+  const errors = fieldErrors(error);
+  const message = Object.entries(errors)
+    .map(([field, messages]) => (field === '_' ? messages.join(' ') : `${field}: ${messages.join(' ')}`))
+    .join('; ');
+  return c.json({ message, errors }, 400);
+}
+
+export function errorAnswer(err: Error, c: Context) {
+  if (err instanceof ApiError) return c.json({ message: err.message, ...err.extra }, err.status);
+  if (err instanceof HTTPException) {
+    // Hono's own 4xx (e.g. malformed JSON) keep their status; the message stays readable.
+    return c.json({ message: err.message || 'Bad request' }, err.status as ContentfulStatusCode);
+  }
+  console.error(err);
+  return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
+}

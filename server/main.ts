@@ -1,0 +1,44 @@
+// Starts the whole product in one process: opens (and migrates, and seeds) the database, then
+// serves the API and the built PWA on one port.
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seed } from './db/seed';
+import { DEMO_ACCOUNTS, DEMO_CLASSES } from './db/seed-data';
+import { deriveKeys } from './services/crypto';
+
+const config = loadConfig();
+const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+const keys = deriveKeys(config.secretKey);
+const seeded = await seed(database.db, keys.data, config.seedScale);
+
+const app = createApp({ database, config, keys, now: () => new Date() });
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  const base = (host: string) => `http://${host}:${info.port}`;
+  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const lines = [
+    '',
+    `StoryNest is running on ${where}${seeded.length ? `; seeded ${seeded.join(' and ')}` : ''}.`,
+    `  Platform site:     ${base('localhost')}`,
+    `  Greenfield school: ${base('greenfield.localhost')}`,
+    `  Hillside school:   ${base('hillside.localhost')}`,
+    `  Riverbend Trust:   ${base('riverbend.localhost')}`,
+    `  API:               ${base('localhost')}/api (OpenAPI: openapi/openapi.json)`,
+    '',
+    'Demo sign-ins (Login, then "Teacher or Administrator"):',
+    ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(19)} ${a.email.padEnd(28)} ${a.password.padEnd(13)} at ${base(a.tenant ? `${a.tenant}.localhost` : 'localhost')}`),
+    'Students (Login, then "Student", at the Greenfield site):',
+    `  class ${DEMO_CLASSES[0]!.code}, Amara Okafor, password kite-7; class ${DEMO_CLASSES[1]!.code}, Zoe Zhang, password moon-3`,
+    'Parents ("Parent"): community password greenfield-parents at the Greenfield site.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+});
+
+const shutdown = () => {
+  server.close();
+  void database.close().finally(() => process.exit(0));
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

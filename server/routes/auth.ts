@@ -1,0 +1,125 @@
+// Sign-in and tokens: POST /auth/token/, POST /auth/token/refresh/, GET /user/profile/.
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { LoginRequest, RefreshRequest } from '../../src/contract/auth';
+import { refreshTokens, students, users, type UserRow } from '../db/schema';
+import type { Db } from '../db/client';
+import type { AppEnv, Deps } from '../http/env';
+import { fail } from '../http/errors';
+import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
+import { UserSchema } from '../http/schemas';
+import { decryptText, hashPassword, sameText, verifyPassword } from '../services/crypto';
+import { issueRefresh, readToken, signAccess } from '../services/tokens';
+import { findStaffByEmail, findStudent, findUser, userJson } from '../services/users';
+import type { TenantRow } from '../db/schema';
+
+const LoginAnswer = z
+  .object({ access: z.string(), refresh: z.string(), user: UserSchema })
+  .openapi('LoginAnswer');
+
+const login = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'post',
+    path: '/auth/token/',
+    summary: 'Sign in: staff by e-mail, students by username (on their school site)',
+    request: { body: { required: true, content: { 'application/json': { schema: LoginRequest } } } },
+    responses: {
+      200: jsonBody(LoginAnswer, 'Signed in'),
+      401: { description: 'Wrong credentials; `error` says why', ...errorBody },
+    },
+  },
+);
+
+const refresh = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'post',
+    path: '/auth/token/refresh/',
+    summary: 'A new access token for a valid, unrevoked refresh token',
+    request: { body: { required: true, content: { 'application/json': { schema: RefreshRequest } } } },
+    responses: {
+      200: jsonBody(z.object({ access: z.string() }).openapi('RefreshAnswer'), 'Refreshed'),
+      401: { description: 'Refresh token invalid, expired or revoked', ...errorBody },
+    },
+  },
+);
+
+const profile = defineRoute(
+  { roles: 'signed-in' },
+  {
+    method: 'get',
+    path: '/user/profile/',
+    summary: 'The signed-in user',
+    responses: { 200: jsonBody(UserSchema, 'The user') },
+  },
+);
+
+const WRONG_CREDENTIALS = 'Invalid username or password.';
+// Verifying against a throwaway hash keeps an unknown e-mail as slow as a wrong password,
+// so response times do not reveal which addresses have accounts.
+let decoyHash: Promise<string> | undefined;
+
+async function checkStaff(db: Db, email: string, password: string): Promise<UserRow | undefined> {
+  const user = await findStaffByEmail(db, email);
+  if (!user?.password_hash || user.role === 'student') {
+    await verifyPassword(await (decoyHash ??= hashPassword('decoy-password')), password);
+    return undefined;
+  }
+  return (await verifyPassword(user.password_hash, password)) ? user : undefined;
+}
+
+async function checkStudent(deps: Deps, tenant: TenantRow, username: string, password: string) {
+  const db = deps.database.db;
+  const user = await findStudent(db, tenant.id, username);
+  if (!user) return undefined;
+  const [student] = await db.select().from(students).where(eq(students.user_id, user.id)).limit(1);
+  if (!student || student.archived) return undefined;
+  return sameText(decryptText(deps.keys.data, student.password_encrypted), password) ? user : undefined;
+}
+
+export const authRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(login, async (c) => {
+    const { username, password } = c.req.valid('json');
+    const deps = c.var.deps;
+    const tenant = c.var.tenant;
+    const user = username.includes('@')
+      ? await checkStaff(deps.database.db, username, password)
+      : tenant
+        ? await checkStudent(deps, tenant, username, password)
+        : undefined;
+    if (!user || !user.is_active) fail(401, WRONG_CREDENTIALS, { error: WRONG_CREDENTIALS });
+    if (user.tenant_id !== (tenant?.id ?? null) && user.role !== 'upschool_admin') {
+      const error = 'This account belongs to another school site. Please sign in there.';
+      fail(401, error, { error });
+    }
+    const now = deps.now();
+    const auth = { id: user.id, role: user.role, tenant_id: user.tenant_id };
+    const tokens = await deps.database.db.transaction(async (tx) => {
+      await tx.update(users).set({ last_login: now }).where(eq(users.id, user.id));
+      return { access: await signAccess(deps.keys.jwt, auth, now), refresh: await issueRefresh(tx, deps.keys.jwt, auth, now) };
+    });
+    return c.json({ ...tokens, user: userJson({ ...user, last_login: now }) }, 200);
+  })
+  .openapi(refresh, async (c) => {
+    const deps = c.var.deps;
+    const now = deps.now();
+    const invalid = () => fail(401, 'Token is invalid or expired', { code: 'token_not_valid' });
+    const claims = await readToken(deps.keys.jwt, c.req.valid('json').refresh, 'refresh', now);
+    if (!claims?.jti) return invalid();
+    const [live] = await deps.database.db
+      .select({ jti: refreshTokens.jti })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.jti, claims.jti), isNull(refreshTokens.revoked_at), gt(refreshTokens.expires_at, now)))
+      .limit(1);
+    const user = live ? await findUser(deps.database.db, claims.id) : undefined;
+    if (!user?.is_active) return invalid();
+    if (user.tenant_id !== (c.var.tenant?.id ?? null) && user.role !== 'upschool_admin') return invalid();
+    const access = await signAccess(deps.keys.jwt, { id: user.id, role: user.role, tenant_id: user.tenant_id }, now);
+    return c.json({ access }, 200);
+  })
+  .openapi(profile, async (c) => {
+    const user = await findUser(c.var.deps.database.db, signedInUser(c).id);
+    if (!user) fail(401, 'User not found', { code: 'user_not_found' });
+    return c.json(userJson(user), 200);
+  });

@@ -1,0 +1,66 @@
+// A fetch that signs requests with the stored access token and, on a 401 while a user is
+// stored, refreshes the token once and retries the request once (SPEC.md section 4, Session).
+// A failed refresh ends the session: storage is cleared and `onExpired` decides what the user sees.
+import { session } from './session';
+
+export type Fetch = (input: Request, init?: RequestInit) => Promise<Response>;
+
+export interface AuthFetchOptions {
+  /** The network; injectable for tests. */
+  fetch: Fetch;
+  /** Absolute or root-relative URL of POST /auth/token/refresh/. */
+  refreshUrl: string;
+  onExpired: () => void;
+}
+
+function withBearer(request: Request): Request {
+  const token = session.accessToken();
+  if (!token) return request;
+  const signed = new Request(request);
+  signed.headers.set('Authorization', `Bearer ${token}`);
+  return signed;
+}
+
+export function createAuthFetch(options: AuthFetchOptions): Fetch {
+  // Requests that fail together wait for one refresh rather than each sending their own.
+  let refreshing: Promise<string | null> | null = null;
+
+  async function refreshAccess(): Promise<string | null> {
+    const refresh = session.refreshToken();
+    if (!refresh) return null;
+    try {
+      const res = await options.fetch(
+        new Request(options.refreshUrl, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ refresh }),
+        }),
+      );
+      if (!res.ok) return null;
+      const body = (await res.json()) as { access?: unknown };
+      if (typeof body.access !== 'string') return null;
+      session.setAccessToken(body.access);
+      return body.access;
+    } catch {
+      return null;
+    }
+  }
+
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const retry = request.clone();
+    const response = await options.fetch(withBearer(request));
+    if (response.status !== 401 || !session.user()) return response;
+
+    refreshing ??= refreshAccess().finally(() => {
+      refreshing = null;
+    });
+    const access = await refreshing;
+    if (!access) {
+      session.clear();
+      options.onExpired();
+      return response;
+    }
+    return options.fetch(withBearer(retry));
+  };
+}

@@ -1,0 +1,97 @@
+// The signed-in session as the spec stores it in localStorage (accessToken, refreshToken, user,
+// generic_access). Read back through a schema: a damaged entry counts as signed out.
+import * as z from 'zod/mini';
+import { ROLES } from '@/contract/domain';
+
+const StoredUser = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.nullable(z.string()),
+  username: z.nullable(z.string()),
+  role: z.enum(ROLES),
+  avatar: z.nullable(z.string()),
+  country: z.nullable(z.string()),
+  tenant_id: z.nullable(z.number()),
+});
+export type StoredUser = z.infer<typeof StoredUser>;
+
+export const STORAGE_KEYS = {
+  access: 'accessToken',
+  refresh: 'refreshToken',
+  user: 'user',
+  community: 'generic_access',
+} as const;
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+const notify = () => listeners.forEach((l) => l());
+
+// user() parses on every call; React's useSyncExternalStore needs a stable snapshot.
+let snapshot: { raw: string | null; user: StoredUser | null } = { raw: null, user: null };
+
+function storage(): Storage | undefined {
+  return typeof localStorage === 'undefined' ? undefined : localStorage;
+}
+
+export const session = {
+  accessToken: (): string | null => storage()?.getItem(STORAGE_KEYS.access) ?? null,
+  refreshToken: (): string | null => storage()?.getItem(STORAGE_KEYS.refresh) ?? null,
+
+  user(): StoredUser | null {
+    const raw = storage()?.getItem(STORAGE_KEYS.user);
+    if (!raw) return null;
+    try {
+      const parsed = StoredUser.safeParse(JSON.parse(raw));
+      if (parsed.success) return parsed.data;
+      console.warn('Ignoring a stored user that does not match the expected shape');
+    } catch {
+      console.warn('Ignoring a stored user that is not JSON');
+    }
+    return null;
+  },
+
+  /** The stored user, the same object until the stored text changes. */
+  userSnapshot(): StoredUser | null {
+    const raw = storage()?.getItem(STORAGE_KEYS.user) ?? null;
+    if (raw !== snapshot.raw) snapshot = { raw, user: session.user() };
+    return snapshot.user;
+  },
+
+  save(tokens: { access: string; refresh: string; user: StoredUser }) {
+    const s = storage();
+    if (!s) return;
+    s.setItem(STORAGE_KEYS.access, tokens.access);
+    s.setItem(STORAGE_KEYS.refresh, tokens.refresh);
+    s.setItem(STORAGE_KEYS.user, JSON.stringify(tokens.user));
+    notify();
+  },
+
+  setAccessToken(access: string) {
+    storage()?.setItem(STORAGE_KEYS.access, access);
+  },
+
+  removeUser() {
+    storage()?.removeItem(STORAGE_KEYS.user);
+    notify();
+  },
+
+  /** Sign-out on this device: the spec's logout clears local storage. */
+  clear() {
+    storage()?.clear();
+    notify();
+  },
+
+  /** Changes made here or, through the storage event, in another tab. */
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || e.key === STORAGE_KEYS.user || e.key === STORAGE_KEYS.access) listener();
+    };
+    globalThis.addEventListener?.('storage', onStorage);
+    return () => {
+      listeners.delete(listener);
+      globalThis.removeEventListener?.('storage', onStorage);
+    };
+  },
+};

@@ -1,0 +1,13 @@
+// Route guards (SPEC.md section 6): signed-out users go to /login and come back afterwards;
+// users without an allowed role go to /. The server checks the same roles on every call.
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { session } from '@/api/session';
+import type { Role } from '@/contract/domain';
+
+export function requireRoles(roles?: readonly Role[]) {
+  return ({ location }: { location: ParsedLocation }) => {
+    const user = session.user();
+    if (!user) throw redirect({ to: '/login/{-$token}', search: { redirect: location.href } });
+    if (roles && !roles.includes(user.role)) throw redirect({ to: '/' });
+  };
+}

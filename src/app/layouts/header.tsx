@@ -1,0 +1,111 @@
+// The public header (SPEC.md section 2, Layout): logo, the Switchboard pill with search, the
+// cart with its count, Login or Dashboard, the offline indicator, and a slide-out menu on phones.
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSessionUser } from '@/api/use-session';
+import { dashboardPathFor } from '@/contract/domain';
+import { useCartCount } from '@/features/cart/use-cart-count';
+import { useTenant } from '@/features/tenant/tenant';
+import { CartIcon, CloseIcon, MenuIcon, OfflineIcon, SearchIcon } from '@/ui/icons';
+import { useOnline } from '@/ui/use-online';
+
+const MENU_LINKS = [
+  { to: '/library', label: 'Library' },
+  { to: '/charities', label: 'Charities' },
+  { to: '/faq', label: 'Help' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+function SwitchboardSearch() {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void navigate({ to: '/library', search: { search: query.trim() || undefined } });
+  };
+  return (
+    <form role="search" className="switchboard" onSubmit={submit}>
+      <label htmlFor="site-search" className="visually-hidden">
+        Search books and stories
+      </label>
+      <input id="site-search" type="search" placeholder="Search books and stories" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <button type="submit" className="icon-button" aria-label="Search">
+        <SearchIcon />
+      </button>
+    </form>
+  );
+}
+
+export function OfflineBadge() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <span className="offline-badge" role="status">
+      <OfflineIcon /> Offline
+    </span>
+  );
+}
+
+export function Header() {
+  const tenant = useTenant();
+  const user = useSessionUser();
+  const cartCount = useCartCount();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const account = user ? { to: dashboardPathFor(user.role), label: 'Dashboard' } : { to: '/login', label: 'Login' };
+
+  return (
+    <header className="site-header">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <div className="site-header-inner">
+        <Link to="/" className="brand" aria-label={`${tenant.school_name} home`}>
+          {tenant.logo ? <img src={tenant.logo} alt="" className="brand-logo" /> : null}
+          <span className="brand-name">{tenant.school_name}</span>
+        </Link>
+        {tenant.switchboard ? <SwitchboardSearch /> : null}
+        <nav className="header-actions" aria-label="Account">
+          <OfflineBadge />
+          <Link to="/cart" className="cart-link" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
+            <CartIcon />
+            {cartCount > 0 ? (
+              <span className="badge" aria-hidden="true">
+                {cartCount}
+              </span>
+            ) : null}
+          </Link>
+          <Link to={account.to} className="button button-small header-account">
+            {account.label}
+          </Link>
+          <button
+            type="button"
+            className="icon-button menu-button"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon />
+          </button>
+        </nav>
+      </div>
+      <div id="mobile-menu" className={`mobile-menu${menuOpen ? ' open' : ''}`} hidden={!menuOpen}>
+        <button type="button" className="icon-button" aria-label="Close menu" onClick={() => setMenuOpen(false)}>
+          <CloseIcon />
+        </button>
+        <nav aria-label="Menu">
+          <ul>
+            {[...MENU_LINKS, account].map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} onClick={() => setMenuOpen(false)}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

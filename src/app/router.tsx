@@ -1,0 +1,255 @@
+// The route tree: every path of SPEC.md section 2. Built screens load on demand (one chunk per
+// screen); the rest render a placeholder that names their route. Three shells: the public site
+// (header and footer), the signed-in areas (sidebar, no footer) and standalone documents.
+import {
+  Outlet,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+  type AnyRoute,
+} from '@tanstack/react-router';
+import { Toaster } from '@/ui/toast';
+import { AREAS, type Area } from './areas';
+import { requireRoles } from './guards';
+import { AreaLayout } from './layouts/area-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { NotFound } from './not-found';
+import { Placeholder } from './placeholder';
+import { UpdatePrompt } from './update-prompt';
+
+const rootRoute = createRootRoute({
+  component: () => (
+    <>
+      <Outlet />
+      <Toaster />
+      <UpdatePrompt />
+    </>
+  ),
+  notFoundComponent: NotFound,
+});
+
+const publicShell = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: PublicLayout });
+const standalone = createRoute({ getParentRoute: () => rootRoute, id: 'standalone', component: Outlet });
+
+/** A route whose screen is not built yet: it says which route it is. */
+function placeholder<P extends string>(parent: () => AnyRoute, path: P, title: string) {
+  return createRoute({
+    getParentRoute: parent,
+    path,
+    component: () => <Placeholder title={title} path={path} />,
+  });
+}
+
+const libraryPage = lazyRouteComponent(() => import('@/features/library/library-page'), 'LibraryPage');
+type LibrarySearch = { search?: string };
+const librarySearch = (search: Record<string, unknown>): LibrarySearch =>
+  typeof search.search === 'string' && search.search ? { search: search.search } : {};
+
+const indexRoute = createRoute({ getParentRoute: () => publicShell, path: '/', component: libraryPage, validateSearch: librarySearch });
+const libraryRoute = createRoute({ getParentRoute: () => publicShell, path: '/library', component: libraryPage, validateSearch: librarySearch });
+
+type LoginSearch = { redirect?: string; invitation?: string };
+const loginRoute = createRoute({
+  getParentRoute: () => publicShell,
+  // One route for /login, /login/{token} and /login/{tenant-segment}/.
+  path: '/login/{-$token}',
+  component: () => <Placeholder title="Sign in" path="/login" />,
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
+    ...(typeof search.invitation === 'string' ? { invitation: search.invitation } : {}),
+  }),
+});
+
+const p = () => publicShell;
+const PUBLIC_PLACEHOLDERS = [
+  placeholder(p, '/library/$id', 'Book'),
+  placeholder(p, '/register/{-$token}', 'Register'),
+  placeholder(p, '/logout', 'Signing out'),
+  placeholder(p, '/accept-invitation/{-$token}', 'Accept invitation'),
+  placeholder(p, '/resetpasswordemail', 'Reset your password'),
+  placeholder(p, '/password-reset-confirm', 'Choose a new password'),
+  placeholder(p, '/verification', 'Verification'),
+  placeholder(p, '/cart', 'Cart'),
+  placeholder(p, '/checkout', 'Checkout'),
+  placeholder(p, '/contact', 'Contact us'),
+  placeholder(p, '/report-a-problem', 'Report a problem'),
+  placeholder(p, '/uploadbook', 'Upload a book'),
+  placeholder(p, '/uploadblogsteps', 'Write a story'),
+  placeholder(p, '/uploadblogsteps/$slug', 'Write a story'),
+  placeholder(p, '/storyedit', 'Edit story'),
+  placeholder(p, '/uploadcontent', 'Upload content'),
+  placeholder(p, '/upload-blog', 'Upload a story'),
+  placeholder(p, '/courses', 'Courses'),
+  placeholder(p, '/hubs', 'Hubs'),
+  placeholder(p, '/challenges', 'Challenges'),
+  placeholder(p, '/live', 'Live'),
+  placeholder(p, '/canva', 'Canva'),
+  placeholder(p, '/sdgs', 'Sustainable Development Goals'),
+  placeholder(p, '/impact-films', 'Impact films'),
+  placeholder(p, '/charities', 'Charities'),
+  placeholder(p, '/charities/$charity', 'Charity'),
+  placeholder(p, '/libraries', 'Libraries'),
+  placeholder(p, '/dear-world-book', 'Dear World book'),
+  placeholder(p, '/bulk-enrolment', 'Bulk enrolment'),
+  placeholder(p, '/request-a-tour', 'Request a tour'),
+  placeholder(p, '/about', 'About us'),
+  placeholder(p, '/our-framework', 'Our framework'),
+  placeholder(p, '/our-team', 'Our team'),
+  placeholder(p, '/global-reach', 'Global reach'),
+  placeholder(p, '/faq', 'Help Center'),
+  placeholder(p, '/testimonials', 'Testimonials'),
+  placeholder(p, '/acknowledgement', 'Acknowledgement'),
+  placeholder(p, '/terms-of-use', 'Terms of use'),
+  placeholder(p, '/refund-policy', 'Refund policy'),
+  placeholder(p, '/privacy-policy', 'Privacy policy'),
+  placeholder(p, '/paypal-payment/{-$result}', 'PayPal payment'),
+  placeholder(p, '/phonepe-payment/{-$result}', 'PhonePe payment'),
+  placeholder(p, '/stripe-payment/{-$result}', 'Card payment'),
+];
+
+// The spec's archived-students route deliberately renders nothing.
+const archivedStudentsRoute = createRoute({ getParentRoute: () => publicShell, path: '/archived-students', component: () => null });
+const catchAllRoute = createRoute({ getParentRoute: () => publicShell, path: '$', component: NotFound });
+
+const s = () => standalone;
+const STANDALONE_PLACEHOLDERS = [
+  placeholder(s, '/certificates/$id', 'Certificate'),
+  placeholder(s, '/trackorder/$id', 'Track your order'),
+  placeholder(s, '/invoice/$type/$id', 'Invoice'),
+];
+
+/** A signed-in area: its shell and guard, an index that opens its dashboard, and its pages. */
+function area(spec: Area, pages: [path: string, title: string][]) {
+  const shell = createRoute({
+    getParentRoute: () => rootRoute,
+    path: spec.base,
+    beforeLoad: requireRoles(spec.roles),
+    component: () => <AreaLayout area={spec} />,
+  });
+  const index = createRoute({
+    getParentRoute: () => shell,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: `${spec.base}/dashboard` });
+    },
+  });
+  const page = ([path, title]: [string, string]) =>
+    createRoute({
+      getParentRoute: () => shell,
+      path,
+      component: () => <Placeholder title={title} path={`${spec.base}/${path}`} />,
+    });
+  return shell.addChildren([index, ...pages.map(page)]);
+}
+
+const schoolArea = area(AREAS.school, [
+  ['dashboard', 'School dashboard'],
+  ['classes', 'Classes'],
+  ['students', 'Students'],
+  ['teachers', 'Teachers'],
+  ['stories', 'Stories'],
+  ['books', 'Books'],
+  ['organizations', 'Organizations'],
+  ['charities', 'Charities'],
+  ['donations', 'Donations'],
+  ['subscriptions', 'Subscriptions'],
+  ['payment-history', 'Payment history'],
+  ['profile', 'Profile'],
+  ['teacher/$id/profile', 'Teacher profile'],
+  ['new-table', 'Table'],
+  ['studentprofile/{-$userId}', 'Student profile'],
+  ['users', 'Users'],
+  ['userprofile/{-$userId}', 'User profile'],
+  ['classdetails/{-$classId}', 'Class details'],
+  ['charity-details-view/$charityId', 'Charity details'],
+  ['addcharities/{-$charityId}', 'Charity'],
+  ['book-categories', 'Book categories'],
+  ['school-modes', 'Modes'],
+  ['add-book-category/{-$categoryId}', 'Book category'],
+]);
+
+const organizationArea = area(AREAS.organization, [
+  ['dashboard', 'Organization dashboard'],
+  ['schools', 'Schools'],
+  ['stories', 'Stories'],
+  ['books', 'Books'],
+  ['payment-history', 'Payment history'],
+  ['subscriptions', 'Plans'],
+  ['user-dashboard', 'User dashboard'],
+  ['profile', 'Profile'],
+]);
+
+const panelArea = area(AREAS.panel, [
+  ['dashboard', 'Platform dashboard'],
+  ['user-dashboard', 'User dashboard'],
+  ['all-tenants', 'Tenants'],
+  ['modes', 'Modes'],
+  ['all-users', 'Users'],
+  ['all-charities', 'Charities'],
+  ['all-books', 'Books'],
+  ['superpower-teacher', 'Superpower: teacher'],
+  ['superpower-parent', 'Superpower: parent'],
+  ['orders', 'Orders'],
+  ['payment-history', 'Payment history'],
+  ['subscription-plan', 'Subscription plans'],
+  ['subscription-variant', 'Subscription variants'],
+  ['subscription-details', 'Subscription details'],
+  ['users-dashboard', 'Users dashboard'],
+  ['user/{-$userId}', 'User'],
+  ['userprofile/{-$userId}', 'User profile'],
+  ['tenant/{-$tenantId}', 'Tenant'],
+  ['students', 'Students'],
+  ['teachers', 'Teachers'],
+  ['charities-dashboard', 'Charities dashboard'],
+  ['charity/{-$charityId}', 'Charity'],
+  ['donations', 'Donations'],
+  ['books-dashboard', 'Books dashboard'],
+  ['all-book-categories', 'Book categories'],
+  ['book-category/{-$categoryId}', 'Book category'],
+  ['book/{-$bookId}', 'Book'],
+  ['view-book/{-$bookId}', 'Book'],
+  ['charity-details-view/$charityId', 'Charity details'],
+  ['email-monitoring', 'Email monitoring'],
+  ['book-monitoring', 'Book monitoring'],
+]);
+
+type DashboardSearch = { option?: string; id?: string; class_id?: string };
+const dashboardShell = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/dashboard',
+  beforeLoad: requireRoles(),
+  component: () => <AreaLayout area={AREAS.dashboard} />,
+});
+const dashboardIndex = createRoute({
+  getParentRoute: () => dashboardShell,
+  path: '/',
+  validateSearch: (search: Record<string, unknown>): DashboardSearch =>
+    Object.fromEntries(Object.entries(search).filter(([k, v]) => ['option', 'id', 'class_id'].includes(k) && v != null).map(([k, v]) => [k, String(v)])),
+  component: () => <Placeholder title="Dashboard" path="/dashboard" />,
+});
+
+export const routeTree = rootRoute.addChildren([
+  publicShell.addChildren([indexRoute, libraryRoute, loginRoute, ...PUBLIC_PLACEHOLDERS, archivedStudentsRoute, catchAllRoute]),
+  standalone.addChildren(STANDALONE_PLACEHOLDERS),
+  dashboardShell.addChildren([dashboardIndex]),
+  schoolArea,
+  organizationArea,
+  panelArea,
+]);
+
+export function createAppRouter() {
+  return createRouter({
+    routeTree,
+    defaultPreload: 'intent',
+    trailingSlash: 'preserve',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,46 @@
+// The spec's enumerations (SPEC.md sections 3 and 6), shared by the PWA and the server.
+// Plain constants only: this module is on the first load, so it must not pull in zod.
+
+export const ROLES = [
+  'teacher',
+  'upschool_admin',
+  'school_admin',
+  'teacher_admin',
+  'organization_admin',
+  'student',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const STAFF_ROLES = ROLES.filter((r) => r !== 'student');
+
+export const PRIVACY_PREFERENCES = ['public', 'private', 'community'] as const;
+export type PrivacyPreference = (typeof PRIVACY_PREFERENCES)[number];
+
+export const CHARITY_STATUSES = ['published', 'draft', 'archived'] as const;
+export type CharityStatus = (typeof CHARITY_STATUSES)[number];
+
+export const ORDER_STATUSES = ['success', 'failed', 'cancelled', 'pending'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PRINT_STATUSES = ['open', 'paid', 'queued_for_processing'] as const;
+export type PrintStatus = (typeof PRINT_STATUSES)[number];
+
+export const PAYMENT_PROVIDERS = ['paypal', 'phonepe', 'stripe'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** The FAQ role shown to the public (SPEC.md section 3, FAQ). */
+export const PUBLIC_FAQ_ROLE = 'platform_success';
+
+/** Where each role's "Dashboard" link goes (SPEC.md section 6). */
+export function dashboardPathFor(role: Role): string {
+  switch (role) {
+    case 'school_admin':
+      return '/admin-school';
+    case 'upschool_admin':
+      return '/admin-panel';
+    case 'organization_admin':
+      return '/admin-organization';
+    default:
+      return '/dashboard';
+  }
+}

@@ -1,0 +1,88 @@
+// The current site's tenant: cached for the browser session (sessionStorage, refetched when the
+// school name is missing, as the spec says), kept on the device for offline starts, and
+// applied as branding. Screens read it with useTenant().
+import { useSyncExternalStore } from 'react';
+import * as z from 'zod/mini';
+import { api } from '@/api/client';
+import { DEFAULT_TENANT_COLORS, PLATFORM_NAME } from '@/contract/tenant-colors';
+import { db, type TenantRecord } from '@/data/db';
+import { applyTenantColors } from './colors';
+
+const SESSION_KEY = 'tenant';
+
+const CachedTenant = z.looseObject({
+  school_name: z.string().check(z.minLength(1)),
+  switchboard: z.boolean(),
+  logo: z.nullable(z.string()),
+});
+
+export const PLATFORM_TENANT: TenantRecord = {
+  key: 'current',
+  id: null,
+  school_name: PLATFORM_NAME,
+  school_email: null,
+  domain_url: null,
+  subdomain: null,
+  switchboard: true,
+  logo: null,
+  is_organization: false,
+  community_access: false,
+  organizations: [],
+  ...DEFAULT_TENANT_COLORS,
+};
+
+let current: TenantRecord = readSessionCache() ?? PLATFORM_TENANT;
+const listeners = new Set<() => void>();
+
+function readSessionCache(): TenantRecord | null {
+  try {
+    const raw = sessionStorage.getItem(SESSION_KEY);
+    if (!raw) return null;
+    const parsed = CachedTenant.safeParse(JSON.parse(raw));
+    return parsed.success ? ({ ...PLATFORM_TENANT, ...parsed.data, key: 'current' } as TenantRecord) : null;
+  } catch {
+    return null;
+  }
+}
+
+function publish(tenant: TenantRecord) {
+  current = tenant;
+  applyTenantColors(tenant);
+  document.title = tenant.school_name;
+  listeners.forEach((l) => l());
+}
+
+async function fetchTenant(): Promise<TenantRecord | null> {
+  try {
+    const { data } = await api.GET('/current-tenant');
+    return data ? { ...data, key: 'current' } : null;
+  } catch {
+    return null; // offline: fall back to the device's copy
+  }
+}
+
+/** Applies the cached branding at once, then makes sure it is fresh. */
+export async function loadTenant(): Promise<TenantRecord> {
+  publish(current);
+  if (readSessionCache()) return current;
+  const fresh = await fetchTenant();
+  if (fresh) {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify(fresh));
+    await db.tenant.put(fresh).catch(() => undefined);
+    publish(fresh);
+    return fresh;
+  }
+  const stored = await db.tenant.get('current').catch(() => undefined);
+  if (stored) publish(stored);
+  return current;
+}
+
+export function useTenant(): TenantRecord {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+  );
+}

@@ -1,0 +1,40 @@
+// Shared helpers for the end-to-end journeys.
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+
+export const site = (tenant?: string) => `http://${tenant ? `${tenant}.` : ''}localhost:${process.env.E2E_PORT}`;
+
+/** Signs in through the API, as the sign-in screen would, and stores the session like the PWA. */
+// The request runs inside the page: Node cannot resolve *.localhost, Chromium can.
+export async function signInThroughApi(page: Page, username: string, password: string) {
+  return page.evaluate(
+    async ({ username, password }) => {
+      const res = await fetch('/api/auth/token/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+      if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { access: string; refresh: string; user: { id: number } };
+      localStorage.setItem('accessToken', body.access);
+      localStorage.setItem('refreshToken', body.refresh);
+      localStorage.setItem('user', JSON.stringify(body.user));
+      return body;
+    },
+    { username, password },
+  );
+}
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  tablet: { width: 820, height: 1180 },
+} as const;
+
+/** Saves a screenshot of the current screen at phone and tablet widths for people to look at. */
+export async function screenshots(page: Page, name: string) {
+  mkdirSync('.test-output/screenshots', { recursive: true });
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `.test-output/screenshots/${name}-${label}.png`, fullPage: true });
+  }
+}

@@ -1,0 +1,95 @@
+// Runs the real API in-process on a real database: PGlite always, and PostgreSQL too when
+// DATABASE_URL answers (each test file gets its own fresh database, dropped afterwards).
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { seed } from '../../server/db/seed';
+import { deriveKeys } from '../../server/services/crypto';
+import type { Deps } from '../../server/http/env';
+
+export type Target = 'pglite' | 'postgres';
+
+/** The databases this run tests against. */
+export const TARGETS: Target[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `storynest_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  deps: Deps;
+  database: Database;
+  /** Moves the server's clock (token expiry, rate-limit windows). */
+  clock: { now: Date };
+  call(
+    method: string,
+    path: string,
+    options?: { host?: string; token?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+export async function startServer(target: Target): Promise<TestServer> {
+  const pgDb = target === 'postgres' ? await freshPostgres() : undefined;
+  const database = await openDatabase(pgDb ? { url: pgDb.url } : { dataDir: 'memory://' });
+  const config = { ...loadConfig({ SECRET_KEY: 'test-secret', DATA_DIR: '/nonexistent' }), databaseUrl: pgDb?.url };
+  const keys = deriveKeys(config.secretKey);
+  await seed(database.db, keys.data, 'demo');
+  const clock = { now: new Date() };
+  const deps: Deps = { database, config, keys, now: () => clock.now };
+  const app = createApp(deps);
+  return {
+    deps,
+    database,
+    clock,
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = { host: options.host ?? 'localhost', ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body = options.body;
+      if (options.json !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(options.json);
+      }
+      const res = await app.request(path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        /* not JSON: keep the text */
+      }
+      return { status: res.status, body: parsed, headers: res.headers };
+    },
+    async close() {
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+export const GREENFIELD = 'greenfield.localhost';
+export const HILLSIDE = 'hillside.localhost';
+
+export async function signIn(server: TestServer, username: string, password: string, host = GREENFIELD) {
+  const res = await server.call('POST', '/api/auth/token/', { host, json: { username, password } });
+  if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { access: string; refresh: string; user: { id: number; role: string } };
+}

@@ -1,0 +1,77 @@
+// The device database: its tables, keys and indexes, under fake-indexeddb.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DeviceDatabase } from '@/data/db';
+
+let db: DeviceDatabase;
+let n = 0;
+beforeEach(async () => {
+  db = new DeviceDatabase(`test-${++n}`);
+  await db.open();
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+describe('device database', () => {
+  it('has the tables of the schema, each with its primary key', () => {
+    const keys = Object.fromEntries(db.tables.map((t) => [t.name, t.schema.primKey.keyPath]));
+    expect(keys).toEqual({
+      tenant: 'key',
+      user: 'id',
+      classes: 'id',
+      students: 'id',
+      books: 'id',
+      cart: 'item_id',
+      faqs: 'id',
+      outbox: 'id',
+      meta: 'key',
+    });
+  });
+
+  it('finds books by a word prefix through the multi-entry index', async () => {
+    const book = (id: number, title: string) => ({
+      id,
+      title,
+      author: 'A. Writer',
+      description: '',
+      price_cents: 100,
+      currency: 'USD',
+      cover: '',
+      category_id: 1,
+      kind: 'book' as const,
+      words: title.toLowerCase().split(' '),
+      updated_at: '2026-01-01',
+    });
+    await db.books.bulkPut([book(1, 'The Brave Dragon'), book(2, 'Dragonfly Summer'), book(3, 'The Quiet River')]);
+    const hits = await db.books.where('words').startsWith('drag').distinct().primaryKeys();
+    expect(hits.sort()).toEqual([1, 2]);
+  });
+
+  it("reads one owner's outbox in creation order through the compound index", async () => {
+    const entry = (id: string, owner_id: number, created_at: number) => ({
+      id,
+      schema_version: 1,
+      owner_id,
+      tenant: 'greenfield',
+      method: 'POST' as const,
+      path: '/x/',
+      body: {},
+      created_at,
+      attempts: 0,
+      next_attempt_at: 0,
+      status: 'pending' as const,
+      last_error: null,
+    });
+    await db.outbox.bulkAdd([entry('c', 7, 30), entry('a', 7, 10), entry('x', 8, 5), entry('b', 7, 20)]);
+    const mine = await db.outbox.where('[owner_id+created_at]').between([7, -Infinity], [7, Infinity]).toArray();
+    expect(mine.map((e) => e.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps the current tenant under one key', async () => {
+    await db.tenant.put({ key: 'current', school_name: 'A' } as never);
+    await db.tenant.put({ key: 'current', school_name: 'B' } as never);
+    expect(await db.tenant.count()).toBe(1);
+    expect((await db.tenant.get('current'))?.school_name).toBe('B');
+  });
+});

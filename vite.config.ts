@@ -1,0 +1,63 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { PLATFORM_NAME } from './src/contract/tenant-colors';
+
+/** Records which modules each chunk holds, so the bundle budget can prove what is not in it. */
+function chunkModules(): Plugin {
+  return {
+    name: 'chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.fromEntries(
+        Object.values(bundle)
+          .filter((c) => c.type === 'chunk')
+          .map((c) => [c.fileName, Object.keys(c.modules).map((id) => id.replace(process.cwd() + '/', ''))]),
+      );
+      mkdirSync('dist/.vite', { recursive: true });
+      writeFileSync('dist/.vite/chunk-modules.json', JSON.stringify(chunks, null, 1));
+    },
+  };
+}
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  plugins: [
+    react(),
+    chunkModules(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // We register ourselves (workbox-window), so the prompt decides when a new version loads.
+      injectRegister: false,
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg}'] },
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: PLATFORM_NAME,
+        short_name: PLATFORM_NAME,
+        description: 'Read, write and share stories: an online library for schools and families.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#11365A',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
+  build: {
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:8080' },
+  },
+});
