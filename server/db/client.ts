@@ -7,8 +7,10 @@ import * as schema from './schema';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A database or a transaction on it: what a function that writes inside a transaction takes. */
+/** A transaction on the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either: what a function takes that may run inside a caller's transaction or on its own. */
+export type Queryable = Db | Tx;
 
 export interface Database {
   db: Db;

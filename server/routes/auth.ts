@@ -7,9 +7,9 @@ import type { Db } from '../db/client';
 import type { AppEnv, Deps } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
-import { UserSchema } from '../http/schemas';
+import { MessageSchema, UserSchema } from '../http/schemas';
 import { decryptText, hashPassword, sameText, verifyPassword } from '../services/crypto';
-import { issueRefresh, readToken, signAccess } from '../services/tokens';
+import { issueRefresh, readToken, revokeRefresh, signAccess } from '../services/tokens';
 import { findStaffByEmail, findStudent, findUser, userJson } from '../services/users';
 import type { TenantRow } from '../db/schema';
 
@@ -42,6 +42,17 @@ const refresh = defineRoute(
       200: jsonBody(z.object({ access: z.string() }).openapi('RefreshAnswer'), 'Refreshed'),
       401: { description: 'Refresh token invalid, expired or revoked', ...errorBody },
     },
+  },
+);
+
+const logout = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'post',
+    path: '/auth/logout/',
+    summary: 'End a session: revoke its refresh token (the token authenticates itself)',
+    request: { body: { required: true, content: { 'application/json': { schema: RefreshRequest } } } },
+    responses: { 200: jsonBody(MessageSchema, 'Signed out') },
   },
 );
 
@@ -117,6 +128,13 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     if (user.tenant_id !== (c.var.tenant?.id ?? null) && user.role !== 'upschool_admin') return invalid();
     const access = await signAccess(deps.keys.jwt, { id: user.id, role: user.role, tenant_id: user.tenant_id }, now);
     return c.json({ access }, 200);
+  })
+  .openapi(logout, async (c) => {
+    const deps = c.var.deps;
+    // Expired tokens are revoked too: signing out must work however long the tablet was off.
+    const claims = await readToken(deps.keys.jwt, c.req.valid('json').refresh, 'refresh', new Date(0));
+    if (claims?.jti) await revokeRefresh(deps.database.db, claims.jti, deps.now());
+    return c.json({ message: 'Signed out' }, 200);
   })
   .openapi(profile, async (c) => {
     const user = await findUser(c.var.deps.database.db, signedInUser(c).id);

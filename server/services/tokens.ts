@@ -2,7 +2,7 @@
 // tokens are recorded by id so signing out revokes them for good.
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Queryable } from '../db/client';
 import { refreshTokens } from '../db/schema';
 import { randomToken } from './crypto';
 import type { AuthUser } from '../http/env';
@@ -29,7 +29,7 @@ export function signAccess(key: Uint8Array, user: AuthUser, now: Date): Promise<
   return sign(key, { kind: 'access', role: user.role, tid: user.tenant_id }, user.id, ACCESS_TTL_SECONDS, now);
 }
 
-export async function issueRefresh(db: Tx, key: Uint8Array, user: AuthUser, now: Date): Promise<string> {
+export async function issueRefresh(db: Queryable, key: Uint8Array, user: AuthUser, now: Date): Promise<string> {
   const jti = randomToken(18);
   await db.insert(refreshTokens).values({
     jti,
@@ -57,7 +57,7 @@ export async function readToken(key: Uint8Array, token: string, kind: TokenClaim
   }
 }
 
-export async function revokeRefresh(db: Tx, jti: string, now: Date): Promise<void> {
+export async function revokeRefresh(db: Queryable, jti: string, now: Date): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revoked_at: now })

@@ -1,11 +1,11 @@
 // The device's database (IndexedDB through Dexie): the last known tenant, user, rosters,
 // catalogue, cart and FAQs, the outbox of unsent writes, and a few facts about the device.
-// The one place that knows Dexie; features use the typed tables and `useLive` from here.
+// The one place that knows Dexie; features use the typed tables from here and `useLive`
+// from ./live. No React here: the service worker opens this database too.
 //
-// Versions only ever add: a new version() block with the full new schema. Never edit a
+// Versions only ever add: a new version() block naming the tables it adds or changes. Never edit a
 // shipped one, or devices holding the old database cannot upgrade.
 import Dexie, { type EntityTable } from 'dexie';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { PrivacyPreference, Role } from '@/contract/domain';
 import type { TenantColors } from '@/contract/tenant-colors';
 
@@ -109,6 +109,21 @@ export interface OutboxRecord {
   last_error: string | null;
 }
 
+/**
+ * A user's sync credential: the refresh token the sync engine sends that user's outbox with.
+ * It outlives sign-out only while the user still has unsent changes (shared tablets), and is
+ * the one place a token is kept besides the signed-in session itself.
+ */
+export interface CredentialRecord {
+  owner_id: number;
+  refresh: string;
+  /** The last access token the engine obtained for this owner, if any. */
+  access: string | null;
+  /** The user signed out on this device: revoke and delete once their outbox is empty. */
+  signed_out: boolean;
+  updated_at: number;
+}
+
 export interface MetaRecord {
   key: string;
   value: unknown;
@@ -124,6 +139,7 @@ export class DeviceDatabase extends Dexie {
   faqs!: EntityTable<FaqRecord, 'id'>;
   outbox!: EntityTable<OutboxRecord, 'id'>;
   meta!: EntityTable<MetaRecord, 'key'>;
+  credentials!: EntityTable<CredentialRecord, 'owner_id'>;
 
   constructor(name = 'storynest') {
     // Chrome relaxes IndexedDB durability by default; a child's work must survive a crash.
@@ -139,12 +155,10 @@ export class DeviceDatabase extends Dexie {
       outbox: '&id, status, created_at, [owner_id+created_at]',
       meta: '&key',
     });
+    this.version(2).stores({
+      credentials: '&owner_id',
+    });
   }
 }
 
 export const db = new DeviceDatabase();
-
-/** A live query on the device database, re-run whenever the tables it read change. */
-export function useLive<T>(query: () => Promise<T> | T, deps: unknown[] = []): T | undefined {
-  return useLiveQuery(query, deps);
-}

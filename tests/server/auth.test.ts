@@ -104,4 +104,17 @@ describe.each(TARGETS)('auth on %s', (target) => {
     await server.database.db.update(refreshTokens).set({ revoked_at: new Date() }).where(eq(refreshTokens.user_id, (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).user.id));
     expect((await refreshWith(refresh)).status).toBe(401);
   });
+
+  it('revokes the refresh token on logout, even an expired one, so it cannot be used again', async () => {
+    const { refresh } = await signIn(server, 'amara.okafor', 'kite-7');
+    const refreshWith = () => server.call('POST', '/api/auth/token/refresh/', { host: GREENFIELD, json: { refresh } });
+    expect((await refreshWith()).status).toBe(200);
+    const start = server.clock.now;
+    server.clock.now = new Date(start.getTime() + 40 * 24 * 3600_000);
+    const out = await server.call('POST', '/api/auth/logout/', { host: GREENFIELD, json: { refresh } });
+    server.clock.now = start;
+    expect(out.status).toBe(200);
+    expect((await refreshWith()).status).toBe(401);
+    expect((await server.call('POST', '/api/auth/logout/', { host: GREENFIELD, json: { refresh: 'garbage' } })).status).toBe(200);
+  });
 });

@@ -26,7 +26,24 @@ describe('device database', () => {
       faqs: 'id',
       outbox: 'id',
       meta: 'key',
+      credentials: 'owner_id',
     });
+  });
+
+  it('upgrades a database written by version 1 without losing what it holds', async () => {
+    const name = `upgrade-${n}`;
+    const { default: Dexie } = await import('dexie');
+    const old = new Dexie(name);
+    old.version(1).stores({ outbox: '&id, status, created_at, [owner_id+created_at]', cart: '&item_id, added_at' });
+    await old.table('cart').put({ item_id: 5, added_at: 'then' });
+    await old.table('outbox').put({ id: 'old-entry', owner_id: 1, created_at: 1, status: 'pending' });
+    old.close();
+    const upgraded = new DeviceDatabase(name);
+    expect(await upgraded.cart.get(5)).toEqual({ item_id: 5, added_at: 'then' });
+    expect(await upgraded.outbox.get('old-entry')).toMatchObject({ status: 'pending' });
+    expect(await upgraded.credentials.count()).toBe(0);
+    upgraded.close();
+    await upgraded.delete();
   });
 
   it('finds books by a word prefix through the multi-entry index', async () => {

@@ -1,0 +1,76 @@
+// Who owns the writes made on this device now, and what happens to a user's sync credential
+// when they sign out. Shared tablets: a child who signs out with unsent work keeps a sync
+// credential here until that work is sent; nobody else ever sends it as themselves.
+// No DOM: the service worker uses this too.
+import { db as defaultDb, type DeviceDatabase } from '@/data/db';
+import { wipePersonalData } from '@/data/personal-data';
+
+export const SESSION_KEY = 'session';
+
+export interface DeviceSession {
+  owner_id: number;
+  tenant: string | null;
+}
+
+export async function currentOwner(db: DeviceDatabase = defaultDb): Promise<DeviceSession | null> {
+  const row = await db.meta.get(SESSION_KEY);
+  const value = row?.value as Partial<DeviceSession> | undefined;
+  return typeof value?.owner_id === 'number' ? { owner_id: value.owner_id, tenant: value.tenant ?? null } : null;
+}
+
+/** After a successful sign-in: this user owns new writes, and the engine may send as them. */
+export async function startDeviceSession(
+  input: { ownerId: number; tenant: string | null; refresh: string; access: string },
+  db: DeviceDatabase = defaultDb,
+): Promise<void> {
+  await db.transaction('rw', [db.meta, db.credentials], async () => {
+    await db.meta.put({ key: SESSION_KEY, value: { owner_id: input.ownerId, tenant: input.tenant } satisfies DeviceSession });
+    await db.credentials.put({ owner_id: input.ownerId, refresh: input.refresh, access: input.access, signed_out: false, updated_at: Date.now() });
+  });
+}
+
+/** Unsent: waiting or being sent. Failed and conflicting entries wait for their owner instead. */
+export async function unsentCount(ownerId: number, db: DeviceDatabase = defaultDb): Promise<number> {
+  return db.outbox
+    .where('[owner_id+created_at]')
+    .between([ownerId, -Infinity], [ownerId, Infinity])
+    .filter((e) => e.status === 'pending' || e.status === 'in_flight')
+    .count();
+}
+
+export type SignOutOutcome = 'no-session' | 'kept-for-sync' | 'revoked' | 'revoke-later';
+
+/**
+ * Signing out on this device. With unsent changes the credential stays (marked signed out) and
+ * the engine revokes it once they are sent; without, the session is revoked now, or as soon as
+ * the network allows. Either way the user's personal data leaves the device.
+ */
+export async function endDeviceSession(
+  revoke: (refresh: string) => Promise<void>,
+  db: DeviceDatabase = defaultDb,
+): Promise<SignOutOutcome> {
+  const owner = await currentOwner(db);
+  let outcome: SignOutOutcome = 'no-session';
+  if (owner) {
+    const credential = await db.credentials.get(owner.owner_id);
+    if (credential) {
+      const keep = { ...credential, access: null, signed_out: true, updated_at: Date.now() };
+      if ((await unsentCount(owner.owner_id, db)) > 0) {
+        await db.credentials.put(keep);
+        outcome = 'kept-for-sync';
+      } else {
+        try {
+          await revoke(credential.refresh);
+          await db.credentials.delete(owner.owner_id);
+          outcome = 'revoked';
+        } catch {
+          await db.credentials.put(keep);
+          outcome = 'revoke-later';
+        }
+      }
+    }
+    await db.meta.delete(SESSION_KEY);
+  }
+  await wipePersonalData(db);
+  return outcome;
+}
