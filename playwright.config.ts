@@ -1,10 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium, never a downloaded browser. The flags keep it quiet on a closed network.
-export const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
+import { CHROMIUM } from './scripts/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',

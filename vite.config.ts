@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -22,7 +23,8 @@ function chunkModules(): Plugin {
 }
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  // An alias rather than tsconfigPaths: the service worker's separate build inherits aliases.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
     react(),
     chunkModules(),

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KIB = 160;
-const ROUTE_MODULE = 'src/features/library/library-page.tsx';
+const ROUTE_MODULE = 'src/app/screens/library.tsx';
 const FORBIDDEN = [/node_modules\/jspdf\//, /node_modules\/qrcode\//, /node_modules\/papaparse\//, /node_modules\/@zxing\//, /src\/features\/admin-/, /node_modules\/xstate\//];
 
 const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));

@@ -2,9 +2,10 @@
 // the logo changes: `npx tsx scripts/make-icons.ts` (the PNGs are committed).
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM } from './chromium';
 
 const svg = readFileSync('public/favicon.svg', 'utf8');
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch(CHROMIUM);
 const page = await browser.newPage();
 for (const [name, size, maskable] of [
   ['icon-192.png', 192, false],

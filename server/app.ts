@@ -9,12 +9,15 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { secureHeaders } from 'hono/secure-headers';
 import { authenticate, provideDeps, resolveTenant } from './http/context';
 import type { AppEnv, Deps } from './http/env';
+import { idempotency } from './http/idempotency';
 import { errorAnswer, validationAnswer } from './http/errors';
 import { authRoutes } from './routes/auth';
+import { cartRoutes } from './routes/cart';
 import { charityRoutes } from './routes/charities';
 import { coverRoutes } from './routes/covers';
 import { healthRoutes } from './routes/health';
 import { helpRoutes } from './routes/help';
+import { libraryRoutes } from './routes/library';
 import { switchboardRoutes } from './routes/switchboard';
 import { tenantRoutes } from './routes/tenants';
 
@@ -29,8 +32,8 @@ export function createApiRouter() {
     // Answers hold personal data or tokens unless a route says otherwise (covers do).
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
-  api.use('*', resolveTenant, authenticate);
-  for (const routes of [healthRoutes, authRoutes, tenantRoutes, switchboardRoutes, helpRoutes, charityRoutes]) {
+  api.use('*', resolveTenant, authenticate, idempotency);
+  for (const routes of [healthRoutes, authRoutes, tenantRoutes, switchboardRoutes, helpRoutes, charityRoutes, libraryRoutes, cartRoutes]) {
     api.route('/', routes);
   }
   api.route('/', coverRoutes);

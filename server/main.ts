@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { pruneIdempotencyKeys } from './http/idempotency';
 import { DEMO_ACCOUNTS, DEMO_CLASSES } from './db/seed-data';
 import { deriveKeys } from './services/crypto';
 
@@ -35,6 +36,11 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   ];
   console.log(lines.join('\n'));
 });
+
+// Idempotency keys are kept at least 30 days, then forgotten (daily sweep).
+const prune = () => void pruneIdempotencyKeys(database.db, new Date()).catch((err) => console.error('pruning idempotency keys', err));
+prune();
+setInterval(prune, 24 * 3600_000).unref();
 
 const shutdown = () => {
   server.close();

@@ -24,3 +24,6 @@ createRoot(document.getElementById('root')!).render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
+
+// Offline sync starts once the first screen is up, outside the first load's budget.
+void import('./app/sync-boot').then(({ bootSync }) => bootSync());

@@ -6,8 +6,15 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { syncEngineDb } from '@/data/db';
+import { drain } from '@/sync/engine';
+import type { LockManagerLike } from '@/sync/leader';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+/** Background Sync (Chromium): not yet in TypeScript's worker library. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
@@ -25,6 +32,26 @@ registerRoute(
 // A new version waits until the user agrees (the page sends SKIP_WAITING from its prompt).
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Background Sync: the browser wakes us when it is online again, even with the app closed.
+// A drain that must wait (offline, server busy) fails the event so the browser retries later.
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== 'storynest-outbox') return;
+  sync.waitUntil(
+    drain({
+      db: syncEngineDb(),
+      fetch: (request) => fetch(request),
+      baseUrl: '/api',
+      locks: self.navigator.locks as unknown as LockManagerLike,
+      now: () => Date.now(),
+      random: Math.random,
+      isOnline: () => self.navigator.onLine,
+    }).then((report) => {
+      if (report.outcome.kind === 'backoff' || report.outcome.kind === 'offline') throw new Error('Changes are still waiting to be sent.');
+    }),
+  );
 });
 
 // The first install takes control at once, so the very first visit already works offline.

@@ -118,7 +118,7 @@ export const classes = pgTable(
     updated_at: updatedAt(),
     deleted_at: at(),
   },
-  (t) => [index('classes_tenant').on(t.tenant_id, t.updated_at)],
+  (t) => [index('classes_tenant').on(t.tenant_id, t.updated_at, t.id)],
 );
 
 export const students = pgTable(
@@ -141,7 +141,7 @@ export const students = pgTable(
   },
   (t) => [
     index('students_class').on(t.class_id),
-    index('students_tenant').on(t.tenant_id, t.updated_at),
+    index('students_tenant').on(t.tenant_id, t.updated_at, t.user_id),
   ],
 );
 
@@ -176,7 +176,7 @@ export const books = pgTable(
     deleted_at: at(),
   },
   (t) => [
-    index('books_updated').on(t.updated_at),
+    index('books_updated').on(t.updated_at, t.id),
     index('books_category').on(t.category_id),
   ],
 );
@@ -205,7 +205,7 @@ export const stories = pgTable(
     updated_at: updatedAt(),
     deleted_at: at(),
   },
-  (t) => [index('stories_tenant').on(t.tenant_id, t.updated_at)],
+  (t) => [index('stories_tenant').on(t.tenant_id, t.updated_at, t.id)],
 );
 
 export const charities = pgTable('charities', {

@@ -17,6 +17,7 @@ export function hostName(hostHeader: string | undefined): string {
 export function provideDeps(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
     c.set('deps', deps);
+    c.set('db', deps.database.db);
     await next();
   });
 }

@@ -1,7 +1,7 @@
 // What every request handler can reach: the app's dependencies, the request's tenant (decided
 // by the host) and the signed-in user (decided by the bearer token).
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import type { TenantRow } from '../db/schema';
 import type { Keys } from '../services/crypto';
 import type { Role } from '../../src/contract/domain';
@@ -23,6 +23,9 @@ export interface AuthUser {
 export interface AppEnv {
   Variables: {
     deps: Deps;
+    /** Where a handler reads and writes: the database, or the request's transaction when the
+     *  request carries an Idempotency-Key (so the effect and its recorded answer commit together). */
+    db: Queryable;
     /** null on a platform host (localhost, the staging hosts). */
     tenant: TenantRow | null;
     /** null when the request carries no bearer token. */

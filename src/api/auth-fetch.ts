@@ -5,9 +5,16 @@ import { session } from './session';
 
 export type Fetch = (input: Request, init?: RequestInit) => Promise<Response>;
 
+/** The part of the Web Locks API used to refresh one tab at a time. */
+export interface RefreshLocks {
+  request<T>(name: string, options: { signal?: AbortSignal }, callback: () => Promise<T>): Promise<T>;
+}
+
 export interface AuthFetchOptions {
   /** The network; injectable for tests. */
   fetch: Fetch;
+  /** Web Locks (navigator.locks): one refresh at a time across tabs. */
+  locks?: RefreshLocks;
   /** Absolute or root-relative URL of POST /auth/token/refresh/. */
   refreshUrl: string;
   onExpired: () => void;
@@ -46,13 +53,28 @@ export function createAuthFetch(options: AuthFetchOptions): Fetch {
     }
   }
 
+  /** Refreshes, unless another tab did while we waited for the lock (then its token is used). */
+  async function refreshOnce(stale: string | null): Promise<string | null> {
+    const fresh = () => {
+      const current = session.accessToken();
+      return current && current !== stale ? Promise.resolve(current) : refreshAccess();
+    };
+    if (!options.locks) return fresh();
+    try {
+      return await options.locks.request('storynest-session-refresh', { signal: AbortSignal.timeout(10_000) }, fresh);
+    } catch {
+      return fresh(); // a frozen tab holds the lock: refresh tokens are not rotated, so go ahead
+    }
+  }
+
   return async (input, init) => {
     const request = new Request(input, init);
     const retry = request.clone();
+    const stale = session.accessToken();
     const response = await options.fetch(withBearer(request));
     if (response.status !== 401 || !session.user()) return response;
 
-    refreshing ??= refreshAccess().finally(() => {
+    refreshing ??= refreshOnce(stale).finally(() => {
       refreshing = null;
     });
     const access = await refreshing;

@@ -1,7 +1,7 @@
 // The one door to the REST API: openapi-fetch, typed from openapi/openapi.json, with the
 // bearer token and the refresh-once rule. Screens call `api.GET('/path', ...)`, never fetch.
 import createClient from 'openapi-fetch';
-import { createAuthFetch, type Fetch } from './auth-fetch';
+import { createAuthFetch, type AuthFetchOptions, type Fetch } from './auth-fetch';
 import type { paths } from './schema';
 
 export const API_BASE = '/api';
@@ -15,19 +15,28 @@ export function onSessionExpired(handler: () => void) {
   expiredHandler = handler;
 }
 
+/** The plain network, for the sync engine: it signs each queued change with its owner's token. */
+export const sendRaw: Fetch = (input, init) => globalThis.fetch(input, init);
+
+const locks = typeof navigator !== 'undefined' ? (navigator.locks as AuthFetchOptions['locks']) : undefined;
+
+function authFetchFor(baseUrl: string, network: Fetch) {
+  return createAuthFetch({ fetch: network, locks, refreshUrl: `${baseUrl}/auth/token/refresh/`, onExpired: () => expiredHandler() });
+}
+
 export function createApi(options: { baseUrl?: string; fetch?: Fetch } = {}) {
   const baseUrl = options.baseUrl ?? API_BASE;
-  const network: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  return createClient<paths>({
-    baseUrl,
-    credentials: 'include',
-    fetch: createAuthFetch({
-      fetch: network,
-      refreshUrl: `${baseUrl}/auth/token/refresh/`,
-      onExpired: () => expiredHandler(),
-    }),
-  });
+  return createClient<paths>({ baseUrl, credentials: 'include', fetch: authFetchFor(baseUrl, options.fetch ?? sendRaw) });
 }
 
 export const api = createApi();
 export type Api = ReturnType<typeof createApi>;
+
+const signedFetch = authFetchFor(API_BASE, sendRaw);
+
+/** GET a JSON list page by its path and query (pull sync walks cursors the typed client cannot name). */
+export async function getJson<T>(pathAndQuery: string): Promise<T> {
+  const res = await signedFetch(new Request(API_BASE + pathAndQuery, { credentials: 'include' }));
+  if (!res.ok) throw new Error(`GET ${pathAndQuery} answered ${res.status}`);
+  return (await res.json()) as T;
+}

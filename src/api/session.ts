@@ -23,6 +23,9 @@ export const STORAGE_KEYS = {
   community: 'generic_access',
 } as const;
 
+/** Facts about the device, not the person: they survive sign-out's clearing of storage. */
+export const DEVICE_KEYS = ['storynest_device'] as const;
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 const notify = () => listeners.forEach((l) => l());
@@ -76,9 +79,13 @@ export const session = {
     notify();
   },
 
-  /** Sign-out on this device: the spec's logout clears local storage. */
+  /** Sign-out on this device: the spec's logout clears local storage (device facts excepted). */
   clear() {
-    storage()?.clear();
+    const s = storage();
+    if (!s) return;
+    const keep = DEVICE_KEYS.map((key) => [key, s.getItem(key)] as const);
+    s.clear();
+    for (const [key, value] of keep) if (value !== null) s.setItem(key, value);
     notify();
   },
 

@@ -17,6 +17,7 @@ import { AreaLayout } from './layouts/area-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { NotFound } from './not-found';
 import { Placeholder } from './placeholder';
+import { RouteError } from './route-error';
 import { UpdatePrompt } from './update-prompt';
 
 const rootRoute = createRootRoute({
@@ -42,7 +43,7 @@ function placeholder<P extends string>(parent: () => AnyRoute, path: P, title: s
   });
 }
 
-const libraryPage = lazyRouteComponent(() => import('@/features/library/library-page'), 'LibraryPage');
+const libraryPage = lazyRouteComponent(() => import('./screens/library'), 'LibraryScreen');
 type LibrarySearch = { search?: string };
 const librarySearch = (search: Record<string, unknown>): LibrarySearch =>
   typeof search.search === 'string' && search.search ? { search: search.search } : {};
@@ -71,7 +72,6 @@ const PUBLIC_PLACEHOLDERS = [
   placeholder(p, '/resetpasswordemail', 'Reset your password'),
   placeholder(p, '/password-reset-confirm', 'Choose a new password'),
   placeholder(p, '/verification', 'Verification'),
-  placeholder(p, '/cart', 'Cart'),
   placeholder(p, '/checkout', 'Checkout'),
   placeholder(p, '/contact', 'Contact us'),
   placeholder(p, '/report-a-problem', 'Report a problem'),
@@ -108,6 +108,12 @@ const PUBLIC_PLACEHOLDERS = [
   placeholder(p, '/phonepe-payment/{-$result}', 'PhonePe payment'),
   placeholder(p, '/stripe-payment/{-$result}', 'Card payment'),
 ];
+
+const cartRoute = createRoute({
+  getParentRoute: () => publicShell,
+  path: '/cart',
+  component: lazyRouteComponent(() => import('@/features/cart/cart-page'), 'CartPage'),
+});
 
 // The spec's archived-students route deliberately renders nothing.
 const archivedStudentsRoute = createRoute({ getParentRoute: () => publicShell, path: '/archived-students', component: () => null });
@@ -231,7 +237,7 @@ const dashboardIndex = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  publicShell.addChildren([indexRoute, libraryRoute, loginRoute, ...PUBLIC_PLACEHOLDERS, archivedStudentsRoute, catchAllRoute]),
+  publicShell.addChildren([indexRoute, libraryRoute, loginRoute, cartRoute, ...PUBLIC_PLACEHOLDERS, archivedStudentsRoute, catchAllRoute]),
   standalone.addChildren(STANDALONE_PLACEHOLDERS),
   dashboardShell.addChildren([dashboardIndex]),
   schoolArea,
@@ -243,6 +249,7 @@ export function createAppRouter() {
   return createRouter({
     routeTree,
     defaultPreload: 'intent',
+    defaultErrorComponent: RouteError,
     trailingSlash: 'preserve',
     scrollRestoration: true,
   });

@@ -15,4 +15,6 @@ export const MSG = {
   invalidQr: 'Invalid QR code format',
   modesEmpty: 'You need to log in to load the categories.',
   faqLoadFailed: 'Failed to load help content. Please try again later.',
+  /** Said only once a change is durably on the device (the sync engine sends it later). */
+  savedOnDevice: 'Saved on this device; it will be sent when you are back online.',
 } as const;

@@ -6,6 +6,8 @@
 // Versions only ever add: a new version() block naming the tables it adds or changes. Never edit a
 // shipped one, or devices holding the old database cannot upgrade.
 import Dexie, { type EntityTable } from 'dexie';
+
+export type { Table } from 'dexie';
 import type { PrivacyPreference, Role } from '@/contract/domain';
 import type { TenantColors } from '@/contract/tenant-colors';
 
@@ -93,15 +95,44 @@ export interface FaqRecord {
 
 export type OutboxStatus = 'pending' | 'in_flight' | 'failed' | 'conflict';
 
+/** Tables a queued change may touch locally (and undo). */
+export type LocalTable = 'cart' | 'classes' | 'students' | 'books' | 'user';
+
+/** A local write described as data, so the service worker can apply it too. */
+export type LocalOp =
+  | { op: 'put'; table: LocalTable; row: object }
+  | { op: 'delete'; table: LocalTable; key: number | string };
+
+/** A file queued with a change. Kept as bytes: Safari loses Blobs stored in IndexedDB. */
+export interface OutboxFile {
+  field: string;
+  name: string;
+  type: string;
+  data: ArrayBuffer;
+}
+
 export interface OutboxRecord {
   /** A client UUID, also the Idempotency-Key. */
   id: string;
+  /** The shape of this record; older shapes are upgraded before they are sent. */
   schema_version: number;
   owner_id: number;
   tenant: string | null;
+  /** The feature command that made it, e.g. 'cart.add'. */
+  kind: string;
+  /** What the user did, in their words: shown in the sync panel. */
+  label: string;
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** REST path under /api, e.g. '/data/cart/items/'. */
   path: string;
   body: unknown;
+  files: OutboxFile[];
+  /** Local rows this change touched ('table:key'): pull sync leaves them alone until it is sent. */
+  entity_keys: string[];
+  /** Applied when the user discards the change: the optimistic change rolled back. */
+  undo: LocalOp[];
+  /** Applied when the server accepts it (e.g. a temporary row the server's copy replaces). */
+  on_success: LocalOp[];
   created_at: number;
   attempts: number;
   next_attempt_at: number;
@@ -121,6 +152,8 @@ export interface CredentialRecord {
   access: string | null;
   /** The user signed out on this device: revoke and delete once their outbox is empty. */
   signed_out: boolean;
+  /** The refresh token was refused: this owner's changes wait until they sign in again. */
+  blocked?: boolean;
   updated_at: number;
 }
 
@@ -141,9 +174,14 @@ export class DeviceDatabase extends Dexie {
   meta!: EntityTable<MetaRecord, 'key'>;
   credentials!: EntityTable<CredentialRecord, 'owner_id'>;
 
-  constructor(name = 'storynest') {
-    // Chrome relaxes IndexedDB durability by default; a child's work must survive a crash.
-    super(name, { chromeTransactionDurability: 'strict' });
+  /**
+   * Chrome relaxes IndexedDB durability by default; a child's work must survive a crash, so
+   * the app's connection commits strictly. The sync engine's bookkeeping may use a 'relaxed'
+   * connection: losing it in a crash only means a change is sent again, and the server
+   * answers a repeat with its first answer.
+   */
+  constructor(name = 'storynest', durability: 'strict' | 'relaxed' = 'strict') {
+    super(name, { chromeTransactionDurability: durability });
     this.version(1).stores({
       tenant: '&key',
       user: '&id',
@@ -158,7 +196,37 @@ export class DeviceDatabase extends Dexie {
     this.version(2).stores({
       credentials: '&owner_id',
     });
+    this.version(3).stores({
+      outbox: '&id, status, created_at, [owner_id+created_at], *entity_keys',
+    });
+    this.version(4).stores({
+      books: '&id, category_id, kind, updated_at, *words, title',
+    });
+    // Per-owner status counts straight from the index: the header stays instant with
+    // thousands of changes queued.
+    this.version(5).stores({
+      outbox: '&id, status, created_at, [owner_id+created_at], *entity_keys, [owner_id+status]',
+    });
   }
 }
 
 export const db = new DeviceDatabase();
+
+let bookkeeping: DeviceDatabase | undefined;
+/** A relaxed-durability connection to the same database, for the sync engine (see above). */
+export function syncEngineDb(): DeviceDatabase {
+  return (bookkeeping ??= new DeviceDatabase(db.name, 'relaxed'));
+}
+
+/**
+ * A newer version of the app (in another tab) wants to upgrade the database: this tab closes
+ * its connection so the upgrade can go ahead, and `then` decides what happens next (the page
+ * reloads into the new version).
+ */
+export function onUpgradeElsewhere(database: DeviceDatabase, then: () => void) {
+  database.on('versionchange', () => {
+    database.close();
+    then();
+    return false;
+  });
+}

@@ -31,11 +31,10 @@ export async function startDeviceSession(
 
 /** Unsent: waiting or being sent. Failed and conflicting entries wait for their owner instead. */
 export async function unsentCount(ownerId: number, db: DeviceDatabase = defaultDb): Promise<number> {
-  return db.outbox
-    .where('[owner_id+created_at]')
-    .between([ownerId, -Infinity], [ownerId, Infinity])
-    .filter((e) => e.status === 'pending' || e.status === 'in_flight')
-    .count();
+  const [pending, inFlight] = await Promise.all(
+    (['pending', 'in_flight'] as const).map((status) => db.outbox.where('[owner_id+status]').equals([ownerId, status]).count()),
+  );
+  return pending! + inFlight!;
 }
 
 export type SignOutOutcome = 'no-session' | 'kept-for-sync' | 'revoked' | 'revoke-later';

@@ -340,15 +340,15 @@ ALTER TABLE "students" ADD CONSTRAINT "students_class_id_classes_id_fk" FOREIGN 
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_plan_id_subscription_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."subscription_plans"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "books_updated" ON "books" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "books_updated" ON "books" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "books_category" ON "books" USING btree ("category_id");--> statement-breakpoint
-CREATE INDEX "classes_tenant" ON "classes" USING btree ("tenant_id","updated_at");--> statement-breakpoint
+CREATE INDEX "classes_tenant" ON "classes" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "faqs_role" ON "faqs" USING btree ("role");--> statement-breakpoint
 CREATE INDEX "idempotency_keys_created" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "orders_user" ON "orders" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "pins_content" ON "pins" USING btree ("tenant_id","content_type","object_id");--> statement-breakpoint
-CREATE INDEX "stories_tenant" ON "stories" USING btree ("tenant_id","updated_at");--> statement-breakpoint
+CREATE INDEX "stories_tenant" ON "stories" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "students_class" ON "students" USING btree ("class_id");--> statement-breakpoint
-CREATE INDEX "students_tenant" ON "students" USING btree ("tenant_id","updated_at");--> statement-breakpoint
+CREATE INDEX "students_tenant" ON "students" USING btree ("tenant_id","updated_at","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_tenant_username" ON "users" USING btree ("tenant_id","username");--> statement-breakpoint
 CREATE INDEX "users_tenant_role" ON "users" USING btree ("tenant_id","role");

@@ -7,7 +7,7 @@ import { useTenant } from '@/features/tenant/tenant';
 import { MenuIcon } from '@/ui/icons';
 import { useMediaQuery } from '@/ui/use-media-query';
 import type { Area } from '../areas';
-import { OfflineBadge } from './header';
+import { SyncStatus } from '@/features/sync-status/sync-status';
 
 export function AreaLayout({ area }: { area: Area }) {
   const tenant = useTenant();
@@ -39,7 +39,7 @@ export function AreaLayout({ area }: { area: Area }) {
           <span className="brand-name">{tenant.school_name}</span>
         </Link>
         <span className="area-title">{area.title}</span>
-        <OfflineBadge />
+        <SyncStatus />
         {user ? (
           <span className="area-user">
             {user.first_name} {user.last_name}

@@ -6,8 +6,8 @@ import { useSessionUser } from '@/api/use-session';
 import { dashboardPathFor } from '@/contract/domain';
 import { useCartCount } from '@/features/cart/use-cart-count';
 import { useTenant } from '@/features/tenant/tenant';
-import { CartIcon, CloseIcon, MenuIcon, OfflineIcon, SearchIcon } from '@/ui/icons';
-import { useOnline } from '@/ui/use-online';
+import { SyncStatus } from '@/features/sync-status/sync-status';
+import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from '@/ui/icons';
 
 const MENU_LINKS = [
   { to: '/library', label: 'Library' },
@@ -37,16 +37,6 @@ function SwitchboardSearch() {
   );
 }
 
-export function OfflineBadge() {
-  const online = useOnline();
-  if (online) return null;
-  return (
-    <span className="offline-badge" role="status">
-      <OfflineIcon /> Offline
-    </span>
-  );
-}
-
 export function Header() {
   const tenant = useTenant();
   const user = useSessionUser();
@@ -66,7 +56,7 @@ export function Header() {
         </Link>
         {tenant.switchboard ? <SwitchboardSearch /> : null}
         <nav className="header-actions" aria-label="Account">
-          <OfflineBadge />
+          <SyncStatus />
           <Link to="/cart" className="cart-link" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
             <CartIcon />
             {cartCount > 0 ? (

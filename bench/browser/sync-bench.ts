@@ -1,0 +1,114 @@
+// Runs inside Chromium on the server's origin: the real outbox, engine and IndexedDB, against
+// the real API. bench/sync.ts bundles this file and calls window.syncBench.run().
+import { DeviceDatabase, type OutboxRecord } from '@/data/db';
+import { startDeviceSession } from '@/sync/device-session';
+import { drain } from '@/sync/engine';
+import type { LockManagerLike } from '@/sync/leader';
+import { OUTBOX_SCHEMA_VERSION, outboxCounts, ownerEntries, recordChange } from '@/sync/outbox';
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+async function run({ mutations, queued }: { mutations: number; queued: number }) {
+  const db = new DeviceDatabase('sync-bench');
+  await db.delete();
+  await db.open();
+  const res = await fetch('/api/auth/token/', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'teacher@greenfield.example', password: 'Teach-demo-1' }),
+  });
+  const { access, refresh, user } = (await res.json()) as { access: string; refresh: string; user: { id: number } };
+  await startDeviceSession({ ownerId: user.id, tenant: 'greenfield', access, refresh }, db);
+
+  const memory = () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
+  let peak = memory();
+  const sampler = setInterval(() => (peak = Math.max(peak, memory())), 25);
+
+  const enqueue: number[] = [];
+  for (let i = 1; i <= mutations; i++) {
+    const t = performance.now();
+    await recordChange([db.cart], () => db.cart.put({ item_id: i, added_at: new Date().toISOString() }), {
+      kind: 'cart.add',
+      label: `Add book ${i} to the cart`,
+      method: 'POST',
+      path: '/data/cart/items/',
+      body: { book_id: i },
+      entityKeys: [`cart:${i}`],
+      undo: [{ op: 'delete', table: 'cart', key: i }],
+    }, db);
+    enqueue.push(performance.now() - t);
+  }
+
+  // The engine works on its own relaxed-durability connection, as in the app.
+  const engineDb = new DeviceDatabase('sync-bench', 'relaxed');
+  const started = performance.now();
+  const report = await drain({
+    db: engineDb,
+    fetch: (request) => fetch(request),
+    baseUrl: '/api',
+    locks: navigator.locks as unknown as LockManagerLike,
+    now: () => Date.now(),
+    random: Math.random,
+    isOnline: () => true,
+  });
+  const replaySeconds = (performance.now() - started) / 1000;
+
+  // 10,000 changes waiting (written as recordChange writes them), then the header's queries.
+  const now = Date.now();
+  await db.outbox.bulkAdd(
+    Array.from({ length: queued }, (_, i): OutboxRecord => ({
+      id: crypto.randomUUID(),
+      schema_version: OUTBOX_SCHEMA_VERSION,
+      owner_id: user.id,
+      tenant: 'greenfield',
+      kind: 'cart.add',
+      label: `Add book ${i} to the cart`,
+      method: 'POST',
+      path: '/data/cart/items/',
+      body: { book_id: i + 1 },
+      files: [],
+      entity_keys: [`cart:${i + 1}`],
+      undo: [],
+      on_success: [],
+      created_at: now + i,
+      attempts: 0,
+      next_attempt_at: 0,
+      status: 'pending',
+      last_error: null,
+    })),
+  );
+  const counts: number[] = [];
+  const oldest: number[] = [];
+  let counted = 0;
+  for (let i = 0; i < 30; i++) {
+    let t = performance.now();
+    counted = (await outboxCounts(user.id, db)).unsent;
+    counts.push(performance.now() - t);
+    t = performance.now();
+    await ownerEntries(user.id, db).filter((e) => e.status === 'pending').first();
+    oldest.push(performance.now() - t);
+  }
+  clearInterval(sampler);
+  engineDb.close();
+  db.close();
+  await db.delete();
+
+  return {
+    mutations,
+    enqueueMsPerMutation: round(mean(enqueue)),
+    enqueueP95Ms: round(pct(enqueue, 0.95)),
+    replayed: report.sent,
+    replayFailed: report.failed,
+    replaySeconds: round(replaySeconds),
+    replayPerSecond: Math.round(report.sent / replaySeconds),
+    queued: counted,
+    pendingCountMs: round(pct(counts, 0.5)),
+    pendingCountP95Ms: round(pct(counts, 0.95)),
+    oldestPendingMs: round(pct(oldest, 0.5)),
+    peakMemoryMB: Math.round((peak / 1024 / 1024) * 10) / 10,
+  };
+}
+
+(globalThis as unknown as { syncBench: { run: typeof run } }).syncBench = { run };

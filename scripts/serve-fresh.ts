@@ -1,0 +1,60 @@
+// Starts the real server (built PWA + API) as `npm start` would, on a free port with a fresh
+// data folder, for the end-to-end tests and the benchmarks. Never touches ./.data.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface FreshServer {
+  port: number;
+  pid: number;
+  /** http://[tenant.]localhost:port */
+  url(tenant?: string): string;
+  stop(): Promise<void>;
+}
+
+export async function startFreshServer(env: Record<string, string> = {}): Promise<FreshServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'storynest-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SECRET_KEY: 'fresh-server-secret', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited:\n${log}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not start in time:\n${log}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    port,
+    pid: child.pid!,
+    url: (tenant) => `http://${tenant ? `${tenant}.` : ''}localhost:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

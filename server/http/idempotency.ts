@@ -1,0 +1,112 @@
+// Exactly-once writes. A write that carries an Idempotency-Key runs inside one database
+// transaction together with the record of its answer; a repeat of the key gets the first
+// answer back without running again. Two concurrent requests with one key: the second waits
+// on the first's row (the primary key) and then reads its answer.
+//
+// - the same key with a different request (method, path or body) is a 422;
+// - the key belongs to the user who first sent it; anyone else gets a 422;
+// - an outbox entry names its owner (X-Outbox-Owner); if that is not the token's user, 403:
+//   a change is never applied as another child;
+// - 4xx answers are stored (their effects rolled back); 5xx answers are not, so a retry runs.
+import { createHash } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
+import type { Db } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import type { AppEnv } from './env';
+import { fail } from './errors';
+
+export const KEY_HEADER = 'idempotency-key';
+export const OWNER_HEADER = 'x-outbox-owner';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+export const RETENTION_DAYS = 35;
+
+const KEY_FORMAT = /^[A-Za-z0-9_-]{8,100}$/;
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+class Rollback extends Error {}
+
+/** What identifies "the same request": method, path and body (multipart by its parsed parts). */
+async function requestHash(c: Context<AppEnv>): Promise<string> {
+  const hash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`);
+  const type = c.req.header('content-type') ?? '';
+  const raw = c.req.raw.clone();
+  if (type.startsWith('multipart/form-data')) {
+    // Each send of a queued file builds a new multipart boundary, so hash the parts instead.
+    const form = await raw.formData().catch(() => null);
+    for (const [name, value] of form ? [...form.entries()].sort(([a], [b]) => a.localeCompare(b)) : []) {
+      hash.update(`${name}=`);
+      if (typeof value === 'string') hash.update(value);
+      else hash.update(`${value.name}|${value.type}|`).update(new Uint8Array(await value.arrayBuffer()));
+      hash.update('\n');
+    }
+  } else {
+    hash.update(new Uint8Array(await raw.arrayBuffer()));
+  }
+  return hash.digest('hex');
+}
+
+function storedAnswer(c: Context<AppEnv>, row: typeof idempotencyKeys.$inferSelect) {
+  c.header(REPLAYED_HEADER, 'true');
+  return c.json(row.response_body as object, row.status_code as 200);
+}
+
+export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
+  const key = c.req.header(KEY_HEADER);
+  const user = c.var.user;
+  const owner = c.req.header(OWNER_HEADER);
+  if (owner !== undefined && user && owner !== String(user.id)) {
+    fail(403, 'This change was made by another user and cannot be sent as you.');
+  }
+  if (!key || !user || !WRITES.has(c.req.method)) return next();
+  if (!KEY_FORMAT.test(key)) fail(400, 'Idempotency-Key must be 8 to 100 letters, digits, - or _.');
+
+  const hash = await requestHash(c);
+  const db = c.var.deps.database.db;
+  const mismatch = (row: typeof idempotencyKeys.$inferSelect) =>
+    row.user_id !== user.id || row.method !== c.req.method || row.path !== c.req.path || row.request_hash !== hash;
+
+  let replay: typeof idempotencyKeys.$inferSelect | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ key, user_id: user.id, method: c.req.method, path: c.req.path, request_hash: hash, status_code: 0, response_body: {} })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (!claimed.length) {
+        [replay] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
+        return;
+      }
+      try {
+        await tx.transaction(async (effects) => {
+          c.set('db', effects);
+          await next();
+          if (c.error || c.res.status >= 400) throw new Rollback();
+        });
+      } catch (err) {
+        if (!(err instanceof Rollback)) throw err;
+      }
+      if (c.res.status >= 500) throw new Rollback(); // not stored: the retry runs again
+      const body = await c.res.clone().json().catch(() => ({}));
+      await tx
+        .update(idempotencyKeys)
+        .set({ status_code: c.res.status, response_body: body })
+        .where(and(eq(idempotencyKeys.key, key)));
+    });
+  } catch (err) {
+    if (!(err instanceof Rollback)) throw err;
+  }
+  if (replay) {
+    if (mismatch(replay)) fail(422, 'This Idempotency-Key was already used for a different request.');
+    return storedAnswer(c, replay);
+  }
+});
+
+/** Forgets keys older than the retention period (kept at least 30 days). */
+export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - RETENTION_DAYS * 24 * 3600_000);
+  const gone = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.created_at, cutoff)).returning({ key: idempotencyKeys.key });
+  return gone.length;
+}

@@ -1,0 +1,127 @@
+// Starts offline sync in the page, after the first screen is up: checks the device database
+// survived, keeps the device session in step with the signed-in user, runs the replay loop and
+// feeds it its triggers (start-up, online, visibility, new changes, sign-in), refreshes local
+// copies after each replay and on a schedule, and asks the browser to keep our storage.
+import { API_BASE, sendRaw } from '@/api/client';
+import { session } from '@/api/session';
+import { db, onUpgradeElsewhere, syncEngineDb } from '@/data/db';
+import { observe } from '@/data/live';
+import { syncCart } from '@/features/cart/cart-sync';
+import { syncCatalogue } from '@/features/library/catalogue';
+import { currentOwner, startDeviceSession } from '@/sync/device-session';
+import type { LockManagerLike } from '@/sync/leader';
+import { syncControl } from '@/sync/status';
+import { toast } from '@/ui/toast';
+
+const DEVICE_MARK = 'storynest_device';
+const PULL_EVERY_MS = 5 * 60_000;
+const PULL_AT_MOST_EVERY_MS = 30_000;
+const BACKGROUND_SYNC_TAG = 'storynest-outbox';
+const WIPED_MESSAGE = "The browser cleared this app's saved data on this device. Anything not yet sent before that could not be kept.";
+
+/** A database that vanished (wiped or evicted) while this browser remembers it is said. */
+export async function checkDeviceMarker(): Promise<'first-start' | 'wiped' | 'intact'> {
+  const remembered = localStorage.getItem(DEVICE_MARK);
+  const row = await db.meta.get('device');
+  let id = (row?.value as { id?: string } | undefined)?.id;
+  let outcome: 'first-start' | 'wiped' | 'intact' = 'intact';
+  if (!id) {
+    outcome = remembered ? 'wiped' : 'first-start';
+    if (remembered) {
+      await db.meta.put({ key: 'device-wiped', value: { at: Date.now() } });
+      toast('warning', WIPED_MESSAGE, 15_000);
+    }
+    id = crypto.randomUUID();
+    await db.meta.put({ key: 'device', value: { id } });
+  }
+  if (remembered !== id) localStorage.setItem(DEVICE_MARK, id);
+  return outcome;
+}
+
+/** The device session follows the stored sign-in (also one made before this version). */
+async function followSession(): Promise<boolean> {
+  const user = session.user();
+  const owner = await currentOwner();
+  const access = session.accessToken();
+  const refresh = session.refreshToken();
+  if (user && access && refresh && owner?.owner_id !== user.id) {
+    await startDeviceSession({ ownerId: user.id, tenant: location.hostname.split('.').length > 1 ? location.hostname.split('.')[0]! : null, access, refresh });
+    return true;
+  }
+  if (!user && owner) await db.meta.delete('session');
+  return false;
+}
+
+async function askToPersist() {
+  if (!session.user() || !navigator.storage?.persist || (await db.meta.get('storage-persistence'))) return;
+  const granted = (await navigator.storage.persisted()) || (await navigator.storage.persist());
+  await db.meta.put({ key: 'storage-persistence', value: { granted, at: Date.now() } });
+}
+
+async function registerBackgroundSync() {
+  const registration = await navigator.serviceWorker?.getRegistration();
+  const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+  await sync?.register(BACKGROUND_SYNC_TAG).catch(() => undefined);
+}
+
+let lastPull = 0;
+async function pullAll(force = false) {
+  if (!navigator.onLine || (!force && Date.now() - lastPull < PULL_AT_MOST_EVERY_MS)) return;
+  lastPull = Date.now();
+  const pulls: Promise<unknown>[] = [syncCatalogue()];
+  if (session.user()) pulls.push(syncCart());
+  const results = await Promise.allSettled(pulls);
+  for (const r of results) if (r.status === 'rejected') console.warn('refresh from the server failed', r.reason);
+}
+
+export async function bootSync(): Promise<void> {
+  const engineDb = syncEngineDb();
+  for (const connection of [db, engineDb]) onUpgradeElsewhere(connection, () => location.reload());
+  await checkDeviceMarker();
+  await followSession();
+  void askToPersist();
+
+  const { startRunner } = await import('@/sync/runner');
+  const runner = startRunner({
+    db: engineDb,
+    fetch: (request) => sendRaw(request),
+    baseUrl: API_BASE,
+    locks: navigator.locks as unknown as LockManagerLike | undefined,
+    now: () => Date.now(),
+    random: Math.random,
+    isOnline: () => navigator.onLine,
+    afterDrain: async (report) => {
+      if (report.outcome.kind === 'done') await pullAll(report.sent > 0);
+    },
+  });
+  syncControl.connect(runner.send);
+
+  addEventListener('online', () => runner.send({ type: 'ONLINE' }));
+  addEventListener('offline', () => runner.send({ type: 'OFFLINE' }));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') runner.send({ type: 'TRIGGER' });
+  });
+  session.subscribe(() => {
+    void followSession().then((signedIn) => {
+      if (signedIn) {
+        runner.send({ type: 'SIGNED_IN' });
+        void askToPersist();
+        void pullAll(true);
+      }
+    });
+  });
+  let previous = 0;
+  observe(
+    () => db.outbox.where('status').equals('pending').count(),
+    (pending) => {
+      if (pending > previous) {
+        runner.send({ type: 'TRIGGER' });
+        void registerBackgroundSync();
+      }
+      previous = pending;
+    },
+  );
+  setInterval(() => {
+    if (document.visibilityState === 'visible') void pullAll();
+  }, PULL_EVERY_MS);
+}

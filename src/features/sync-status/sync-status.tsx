@@ -1,0 +1,217 @@
+// The header's sync control: online or offline, how many changes are not yet sent, progress
+// while sending, and a panel with the changes the server refused (Retry / Discard), changes
+// waiting for more than a day, and what the browser said about keeping our storage.
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { db, type OutboxRecord } from '@/data/db';
+import { useLive } from '@/data/live';
+import { currentOwner } from '@/sync/device-session';
+import { discardEntry, outboxCounts, ownerEntries, retryEntry } from '@/sync/outbox';
+import { syncControl, syncStatus, type SyncStatus as SyncStatusValue } from '@/sync/status';
+import { OfflineIcon } from '@/ui/icons';
+import { useOnline } from '@/ui/use-online';
+import './sync-status.css';
+
+const DAY_MS = 24 * 3600_000;
+
+interface Notices {
+  persistenceRefused: boolean;
+  wipedAt: number | null;
+}
+
+function useSyncStatus() {
+  return useSyncExternalStore(syncStatus.subscribe, syncStatus.get);
+}
+
+/** Counts for the header: read from indexes, so thousands of queued changes cost nothing. */
+function useMyCounts() {
+  return useLive(async () => {
+    const owner = await currentOwner();
+    if (!owner) return null;
+    const counts = await outboxCounts(owner.owner_id);
+    const oldest = counts.unsent ? await ownerEntries(owner.owner_id).filter((e) => e.status === 'pending' || e.status === 'in_flight').first() : undefined;
+    return { ...counts, stale: oldest !== undefined && Date.now() - oldest.created_at > DAY_MS };
+  });
+}
+
+const LISTED = 50;
+
+/** The panel's lists, read only while it is open. */
+function useMyEntries() {
+  return useLive(async () => {
+    const owner = await currentOwner();
+    if (!owner) return { unsent: [], problems: [] };
+    const [problems, unsent] = await Promise.all([
+      db.outbox
+        .where('[owner_id+status]')
+        .anyOf([
+          [owner.owner_id, 'failed'],
+          [owner.owner_id, 'conflict'],
+        ])
+        .sortBy('created_at'),
+      ownerEntries(owner.owner_id)
+        .filter((e) => e.status === 'pending' || e.status === 'in_flight')
+        .limit(LISTED)
+        .toArray(),
+    ]);
+    return { unsent, problems };
+  });
+}
+
+function useNotices(): Notices {
+  return (
+    useLive(async () => {
+      const [persist, wiped] = await Promise.all([db.meta.get('storage-persistence'), db.meta.get('device-wiped')]);
+      return {
+        persistenceRefused: (persist?.value as { granted?: boolean } | undefined)?.granted === false,
+        wipedAt: (wiped?.value as { at?: number } | undefined)?.at ?? null,
+      };
+    }) ?? { persistenceRefused: false, wipedAt: null }
+  );
+}
+
+function summary(online: boolean, unsent: number, problems: number, sending: boolean, waitingForSignIn: boolean) {
+  if (!online) return unsent ? `Offline · ${unsent} unsent` : 'Offline';
+  if (problems) return `${problems} not sent`;
+  if (sending && unsent) return `Sending ${unsent}…`;
+  if (waitingForSignIn && unsent) return `${unsent} waiting for sign-in`;
+  if (unsent) return `${unsent} unsent`;
+  return 'All saved';
+}
+
+function panelSummary(online: boolean, unsent: number, problems: number): string {
+  const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
+  if (problems) return `${changes(problems)} could not be saved. Retry, or discard to undo ${problems === 1 ? 'it' : 'them'} on this device.`;
+  if (!online) return 'You are offline. Changes are saved on this device and sent when the connection returns.';
+  if (unsent) return `${changes(unsent)} not yet sent.`;
+  return 'Every change is saved on the server.';
+}
+
+function EntryRow({ entry }: { entry: OutboxRecord }) {
+  const old = Date.now() - entry.created_at > DAY_MS;
+  return (
+    <li className={`sync-entry sync-entry-${entry.status}`}>
+      <p className="sync-entry-label">{entry.label}</p>
+      {entry.status === 'failed' || entry.status === 'conflict' ? (
+        <>
+          <p className="sync-entry-error">
+            {entry.status === 'conflict' ? 'Conflict: ' : 'Not saved: '}
+            {entry.last_error}
+          </p>
+          <div className="sync-entry-actions">
+            <button type="button" className="button button-small" onClick={() => void retryEntry(entry.id).then(() => syncControl.send({ type: 'RETRY_NOW' }))}>
+              Retry
+            </button>
+            <button type="button" className="button button-small button-secondary" onClick={() => void discardEntry(entry.id)}>
+              Discard
+            </button>
+          </div>
+        </>
+      ) : (
+        <p className="sync-entry-meta">
+          {old ? <strong className="sync-old">Waiting for more than a day. </strong> : null}
+          {entry.last_error ? `Last try: ${entry.last_error}` : 'Waiting to be sent.'}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function SyncPanel({ id, online, status, notices, unsent }: { id: string; online: boolean; status: SyncStatusValue; notices: Notices; unsent: number }) {
+  const entries = useMyEntries();
+  const problems = entries?.problems ?? [];
+  return (
+    <div id={id} className="sync-panel" role="region" aria-label="Sync details">
+      <p className="sync-panel-state">{panelSummary(online, unsent, problems.length)}</p>
+      {status.state === 'backingOff' && status.retryAt ? <p>The server asked us to wait; trying again at {new Date(status.retryAt).toLocaleTimeString()}.</p> : null}
+      {status.state === 'pausedAuth' ? <p>Sign in again to send your changes.</p> : null}
+      {status.state === 'blockedStorage' ? <p className="sync-warning">This device is out of storage space. Free some space, then choose Send now.</p> : null}
+      {notices.wipedAt ? (
+        <p className="sync-warning">
+          The browser cleared this app&apos;s saved data on this device. Anything not yet sent before that could not be kept.{' '}
+          <button type="button" className="link-button" onClick={() => void db.meta.delete('device-wiped')}>
+            Dismiss
+          </button>
+        </p>
+      ) : null}
+      {notices.persistenceRefused ? <p className="sync-note">This browser may clear saved work when space runs low. Sending changes soon keeps them safe.</p> : null}
+      {problems.length ? (
+        <>
+          <h2 className="sync-panel-heading">Not sent</h2>
+          <ul className="sync-list">
+            {problems.map((e) => (
+              <EntryRow key={e.id} entry={e} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {unsent ? (
+        <>
+          <h2 className="sync-panel-heading">Waiting to be sent</h2>
+          <ul className="sync-list">
+            {entries?.unsent.map((e) => (
+              <EntryRow key={e.id} entry={e} />
+            ))}
+          </ul>
+          {unsent > LISTED ? <p className="sync-note">and {unsent - LISTED} more.</p> : null}
+          <button type="button" className="button button-small" disabled={!online} onClick={() => syncControl.send({ type: 'RETRY_NOW' })}>
+            Send now
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export function SyncStatus() {
+  const online = useOnline();
+  const status = useSyncStatus();
+  const counts = useMyCounts();
+  const notices = useNotices();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    addEventListener('keydown', close);
+    return () => removeEventListener('keydown', close);
+  }, [open]);
+
+  // Guests have nothing to send: they only need to know when they are offline.
+  if (!counts) {
+    return online ? null : (
+      <span className="offline-badge" role="status">
+        <OfflineIcon /> Offline
+      </span>
+    );
+  }
+  const attention = counts.problems > 0 || counts.stale || notices.wipedAt !== null;
+  const label = summary(online, counts.unsent, counts.problems, status.state === 'draining', status.state === 'pausedAuth');
+
+  return (
+    <div className="sync-status">
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`sync-button${online ? '' : ' sync-offline'}${attention ? ' sync-attention' : ''}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {online ? null : <OfflineIcon />}
+        {label}
+        <span className="visually-hidden">, show sync details</span>
+      </button>
+      <span role="status" className="visually-hidden">
+        {label}
+      </span>
+      {open ? <SyncPanel id={panelId} online={online} status={status} notices={notices} unsent={counts.unsent} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+// The write path. A feature command changes the device's tables AND appends an outbox entry in
+// ONE transaction, so a crash can never keep one without the other; the sync engine sends the
+// entry later. An entry never holds a token: the engine adds the owner's at send time.
+// No DOM: the service worker reads and updates entries too.
+import {
+  db as defaultDb,
+  type DeviceDatabase,
+  type LocalOp,
+  type OutboxFile,
+  type OutboxRecord,
+  type Table,
+} from '@/data/db';
+import { currentOwner, type DeviceSession } from './device-session';
+
+export const OUTBOX_SCHEMA_VERSION = 2;
+
+export class NotSignedInError extends Error {
+  constructor() {
+    super('Sign in to save changes.');
+  }
+}
+
+export class StorageFullError extends Error {
+  constructor() {
+    super('This device is out of storage space, so the change was not saved. Free some space and try again.');
+  }
+}
+
+export function isQuotaError(err: unknown): boolean {
+  const name = (err as { name?: string; inner?: { name?: string } } | null)?.name;
+  const inner = (err as { inner?: { name?: string } } | null)?.inner?.name;
+  return name === 'QuotaExceededError' || inner === 'QuotaExceededError';
+}
+
+/** What a command sends once it is online. */
+export interface Change {
+  kind: string;
+  label: string;
+  method: OutboxRecord['method'];
+  path: string;
+  body?: unknown;
+  files?: OutboxFile[];
+  entityKeys?: string[];
+  undo?: LocalOp[];
+  onSuccess?: LocalOp[];
+}
+
+/**
+ * Runs `apply` (the local change) and queues `change` for the server, atomically, as the
+ * signed-in owner of this device. Resolves once both are durably on the device.
+ */
+export async function recordChange<T>(
+  tables: Table[],
+  apply: (owner: DeviceSession) => Promise<T>,
+  change: Change | ((result: T) => Change),
+  db: DeviceDatabase = defaultDb,
+): Promise<{ result: T; entry: OutboxRecord }> {
+  try {
+    return await db.transaction('rw', [db.outbox, db.meta, ...tables], async () => {
+      const owner = await currentOwner(db);
+      if (!owner) throw new NotSignedInError();
+      const result = await apply(owner);
+      const c = typeof change === 'function' ? change(result) : change;
+      // Strictly increasing on this device, so two changes in one millisecond keep their order.
+      const newest = await db.outbox.orderBy('created_at').last();
+      const now = Math.max(Date.now(), (newest?.created_at ?? 0) + 1);
+      const entry: OutboxRecord = {
+        id: crypto.randomUUID(),
+        schema_version: OUTBOX_SCHEMA_VERSION,
+        owner_id: owner.owner_id,
+        tenant: owner.tenant,
+        kind: c.kind,
+        label: c.label,
+        method: c.method,
+        path: c.path,
+        body: c.body ?? null,
+        files: c.files ?? [],
+        entity_keys: c.entityKeys ?? [],
+        undo: c.undo ?? [],
+        on_success: c.onSuccess ?? [],
+        created_at: now,
+        attempts: 0,
+        next_attempt_at: 0,
+        status: 'pending',
+        last_error: null,
+      };
+      await db.outbox.add(entry);
+      return { result, entry };
+    });
+  } catch (err) {
+    if (isQuotaError(err)) throw new StorageFullError();
+    throw err;
+  }
+}
+
+/** Entries written by an older version of the app, brought to the current shape. */
+export function upgradeEntry(raw: Partial<OutboxRecord> & Pick<OutboxRecord, 'id' | 'owner_id' | 'method' | 'path'>): OutboxRecord {
+  const version = raw.schema_version ?? 1;
+  if (version >= OUTBOX_SCHEMA_VERSION) return raw as OutboxRecord;
+  // Version 1 (the first release) had no kind, label, files, entity keys or local ops.
+  return {
+    tenant: null,
+    body: null,
+    created_at: 0,
+    attempts: 0,
+    next_attempt_at: 0,
+    status: 'pending',
+    last_error: null,
+    ...raw,
+    schema_version: OUTBOX_SCHEMA_VERSION,
+    kind: raw.kind ?? 'legacy',
+    label: raw.label ?? `${raw.method} ${raw.path}`,
+    files: raw.files ?? [],
+    entity_keys: raw.entity_keys ?? [],
+    undo: raw.undo ?? [],
+    on_success: raw.on_success ?? [],
+  };
+}
+
+export async function applyOps(db: DeviceDatabase, ops: LocalOp[]): Promise<void> {
+  for (const op of ops) {
+    const table = db.table(op.table);
+    if (op.op === 'put') await table.put(op.row);
+    else await table.delete(op.key);
+  }
+}
+
+/** Sends a failed or conflicting change again. */
+export async function retryEntry(id: string, db: DeviceDatabase = defaultDb): Promise<void> {
+  await db.outbox.update(id, { status: 'pending', next_attempt_at: 0, last_error: null });
+}
+
+/** Gives up a change: its local effect is rolled back and the entry removed, together. */
+export async function discardEntry(id: string, db: DeviceDatabase = defaultDb): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.cart, db.classes, db.students, db.books, db.user], async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry) return;
+    await applyOps(db, upgradeEntry(entry).undo);
+    await db.outbox.delete(id);
+  });
+}
+
+/** One owner's entries, oldest first. */
+export function ownerEntries(ownerId: number, db: DeviceDatabase = defaultDb) {
+  return db.outbox.where('[owner_id+created_at]').between([ownerId, -Infinity], [ownerId, Infinity]);
+}
+
+/** How many of an owner's changes are in each state, counted on the index (no rows loaded). */
+export async function outboxCounts(ownerId: number, db: DeviceDatabase = defaultDb) {
+  // One key range per status: IndexedDB counts a plain range without reading a single row.
+  const count = async (...statuses: OutboxRecord['status'][]) => {
+    const counts = await Promise.all(statuses.map((s) => db.outbox.where('[owner_id+status]').equals([ownerId, s]).count()));
+    return counts.reduce((a, b) => a + b, 0);
+  };
+  const [unsent, problems] = await Promise.all([count('pending', 'in_flight'), count('failed', 'conflict')]);
+  return { unsent, problems };
+}

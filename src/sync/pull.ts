@@ -1,0 +1,52 @@
+// Pull sync: brings the device's copy of a server list up to date, page by page from a cursor
+// kept per table, without overwriting local rows that still have changes waiting to be sent.
+import type { DeviceDatabase, LocalTable } from '@/data/db';
+
+export interface PullPage<Row> {
+  results: Row[];
+  next_since: string | null;
+}
+
+export interface PullSpec<Row extends { id: number; updated_at: string }> {
+  /** Cursor name, e.g. 'books'. */
+  name: string;
+  table: LocalTable;
+  /** Fetches one page changed after `since` (null: from the beginning). */
+  fetchPage: (since: string | null) => Promise<PullPage<Row>>;
+  isDeleted: (row: Row) => boolean;
+  toRecord: (row: Row) => object;
+}
+
+const cursorKey = (name: string) => `cursor:${name}`;
+
+/** Local rows of `table` that queued changes touch (entity keys are 'table:key'). */
+export async function protectedKeys(db: DeviceDatabase, table: LocalTable): Promise<Set<string>> {
+  const keys = await db.outbox.where('entity_keys').startsWith(`${table}:`).toArray();
+  return new Set(keys.flatMap((e) => e.entity_keys.filter((k) => k.startsWith(`${table}:`)).map((k) => k.slice(table.length + 1))));
+}
+
+export async function pullTable<Row extends { id: number; updated_at: string }>(db: DeviceDatabase, spec: PullSpec<Row>): Promise<number> {
+  let since = ((await db.meta.get(cursorKey(spec.name)))?.value as string | undefined) ?? null;
+  let pulled = 0;
+  for (;;) {
+    const page = await spec.fetchPage(since);
+    const last = page.results.at(-1);
+    const next = page.next_since ?? (last ? `${last.updated_at}~${last.id}` : since);
+    const table = db.table(spec.table);
+    await db.transaction('rw', [table, db.meta, db.outbox], async () => {
+      const mine = await protectedKeys(db, spec.table);
+      const live = page.results.filter((r) => !mine.has(String(r.id)));
+      await table.bulkDelete(live.filter(spec.isDeleted).map((r) => r.id));
+      await table.bulkPut(live.filter((r) => !spec.isDeleted(r)).map(spec.toRecord));
+      if (next) await db.meta.put({ key: cursorKey(spec.name), value: next });
+    });
+    pulled += page.results.length;
+    if (!page.next_since) return pulled;
+    since = page.next_since;
+  }
+}
+
+/** Forget a table's cursor (the next pull starts from the beginning). */
+export function resetCursor(db: DeviceDatabase, name: string) {
+  return db.meta.delete(cursorKey(name));
+}

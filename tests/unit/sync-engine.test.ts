@@ -1,0 +1,273 @@
+// The sync engine's answers, one scenario at a time (the property test covers their mixtures).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DeviceDatabase, type OutboxRecord } from '@/data/db';
+import { endDeviceSession, startDeviceSession } from '@/sync/device-session';
+import { drain, type EngineDeps } from '@/sync/engine';
+import { discardEntry, recordChange, retryEntry, StorageFullError, type Change } from '@/sync/outbox';
+import { pullTable } from '@/sync/pull';
+
+let db: DeviceDatabase;
+let n = 0;
+let now = 1_000_000;
+let seen: Request[] = [];
+let answer: (req: Request) => Response | Promise<Response>;
+
+const deps = (): EngineDeps => ({
+  db,
+  fetch: async (req) => {
+    seen.push(req.clone());
+    return answer(req);
+  },
+  baseUrl: 'http://device/api',
+  now: () => now,
+  random: () => 0.5,
+  isOnline: () => true,
+});
+
+const change = (over: Partial<Change> = {}): Change => ({ kind: 'cart.add', label: 'Add a book', method: 'POST', path: '/data/cart/items/', body: { book_id: 1 }, ...over });
+const record = (over: Partial<Change> = {}) => recordChange([db.cart], async () => undefined, change(over), db).then((r) => r.entry);
+
+beforeEach(async () => {
+  db = new DeviceDatabase(`engine-${++n}`);
+  seen = [];
+  now = 1_000_000;
+  answer = () => Response.json({ ok: true });
+  await startDeviceSession({ ownerId: 5, tenant: 'greenfield', refresh: 'refresh-5', access: 'access-5' }, db);
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+describe('sending', () => {
+  it("sends with the entry's id as Idempotency-Key, its owner, and the owner's token", async () => {
+    const entry = await record();
+    const report = await drain(deps());
+    expect(report).toMatchObject({ sent: 1, failed: 0, outcome: { kind: 'done' } });
+    expect(seen[0]!.headers.get('idempotency-key')).toBe(entry.id);
+    expect(seen[0]!.headers.get('x-outbox-owner')).toBe('5');
+    expect(seen[0]!.headers.get('authorization')).toBe('Bearer access-5');
+    expect(await seen[0]!.json()).toEqual({ book_id: 1 });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('never stores a token in the outbox', async () => {
+    await record();
+    expect(JSON.stringify(await db.outbox.toArray())).not.toMatch(/access-5|refresh-5|Bearer/);
+  });
+
+  it('keeps the order of changes made within one millisecond', async () => {
+    const entries = [];
+    for (let i = 0; i < 20; i++) entries.push(await record({ body: { book_id: i } }));
+    const created = entries.map((e) => e.created_at);
+    expect([...created].sort((a, b) => a - b)).toEqual(created);
+    expect(new Set(created).size).toBe(20);
+    await drain(deps());
+    expect(await Promise.all(seen.map(async (r) => ((await r.json()) as { book_id: number }).book_id))).toEqual([...Array(20).keys()]);
+  });
+
+  it('sends a queued file as multipart with its bytes', async () => {
+    const bytes = new TextEncoder().encode('first_name,last_name\nAda,Lovelace\n');
+    await record({ path: '/add-bulk-student-without-mail-to-class/3/', body: { note: 'x' }, files: [{ field: 'file', name: 'class.csv', type: 'text/csv', data: bytes.buffer }] });
+    await drain(deps());
+    const form = await seen[0]!.formData();
+    const file = form.get('file') as File;
+    expect(file.name).toBe('class.csv');
+    expect(await file.text()).toBe('first_name,last_name\nAda,Lovelace\n');
+    expect(form.get('note')).toBe('x');
+  });
+
+  it('replays an entry written by the first version of the app', async () => {
+    await db.outbox.add({ id: 'legacy-entry-1', schema_version: 1, owner_id: 5, tenant: 'greenfield', method: 'DELETE', path: '/data/cart/items/4/', body: null, created_at: 1, attempts: 0, next_attempt_at: 0, status: 'pending', last_error: null } as unknown as OutboxRecord);
+    await drain(deps());
+    expect(seen[0]!.method).toBe('DELETE');
+    expect(seen[0]!.url).toBe('http://device/api/data/cart/items/4/');
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('applies the on-success ops when the server accepts', async () => {
+    await db.students.put({ id: -1 } as never);
+    await record({ onSuccess: [{ op: 'delete', table: 'students', key: -1 }] });
+    await drain(deps());
+    expect(await db.students.get(-1)).toBeUndefined();
+  });
+});
+
+describe('answers', () => {
+  it('honours Retry-After on a 429 and keeps the entry and its order', async () => {
+    await record({ body: { book_id: 1 } });
+    await record({ body: { book_id: 2 } });
+    answer = () => Response.json({ message: 'Slow down' }, { status: 429, headers: { 'Retry-After': '120' } });
+    const report = await drain(deps());
+    expect(report.outcome).toMatchObject({ kind: 'backoff' });
+    const [first, second] = await db.outbox.orderBy('created_at').toArray();
+    expect(first!.next_attempt_at).toBeGreaterThanOrEqual(now + 120_000);
+    expect(first).toMatchObject({ status: 'pending', last_error: 'Slow down', attempts: 1 });
+    expect(second!.attempts).toBe(0);
+    expect(seen).toHaveLength(1);
+    // Not before its time, then both in order.
+    expect((await drain(deps())).sent).toBe(0);
+    now += 120_000;
+    answer = () => Response.json({ ok: true });
+    expect((await drain(deps())).sent).toBe(2);
+  });
+
+  it('backs off exponentially with jitter, capped at five minutes', async () => {
+    await record();
+    answer = () => Response.json({ message: 'down' }, { status: 503 });
+    const delays: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const { outcome } = await drain(deps());
+      if (outcome.kind !== 'backoff') throw new Error(outcome.kind);
+      delays.push(outcome.retryAt - now);
+      now = outcome.retryAt;
+    }
+    expect(delays.slice(0, 4)).toEqual([1_500, 3_000, 6_000, 12_000]);
+    expect(Math.max(...delays)).toBe(225_000);
+  });
+
+  it('marks a refused change failed with the server message and goes on with the next', async () => {
+    const bad = await record({ body: { book_id: 999 } });
+    await record({ body: { book_id: 2 } });
+    answer = async (req) =>
+      ((await req.json()) as { book_id: number }).book_id === 999 ? Response.json({ message: 'This book is no longer available.' }, { status: 404 }) : Response.json({ ok: true });
+    const report = await drain(deps());
+    expect(report).toMatchObject({ sent: 1, failed: 1 });
+    expect(await db.outbox.get(bad.id)).toMatchObject({ status: 'failed', last_error: 'This book is no longer available.' });
+  });
+
+  it('flags a 409 as a conflict', async () => {
+    const entry = await record();
+    answer = () => Response.json({ message: 'Changed by someone else' }, { status: 409 });
+    await drain(deps());
+    expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'conflict', last_error: 'Changed by someone else' });
+  });
+
+  it('refreshes the owner token once on a 401 and resends', async () => {
+    await record();
+    answer = async (req) => {
+      if (req.url.endsWith('/auth/token/refresh/')) return Response.json({ access: 'access-5b' });
+      return req.headers.get('authorization') === 'Bearer access-5b' ? Response.json({ ok: true }) : Response.json({}, { status: 401 });
+    };
+    expect((await drain(deps())).sent).toBe(1);
+    expect(seen.map((r) => new URL(r.url).pathname)).toEqual(['/api/data/cart/items/', '/api/auth/token/refresh/', '/api/data/cart/items/']);
+    expect((await db.credentials.get(5))!.access).toBe('access-5b');
+  });
+
+  it('keeps the changes of an owner whose refresh is refused until they sign in again', async () => {
+    const entry = await record();
+    answer = (req) => (req.url.endsWith('/refresh/') ? Response.json({ message: 'expired' }, { status: 401 }) : Response.json({}, { status: 401 }));
+    const report = await drain(deps());
+    expect(report.outcome).toEqual({ kind: 'done', waitingOwners: [5] });
+    expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'pending', last_error: 'Waiting for you to sign in again.' });
+    expect(seen).toHaveLength(2);
+    expect((await drain(deps())).outcome).toEqual({ kind: 'done', waitingOwners: [5] });
+    expect(seen).toHaveLength(2); // no hammering while waiting
+    await startDeviceSession({ ownerId: 5, tenant: 'greenfield', refresh: 'refresh-5c', access: 'access-5c' }, db);
+    answer = () => Response.json({ ok: true });
+    expect((await drain(deps())).sent).toBe(1);
+  });
+
+  it('says offline without sending when the browser is offline', async () => {
+    await record();
+    expect((await drain({ ...deps(), isOnline: () => false })).outcome).toEqual({ kind: 'offline' });
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('the user decides about failed changes', () => {
+  it('retries a failed change, or discards it and rolls back its local effect', async () => {
+    await db.cart.put({ item_id: 9, added_at: 'now' });
+    const entry = await record({ undo: [{ op: 'delete', table: 'cart', key: 9 }], entityKeys: ['cart:9'] });
+    answer = () => Response.json({ message: 'No' }, { status: 400 });
+    await drain(deps());
+    await retryEntry(entry.id, db);
+    expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'pending', last_error: null });
+    await drain(deps());
+    await discardEntry(entry.id, db);
+    expect(await db.outbox.get(entry.id)).toBeUndefined();
+    expect(await db.cart.get(9)).toBeUndefined();
+  });
+});
+
+describe('shared tablets', () => {
+  it('sends a signed-out child their own way, then revokes and forgets their credential', async () => {
+    await record();
+    expect(await endDeviceSession(async () => {}, db)).toBe('kept-for-sync');
+    await startDeviceSession({ ownerId: 6, tenant: 'greenfield', refresh: 'refresh-6', access: 'access-6' }, db);
+    await record({ body: { book_id: 2 } });
+    answer = async (req) => {
+      if (req.url.endsWith('/refresh/')) return Response.json({ access: 'access-5-fresh' });
+      return Response.json({ ok: true });
+    };
+    await drain(deps());
+    const sends = seen.filter((r) => r.url.endsWith('/items/'));
+    expect(sends.map((r) => [r.headers.get('x-outbox-owner'), r.headers.get('authorization')])).toEqual([
+      ['5', 'Bearer access-5-fresh'],
+      ['6', 'Bearer access-6'],
+    ]);
+    const logout = seen.find((r) => r.url.endsWith('/auth/logout/'));
+    expect(await logout!.json()).toEqual({ refresh: 'refresh-5' });
+    expect(await db.credentials.get(5)).toBeUndefined();
+    expect(await db.credentials.get(6)).toBeDefined();
+  });
+
+  it('refuses to record a change when nobody is signed in', async () => {
+    await endDeviceSession(async () => {}, db);
+    await expect(record()).rejects.toThrow('Sign in to save changes.');
+  });
+});
+
+describe('storage', () => {
+  it('says the device is full rather than losing a change silently', async () => {
+    const add = db.outbox.add.bind(db.outbox);
+    db.outbox.add = (() => Promise.reject(new DOMException('full', 'QuotaExceededError'))) as unknown as typeof db.outbox.add;
+    await expect(record()).rejects.toBeInstanceOf(StorageFullError);
+    db.outbox.add = add;
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('pull sync', () => {
+  type Row = { id: number; title: string; updated_at: string; deleted: boolean };
+  const pages: Record<string, { results: Row[]; next_since: string | null }> = {
+    start: {
+      results: [
+        { id: 1, title: 'One', updated_at: '2026-01-01T00:00:00.000001Z', deleted: false },
+        { id: 2, title: 'Two', updated_at: '2026-01-01T00:00:00.000001Z', deleted: false },
+      ],
+      next_since: '2026-01-01T00:00:00.000001Z~2',
+    },
+    '2026-01-01T00:00:00.000001Z~2': { results: [{ id: 3, title: 'Three', updated_at: '2026-01-02T00:00:00Z', deleted: false }], next_since: null },
+    '2026-01-02T00:00:00Z~3': {
+      results: [
+        { id: 1, title: 'One, revised', updated_at: '2026-01-03T00:00:00Z', deleted: false },
+        { id: 2, title: 'Two', updated_at: '2026-01-03T00:00:00Z', deleted: true },
+        { id: 3, title: 'Three, revised', updated_at: '2026-01-03T00:00:01Z', deleted: false },
+      ],
+      next_since: null,
+    },
+  };
+  const asked: (string | null)[] = [];
+  const spec = {
+    name: 'books',
+    table: 'books' as const,
+    fetchPage: async (since: string | null) => {
+      asked.push(since);
+      return pages[since ?? 'start'] ?? { results: [], next_since: null };
+    },
+    isDeleted: (r: Row) => r.deleted,
+    toRecord: (r: Row) => ({ id: r.id, title: r.title, words: [], updated_at: r.updated_at }),
+  };
+
+  it('pages from a saved cursor, applies deletions, and leaves rows with unsent changes alone', async () => {
+    expect(await pullTable(db, spec)).toBe(3);
+    expect((await db.books.toArray()).map((b) => b.title)).toEqual(['One', 'Two', 'Three']);
+    await recordChange([db.books], async () => db.books.update(3, { title: 'Three, my edit' }), change({ entityKeys: ['books:3'] }), db);
+    asked.length = 0;
+    await pullTable(db, spec);
+    expect(asked).toEqual(['2026-01-02T00:00:00Z~3']);
+    expect((await db.books.toArray()).map((b) => b.title)).toEqual(['One, revised', 'Three, my edit']);
+    expect((await db.meta.get('cursor:books'))?.value).toBe('2026-01-03T00:00:01Z~3');
+  });
+});
