@@ -18,6 +18,7 @@ import { coverRoutes } from './routes/covers';
 import { healthRoutes } from './routes/health';
 import { helpRoutes } from './routes/help';
 import { libraryRoutes } from './routes/library';
+import { outboxRoutes } from './routes/outbox';
 import { switchboardRoutes } from './routes/switchboard';
 import { tenantRoutes } from './routes/tenants';
 
@@ -33,7 +34,7 @@ export function createApiRouter() {
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   api.use('*', resolveTenant, authenticate, idempotency);
-  for (const routes of [healthRoutes, authRoutes, tenantRoutes, switchboardRoutes, helpRoutes, charityRoutes, libraryRoutes, cartRoutes]) {
+  for (const routes of [healthRoutes, authRoutes, tenantRoutes, switchboardRoutes, helpRoutes, charityRoutes, libraryRoutes, cartRoutes, outboxRoutes]) {
     api.route('/', routes);
   }
   api.route('/', coverRoutes);
@@ -73,6 +74,10 @@ export function createApp(deps: Deps) {
   });
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, permissionsPolicy: { camera: ['self'] } }));
   app.use('*', provideDeps(deps));
+  app.use('/api/*', async (c, next) => {
+    c.set('dispatch', async (request) => app.fetch(request));
+    await next();
+  });
   app.route('/api', createApiRouter());
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   app.onError(errorAnswer);

@@ -1,9 +1,13 @@
 // Request context middleware: the host decides the tenant, the bearer token decides the user.
 // A token is only good on the site it was issued for (platform admins excepted), so a stolen
 // Greenfield token opens nothing on Hillside.
+//
+// Both are read on every request, so both are cheap: tenants are looked up at most every few
+// seconds per process (a short-lived cache, never shared state), and the user comes from the
+// signed access token's claims. Access tokens live 15 minutes; the refresh checks the account.
 import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { tenants, users } from '../db/schema';
+import { tenants, type TenantRow } from '../db/schema';
 import { readToken } from '../services/tokens';
 import type { AppEnv, Deps } from './env';
 import { fail } from './errors';
@@ -22,14 +26,27 @@ export function provideDeps(deps: Deps) {
   });
 }
 
+const TENANT_TTL_MS = 5_000;
+const tenantCache = new WeakMap<object, Map<string, { row: TenantRow | undefined; at: number }>>();
+
+async function tenantBySubdomain(deps: AppEnv['Variables']['deps'], subdomain: string): Promise<TenantRow | undefined> {
+  let cache = tenantCache.get(deps);
+  if (!cache) tenantCache.set(deps, (cache = new Map()));
+  const hit = cache.get(subdomain);
+  const now = Date.now();
+  if (hit && now - hit.at < TENANT_TTL_MS) return hit.row;
+  const [row] = await deps.database.db.select().from(tenants).where(eq(tenants.subdomain, subdomain)).limit(1);
+  cache.set(subdomain, { row, at: now });
+  return row;
+}
+
 export const resolveTenant = createMiddleware<AppEnv>(async (c, next) => {
-  const { config, database } = c.var.deps;
+  const { config } = c.var.deps;
   const host = hostName(c.req.header('host'));
   if (!host || config.platformHosts.includes(host)) {
     c.set('tenant', null);
   } else {
-    const subdomain = host.split('.')[0] ?? '';
-    const [tenant] = await database.db.select().from(tenants).where(eq(tenants.subdomain, subdomain)).limit(1);
+    const tenant = await tenantBySubdomain(c.var.deps, host.split('.')[0] ?? '');
     if (!tenant) fail(404, 'There is no school site at this address.');
     c.set('tenant', tenant);
   }
@@ -41,19 +58,13 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('authorization');
   if (header) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const { keys, now, database } = c.var.deps;
+    const { keys, now } = c.var.deps;
     const claims = match?.[1] ? await readToken(keys.jwt, match[1], 'access', now()) : null;
     if (!claims) fail(401, 'Given token not valid for any token type', { code: 'token_not_valid' });
-    const [row] = await database.db
-      .select({ id: users.id, role: users.role, tenant_id: users.tenant_id, is_active: users.is_active })
-      .from(users)
-      .where(eq(users.id, claims.id))
-      .limit(1);
-    if (!row || !row.is_active) fail(401, 'User not found', { code: 'user_not_found' });
     const tenant = c.var.tenant;
-    const sameSite = row.tenant_id === (tenant?.id ?? null) || row.role === 'upschool_admin';
+    const sameSite = claims.tenant_id === (tenant?.id ?? null) || claims.role === 'upschool_admin';
     if (!sameSite) fail(401, 'This sign-in belongs to another site.', { code: 'token_not_valid' });
-    c.set('user', { id: row.id, role: row.role, tenant_id: row.tenant_id });
+    c.set('user', { id: claims.id, role: claims.role, tenant_id: claims.tenant_id });
   }
   await next();
 });

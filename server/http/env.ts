@@ -30,5 +30,7 @@ export interface AppEnv {
     tenant: TenantRow | null;
     /** null when the request carries no bearer token. */
     user: AuthUser | null;
+    /** Runs a request through the whole app (the outbox batch sends each entry this way). */
+    dispatch: (request: Request) => Promise<Response>;
   };
 }

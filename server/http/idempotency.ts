@@ -8,8 +8,9 @@
 // - an outbox entry names its owner (X-Outbox-Owner); if that is not the token's user, 403:
 //   a change is never applied as another child;
 // - 4xx answers are stored (their effects rolled back); 5xx answers are not, so a retry runs.
+// The success path costs one transaction: claim the key, run the handler, record the answer.
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { Db } from '../db/client';
@@ -67,36 +68,39 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const mismatch = (row: typeof idempotencyKeys.$inferSelect) =>
     row.user_id !== user.id || row.method !== c.req.method || row.path !== c.req.path || row.request_hash !== hash;
 
+  const record = { key, user_id: user.id, method: c.req.method, path: c.req.path, request_hash: hash };
   let replay: typeof idempotencyKeys.$inferSelect | undefined;
+  let refused = false;
   try {
     await db.transaction(async (tx) => {
+      // Claiming the key first makes a concurrent request with the same key wait here.
       const claimed = await tx
         .insert(idempotencyKeys)
-        .values({ key, user_id: user.id, method: c.req.method, path: c.req.path, request_hash: hash, status_code: 0, response_body: {} })
+        .values({ ...record, status_code: 0, response_body: {} })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (!claimed.length) {
         [replay] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
         return;
       }
-      try {
-        await tx.transaction(async (effects) => {
-          c.set('db', effects);
-          await next();
-          if (c.error || c.res.status >= 400) throw new Rollback();
-        });
-      } catch (err) {
-        if (!(err instanceof Rollback)) throw err;
+      c.set('db', tx);
+      await next();
+      // A refusal (4xx) keeps no effects and a failure (5xx) is not remembered: roll back both.
+      if (c.error || c.res.status >= 400) {
+        refused = c.res.status < 500;
+        throw new Rollback();
       }
-      if (c.res.status >= 500) throw new Rollback(); // not stored: the retry runs again
       const body = await c.res.clone().json().catch(() => ({}));
-      await tx
-        .update(idempotencyKeys)
-        .set({ status_code: c.res.status, response_body: body })
-        .where(and(eq(idempotencyKeys.key, key)));
+      await tx.update(idempotencyKeys).set({ status_code: c.res.status, response_body: body }).where(eq(idempotencyKeys.key, key));
     });
   } catch (err) {
     if (!(err instanceof Rollback)) throw err;
+  }
+  if (refused) {
+    // The refusal is the key's answer from now on (it changed nothing, so recording it
+    // outside the rolled-back transaction cannot apply anything twice).
+    const body = await c.res.clone().json().catch(() => ({}));
+    await db.insert(idempotencyKeys).values({ ...record, status_code: c.res.status, response_body: body }).onConflictDoNothing();
   }
   if (replay) {
     if (mismatch(replay)) fail(422, 'This Idempotency-Key was already used for a different request.');

@@ -1,7 +1,7 @@
 // A signed-in user's cart (SPEC.md section 3, Cart): GET /data/cart/, and the writes the
 // PWA's outbox replays: add an item (ignored when present) and remove one.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { books, cartItems, type TenantRow } from '../db/schema';
 import type { AppEnv } from '../http/env';
@@ -9,6 +9,8 @@ import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
 
 const CartSchema = z.object({ cart: z.array(z.number().int()), count: z.number().int() }).openapi('Cart');
+/** A write answers what it did, not the whole cart: replays stay small however big the cart. */
+const CartChange = z.object({ book_id: z.number().int(), in_cart: z.boolean() }).openapi('CartChange');
 const BookId = z.coerce.number().int().positive().max(2_147_483_647);
 
 async function cartOf(db: Queryable, userId: number) {
@@ -21,9 +23,10 @@ async function cartOf(db: Queryable, userId: number) {
   return { cart, count: cart.length };
 }
 
-async function assertOnSale(db: Queryable, tenant: TenantRow | null, bookId: number) {
-  const [book] = await db
-    .select({ id: books.id })
+/** Puts a book on sale on this site into the cart; false when there is no such book. */
+async function addIfOnSale(db: Queryable, tenant: TenantRow | null, userId: number, bookId: number): Promise<boolean> {
+  const onSale = db
+    .select({ user_id: sql<number>`${userId}`.as('user_id'), book_id: books.id })
     .from(books)
     .where(
       and(
@@ -32,9 +35,15 @@ async function assertOnSale(db: Queryable, tenant: TenantRow | null, bookId: num
         isNull(books.deleted_at),
         tenant ? or(isNull(books.tenant_id), eq(books.tenant_id, tenant.id)) : isNull(books.tenant_id),
       ),
+    );
+  const rows = await db.execute<{ found: boolean }>(sql`
+    with added as (
+      insert into ${cartItems} (user_id, book_id) ${onSale}
+      on conflict do nothing
+      returning 1
     )
-    .limit(1);
-  if (!book) fail(404, 'This book is no longer available.');
+    select exists (${onSale}) as found`);
+  return Boolean((rows as unknown as { rows: { found: boolean }[] }).rows[0]?.found);
 }
 
 const getCart = defineRoute(
@@ -49,7 +58,7 @@ const addItem = defineRoute(
     path: '/data/cart/items/',
     summary: 'Add a book to the cart (nothing changes when it is already there)',
     request: { body: { required: true, content: { 'application/json': { schema: z.object({ book_id: BookId }) } } } },
-    responses: { 200: jsonBody(CartSchema), 404: { description: 'No such book on sale', ...errorBody } },
+    responses: { 200: jsonBody(CartChange), 404: { description: 'No such book on sale', ...errorBody } },
   },
 );
 
@@ -60,7 +69,7 @@ const removeItem = defineRoute(
     path: '/data/cart/items/{book_id}/',
     summary: 'Remove a book from the cart',
     request: { params: z.object({ book_id: BookId }) },
-    responses: { 200: jsonBody(CartSchema) },
+    responses: { 200: jsonBody(CartChange) },
   },
 );
 
@@ -69,12 +78,12 @@ export const cartRoutes = new OpenAPIHono<AppEnv>()
   .openapi(addItem, async (c) => {
     const user = signedInUser(c);
     const { book_id } = c.req.valid('json');
-    await assertOnSale(c.var.db, c.var.tenant, book_id);
-    await c.var.db.insert(cartItems).values({ user_id: user.id, book_id }).onConflictDoNothing();
-    return c.json(await cartOf(c.var.db, user.id), 200);
+    if (!(await addIfOnSale(c.var.db, c.var.tenant, user.id, book_id))) fail(404, 'This book is no longer available.');
+    return c.json({ book_id, in_cart: true }, 200);
   })
   .openapi(removeItem, async (c) => {
     const user = signedInUser(c);
-    await c.var.db.delete(cartItems).where(and(eq(cartItems.user_id, user.id), eq(cartItems.book_id, c.req.valid('param').book_id)));
-    return c.json(await cartOf(c.var.db, user.id), 200);
+    const { book_id } = c.req.valid('param');
+    await c.var.db.delete(cartItems).where(and(eq(cartItems.user_id, user.id), eq(cartItems.book_id, book_id)));
+    return c.json({ book_id, in_cart: false }, 200);
   });

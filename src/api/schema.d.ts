@@ -626,7 +626,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Cart"];
+                        "application/json": components["schemas"]["CartChange"];
                     };
                 };
                 /** @description Invalid input: the message names each field */
@@ -695,7 +695,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Cart"];
+                        "application/json": components["schemas"]["CartChange"];
                     };
                 };
                 /** @description Invalid input: the message names each field */
@@ -718,6 +718,76 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outbox/batch/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply queued changes of one owner in order, each exactly once
+         * @description Access: any signed-in user; any site.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        owner: number;
+                        entries: {
+                            key: string;
+                            /** @enum {string} */
+                            method: "POST" | "PUT" | "PATCH" | "DELETE";
+                            path: string;
+                            body?: unknown;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The answers, in order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BatchAnswer"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -851,6 +921,19 @@ export interface components {
         Cart: {
             cart: number[];
             count: number;
+        };
+        CartChange: {
+            book_id: number;
+            in_cart: boolean;
+        };
+        BatchAnswer: {
+            results: components["schemas"]["BatchResult"][];
+        };
+        BatchResult: {
+            key: string;
+            status: number;
+            body?: unknown;
+            retry_after: string | null;
         };
     };
     responses: never;

@@ -1,7 +1,8 @@
 // The replay engine: sends the outbox to the API, in order per owner, exactly once.
 //
-// For each owner (oldest change first) it sends one entry at a time, with the entry's id as
-// Idempotency-Key and the owner's own token, and acts on the answer:
+// For each owner (oldest change first) it sends the owner's changes in order, several to a
+// batch request when they can travel together, each with its id as Idempotency-Key and the
+// owner's own token, and acts on each answer:
 //   2xx                     the entry is done: its on-success ops run and it leaves the queue;
 //   network, 408, 429, 5xx  stop everything, try again later (Retry-After or backoff), order kept;
 //   401                     refresh this owner's token once and resend; if the refresh is refused
@@ -15,8 +16,8 @@ import type { DeviceDatabase, OutboxRecord } from '@/data/db';
 import { backoffDelay } from './backoff';
 import { accessFor, refreshOwner, type CredentialDeps } from './credentials';
 import { asLeader, type LockManagerLike } from './leader';
-import { applyOps, isQuotaError, upgradeEntry } from './outbox';
-import { classify, toRequest, type Answer } from './transport';
+import { applyOps, isQuotaError, ownerEntries, upgradeEntry } from './outbox';
+import { classify, resultResponse, toBatchRequest, toRequest, type Answer, type BatchResult } from './transport';
 
 export interface EngineDeps extends CredentialDeps {
   locks?: LockManagerLike;
@@ -48,12 +49,27 @@ const UNSENT = new Set(['pending', 'in_flight']);
 type Step = 'next' | 'owner-waits' | { stopAll: number };
 
 async function oldestUnsent(db: DeviceDatabase, ownerId: number): Promise<OutboxRecord | undefined> {
-  const entry = await db.outbox
-    .where('[owner_id+created_at]')
-    .between([ownerId, -Infinity], [ownerId, Infinity])
+  const entry = await ownerEntries(ownerId, db)
     .filter((e) => UNSENT.has(e.status))
     .first();
   return entry && upgradeEntry(entry);
+}
+
+/** Most changes one batch request carries. */
+export const BATCH_SIZE = 50;
+
+/**
+ * The owner's next changes to send: the oldest unsent one, and the ones after it that can
+ * travel in the same batch (due now, no files). Nothing goes before a change that must wait.
+ */
+async function dueRun(db: DeviceDatabase, ownerId: number, now: number): Promise<{ entries: OutboxRecord[]; blockedUntil?: number }> {
+  const unsent = (await ownerEntries(ownerId, db).filter((e) => UNSENT.has(e.status)).limit(BATCH_SIZE).toArray()).map(upgradeEntry);
+  const first = unsent[0];
+  if (!first) return { entries: [] };
+  if (first.next_attempt_at > now) return { entries: [], blockedUntil: first.next_attempt_at };
+  if (first.files.length) return { entries: [first] };
+  const end = unsent.findIndex((e) => e.next_attempt_at > now || e.files.length > 0);
+  return { entries: end === -1 ? unsent : unsent.slice(0, end) };
 }
 
 async function ownersWithUnsent(db: DeviceDatabase): Promise<number[]> {
@@ -61,61 +77,103 @@ async function ownersWithUnsent(db: DeviceDatabase): Promise<number[]> {
   return [...new Set(entries.map((e) => e.owner_id))];
 }
 
-async function transmit(deps: EngineDeps, entry: OutboxRecord, access: string | null): Promise<Answer> {
+const unreachable = (err: unknown): Answer => ({
+  kind: 'transient',
+  message: (err as { name?: string }).name === 'TimeoutError' ? 'The server took too long to answer.' : 'No connection to the server.',
+});
+
+/**
+ * Sends a run of one owner's entries: one entry as itself, several as one batch request (the
+ * server applies them in order, each under its own Idempotency-Key, and stops at the first
+ * that must wait). Answers one Answer per entry the server got to, in order.
+ */
+async function transmit(deps: EngineDeps, run: OutboxRecord[], access: string): Promise<Answer[]> {
   try {
-    return await classify(await deps.fetch(toRequest(deps.baseUrl, entry, access)), deps.now());
+    if (run.length === 1) return [await classify(await deps.fetch(toRequest(deps.baseUrl, run[0]!, access)), deps.now())];
+    const res = await deps.fetch(toBatchRequest(deps.baseUrl, run, access));
+    if (!res.ok) return [await classify(res, deps.now())];
+    const { results } = (await res.json()) as { results: BatchResult[] };
+    return Promise.all(results.map((r) => classify(resultResponse(r), deps.now())));
   } catch (err) {
-    const timedOut = (err as { name?: string }).name === 'TimeoutError';
-    return { kind: 'transient', message: timedOut ? 'The server took too long to answer.' : 'No connection to the server.' };
+    return [unreachable(err)];
   }
 }
 
-async function sendOne(deps: EngineDeps, entry: OutboxRecord, report: DrainReport): Promise<Step> {
+/** Entries the server accepted leave the queue (one transaction for a run of them). */
+async function complete(deps: EngineDeps, entries: OutboxRecord[], report: DrainReport): Promise<void> {
+  if (!entries.length) return;
   const { db } = deps;
-  const credential = await accessFor(db, entry.owner_id);
-  if (credential.blocked) return 'owner-waits';
-  let access = credential.access;
-  await db.outbox.update(entry.id, { status: 'in_flight', attempts: entry.attempts + 1 });
+  await db.transaction('rw', [db.outbox, db.cart, db.classes, db.students, db.books, db.user], async () => {
+    // A stale leader may have finished some already: those have nothing left to do.
+    const present = await db.outbox.bulkGet(entries.map((e) => e.id));
+    for (const [i, entry] of entries.entries()) if (present[i]) await applyOps(db, entry.on_success);
+    await db.outbox.bulkDelete(entries.map((e) => e.id));
+  });
+  report.sent += entries.length;
+  deps.onProgress?.({ sent: report.sent, failed: report.failed });
+}
 
-  let answer: Answer = access ? await transmit(deps, entry, access) : { kind: 'unauthorized' };
-  if (answer.kind === 'unauthorized') {
-    const refreshed = await refreshOwner(deps, entry.owner_id, access);
-    if (refreshed.kind === 'ok') {
-      access = refreshed.access;
-      answer = await transmit(deps, entry, access);
-    } else if (refreshed.kind === 'unreachable') {
-      answer = { kind: 'transient', message: 'No connection to the server.' };
-    }
-    if (refreshed.kind === 'refused' || answer.kind === 'unauthorized') {
-      await db.credentials.update(entry.owner_id, { blocked: true, access: null });
-      await db.outbox.update(entry.id, { status: 'pending', last_error: 'Waiting for you to sign in again.' });
-      return 'owner-waits';
-    }
-  }
-
+/** Records one answer for one entry that was not accepted; says what the drain does next. */
+async function settle(deps: EngineDeps, entry: OutboxRecord, answer: Exclude<Answer, { kind: 'ok' }>, report: DrainReport): Promise<Step> {
+  const { db } = deps;
   switch (answer.kind) {
-    case 'ok':
-      await db.transaction('rw', [db.outbox, db.cart, db.classes, db.students, db.books, db.user], async () => {
-        // A stale leader may have finished this entry already: then there is nothing to do.
-        if (!(await db.outbox.get(entry.id))) return;
-        await applyOps(db, entry.on_success);
-        await db.outbox.delete(entry.id);
-      });
-      report.sent++;
-      return 'next';
     case 'rejected':
     case 'conflict':
-      await db.outbox.update(entry.id, { status: answer.kind === 'conflict' ? 'conflict' : 'failed', last_error: answer.message });
+      await db.outbox.update(entry.id, { status: answer.kind === 'conflict' ? 'conflict' : 'failed', last_error: answer.message, attempts: entry.attempts + 1 });
       report.failed++;
       return 'next';
     case 'transient': {
       const retryAt = deps.now() + Math.max(answer.retryAfterMs ?? 0, backoffDelay(entry.attempts + 1, deps.random));
-      await db.outbox.update(entry.id, { status: 'pending', next_attempt_at: retryAt, last_error: answer.message });
+      await db.outbox.update(entry.id, { status: 'pending', attempts: entry.attempts + 1, next_attempt_at: retryAt, last_error: answer.message });
       return { stopAll: retryAt };
     }
-    default:
-      throw new Error('An unauthorized answer outlived its refresh.');
+    case 'unauthorized':
+      // The token expired mid-run: the entry goes first in the next run, which refreshes.
+      await db.outbox.update(entry.id, { status: 'pending' });
+      return 'next';
   }
+}
+
+async function sendRun(deps: EngineDeps, run: OutboxRecord[], report: DrainReport): Promise<Step> {
+  const { db } = deps;
+  const owner = run[0]!.owner_id;
+  const credential = await accessFor(db, owner);
+  if (credential.blocked) return 'owner-waits';
+  const ids = run.map((e) => e.id);
+  await db.outbox.where('id').anyOf(ids).modify({ status: 'in_flight' });
+
+  let answers: Answer[] = credential.access ? await transmit(deps, run, credential.access) : [{ kind: 'unauthorized' }];
+  if (answers[0]?.kind === 'unauthorized') {
+    const refreshed = await refreshOwner(deps, owner, credential.access);
+    if (refreshed.kind === 'ok') answers = await transmit(deps, run, refreshed.access);
+    if (refreshed.kind === 'unreachable') answers = [{ kind: 'transient', message: 'No connection to the server.' }];
+    if (refreshed.kind === 'refused' || answers[0]?.kind === 'unauthorized') {
+      await db.credentials.update(owner, { blocked: true, access: null });
+      await db.outbox.where('id').anyOf(ids).modify({ status: 'pending', last_error: 'Waiting for you to sign in again.' });
+      return 'owner-waits';
+    }
+  }
+
+  let step: Step = 'next';
+  let settled = 0;
+  let accepted: OutboxRecord[] = [];
+  for (const [i, answer] of answers.entries()) {
+    settled = i + 1;
+    if (answer.kind === 'ok') {
+      accepted.push(run[i]!);
+      continue;
+    }
+    await complete(deps, accepted, report); // keep the queue's order: earlier ones first
+    accepted = [];
+    step = await settle(deps, run[i]!, answer, report);
+    deps.onProgress?.({ sent: report.sent, failed: report.failed });
+    if (step !== 'next' || answer.kind === 'unauthorized') break;
+  }
+  await complete(deps, accepted, report);
+  // Entries the server did not get to wait for the next run, in their order.
+  const untouched = ids.slice(settled);
+  if (untouched.length) await db.outbox.where('id').anyOf(untouched).modify({ status: 'pending' });
+  return step;
 }
 
 /** Revokes and forgets the credentials of signed-out owners whose changes are all sent. */
@@ -151,15 +209,11 @@ export async function drain(deps: EngineDeps): Promise<DrainReport> {
         for (const owner of await ownersWithUnsent(deps.db)) {
           if (waiting.has(owner)) continue;
           for (;;) {
-            const entry = await oldestUnsent(deps.db, owner);
-            if (!entry) break;
-            if (entry.next_attempt_at > deps.now()) {
-              retryAt = Math.min(retryAt, entry.next_attempt_at);
-              break; // this owner's order holds: nothing after it goes first
-            }
+            const run = await dueRun(deps.db, owner, deps.now());
+            if (run.blockedUntil !== undefined) retryAt = Math.min(retryAt, run.blockedUntil);
+            if (!run.entries.length) break; // done, or this owner's order holds until then
             await heartbeat();
-            const step = await sendOne(deps, entry, report);
-            deps.onProgress?.({ sent: report.sent, failed: report.failed });
+            const step = await sendRun(deps, run.entries, report);
             if (step === 'owner-waits') {
               waiting.add(owner);
               break;

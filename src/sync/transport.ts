@@ -58,3 +58,33 @@ export async function classify(res: Response, now: number): Promise<Answer> {
   if (res.status === 409) return { kind: 'conflict', status: res.status, message: await messageOf(res) };
   return { kind: 'rejected', status: res.status, message: await messageOf(res) };
 }
+
+/** One change's answer inside a batch answer. */
+export interface BatchResult {
+  key: string;
+  status: number;
+  body: unknown;
+  retry_after: string | null;
+}
+
+/** Several of one owner's changes in one request: POST /outbox/batch/, applied in order. */
+export function toBatchRequest(baseUrl: string, run: OutboxRecord[], access: string): Request {
+  return new Request(`${baseUrl}/outbox/batch/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${access}` },
+    body: JSON.stringify({
+      owner: run[0]!.owner_id,
+      entries: run.map((e) => ({ key: e.id, method: e.method, path: e.path, body: e.body })),
+    }),
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+}
+
+/** A batch result as the Response it stands for, so one classifier reads both. */
+export function resultResponse(result: BatchResult): Response {
+  const bodiless = [204, 205, 304].includes(result.status);
+  return new Response(bodiless ? null : JSON.stringify(result.body ?? null), {
+    status: result.status,
+    headers: { 'Content-Type': 'application/json', ...(result.retry_after ? { 'Retry-After': result.retry_after } : {}) },
+  });
+}

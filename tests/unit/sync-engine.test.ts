@@ -5,18 +5,26 @@ import { endDeviceSession, startDeviceSession } from '@/sync/device-session';
 import { drain, type EngineDeps } from '@/sync/engine';
 import { discardEntry, recordChange, retryEntry, StorageFullError, type Change } from '@/sync/outbox';
 import { pullTable } from '@/sync/pull';
+import { answerBatch } from './support/fake-api';
 
 let db: DeviceDatabase;
 let n = 0;
 let now = 1_000_000;
 let seen: Request[] = [];
+let batches = 0;
 let answer: (req: Request) => Response | Promise<Response>;
 
 const deps = (): EngineDeps => ({
   db,
+  // Batches are unpacked as the server does: `seen` and `answer` see each change.
   fetch: async (req) => {
-    seen.push(req.clone());
-    return answer(req);
+    const leaf = async (r: Request) => {
+      seen.push(r.clone());
+      return answer(r);
+    };
+    if (!req.url.endsWith('/outbox/batch/')) return leaf(req);
+    batches++;
+    return answerBatch(req, leaf);
   },
   baseUrl: 'http://device/api',
   now: () => now,
@@ -30,6 +38,7 @@ const record = (over: Partial<Change> = {}) => recordChange([db.cart], async () 
 beforeEach(async () => {
   db = new DeviceDatabase(`engine-${++n}`);
   seen = [];
+  batches = 0;
   now = 1_000_000;
   answer = () => Response.json({ ok: true });
   await startDeviceSession({ ownerId: 5, tenant: 'greenfield', refresh: 'refresh-5', access: 'access-5' }, db);
@@ -64,6 +73,17 @@ describe('sending', () => {
     expect(new Set(created).size).toBe(20);
     await drain(deps());
     expect(await Promise.all(seen.map(async (r) => ((await r.json()) as { book_id: number }).book_id))).toEqual([...Array(20).keys()]);
+  });
+
+  it('sends waiting changes together, 50 to a request, and a file on its own', async () => {
+    for (let i = 0; i < 120; i++) await record({ body: { book_id: i } });
+    const bytes = new TextEncoder().encode('first_name,last_name\n');
+    await record({ path: '/upload/', files: [{ field: 'file', name: 'a.csv', type: 'text/csv', data: bytes.buffer }] });
+    await record({ body: { book_id: 500 } });
+    const report = await drain(deps());
+    expect(report.sent).toBe(122);
+    expect(batches).toBe(3); // 50 + 50 + 20, then the file alone, then the last change alone
+    expect(seen.map((r) => new URL(r.url).pathname).slice(118)).toEqual(['/api/data/cart/items/', '/api/data/cart/items/', '/api/upload/', '/api/data/cart/items/']);
   });
 
   it('sends a queued file as multipart with its bytes', async () => {

@@ -63,6 +63,7 @@ export class FakeApi {
       this.refresh.delete(refresh);
       return Response.json({ message: 'Signed out' });
     }
+    if (path === '/api/outbox/batch/') return answerBatch(request, (sub) => this.handle(sub));
     if (path !== '/api/ops/') return Response.json({ message: 'Not found' }, { status: 404 });
 
     const user = this.userOf(request);
@@ -87,6 +88,35 @@ export class FakeApi {
     this.keys.set(key, { user, hash: text, ...answer });
     return Response.json(answer.body, { status: answer.status });
   }
+}
+
+const STOPS = (status: number) => status === 401 || status === 408 || status === 429 || status >= 500;
+
+/**
+ * POST /outbox/batch/ as the real server does it: each entry as its own request (same token,
+ * its own key and owner), in order, stopping at the first answer that must wait.
+ */
+export async function answerBatch(request: Request, handle: (sub: Request) => Promise<Response>): Promise<Response> {
+  const { owner, entries } = (await request.json()) as { owner: number; entries: { key: string; method: string; path: string; body: unknown }[] };
+  const results = [];
+  for (const entry of entries) {
+    const hasBody = entry.method !== 'DELETE' || entry.body !== null;
+    const sub = new Request(new URL(`/api${entry.path}`, request.url), {
+      method: entry.method,
+      headers: {
+        authorization: request.headers.get('authorization') ?? '',
+        'idempotency-key': entry.key,
+        'x-outbox-owner': String(owner),
+        ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      },
+      body: hasBody ? JSON.stringify(entry.body) : undefined,
+    });
+    const res = await handle(sub);
+    const text = await res.text();
+    results.push({ key: entry.key, status: res.status, body: text ? JSON.parse(text) : null, retry_after: res.headers.get('retry-after') });
+    if (STOPS(res.status)) break;
+  }
+  return Response.json({ results });
 }
 
 /** The wire between one device and the API, with injectable faults and hangs. */
@@ -123,7 +153,8 @@ export class FakeNetwork {
   forTab(tab: string) {
     return async (request: Request): Promise<Response> => {
       // Only sends of changes hang (a frozen refresh is covered by the refresh lock's timeout).
-      const hang = new URL(request.url).pathname === '/api/ops/' ? this.hangs.get(tab) : undefined;
+      const sendsChanges = ['/api/ops/', '/api/outbox/batch/'].includes(new URL(request.url).pathname);
+      const hang = sendsChanges ? this.hangs.get(tab) : undefined;
       if (hang) {
         this.hangs.delete(tab);
         const applied = hang === 'after' ? await this.api.handle(request.clone()) : undefined;

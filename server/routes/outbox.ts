@@ -1,0 +1,78 @@
+// POST /outbox/batch/: several queued changes of one owner in one round trip. Each entry is
+// dispatched through the whole app as its own request (same token, its own Idempotency-Key
+// and owner), so roles, tenant scope, validation and exactly-once hold exactly as when sent
+// one by one. Entries run in order; the batch stops at the first one that must wait
+// (401, 408, 429, 5xx) and answers the results so far.
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../http/env';
+import { fail } from '../http/errors';
+import { defineRoute, jsonBody, signedInUser } from '../http/route';
+
+const MAX_ENTRIES = 100;
+const STOPS = (status: number) => status === 401 || status === 408 || status === 429 || status >= 500;
+
+const BatchEntry = z.object({
+  key: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'key must be 8 to 100 letters, digits, - or _'),
+  method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
+  path: z
+    .string()
+    .max(500)
+    .regex(/^\/[A-Za-z0-9_\-./~%]*$/, 'path must be an API path such as /data/cart/items/')
+    .refine((p) => !p.startsWith('/outbox/') && !p.includes('..'), 'path must not be a batch or leave the API'),
+  body: z.unknown(),
+});
+
+const BatchResult = z
+  .object({ key: z.string(), status: z.number().int(), body: z.unknown(), retry_after: z.string().nullable() })
+  .openapi('BatchResult');
+
+const batch = defineRoute(
+  { roles: 'signed-in' },
+  {
+    method: 'post',
+    path: '/outbox/batch/',
+    summary: 'Apply queued changes of one owner in order, each exactly once',
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: z.object({ owner: z.number().int().positive(), entries: z.array(BatchEntry).min(1).max(MAX_ENTRIES) }),
+          },
+        },
+      },
+    },
+    responses: { 200: jsonBody(z.object({ results: z.array(BatchResult) }).openapi('BatchAnswer'), 'The answers, in order') },
+  },
+);
+
+export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) => {
+  const user = signedInUser(c);
+  const { owner, entries } = c.req.valid('json');
+  if (owner !== user.id) fail(403, 'This change was made by another user and cannot be sent as you.');
+  const results: z.infer<typeof BatchResult>[] = [];
+  for (const entry of entries) {
+    const headers = new Headers({
+      host: c.req.header('host') ?? '',
+      authorization: c.req.header('authorization') ?? '',
+      'idempotency-key': entry.key,
+      'x-outbox-owner': String(owner),
+    });
+    // The same body rule as a change sent on its own, so a resend hashes the same.
+    const hasBody = entry.method !== 'DELETE' || entry.body !== null;
+    if (hasBody) headers.set('content-type', 'application/json');
+    const res = await c.var.dispatch(
+      new Request(new URL(`/api${entry.path}`, c.req.url), { method: entry.method, headers, body: hasBody ? JSON.stringify(entry.body ?? null) : undefined }),
+    );
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = { message: text };
+    }
+    results.push({ key: entry.key, status: res.status, body, retry_after: res.headers.get('retry-after') });
+    if (STOPS(res.status)) break;
+  }
+  return c.json({ results }, 200);
+});

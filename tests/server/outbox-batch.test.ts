@@ -1,0 +1,72 @@
+// POST /outbox/batch/: queued changes of one owner in one round trip, each exactly once and
+// through the same checks as when sent alone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { cartItems } from '../../server/db/schema';
+import { GREENFIELD, TARGETS, signIn, startServer, type TestServer } from './harness';
+
+describe.each(TARGETS)('outbox batch on %s', (target) => {
+  let server: TestServer;
+  let me: { access: string; user: { id: number } };
+  beforeAll(async () => {
+    server = await startServer(target);
+    me = await signIn(server, 'zoe.zhang', 'moon-3');
+  });
+  afterAll(() => server.close());
+
+  const key = () => crypto.randomUUID();
+  const batch = (entries: object[], owner = me.user.id) =>
+    server.call('POST', '/api/outbox/batch/', { host: GREENFIELD, token: me.access, json: { owner, entries } });
+  const cart = async () => (await server.database.db.select().from(cartItems).where(eq(cartItems.user_id, me.user.id))).map((r) => r.book_id).sort((a, b) => a - b);
+  const add = (bookId: number, k = key()) => ({ key: k, method: 'POST', path: '/data/cart/items/', body: { book_id: bookId } });
+
+  it('applies the entries in order and answers each', async () => {
+    const entries = [add(21), add(22), { key: key(), method: 'DELETE', path: '/data/cart/items/21/', body: null }];
+    const res = await batch(entries);
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { key: string; status: number }) => [r.key, r.status])).toEqual(entries.map((e) => [e.key, 200]));
+    expect(await cart()).toEqual([22]);
+  });
+
+  it('answers a resent batch from the idempotency store without applying it again', async () => {
+    const entries = [add(23), { key: key(), method: 'DELETE', path: '/data/cart/items/23/', body: null }];
+    const first = await batch(entries);
+    await server.call('POST', '/api/data/cart/items/', { host: GREENFIELD, token: me.access, json: { book_id: 23 } });
+    const again = await batch(entries);
+    expect(again.body).toEqual(first.body);
+    expect(await cart()).toContain(23); // the earlier removal was not applied a second time
+  });
+
+  it('treats an entry first sent alone and then in a batch as the same request', async () => {
+    const k = key();
+    const alone = await server.call('POST', '/api/data/cart/items/', { host: GREENFIELD, token: me.access, json: { book_id: 24 }, headers: { 'idempotency-key': k, 'x-outbox-owner': String(me.user.id) } });
+    expect(alone.status).toBe(200);
+    const k2 = key();
+    const del = await server.call('DELETE', '/api/data/cart/items/24/', { host: GREENFIELD, token: me.access, headers: { 'idempotency-key': k2, 'x-outbox-owner': String(me.user.id) } });
+    expect(del.status).toBe(200);
+    const res = await batch([add(24, k), { key: k2, method: 'DELETE', path: '/data/cart/items/24/', body: null }]);
+    expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([200, 200]);
+    expect(await cart()).not.toContain(24);
+  });
+
+  it('goes on after a refused entry, which keeps its own answer', async () => {
+    const res = await batch([add(25), add(99_999_999), add(26)]);
+    expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([200, 404, 200]);
+    expect(res.body.results[1].body.message).toBe('This book is no longer available.');
+    expect(await cart()).toEqual(expect.arrayContaining([25, 26]));
+  });
+
+  it("refuses a batch for another owner, and paths outside the API's writes", async () => {
+    expect((await batch([add(27)], me.user.id + 1)).status).toBe(403);
+    expect((await batch([{ ...add(27), path: '/outbox/batch/' }])).status).toBe(400);
+    expect((await batch([{ ...add(27), path: '/data/../auth/token/' }])).status).toBe(400);
+    expect((await batch([{ ...add(27), method: 'GET' }])).status).toBe(400);
+    expect((await server.call('POST', '/api/outbox/batch/', { host: GREENFIELD, json: { owner: me.user.id, entries: [add(27)] } })).status).toBe(401);
+    expect(await cart()).not.toContain(27);
+  });
+
+  it('applies the same role checks as a change sent alone', async () => {
+    const res = await batch([{ key: key(), method: 'POST', path: '/no/such/write/', body: {} }, add(28)]);
+    expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([404, 200]);
+  });
+});
