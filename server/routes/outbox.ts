@@ -65,7 +65,7 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
       new Request(new URL(`/api${entry.path}`, c.req.url), { method: entry.method, headers, body: hasBody ? JSON.stringify(entry.body ?? null) : undefined }),
     );
     const text = await res.text();
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {
