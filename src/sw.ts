@@ -7,7 +7,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { syncEngineDb } from '@/data/db';
-import { drain } from '@/sync/engine';
+import { BACKGROUND_SYNC_TAG, drain } from '@/sync/engine';
 import type { LockManagerLike } from '@/sync/leader';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -38,7 +38,7 @@ self.addEventListener('message', (event) => {
 // A drain that must wait (offline, server busy) fails the event so the browser retries later.
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
-  if (sync.tag !== 'storynest-outbox') return;
+  if (sync.tag !== BACKGROUND_SYNC_TAG) return;
   sync.waitUntil(
     drain({
       db: syncEngineDb(),

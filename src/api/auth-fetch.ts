@@ -1,6 +1,7 @@
 // A fetch that signs requests with the stored access token and, on a 401 while a user is
 // stored, refreshes the token once and retries the request once (SPEC.md section 4, Session).
 // A failed refresh ends the session: storage is cleared and `onExpired` decides what the user sees.
+import { REFRESH_LOCK_WAIT_MS, refreshLockName } from '@/sync/credentials';
 import { session } from './session';
 
 export type Fetch = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -61,7 +62,9 @@ export function createAuthFetch(options: AuthFetchOptions): Fetch {
     };
     if (!options.locks) return fresh();
     try {
-      return await options.locks.request('storynest-session-refresh', { signal: AbortSignal.timeout(10_000) }, fresh);
+      // The same lock the sync engine takes to refresh this user's token: one refresh at a time.
+      const lock = refreshLockName(session.user()?.id ?? 0);
+      return await options.locks.request(lock, { signal: AbortSignal.timeout(REFRESH_LOCK_WAIT_MS) }, fresh);
     } catch {
       return fresh(); // a frozen tab holds the lock: refresh tokens are not rotated, so go ahead
     }

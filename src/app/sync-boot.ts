@@ -8,7 +8,9 @@ import { db, onUpgradeElsewhere, syncEngineDb } from '@/data/db';
 import { observe } from '@/data/live';
 import { syncCart } from '@/features/cart/cart-sync';
 import { syncCatalogue } from '@/features/library/catalogue';
+import { loadTenant } from '@/features/tenant/tenant';
 import { currentOwner, startDeviceSession } from '@/sync/device-session';
+import { BACKGROUND_SYNC_TAG } from '@/sync/engine';
 import type { LockManagerLike } from '@/sync/leader';
 import { syncControl } from '@/sync/status';
 import { toast } from '@/ui/toast';
@@ -16,7 +18,6 @@ import { toast } from '@/ui/toast';
 const DEVICE_MARK = 'storynest_device';
 const PULL_EVERY_MS = 5 * 60_000;
 const PULL_AT_MOST_EVERY_MS = 30_000;
-const BACKGROUND_SYNC_TAG = 'storynest-outbox';
 const WIPED_MESSAGE = "The browser cleared this app's saved data on this device. Anything not yet sent before that could not be kept.";
 
 /** A database that vanished (wiped or evicted) while this browser remembers it is said. */
@@ -45,7 +46,8 @@ async function followSession(): Promise<boolean> {
   const access = session.accessToken();
   const refresh = session.refreshToken();
   if (user && access && refresh && owner?.owner_id !== user.id) {
-    await startDeviceSession({ ownerId: user.id, tenant: location.hostname.split('.').length > 1 ? location.hostname.split('.')[0]! : null, access, refresh });
+    const tenant = await loadTenant();
+    await startDeviceSession({ ownerId: user.id, tenant: tenant.subdomain, access, refresh });
     return true;
   }
   if (!user && owner) await db.meta.delete('session');

@@ -19,6 +19,9 @@ import { asLeader, type LockManagerLike } from './leader';
 import { applyOps, isQuotaError, ownerEntries, upgradeEntry } from './outbox';
 import { classify, resultResponse, toBatchRequest, toRequest, type Answer, type BatchResult } from './transport';
 
+/** The Background Sync tag under which the service worker drains the outbox. */
+export const BACKGROUND_SYNC_TAG = 'storynest-outbox';
+
 export interface EngineDeps extends CredentialDeps {
   locks?: LockManagerLike;
   now: () => number;

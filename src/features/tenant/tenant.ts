@@ -61,8 +61,14 @@ async function fetchTenant(): Promise<TenantRecord | null> {
   }
 }
 
-/** Applies the cached branding at once, then makes sure it is fresh. */
-export async function loadTenant(): Promise<TenantRecord> {
+let loading: Promise<TenantRecord> | undefined;
+
+/** Applies the cached branding at once, then makes sure it is fresh (once per page). */
+export function loadTenant(): Promise<TenantRecord> {
+  return (loading ??= refreshTenant());
+}
+
+async function refreshTenant(): Promise<TenantRecord> {
   publish(current);
   if (readSessionCache()) return current;
   const fresh = await fetchTenant();
