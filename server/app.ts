@@ -15,6 +15,10 @@ import { charityRoutes } from './routes/charities';
 import { coverRoutes } from './routes/covers';
 import { healthRoutes } from './routes/health';
 import { helpRoutes } from './routes/help';
+import { invitationRoutes } from './routes/invitations';
+import { passwordResetRoutes } from './routes/password-reset';
+import { logoRoutes, registrationRoutes } from './routes/registration';
+import { signInRoutes } from './routes/sign-in';
 import { switchboardRoutes } from './routes/switchboard';
 import { tenantRoutes } from './routes/tenants';
 
@@ -30,10 +34,22 @@ export function createApiRouter() {
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   api.use('*', resolveTenant, authenticate);
-  for (const routes of [healthRoutes, authRoutes, tenantRoutes, switchboardRoutes, helpRoutes, charityRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    signInRoutes,
+    passwordResetRoutes,
+    invitationRoutes,
+    registrationRoutes,
+    tenantRoutes,
+    switchboardRoutes,
+    helpRoutes,
+    charityRoutes,
+  ]) {
     api.route('/', routes);
   }
   api.route('/', coverRoutes);
+  api.route('/', logoRoutes);
   api.onError(errorAnswer);
   return api;
 }
@@ -66,7 +82,8 @@ export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     await next();
-    c.res.headers.set('Content-Security-Policy', CSP);
+    // A route may only tighten it (uploaded logos are served sandboxed).
+    if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', CSP);
   });
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, permissionsPolicy: { camera: ['self'] } }));
   app.use('*', provideDeps(deps));
