@@ -7,13 +7,16 @@ import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { DEMO_ACCOUNTS, DEMO_CLASSES } from './db/seed-data';
 import { deriveKeys } from './services/crypto';
+import { startMailer } from './services/email';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
 const keys = deriveKeys(config.secretKey);
 const seeded = await seed(database.db, keys.data, config.seedScale);
 
-const app = createApp({ database, config, keys, now: () => new Date() });
+const deps = { database, config, keys, now: () => new Date() };
+const app = createApp(deps);
+const stopMailer = startMailer(deps);
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   const base = (host: string) => `http://${host}:${info.port}`;
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
@@ -37,6 +40,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
 });
 
 const shutdown = () => {
+  stopMailer();
   server.close();
   void database.close().finally(() => process.exit(0));
 };

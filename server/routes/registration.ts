@@ -138,7 +138,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
       tenant_id: tenant.id,
       to: email,
       subject: `Welcome to StoryNest, ${form.school_name}`,
-      text: `Hello ${form.first_name},\n\nThank you for registering ${form.school_name}. Your site is ${site}.\n\nTo choose your password and sign in, open this link within 7 days:\n\n${link}\n`,
+      text: `Hello ${form.first_name},\n\nThank you for registering ${form.school_name}. Your site:\n\n${site}\n\nTo choose your password and sign in, open this link within 7 days:\n\n${link}\n`,
     });
     return tenant;
   });

@@ -23,6 +23,10 @@ import {
   type Limit,
 } from '../services/rate-limit';
 
+/** Class codes are letters, digits and hyphens; anything else cannot be a class here. */
+const CLASS_CODE = /^[A-Za-z0-9-]+$/;
+const NO_CONTROL_CHARS = /^[^\u0000-\u001f]*$/;
+
 const RosterStudent = z
   .object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), username: z.string() })
   .openapi('RosterStudent');
@@ -47,7 +51,9 @@ const roster = defineRoute(
     summary: "A class's students for the sign-in profile picker (this school's classes only)",
     request: {
       params: z.object({ classCode: z.string().trim().min(1, MSG.emptyClassCode).max(40) }),
-      query: Paging(100, LOGIN_PAGE_SIZE).extend({ search: z.string().trim().max(100).optional() }),
+      query: Paging(100, LOGIN_PAGE_SIZE).extend({
+        search: z.string().trim().max(100).regex(NO_CONTROL_CHARS, 'Please type letters only.').optional(),
+      }),
     },
     responses: {
       200: jsonBody(ClassRoster, 'A page of the roster, by first name'),
@@ -123,6 +129,7 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
     const { classCode } = c.req.valid('param');
     const { limit, offset, search } = c.req.valid('query');
     const db = c.var.deps.database.db;
+    if (!CLASS_CODE.test(classCode)) fail(404, MSG.invalidClassCode, { error: MSG.invalidClassCode });
     const [cls] = await db
       .select({ id: classes.id, name: classes.name, class_id: classes.class_id, class_theme: classes.class_theme })
       .from(classes)

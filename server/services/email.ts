@@ -61,15 +61,25 @@ export async function deliverPending(deps: Pick<Deps, 'database' | 'config' | 'n
   });
 }
 
-const running = new WeakSet<object>();
+/** Per database: a delivery is running, and whether mail arrived meanwhile (run once more). */
+const deliveries = new WeakMap<object, { again: boolean }>();
 
 /** Starts a delivery in the background (after a request queued mail); never throws. */
 export function kickMailer(deps: Pick<Deps, 'database' | 'config' | 'now'>): void {
-  if (!deps.config.smtpUrl || running.has(deps.database)) return;
-  running.add(deps.database);
+  if (!deps.config.smtpUrl) return;
+  const running = deliveries.get(deps.database);
+  if (running) {
+    running.again = true;
+    return;
+  }
+  const state = { again: false };
+  deliveries.set(deps.database, state);
   void deliverPending(deps)
     .catch((err) => console.error('Sending e-mail failed:', err))
-    .finally(() => running.delete(deps.database));
+    .finally(() => {
+      deliveries.delete(deps.database);
+      if (state.again) kickMailer(deps);
+    });
 }
 
 /** Retries the outbox every `everyMs` while the server runs (only with SMTP configured). */

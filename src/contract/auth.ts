@@ -10,7 +10,12 @@ export const DEVICE_HEADER = 'X-Device-Id';
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 export const LoginRequest = z.object({
-  username: z.string({ error: MSG.loginEmptyUsername }).trim().min(1, MSG.loginEmptyUsername).max(254),
+  username: z
+    .string({ error: MSG.loginEmptyUsername })
+    .trim()
+    .min(1, MSG.loginEmptyUsername)
+    .max(254)
+    .regex(/^[^\u0000-\u001f]*$/, MSG.loginEmptyUsername),
   password: z.string({ error: MSG.loginEmptyPassword }).min(1, MSG.loginEmptyPassword).max(256),
   remember: z.boolean().optional(),
 });
