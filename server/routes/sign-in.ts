@@ -4,7 +4,7 @@
 // teacher's unlock of a child's throttled account (POST /students/{id}/unlock/).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import { CommunityLoginRequest, LOGIN_PAGE_SIZE } from '../../src/contract/auth';
+import { CommunityLoginRequest, LOGIN_PAGE_SIZE, printable } from '../../src/contract/auth';
 import { AUTH_MSG, MSG } from '../../src/contract/messages';
 import { classes, students, users } from '../db/schema';
 import type { AppEnv } from '../http/env';
@@ -25,7 +25,6 @@ import {
 
 /** Class codes are letters, digits and hyphens; anything else cannot be a class here. */
 const CLASS_CODE = /^[A-Za-z0-9-]+$/;
-const NO_CONTROL_CHARS = /^[^\u0000-\u001f]*$/;
 
 const RosterStudent = z
   .object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), username: z.string() })
@@ -52,7 +51,7 @@ const roster = defineRoute(
     request: {
       params: z.object({ classCode: z.string().trim().min(1, MSG.emptyClassCode).max(40) }),
       query: Paging(100, LOGIN_PAGE_SIZE).extend({
-        search: z.string().trim().max(100).regex(NO_CONTROL_CHARS, 'Please type letters only.').optional(),
+        search: z.string().trim().max(100).refine(printable, 'Please type letters only.').optional(),
       }),
     },
     responses: {

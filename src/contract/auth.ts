@@ -9,13 +9,19 @@ export const LOGIN_PAGE_SIZE = 20;
 export const DEVICE_HEADER = 'X-Device-Id';
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
+/** No control characters (a NUL byte is not text to PostgreSQL). */
+export function printable(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 32) return false;
+  return true;
+}
+
 export const LoginRequest = z.object({
   username: z
     .string({ error: MSG.loginEmptyUsername })
     .trim()
     .min(1, MSG.loginEmptyUsername)
     .max(254)
-    .regex(/^[^\u0000-\u001f]*$/, MSG.loginEmptyUsername),
+    .refine(printable, MSG.loginEmptyUsername),
   password: z.string({ error: MSG.loginEmptyPassword }).min(1, MSG.loginEmptyPassword).max(256),
   remember: z.boolean().optional(),
 });
