@@ -10,7 +10,7 @@ import { rateLimits, type TenantRow } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
 import { AUTH_MSG, withMinutes } from '../../src/contract/messages';
-import { DEVICE_HEADER, DEVICE_ID_PATTERN } from '../../src/contract/auth';
+import { DEVICE_HEADER, DEVICE_ID_PATTERN } from '../../src/contract/device';
 
 export const WINDOW_MS = 15 * 60_000;
 export const LOCK_MS = 15 * 60_000;

@@ -2,6 +2,7 @@
 // generic_access). Read back through a schema: a damaged entry counts as signed out.
 import * as z from 'zod/mini';
 import { ROLES } from '@/contract/domain';
+import { DEVICE_ID_KEY } from './device-id';
 
 const StoredUser = z.object({
   id: z.number(),
@@ -76,9 +77,21 @@ export const session = {
     notify();
   },
 
-  /** Sign-out on this device: the spec's logout clears local storage. */
+  /** Sign-out on this device: the spec's logout clears local storage (but the device's id). */
   clear() {
-    storage()?.clear();
+    const s = storage();
+    const device = s?.getItem(DEVICE_ID_KEY);
+    s?.clear();
+    if (device) s?.setItem(DEVICE_ID_KEY, device);
+    notify();
+  },
+
+  /** A parent's community session is open on this device (generic_access). */
+  communityAccess: (): boolean => storage()?.getItem(STORAGE_KEYS.community) === 'true',
+
+  setCommunityAccess(open: boolean) {
+    if (open) storage()?.setItem(STORAGE_KEYS.community, 'true');
+    else storage()?.removeItem(STORAGE_KEYS.community);
     notify();
   },
 
@@ -86,7 +99,7 @@ export const session = {
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     const onStorage = (e: StorageEvent) => {
-      if (e.key === null || e.key === STORAGE_KEYS.user || e.key === STORAGE_KEYS.access) listener();
+      if (e.key === null || e.key === STORAGE_KEYS.user || e.key === STORAGE_KEYS.access || e.key === STORAGE_KEYS.community) listener();
     };
     globalThis.addEventListener?.('storage', onStorage);
     return () => {

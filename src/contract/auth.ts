@@ -5,10 +5,6 @@ import { AUTH_MSG, MSG } from './messages';
 /** The spec's "login constant of 20": profile cards per page on the student sign-in. */
 export const LOGIN_PAGE_SIZE = 20;
 
-/** Sent with every sign-in so failures are counted per device, never per IP address alone. */
-export const DEVICE_HEADER = 'X-Device-Id';
-export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
-
 /** No control characters (a NUL byte is not text to PostgreSQL). */
 export function printable(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 32) return false;

@@ -61,8 +61,20 @@ async function fetchTenant(): Promise<TenantRecord | null> {
   }
 }
 
-/** Applies the cached branding at once, then makes sure it is fresh. */
-export async function loadTenant(): Promise<TenantRecord> {
+let loading: Promise<TenantRecord> | null = null;
+
+/**
+ * Applies the cached branding at once, then makes sure it is fresh. Callers at the same time
+ * (boot, and a route that needs to know its site) share one request.
+ */
+export function loadTenant(): Promise<TenantRecord> {
+  loading ??= refreshTenant().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+async function refreshTenant(): Promise<TenantRecord> {
   publish(current);
   if (readSessionCache()) return current;
   const fresh = await fetchTenant();
