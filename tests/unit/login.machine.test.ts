@@ -12,7 +12,7 @@ import {
 
 const AMARA = { id: 6, first_name: 'Amara', last_name: 'Okafor', username: 'amara.okafor' };
 const SAM = { id: 23, first_name: 'Sam', last_name: 'Adams', username: 'sam.adams' };
-const ROSTER: RosterPage = { count: 24, students: [AMARA, SAM], className: 'Year 4 Robins', classTheme: '#C62828' };
+const ROSTER: RosterPage = { count: 24, offset: 0, students: [AMARA, SAM], className: 'Year 4 Robins', classTheme: '#C62828' };
 const SIGNED_IN = (username: string): SignedIn => ({
   access: `access-${username}`,
   refresh: `refresh-${username}`,

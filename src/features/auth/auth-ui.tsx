@@ -5,15 +5,23 @@ import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type Reac
 import { BackIcon, EyeIcon, EyeOffIcon } from './auth-icons';
 import './auth.css';
 
-export function AuthCard(props: { title: string; subtitle?: ReactNode; onBack?: () => void; wide?: boolean; children: ReactNode }) {
-  const { title, subtitle, onBack, wide, children } = props;
+export function AuthCard(props: {
+  title: string;
+  subtitle?: ReactNode;
+  onBack?: () => void;
+  wide?: boolean;
+  /** This card is a later step of a flow: take focus as soon as it appears. */
+  focusOnMount?: boolean;
+  children: ReactNode;
+}) {
+  const { title, subtitle, onBack, wide, focusOnMount = false, children } = props;
   const card = useRef<HTMLDivElement>(null);
-  const first = useRef(true);
+  const focusNow = useRef(focusOnMount);
   // A new step is announced and ready to type in: focus its first marked field, or its heading.
-  // Not on the first render, so opening the page does not pull the keyboard up by surprise.
+  // Not when the page opens, so the keyboard does not pop up by surprise.
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
+    if (!focusNow.current) {
+      focusNow.current = true;
       return;
     }
     const target = card.current?.querySelector<HTMLElement>('[data-autofocus]') ?? card.current?.querySelector<HTMLElement>('h1');

@@ -27,7 +27,7 @@ function PhotoButton({ send }: Pick<StepProps, 'send'>) {
   );
 }
 
-export function ClassCodeStep({ state, send }: StepProps) {
+export function ClassCodeStep({ state, send, moved }: StepProps) {
   const { classCode, fieldErrors, error } = state.context;
   const scanning = state.matches({ student: { code: 'scanning' } });
   const signingIn = state.matches({ student: 'cardSignIn' });
@@ -38,7 +38,7 @@ export function ClassCodeStep({ state, send }: StepProps) {
 
   if (scanning || signingIn) {
     return (
-      <AuthCard title="Scan your login card" subtitle="Hold the QR code on your card up to the camera." onBack={() => send({ type: 'BACK' })}>
+      <AuthCard title="Scan your login card" focusOnMount={moved} subtitle="Hold the QR code on your card up to the camera." onBack={() => send({ type: 'BACK' })}>
         <FormAlert message={error} />
         {signingIn ? (
           <p className="auth-status" role="status">
@@ -56,7 +56,7 @@ export function ClassCodeStep({ state, send }: StepProps) {
   }
 
   return (
-    <AuthCard title="Enter your class code" subtitle="Your teacher will tell you your class code." onBack={() => send({ type: 'BACK' })}>
+    <AuthCard title="Enter your class code" focusOnMount={moved} subtitle="Your teacher will tell you your class code." onBack={() => send({ type: 'BACK' })}>
       <form className="auth-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
         <Field

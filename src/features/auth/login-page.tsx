@@ -57,12 +57,14 @@ function SignIn({ site, classCode }: { site: Site; classCode: string | undefined
     }),
   );
   const [state, send] = useMachine(machine, { input: { classCode } });
+  const [firstStep] = useState(() => JSON.stringify(state.value));
+  const moved = JSON.stringify(state.value) !== firstStep;
   useEffect(() => {
     if (classCode) kiosk.remember(classCode);
   }, [classCode]);
 
-  const step = { state, send };
-  if (state.matches('role')) return <RoleStep send={send} schoolSite={site.id !== null && !site.is_organization} communityAccess={site.community_access} />;
+  const step = { state, send, moved };
+  if (state.matches('role')) return <RoleStep send={send} moved={moved} schoolSite={site.id !== null && !site.is_organization} communityAccess={site.community_access} />;
   if (state.matches('teacher')) return <TeacherStep {...step} />;
   if (state.matches('parent')) return <ParentStep {...step} schoolName={site.school_name} />;
   if (state.matches({ student: 'code' }) || state.matches({ student: 'cardSignIn' })) return <ClassCodeStep {...step} />;

@@ -36,6 +36,7 @@ export function loginActors(site: { subdomain: string | null }) {
       const data = await expectData(async () => answer, MSG.invalidClassCode);
       return {
         count: data.count,
+        offset: input.offset,
         students: data.results.students,
         className: data.results.class.name,
         classTheme: data.results.class.class_theme,

@@ -5,4 +5,6 @@ import type { LoginEvent, loginMachine } from './login.machine';
 export interface StepProps {
   state: SnapshotFrom<typeof loginMachine>;
   send: (event: LoginEvent) => void;
+  /** The user has moved on from the first step: each new step takes focus. */
+  moved: boolean;
 }

@@ -19,6 +19,8 @@ export interface RosterStudent {
 
 export interface RosterPage {
   count: number;
+  /** The position of this page's first name (the page shown, while the next one loads). */
+  offset: number;
   students: RosterStudent[];
   className: string;
   classTheme: string;

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { AuthCard, FormAlert, PasswordField, SubmitButton } from './auth-ui';
 import type { StepProps } from './login-steps';
 
-export function ParentStep({ state, send, schoolName }: StepProps & { schoolName: string }) {
+export function ParentStep({ state, send, moved, schoolName }: StepProps & { schoolName: string }) {
   const { communityPassword, showPassword, fieldErrors, error } = state.context;
   const checking = state.matches({ parent: 'checking' });
   const busy = state.matches({ parent: 'submitting' });
@@ -12,7 +12,7 @@ export function ParentStep({ state, send, schoolName }: StepProps & { schoolName
     send({ type: 'SUBMIT' });
   };
   return (
-    <AuthCard title="Parent" subtitle={`Community access to ${schoolName}: view the stories and books the school shares.`} onBack={() => send({ type: 'BACK' })}>
+    <AuthCard title="Parent" focusOnMount={moved} subtitle={`Community access to ${schoolName}: view the stories and books the school shares.`} onBack={() => send({ type: 'BACK' })}>
       <form className="auth-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
         <PasswordField

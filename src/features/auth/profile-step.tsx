@@ -5,15 +5,16 @@ import { AuthCard, FormAlert } from './auth-ui';
 import { Avatar } from './avatar';
 import type { StepProps } from './login-steps';
 
-export function ProfileStep({ state, send }: StepProps) {
-  const { roster, search, offset, error } = state.context;
+export function ProfileStep({ state, send, moved }: StepProps) {
+  const { roster, search, error } = state.context;
+  const offset = roster?.offset ?? 0;
   const loading = state.matches({ student: { profiles: 'loading' } }) || state.matches({ student: { profiles: 'searching' } });
   const failed = state.matches({ student: { profiles: 'failed' } });
   const pages = roster ? Math.max(1, Math.ceil(roster.count / LOGIN_PAGE_SIZE)) : 1;
   const page = Math.floor(offset / LOGIN_PAGE_SIZE) + 1;
 
   return (
-    <AuthCard title="Select Your Profile" subtitle={roster ? roster.className : 'Find your name and tap it.'} onBack={() => send({ type: 'BACK' })} wide>
+    <AuthCard title="Select Your Profile" focusOnMount={moved} subtitle={roster ? roster.className : 'Find your name and tap it.'} onBack={() => send({ type: 'BACK' })} wide>
       <div className="auth-field profile-search">
         <label htmlFor="profile-search">Find your name</label>
         <div className="auth-input">

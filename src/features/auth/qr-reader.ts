@@ -1,14 +1,37 @@
 // Reading a QR login card with @zxing/browser, loaded only when a card is read: from the camera
-// (the stream is ours, so every track is stopped the moment scanning ends) or from a photo of
-// the card, for devices without a camera.
+// (the stream is ours, so every track stops the moment scanning ends) or from a photo of the
+// card, for devices without a camera. Each picture is tried at a few sizes: zxing's detector
+// misses some codes at one size and finds them at another (about 1 card in 20 otherwise).
 import { AUTH_MSG } from '@/contract/messages';
 
-/** Long edge of a photo before decoding: phone photos are large, QR codes are not. */
-const MAX_PHOTO_EDGE = 1600;
+/** Long edge of a picture before decoding: phone photos are large, QR codes are not. */
+const MAX_EDGE = 1600;
+const SCALES = [1, 0.6, 0.4];
+const SCAN_EVERY_MS = 150;
 
-async function reader() {
+type Decoder = (canvas: HTMLCanvasElement) => string;
+
+async function decoder(): Promise<Decoder> {
   const [{ BrowserQRCodeReader }, { DecodeHintType }] = await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
-  return new BrowserQRCodeReader(new Map([[DecodeHintType.TRY_HARDER, true]]));
+  const reader = new BrowserQRCodeReader(new Map([[DecodeHintType.TRY_HARDER, true]]));
+  return (canvas) => reader.decodeFromCanvas(canvas).getText();
+}
+
+/** Draws the picture at `scale` (on white: a transparent card is not black on black) and reads it. */
+function readAt(decode: Decoder, canvas: HTMLCanvasElement, picture: CanvasImageSource, width: number, height: number, scale: number): string | null {
+  const fit = Math.min(1, MAX_EDGE / Math.max(width, height)) * scale;
+  canvas.width = Math.max(1, Math.round(width * fit));
+  canvas.height = Math.max(1, Math.round(height * fit));
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) return null;
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(picture, 0, 0, canvas.width, canvas.height);
+  try {
+    return decode(canvas);
+  } catch {
+    return null;
+  }
 }
 
 export function stopStream(stream: MediaStream | null | undefined) {
@@ -27,16 +50,32 @@ export async function scanWithCamera(video: HTMLVideoElement, onText: (text: str
   } catch {
     throw new Error(AUTH_MSG.cameraUnavailable);
   }
-  try {
-    const controls = await (await reader()).decodeFromStream(stream, video, (result) => {
-      if (result) onText(result.getText());
-    });
-    return () => {
-      controls.stop();
-      stopStream(stream);
-    };
-  } catch {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    stopped = true;
+    clearTimeout(timer);
+    video.srcObject = null;
     stopStream(stream);
+  };
+  try {
+    video.srcObject = stream;
+    await video.play().catch(() => undefined);
+    const decode = await decoder();
+    const canvas = document.createElement('canvas');
+    let attempt = 0;
+    const tick = () => {
+      if (stopped) return;
+      if (video.readyState >= 2 && video.videoWidth > 0) {
+        const text = readAt(decode, canvas, video, video.videoWidth, video.videoHeight, SCALES[attempt++ % SCALES.length]!);
+        if (text) onText(text);
+      }
+      timer = setTimeout(tick, SCAN_EVERY_MS);
+    };
+    tick();
+    return stop;
+  } catch {
+    stop();
     throw new Error(AUTH_MSG.cameraUnavailable);
   }
 }
@@ -54,22 +93,13 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 export async function readPhoto(file: File): Promise<string> {
   const url = URL.createObjectURL(file);
   try {
-    const img = await loadImage(url);
-    const scale = Math.min(1, MAX_PHOTO_EDGE / Math.max(img.naturalWidth, img.naturalHeight));
+    const [img, decode] = await Promise.all([loadImage(url), decoder()]);
     const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(img.naturalWidth * scale));
-    canvas.height = Math.max(1, Math.round(img.naturalHeight * scale));
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error(AUTH_MSG.qrNotFound);
-    // A white background: transparent PNG cards would otherwise decode as black on black.
-    context.fillStyle = '#fff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(img, 0, 0, canvas.width, canvas.height);
-    try {
-      return (await reader()).decodeFromCanvas(canvas).getText();
-    } catch {
-      throw new Error(AUTH_MSG.qrNotFound);
+    for (const scale of SCALES) {
+      const text = readAt(decode, canvas, img, img.naturalWidth, img.naturalHeight, scale);
+      if (text) return text;
     }
+    throw new Error(AUTH_MSG.qrNotFound);
   } finally {
     URL.revokeObjectURL(url);
   }

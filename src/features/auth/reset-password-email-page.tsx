@@ -45,7 +45,19 @@ export function ResetPasswordEmailPage() {
     <AuthCard title="Forgot Password?" subtitle="Enter your email and we will send you a link to choose a new password.">
       <form className="auth-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
-        <Field label="Email" type="email" inputMode="email" autoComplete="email" value={email} error={fieldError} onValue={setEmail} disabled={busy} />
+        <Field
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          error={fieldError}
+          onValue={(value) => {
+            setEmail(value);
+            setFieldError(undefined);
+          }}
+          disabled={busy}
+        />
         <SubmitButton busy={busy} busyLabel="Sending…">
           Send Reset Link
         </SubmitButton>

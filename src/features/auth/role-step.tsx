@@ -11,11 +11,11 @@ const ROLES: { role: LoginRole; label: string; text: string; icon: ReactNode }[]
   { role: 'parent', label: 'Parent', text: 'Community access', icon: <ParentIcon /> },
 ];
 
-export function RoleStep({ send, schoolSite, communityAccess }: Pick<StepProps, 'send'> & { schoolSite: boolean; communityAccess: boolean }) {
+export function RoleStep({ send, moved, schoolSite, communityAccess }: Pick<StepProps, 'send' | 'moved'> & { schoolSite: boolean; communityAccess: boolean }) {
   // Students and parents belong to a school: on the platform's own site only staff sign in.
   const offered = ROLES.filter((r) => r.role === 'teacher' || (schoolSite && (r.role === 'student' || communityAccess)));
   return (
-    <AuthCard title="Sign in" subtitle="Who is signing in?">
+    <AuthCard title="Sign in" subtitle="Who is signing in?" focusOnMount={moved}>
       <ul className="role-list">
         {offered.map((r) => (
           <li key={r.role}>

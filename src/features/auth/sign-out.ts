@@ -10,6 +10,8 @@ export interface SignOutDeps {
   endDeviceSession: typeof endDeviceSession;
   revoke: (refresh: string) => Promise<void>;
   clearStorage: () => void;
+  /** The signed-in session's refresh token (localStorage). */
+  refreshToken: () => string | null;
   hadCommunity: () => boolean;
   endCommunity: () => Promise<void>;
 }
@@ -28,18 +30,23 @@ const realDeps: SignOutDeps = {
   endDeviceSession,
   revoke,
   clearStorage: () => session.clear(),
+  refreshToken: () => session.refreshToken(),
   hadCommunity: () => session.communityAccess(),
   endCommunity,
 };
 
 export async function signOut(deps: SignOutDeps = realDeps): Promise<void> {
   const hadCommunity = deps.hadCommunity();
+  const refresh = deps.refreshToken();
+  let outcome: Awaited<ReturnType<typeof endDeviceSession>> = 'no-session';
   try {
-    await deps.endDeviceSession(deps.revoke);
+    outcome = await deps.endDeviceSession(deps.revoke);
   } catch (err) {
-    // The device database failed; the session in localStorage still ends below.
     console.error('Signing out of the device database failed', err);
   }
+  // No device session (the device database failed, or the session predates it): the server
+  // session still ends. Offline, it simply expires; nothing personal stays on the device.
+  if (outcome === 'no-session' && refresh) await deps.revoke(refresh).catch(() => undefined);
   deps.clearStorage();
   if (hadCommunity) await deps.endCommunity().catch(() => undefined);
 }

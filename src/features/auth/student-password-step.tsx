@@ -4,7 +4,7 @@ import { AuthCard, Field, FormAlert, PasswordField, SubmitButton } from './auth-
 import { Avatar } from './avatar';
 import type { StepProps } from './login-steps';
 
-export function StudentPasswordStep({ state, send }: StepProps) {
+export function StudentPasswordStep({ state, send, moved }: StepProps) {
   const { student, password, showPassword, fieldErrors, error } = state.context;
   const busy = state.matches({ student: { password: 'submitting' } });
   if (!student) return null;
@@ -13,7 +13,7 @@ export function StudentPasswordStep({ state, send }: StepProps) {
     send({ type: 'SUBMIT' });
   };
   return (
-    <AuthCard title="Enter Password" onBack={() => send({ type: 'BACK' })}>
+    <AuthCard title="Enter Password" focusOnMount={moved} onBack={() => send({ type: 'BACK' })}>
       <div className="chosen-profile">
         <Avatar id={student.id} first={student.first_name} last={student.last_name} size="large" />
         <p className="chosen-name">

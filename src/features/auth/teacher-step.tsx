@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { AuthCard, Field, FormAlert, PasswordField, SubmitButton } from './auth-ui';
 import type { StepProps } from './login-steps';
 
-export function TeacherStep({ state, send }: StepProps) {
+export function TeacherStep({ state, send, moved }: StepProps) {
   const { email, password, showPassword, fieldErrors, error } = state.context;
   const busy = state.matches({ teacher: 'submitting' });
   const submit = (e: FormEvent) => {
@@ -12,7 +12,7 @@ export function TeacherStep({ state, send }: StepProps) {
     send({ type: 'SUBMIT' });
   };
   return (
-    <AuthCard title="Teacher or Administrator" subtitle="Sign in with your email and password." onBack={() => send({ type: 'BACK' })}>
+    <AuthCard title="Teacher or Administrator" focusOnMount={moved} subtitle="Sign in with your email and password." onBack={() => send({ type: 'BACK' })}>
       <form className="auth-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
         <Field
