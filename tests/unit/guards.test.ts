@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ParsedLocation } from '@tanstack/react-router';
 import { session } from '@/api/session';
-import { AREAS } from '@/app/areas';
+import { AREAS as AREA_LIST, type Area } from '@/app/areas';
 import { redirectSignedIn, requireRoles } from '@/app/guards';
 import { ROLES, dashboardOptionsFor, dashboardPathFor, type Role } from '@/contract/domain';
 
@@ -23,6 +23,8 @@ function outcome(guard: (ctx: { location: ParsedLocation }) => void, href = '/ad
     return (thrown as { options: Record<string, unknown> }).options;
   }
 }
+
+const AREAS: Record<keyof typeof AREA_LIST, Area> = AREA_LIST;
 
 afterEach(() => session.clear());
 

@@ -2,7 +2,7 @@
 // school creates their account here (and is signed in), or, signed in with the invited address,
 // accepts the new role; a school invited by an organization links itself (its admin signed in)
 // or registers; a new organization registers.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { api, publicApi } from '@/api/client';
 import { session } from '@/api/session';
@@ -12,18 +12,11 @@ import { AUTH_MSG } from '@/contract/messages';
 import type { TenantRecord } from '@/data/db';
 import { toast } from '@/ui/toast';
 import { expectData } from './api-errors';
+import { useInvitation, type Invitation } from './invitation';
 import { AuthCard, Field, FormAlert, SubmitButton } from './auth-ui';
 import { storeSignIn } from './login-services';
 import { NewPasswordFields, newPasswordErrors } from './new-password-fields';
 import { useAsyncAction } from './use-async-action';
-
-interface Invitation {
-  kind: 'user' | 'school' | 'organization';
-  role: Role;
-  email: string;
-  inviter: string | null;
-  account_exists: boolean;
-}
 
 const ROLE_NAMES: Record<Role, string> = {
   teacher: 'a teacher',
@@ -33,25 +26,6 @@ const ROLE_NAMES: Record<Role, string> = {
   upschool_admin: 'a platform admin',
   student: 'a student',
 };
-
-function useInvitation(token: string) {
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'invalid' } | { status: 'open'; invitation: Invitation }>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    if (!token) {
-      setState({ status: 'invalid' });
-      return;
-    }
-    void publicApi
-      .GET('/invitations/{token}/', { params: { path: { token } } })
-      .then(({ data }) => live && setState(data ? { status: 'open', invitation: data } : { status: 'invalid' }))
-      .catch(() => live && setState({ status: 'invalid' }));
-    return () => {
-      live = false;
-    };
-  }, [token]);
-  return state;
-}
 
 export function AcceptInvitationPage({ site }: { site: TenantRecord }) {
   const { token = '' } = useParams({ strict: false }) as { token?: string };
@@ -65,14 +39,14 @@ export function AcceptInvitationPage({ site }: { site: TenantRecord }) {
       </AuthCard>
     );
   }
-  if (state.status === 'invalid') {
+  if (state.status === 'missing') {
     return (
       <AuthCard title="Your invitation">
         <FormAlert message={AUTH_MSG.invitationInvalid} />
       </AuthCard>
     );
   }
-  return <OpenInvitation token={token} invitation={state.invitation} site={site} />;
+  return <OpenInvitation token={token} invitation={state.value} site={site} />;
 }
 
 function OpenInvitation({ token, invitation, site }: { token: string; invitation: Invitation; site: TenantRecord }) {

@@ -1,10 +1,11 @@
 // Step 2 for students: the class code (shown in capitals) with Continue, or a QR login card,
 // read by the camera (Cancel Scanning stops it) or from a photo where there is no camera.
-import { useRef, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { AuthCard, Field, FormAlert } from './auth-ui';
 import { PhotoIcon, QrIcon } from './auth-icons';
 import { readPhoto } from './qr-reader';
 import { QrScanner } from './qr-scanner';
+import { StepForm } from './step-form';
 import type { StepProps } from './login-steps';
 
 function PhotoButton({ send }: Pick<StepProps, 'send'>) {
@@ -31,10 +32,6 @@ export function ClassCodeStep({ state, send, moved }: StepProps) {
   const { classCode, fieldErrors, error } = state.context;
   const scanning = state.matches({ student: { code: 'scanning' } });
   const signingIn = state.matches({ student: 'cardSignIn' });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    send({ type: 'SUBMIT' });
-  };
 
   if (scanning || signingIn) {
     return (
@@ -57,8 +54,7 @@ export function ClassCodeStep({ state, send, moved }: StepProps) {
 
   return (
     <AuthCard title="Enter your class code" focusOnMount={moved} subtitle="Your teacher will tell you your class code." onBack={() => send({ type: 'BACK' })}>
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <FormAlert message={error} />
+      <StepForm send={send} error={error}>
         <Field
           label="Class code"
           className="class-code"
@@ -76,7 +72,7 @@ export function ClassCodeStep({ state, send, moved }: StepProps) {
         <button type="submit" className="button auth-submit">
           Continue
         </button>
-      </form>
+      </StepForm>
       <p className="auth-or">
         <span>or use your login card</span>
       </p>

@@ -171,6 +171,12 @@ export const loginMachine = setup({
     signedIn: null,
     successMessage: null,
   }),
+  // Typing and the show/hide toggle work the same on every step (the inputs are disabled
+  // while a step is sending).
+  on: {
+    EDIT: { actions: 'edit' },
+    TOGGLE_PASSWORD: { actions: 'togglePassword' },
+  },
   initial: 'start',
   states: {
     start: {
@@ -193,8 +199,6 @@ export const loginMachine = setup({
       states: {
         editing: {
           on: {
-            EDIT: { actions: 'edit' },
-            TOGGLE_PASSWORD: { actions: 'togglePassword' },
             SUBMIT: [
               { guard: 'staffFormComplete', target: 'submitting' },
               {
@@ -233,7 +237,6 @@ export const loginMachine = setup({
           states: {
             entering: {
               on: {
-                EDIT: { actions: 'edit' },
                 SUBMIT: [
                   { guard: 'classCodeGiven', target: '#login.student.profiles', actions: 'openRoster' },
                   { actions: { type: 'requireFields', params: { classCode: MSG.emptyClassCode } } },
@@ -320,8 +323,6 @@ export const loginMachine = setup({
           states: {
             editing: {
               on: {
-                EDIT: { actions: 'edit' },
-                TOGGLE_PASSWORD: { actions: 'togglePassword' },
                 SUBMIT: [
                   { guard: 'studentPasswordGiven', target: 'submitting' },
                   { actions: { type: 'requireFields', params: { password: MSG.loginEmptyPassword } } },
@@ -375,8 +376,6 @@ export const loginMachine = setup({
         },
         editing: {
           on: {
-            EDIT: { actions: 'edit' },
-            TOGGLE_PASSWORD: { actions: 'togglePassword' },
             SUBMIT: [
               { guard: 'communityPasswordGiven', target: 'submitting' },
               { actions: { type: 'requireFields', params: { communityPassword: MSG.emptyCommunityPassword } } },

@@ -1,37 +1,32 @@
 // Step 2 for parents: the school's community password and Enter Community.
-import type { FormEvent } from 'react';
-import { AuthCard, FormAlert, PasswordField, SubmitButton } from './auth-ui';
+import { AuthCard, SubmitButton } from './auth-ui';
+import { StepForm, StepPassword } from './step-form';
 import type { StepProps } from './login-steps';
 
 export function ParentStep({ state, send, moved, schoolName }: StepProps & { schoolName: string }) {
-  const { communityPassword, showPassword, fieldErrors, error } = state.context;
   const checking = state.matches({ parent: 'checking' });
   const busy = state.matches({ parent: 'submitting' });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    send({ type: 'SUBMIT' });
-  };
   return (
-    <AuthCard title="Parent" focusOnMount={moved} subtitle={`Community access to ${schoolName}: view the stories and books the school shares.`} onBack={() => send({ type: 'BACK' })}>
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <FormAlert message={error} />
-        <PasswordField
+    <AuthCard
+      title="Parent"
+      focusOnMount={moved}
+      subtitle={`Community access to ${schoolName}: view the stories and books the school shares.`}
+      onBack={() => send({ type: 'BACK' })}
+    >
+      <StepForm send={send} error={state.context.error}>
+        <StepPassword
+          state={state}
+          send={send}
+          field="communityPassword"
           label="Community password"
-          name="community-password"
-          autoComplete="current-password"
-          value={communityPassword}
-          error={fieldErrors.communityPassword}
           hint="Your school gives this password to every family."
-          shown={showPassword}
-          onToggle={() => send({ type: 'TOGGLE_PASSWORD' })}
-          onValue={(value) => send({ type: 'EDIT', field: 'communityPassword', value })}
-          autoFocusStep
-          disabled={busy || checking}
+          busy={busy || checking}
+          focus
         />
         <SubmitButton busy={busy || checking} busyLabel={checking ? 'Checking…' : 'Entering…'}>
           Enter Community
         </SubmitButton>
-      </form>
+      </StepForm>
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 // /password-reset-confirm?token=...: the link from the reset (or welcome) e-mail. Checks the
 // link first, so an expired one says so before anyone types a password.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { publicApi } from '@/api/client';
 import { AUTH_MSG } from '@/contract/messages';
@@ -9,31 +9,20 @@ import { expectData } from './api-errors';
 import { AuthCard, FormAlert, SubmitButton } from './auth-ui';
 import { NewPasswordFields, newPasswordErrors } from './new-password-fields';
 import { useAsyncAction } from './use-async-action';
+import { useFetched } from './use-fetched';
 
-type LinkState = { status: 'checking' } | { status: 'invalid' } | { status: 'valid'; email: string | null };
+async function checkLink(token: string) {
+  const { data } = await publicApi.GET('/password-reset/confirm/', { params: { query: { token } } });
+  return data?.valid ? { email: data.email } : null;
+}
 
 export function PasswordResetConfirmPage() {
   const { token = '' } = useSearch({ strict: false }) as { token?: string };
   const navigate = useNavigate();
-  const [link, setLink] = useState<LinkState>({ status: 'checking' });
+  const link = useFetched(token, checkLink);
   const [value, setValue] = useState({ password: '', confirm: '' });
   const [tried, setTried] = useState(false);
   const { busy, error, run } = useAsyncAction();
-
-  useEffect(() => {
-    let live = true;
-    if (!token) {
-      setLink({ status: 'invalid' });
-      return;
-    }
-    void publicApi
-      .GET('/password-reset/confirm/', { params: { query: { token } } })
-      .then(({ data }) => live && setLink(data?.valid ? { status: 'valid', email: data.email } : { status: 'invalid' }))
-      .catch(() => live && setLink({ status: 'invalid' }));
-    return () => {
-      live = false;
-    };
-  }, [token]);
 
   const errors = tried ? newPasswordErrors(value) : {};
   const submit = (e: FormEvent) => {
@@ -47,7 +36,7 @@ export function PasswordResetConfirmPage() {
     });
   };
 
-  if (link.status === 'checking') {
+  if (link.status === 'loading') {
     return (
       <AuthCard title="Choose a new password">
         <p className="auth-status" role="status">
@@ -56,7 +45,7 @@ export function PasswordResetConfirmPage() {
       </AuthCard>
     );
   }
-  if (link.status === 'invalid') {
+  if (link.status === 'missing') {
     return (
       <AuthCard title="Choose a new password">
         <FormAlert message={AUTH_MSG.resetInvalid} />
@@ -67,10 +56,10 @@ export function PasswordResetConfirmPage() {
     );
   }
   return (
-    <AuthCard title="Choose a new password" subtitle={link.email ? `For ${link.email}` : undefined}>
+    <AuthCard title="Choose a new password" subtitle={link.value.email ? `For ${link.value.email}` : undefined}>
       <form className="auth-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
-        <input type="email" name="username" autoComplete="username" value={link.email ?? ''} readOnly hidden />
+        <input type="email" name="username" autoComplete="username" value={link.value.email ?? ''} readOnly hidden />
         <NewPasswordFields value={value} errors={errors} onChange={setValue} disabled={busy} />
         <SubmitButton busy={busy} busyLabel="Saving…">
           Save Password

@@ -13,6 +13,7 @@ import { LOGO_TYPES, RegistrationRequest, registrationError, suggestSubdomain, w
 import { toast } from '@/ui/toast';
 import { AuthCard, Field, FormAlert, SubmitButton } from './auth-ui';
 import { CheckIcon } from './auth-icons';
+import { useInvitation } from './invitation';
 import { registrationMachine, type Registered } from './registration.machine';
 
 type Values = Omit<Required<RegistrationInput>, 'logo'> & { logo: File | undefined };
@@ -56,32 +57,14 @@ function siteSuffix(): string {
   return onSchoolSite && !/^[\d.]+$/.test(hostname) ? host.slice(host.indexOf('.') + 1) : host;
 }
 
-function useInvitation(token: string | undefined) {
-  const [invitation, setInvitation] = useState<{ kind: string; email: string; inviter: string | null } | null>(null);
-  const [invalid, setInvalid] = useState(false);
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    void publicApi
-      .GET('/invitations/{token}/', { params: { path: { token } } })
-      .then(({ data }) => {
-        if (!live) return;
-        if (data && data.kind !== 'user') setInvitation(data);
-        else setInvalid(true);
-      })
-      .catch(() => live && setInvalid(true));
-    return () => {
-      live = false;
-    };
-  }, [token]);
-  return { invitation, invalid };
-}
-
 export function RegisterPage() {
   const params = useParams({ strict: false }) as { token?: string };
   const search = useSearch({ strict: false }) as { invitation?: string };
   const token = search.invitation ?? params.token;
-  const { invitation, invalid } = useInvitation(token);
+  const fetched = useInvitation(token);
+  // An invitation to join as a user is accepted on its own page, not by registering.
+  const invitation = fetched.status === 'ready' && fetched.value.kind !== 'user' ? fetched.value : null;
+  const invalid = Boolean(token) && fetched.status !== 'loading' && !invitation;
   const [machine] = useState(() =>
     registrationMachine.provide({
       actors: { register: fromPromise(({ input }) => register(input)) },

@@ -1,17 +1,13 @@
 // Step 4 for students: Enter Password, with the chosen child's username filled in.
-import type { FormEvent } from 'react';
-import { AuthCard, Field, FormAlert, PasswordField, SubmitButton } from './auth-ui';
+import { AuthCard, Field, SubmitButton } from './auth-ui';
 import { Avatar } from './avatar';
+import { StepForm, StepPassword } from './step-form';
 import type { StepProps } from './login-steps';
 
 export function StudentPasswordStep({ state, send, moved }: StepProps) {
-  const { student, password, showPassword, fieldErrors, error } = state.context;
+  const { student } = state.context;
   const busy = state.matches({ student: { password: 'submitting' } });
   if (!student) return null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    send({ type: 'SUBMIT' });
-  };
   return (
     <AuthCard title="Enter Password" focusOnMount={moved} onBack={() => send({ type: 'BACK' })}>
       <div className="chosen-profile">
@@ -20,25 +16,13 @@ export function StudentPasswordStep({ state, send, moved }: StepProps) {
           {student.first_name} {student.last_name}
         </p>
       </div>
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <FormAlert message={error} />
+      <StepForm send={send} error={state.context.error}>
         <Field label="Username" name="username" autoComplete="username" value={student.username} readOnly />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          error={fieldErrors.password}
-          shown={showPassword}
-          onToggle={() => send({ type: 'TOGGLE_PASSWORD' })}
-          onValue={(value) => send({ type: 'EDIT', field: 'password', value })}
-          autoFocusStep
-          disabled={busy}
-        />
+        <StepPassword state={state} send={send} field="password" label="Password" busy={busy} focus />
         <SubmitButton busy={busy} busyLabel="Signing in…">
           Sign In
         </SubmitButton>
-      </form>
+      </StepForm>
     </AuthCard>
   );
 }
