@@ -57,6 +57,7 @@ const roster = defineRoute(
     responses: {
       200: jsonBody(ClassRoster, 'A page of the roster, by first name'),
       404: { description: `No such class on this site: '${MSG.invalidClassCode}'`, ...errorBody },
+      429: { description: 'Too many wrong class codes from this device', ...errorBody },
     },
   },
 );
@@ -127,14 +128,22 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
     const tenant = c.var.tenant!;
     const { classCode } = c.req.valid('param');
     const { limit, offset, search } = c.req.valid('query');
-    const db = c.var.deps.database.db;
-    if (!CLASS_CODE.test(classCode)) fail(404, MSG.invalidClassCode, { error: MSG.invalidClassCode });
-    const [cls] = await db
-      .select({ id: classes.id, name: classes.name, class_id: classes.class_id, class_theme: classes.class_theme })
-      .from(classes)
-      .where(and(eq(classes.tenant_id, tenant.id), sql`upper(${classes.class_id}) = ${classCode.toUpperCase()}`, isNull(classes.deleted_at)))
-      .limit(1);
-    if (!cls) fail(404, MSG.invalidClassCode, { error: MSG.invalidClassCode });
+    const { database, now } = c.var.deps;
+    const db = database.db;
+    // Guessing class codes to read rosters is throttled per device, like passwords.
+    const guesses = deviceLimit(c, 'class-code');
+    await assertNotLocked(c, db, guesses, now());
+    const [cls] = CLASS_CODE.test(classCode)
+      ? await db
+          .select({ id: classes.id, name: classes.name, class_id: classes.class_id, class_theme: classes.class_theme })
+          .from(classes)
+          .where(and(eq(classes.tenant_id, tenant.id), sql`upper(${classes.class_id}) = ${classCode.toUpperCase()}`, isNull(classes.deleted_at)))
+          .limit(1)
+      : [];
+    if (!cls) {
+      await recordFailure(db, guesses, now());
+      fail(404, MSG.invalidClassCode, { error: MSG.invalidClassCode });
+    }
 
     const pattern = search ? likeText(search) : undefined;
     const where = and(

@@ -42,10 +42,10 @@ export const accountKeys = {
 };
 
 /** The device's key, when the request names its device (X-Device-Id). */
-export function deviceLimit(c: Context<AppEnv>): Limit[] {
+export function deviceLimit(c: Context<AppEnv>, purpose = 'device'): Limit[] {
   const id = c.req.header(DEVICE_HEADER);
   if (!id || !DEVICE_ID_PATTERN.test(id)) return [];
-  return [{ key: `device:${siteKey(c.var.tenant)}:${id}`, max: DEVICE_LIMIT, message: AUTH_MSG.deviceLocked }];
+  return [{ key: `${purpose}:${siteKey(c.var.tenant)}:${id}`, max: DEVICE_LIMIT, message: AUTH_MSG.deviceLocked }];
 }
 
 /** The limits of a sign-in to POST /auth/token/ by this username on this site. */

@@ -87,6 +87,18 @@ describe.each(TARGETS)('sign-in flows on %s', (target) => {
       expect((await roster('ROBINS4', '?limit=500')).status).toBe(400);
     });
 
+    it('throttles a device that guesses class codes, not the tablets beside it', async () => {
+      const guess = (code: string, device: string) =>
+        server.call('GET', `/api/list-student-in-class/${code}/`, { host: GREENFIELD, headers: { 'X-Device-Id': device } });
+      for (let i = 0; i < 30; i++) expect((await guess(`GUESS${i}`, 'code-guesser')).status).toBe(404);
+      const locked = await guess('ROBINS4', 'code-guesser');
+      expect(locked.status).toBe(429);
+      expect(locked.body.error).toBe('Too many failed sign-ins on this device. Please try again in 15 minutes.');
+      expect((await guess('ROBINS4', 'class-tablet-2')).status).toBe(200);
+      // Right codes are not counted.
+      for (let i = 0; i < 40; i++) expect((await guess('ROBINS4', 'busy-tablet')).status).toBe(200);
+    });
+
     it('leaves archived children out', async () => {
       const id = await idOf('amara.okafor');
       await server.database.db.update(students).set({ archived: true }).where(eq(students.user_id, id));

@@ -13,7 +13,7 @@ import type { TenantRecord } from '@/data/db';
 import { toast } from '@/ui/toast';
 import { expectData } from './api-errors';
 import { useInvitation, type Invitation } from './invitation';
-import { AuthCard, Field, FormAlert, SubmitButton } from './auth-ui';
+import { AuthCard, Field, FormAlert, StatusCard, SubmitButton } from './auth-ui';
 import { storeSignIn } from './login-services';
 import { NewPasswordFields, newPasswordErrors } from './new-password-fields';
 import { useAsyncAction } from './use-async-action';
@@ -30,15 +30,7 @@ const ROLE_NAMES: Record<Role, string> = {
 export function AcceptInvitationPage({ site }: { site: TenantRecord }) {
   const { token = '' } = useParams({ strict: false }) as { token?: string };
   const state = useInvitation(token);
-  if (state.status === 'loading') {
-    return (
-      <AuthCard title="Your invitation">
-        <p className="auth-status" role="status">
-          Opening your invitation…
-        </p>
-      </AuthCard>
-    );
-  }
+  if (state.status === 'loading') return <StatusCard title="Your invitation">Opening your invitation…</StatusCard>;
   if (state.status === 'missing') {
     return (
       <AuthCard title="Your invitation">

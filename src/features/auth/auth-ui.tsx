@@ -45,6 +45,17 @@ export function AuthCard(props: {
   );
 }
 
+/** A card that only says what is happening (loading, signing out), to screen readers too. */
+export function StatusCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <AuthCard title={title}>
+      <p className="auth-status" role="status">
+        {children}
+      </p>
+    </AuthCard>
+  );
+}
+
 export function FormAlert({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (

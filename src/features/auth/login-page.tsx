@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import type { TenantRecord } from '@/data/db';
-import { AuthCard } from './auth-ui';
+import { AuthCard, StatusCard } from './auth-ui';
 import { CheckIcon } from './auth-icons';
 import { ClassCodeStep } from './class-code-step';
 import { loginMachine } from './login.machine';
@@ -32,11 +32,9 @@ function SchoolRedirect({ subdomain }: { subdomain: string }) {
   const target = `${location.protocol}//${subdomain}.${location.host}/login`;
   useEffect(() => location.replace(target), [target]);
   return (
-    <AuthCard title="Sign in">
-      <p className="auth-status" role="status">
-        Opening your school&apos;s sign-in page… <a href={target}>Continue</a>
-      </p>
-    </AuthCard>
+    <StatusCard title="Sign in">
+      Opening your school&apos;s sign-in page… <a href={target}>Continue</a>
+    </StatusCard>
   );
 }
 

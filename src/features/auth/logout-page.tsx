@@ -2,7 +2,7 @@
 // class names again, so the next child can sign in at once).
 import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { AuthCard } from './auth-ui';
+import { StatusCard } from './auth-ui';
 import { kiosk } from './redirect-target';
 import { signOutOnce } from './sign-out';
 
@@ -17,11 +17,5 @@ export function LogoutPage() {
       live = false;
     };
   }, [navigate]);
-  return (
-    <AuthCard title="Signing out">
-      <p className="auth-status" role="status">
-        Signing out…
-      </p>
-    </AuthCard>
-  );
+  return <StatusCard title="Signing out">Signing out…</StatusCard>;
 }

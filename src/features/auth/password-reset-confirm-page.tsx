@@ -6,7 +6,7 @@ import { publicApi } from '@/api/client';
 import { AUTH_MSG } from '@/contract/messages';
 import { toast } from '@/ui/toast';
 import { expectData } from './api-errors';
-import { AuthCard, FormAlert, SubmitButton } from './auth-ui';
+import { AuthCard, FormAlert, StatusCard, SubmitButton } from './auth-ui';
 import { NewPasswordFields, newPasswordErrors } from './new-password-fields';
 import { useAsyncAction } from './use-async-action';
 import { useFetched } from './use-fetched';
@@ -36,15 +36,7 @@ export function PasswordResetConfirmPage() {
     });
   };
 
-  if (link.status === 'loading') {
-    return (
-      <AuthCard title="Choose a new password">
-        <p className="auth-status" role="status">
-          Checking your link…
-        </p>
-      </AuthCard>
-    );
-  }
+  if (link.status === 'loading') return <StatusCard title="Choose a new password">Checking your link…</StatusCard>;
   if (link.status === 'missing') {
     return (
       <AuthCard title="Choose a new password">
