@@ -481,3 +481,22 @@ test('a teacher has no switcher, and /logout ends the session on the server too'
   );
   expect(status).toBe(401);
 });
+
+test('no sign-in step and no signed-in bar scrolls sideways on a phone', async ({ page }) => {
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`${base}/login`);
+  expect(await fits()).toBe(true);
+  await chooseRole(page, 'Student');
+  await classCode(page).fill('OWLS5');
+  expect(await fits()).toBe(true);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+  expect(await fits()).toBe(true);
+  await page.goto(`${site('riverbend')}/library`);
+  await signInThroughApi(page, 'org@riverbend.example', 'Org-demo-1');
+  await page.goto(`${site('riverbend')}/admin-organization/dashboard`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+  await expect(page.getByRole('button', { name: 'Switch dashboard' })).toBeVisible();
+  expect(await fits()).toBe(true);
+});
