@@ -19,6 +19,10 @@ import { healthRoutes } from './routes/health';
 import { helpRoutes } from './routes/help';
 import { libraryRoutes } from './routes/library';
 import { outboxRoutes } from './routes/outbox';
+import { invitationRoutes } from './routes/invitations';
+import { passwordResetRoutes } from './routes/password-reset';
+import { logoRoutes, registrationRoutes } from './routes/registration';
+import { signInRoutes } from './routes/sign-in';
 import { switchboardRoutes } from './routes/switchboard';
 import { tenantRoutes } from './routes/tenants';
 
@@ -34,10 +38,25 @@ export function createApiRouter() {
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   api.use('*', resolveTenant, authenticate, idempotency);
-  for (const routes of [healthRoutes, authRoutes, tenantRoutes, switchboardRoutes, helpRoutes, charityRoutes, libraryRoutes, cartRoutes, outboxRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    signInRoutes,
+    passwordResetRoutes,
+    invitationRoutes,
+    registrationRoutes,
+    tenantRoutes,
+    switchboardRoutes,
+    helpRoutes,
+    charityRoutes,
+    libraryRoutes,
+    cartRoutes,
+    outboxRoutes,
+  ]) {
     api.route('/', routes);
   }
   api.route('/', coverRoutes);
+  api.route('/', logoRoutes);
   api.onError(errorAnswer);
   return api;
 }
@@ -70,7 +89,8 @@ export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     await next();
-    c.res.headers.set('Content-Security-Policy', CSP);
+    // A route may only tighten it (uploaded logos are served sandboxed).
+    if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', CSP);
   });
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, permissionsPolicy: { camera: ['self'] } }));
   app.use('*', provideDeps(deps));

@@ -8,13 +8,16 @@ import { seed } from './db/seed';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { DEMO_ACCOUNTS, DEMO_CLASSES } from './db/seed-data';
 import { deriveKeys } from './services/crypto';
+import { startMailer } from './services/email';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
 const keys = deriveKeys(config.secretKey);
 const seeded = await seed(database.db, keys.data, config.seedScale);
 
-const app = createApp({ database, config, keys, now: () => new Date() });
+const deps = { database, config, keys, now: () => new Date() };
+const app = createApp(deps);
+const stopMailer = startMailer(deps);
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   const base = (host: string) => `http://${host}:${info.port}`;
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
@@ -43,6 +46,7 @@ prune();
 setInterval(prune, 24 * 3600_000).unref();
 
 const shutdown = () => {
+  stopMailer();
   server.close();
   void database.close().finally(() => process.exit(0));
 };

@@ -60,6 +60,21 @@ export const tenants = pgTable('tenants', {
   updated_at: updatedAt(),
 });
 
+/**
+ * A tenant's uploaded logo (registration). Kept in the database rather than on disk so every
+ * API process serves it; `tenants.logo` holds its URL, versioned by the content's hash.
+ */
+export const tenantLogos = pgTable('tenant_logos', {
+  tenant_id: integer()
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  content_type: text().notNull(),
+  /** The file, base64: at most 5 MB before encoding (SPEC.md section 5). */
+  data: text().notNull(),
+  sha256: text().notNull(),
+  updated_at: updatedAt(),
+});
+
 /** An organization tenant's linked schools (Tenant.organizations). */
 export const organizationLinks = pgTable(
   'organization_links',

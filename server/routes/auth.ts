@@ -2,15 +2,18 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { LoginRequest, RefreshRequest } from '../../src/contract/auth';
-import { refreshTokens, students, users, type UserRow } from '../db/schema';
+import { AUTH_MSG } from '../../src/contract/messages';
+import { refreshTokens, students, type UserRow } from '../db/schema';
 import type { Db } from '../db/client';
 import type { AppEnv, Deps } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
 import { MessageSchema, UserSchema } from '../http/schemas';
 import { decryptText, hashPassword, sameText, verifyPassword } from '../services/crypto';
-import { issueRefresh, readToken, revokeRefresh, signAccess } from '../services/tokens';
+import { startSession } from '../services/sessions';
+import { readToken, revokeRefresh, signAccess } from '../services/tokens';
 import { findStaffByEmail, findStudent, findUser, userJson } from '../services/users';
+import { assertNotLocked, clearFailures, recordFailure, signInLimits } from '../services/rate-limit';
 import type { TenantRow } from '../db/schema';
 
 const LoginAnswer = z
@@ -27,6 +30,7 @@ const login = defineRoute(
     responses: {
       200: jsonBody(LoginAnswer, 'Signed in'),
       401: { description: 'Wrong credentials; `error` says why', ...errorBody },
+      429: { description: 'Too many failed sign-ins for this account or this device (X-Device-Id); `error` says when to retry', ...errorBody },
     },
   },
 );
@@ -66,7 +70,6 @@ const profile = defineRoute(
   },
 );
 
-const WRONG_CREDENTIALS = 'Invalid username or password.';
 // Verifying against a throwaway hash keeps an unknown e-mail as slow as a wrong password,
 // so response times do not reveal which addresses have accounts.
 let decoyHash: Promise<string> | undefined;
@@ -94,23 +97,24 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const { username, password } = c.req.valid('json');
     const deps = c.var.deps;
     const tenant = c.var.tenant;
+    const db = deps.database.db;
+    // Throttled per account and per device, never per IP: a school shares one address.
+    const limits = signInLimits(c, username);
+    await assertNotLocked(c, db, limits.all, deps.now());
     const user = username.includes('@')
-      ? await checkStaff(deps.database.db, username, password)
+      ? await checkStaff(db, username, password)
       : tenant
         ? await checkStudent(deps, tenant, username, password)
         : undefined;
-    if (!user || !user.is_active) fail(401, WRONG_CREDENTIALS, { error: WRONG_CREDENTIALS });
-    if (user.tenant_id !== (tenant?.id ?? null) && user.role !== 'upschool_admin') {
-      const error = 'This account belongs to another school site. Please sign in there.';
-      fail(401, error, { error });
+    if (!user || !user.is_active) {
+      await recordFailure(db, limits.all, deps.now());
+      fail(401, AUTH_MSG.wrongCredentials, { error: AUTH_MSG.wrongCredentials });
     }
-    const now = deps.now();
-    const auth = { id: user.id, role: user.role, tenant_id: user.tenant_id };
-    const tokens = await deps.database.db.transaction(async (tx) => {
-      await tx.update(users).set({ last_login: now }).where(eq(users.id, user.id));
-      return { access: await signAccess(deps.keys.jwt, auth, now), refresh: await issueRefresh(tx, deps.keys.jwt, auth, now) };
-    });
-    return c.json({ ...tokens, user: userJson({ ...user, last_login: now }) }, 200);
+    if (user.tenant_id !== (tenant?.id ?? null) && user.role !== 'upschool_admin') {
+      fail(401, AUTH_MSG.otherSite, { error: AUTH_MSG.otherSite });
+    }
+    await clearFailures(db, [limits.account.key]);
+    return c.json(await startSession(deps, user), 200);
   })
   .openapi(refresh, async (c) => {
     const deps = c.var.deps;

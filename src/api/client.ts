@@ -2,6 +2,8 @@
 // bearer token and the refresh-once rule. Screens call `api.GET('/path', ...)`, never fetch.
 import createClient from 'openapi-fetch';
 import { createAuthFetch, type AuthFetchOptions, type Fetch } from './auth-fetch';
+import { DEVICE_HEADER } from '@/contract/device';
+import { deviceId } from './device-id';
 import type { paths } from './schema';
 
 export const API_BASE = '/api';
@@ -40,3 +42,22 @@ export async function getJson<T>(pathAndQuery: string): Promise<T> {
   if (!res.ok) throw new Error(`GET ${pathAndQuery} answered ${res.status}`);
   return (await res.json()) as T;
 }
+
+/**
+ * For the calls that authenticate themselves (sign-in, the class roster, sign-out with a refresh
+ * token, registration): no bearer token, so a stale one on a shared device cannot spoil them,
+ * and the device's id for the server's per-device throttling.
+ */
+export function createPublicApi(options: { baseUrl?: string; fetch?: Fetch } = {}) {
+  const network: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  return createClient<paths>({
+    baseUrl: options.baseUrl ?? API_BASE,
+    credentials: 'include',
+    fetch: (request) => {
+      request.headers.set(DEVICE_HEADER, deviceId());
+      return network(request);
+    },
+  });
+}
+
+export const publicApi = createPublicApi();

@@ -2,6 +2,7 @@
 // generic_access). Read back through a schema: a damaged entry counts as signed out.
 import * as z from 'zod/mini';
 import { ROLES } from '@/contract/domain';
+import { DEVICE_ID_KEY } from './device-id';
 
 const StoredUser = z.object({
   id: z.number(),
@@ -24,7 +25,7 @@ export const STORAGE_KEYS = {
 } as const;
 
 /** Facts about the device, not the person: they survive sign-out's clearing of storage. */
-export const DEVICE_KEYS = ['storynest_device'] as const;
+export const DEVICE_KEYS = ['storynest_device', DEVICE_ID_KEY] as const;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -89,11 +90,20 @@ export const session = {
     notify();
   },
 
+  /** A parent's community session is open on this device (generic_access). */
+  communityAccess: (): boolean => storage()?.getItem(STORAGE_KEYS.community) === 'true',
+
+  setCommunityAccess(open: boolean) {
+    if (open) storage()?.setItem(STORAGE_KEYS.community, 'true');
+    else storage()?.removeItem(STORAGE_KEYS.community);
+    notify();
+  },
+
   /** Changes made here or, through the storage event, in another tab. */
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     const onStorage = (e: StorageEvent) => {
-      if (e.key === null || e.key === STORAGE_KEYS.user || e.key === STORAGE_KEYS.access) listener();
+      if (e.key === null || e.key === STORAGE_KEYS.user || e.key === STORAGE_KEYS.access || e.key === STORAGE_KEYS.community) listener();
     };
     globalThis.addEventListener?.('storage', onStorage);
     return () => {

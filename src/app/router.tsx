@@ -9,10 +9,13 @@ import {
   lazyRouteComponent,
   redirect,
   type AnyRoute,
+  type AsyncRouteComponent,
 } from '@tanstack/react-router';
+import { loadTenant, useTenant } from '@/features/tenant/tenant';
+import type { TenantRecord } from '@/data/db';
 import { Toaster } from '@/ui/toast';
 import { AREAS, type Area } from './areas';
-import { requireRoles } from './guards';
+import { redirectSignedIn, requireRoles } from './guards';
 import { AreaLayout } from './layouts/area-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { NotFound } from './not-found';
@@ -51,26 +54,60 @@ const librarySearch = (search: Record<string, unknown>): LibrarySearch =>
 const indexRoute = createRoute({ getParentRoute: () => publicShell, path: '/', component: libraryPage, validateSearch: librarySearch });
 const libraryRoute = createRoute({ getParentRoute: () => publicShell, path: '/library', component: libraryPage, validateSearch: librarySearch });
 
+/** A lazily loaded screen that needs to know its site (school, organization or platform). */
+function withSite(Screen: AsyncRouteComponent<{ site: TenantRecord }>) {
+  const WithSite = () => <Screen site={useTenant()} />;
+  WithSite.preload = Screen.preload;
+  return WithSite;
+}
+
+const invitationSearch = (search: Record<string, unknown>): { invitation?: string } =>
+  typeof search.invitation === 'string' && search.invitation ? { invitation: search.invitation } : {};
+
 type LoginSearch = { redirect?: string; invitation?: string };
 const loginRoute = createRoute({
   getParentRoute: () => publicShell,
   // One route for /login, /login/{token} and /login/{tenant-segment}/.
   path: '/login/{-$token}',
-  component: () => <Placeholder title="Sign in" path="/login" />,
+  component: withSite(lazyRouteComponent(() => import('@/features/auth/login-page'), 'LoginPage')),
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
-    ...(typeof search.invitation === 'string' ? { invitation: search.invitation } : {}),
+    ...invitationSearch(search),
   }),
+  beforeLoad: redirectSignedIn,
+  // The page must know which site it is on (a kiosk's class code, or a school's address).
+  loader: () => loadTenant(),
 });
+
+const authRoutes = [
+  createRoute({
+    getParentRoute: () => publicShell,
+    path: '/register/{-$token}',
+    component: lazyRouteComponent(() => import('@/features/auth/register-page'), 'RegisterPage'),
+    validateSearch: invitationSearch,
+  }),
+  createRoute({ getParentRoute: () => publicShell, path: '/logout', component: lazyRouteComponent(() => import('@/features/auth/logout-page'), 'LogoutPage') }),
+  createRoute({
+    getParentRoute: () => publicShell,
+    path: '/accept-invitation/{-$token}',
+    component: withSite(lazyRouteComponent(() => import('@/features/auth/accept-invitation-page'), 'AcceptInvitationPage')),
+  }),
+  createRoute({
+    getParentRoute: () => publicShell,
+    path: '/resetpasswordemail',
+    component: lazyRouteComponent(() => import('@/features/auth/reset-password-email-page'), 'ResetPasswordEmailPage'),
+  }),
+  createRoute({
+    getParentRoute: () => publicShell,
+    path: '/password-reset-confirm',
+    component: lazyRouteComponent(() => import('@/features/auth/password-reset-confirm-page'), 'PasswordResetConfirmPage'),
+    validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' ? { token: search.token } : {}),
+  }),
+];
 
 const p = () => publicShell;
 const PUBLIC_PLACEHOLDERS = [
   placeholder(p, '/library/$id', 'Book'),
-  placeholder(p, '/register/{-$token}', 'Register'),
-  placeholder(p, '/logout', 'Signing out'),
-  placeholder(p, '/accept-invitation/{-$token}', 'Accept invitation'),
-  placeholder(p, '/resetpasswordemail', 'Reset your password'),
-  placeholder(p, '/password-reset-confirm', 'Choose a new password'),
   placeholder(p, '/verification', 'Verification'),
   placeholder(p, '/checkout', 'Checkout'),
   placeholder(p, '/contact', 'Contact us'),
@@ -237,7 +274,7 @@ const dashboardIndex = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  publicShell.addChildren([indexRoute, libraryRoute, loginRoute, cartRoute, ...PUBLIC_PLACEHOLDERS, archivedStudentsRoute, catchAllRoute]),
+  publicShell.addChildren([indexRoute, libraryRoute, loginRoute, cartRoute, ...authRoutes, ...PUBLIC_PLACEHOLDERS, archivedStudentsRoute, catchAllRoute]),
   standalone.addChildren(STANDALONE_PLACEHOLDERS),
   dashboardShell.addChildren([dashboardIndex]),
   schoolArea,

@@ -1,9 +1,23 @@
-// Sign-in request schemas, shared by the sign-in form and POST /auth/token/.
+// Sign-in, password and invitation request schemas, shared by the sign-in screens and the API.
 import { z } from 'zod';
-import { MSG } from './messages';
+import { AUTH_MSG, MSG } from './messages';
+
+/** The spec's "login constant of 20": profile cards per page on the student sign-in. */
+export const LOGIN_PAGE_SIZE = 20;
+
+/** No control characters (a NUL byte is not text to PostgreSQL). */
+export function printable(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 32) return false;
+  return true;
+}
 
 export const LoginRequest = z.object({
-  username: z.string({ error: MSG.loginEmptyUsername }).trim().min(1, MSG.loginEmptyUsername).max(254),
+  username: z
+    .string({ error: MSG.loginEmptyUsername })
+    .trim()
+    .min(1, MSG.loginEmptyUsername)
+    .max(254)
+    .refine(printable, MSG.loginEmptyUsername),
   password: z.string({ error: MSG.loginEmptyPassword }).min(1, MSG.loginEmptyPassword).max(256),
   remember: z.boolean().optional(),
 });
@@ -12,3 +26,31 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 export const RefreshRequest = z.object({
   refresh: z.string({ error: 'Please provide a refresh token.' }).min(1, 'Please provide a refresh token.').max(4096),
 });
+
+export const CommunityLoginRequest = z.object({
+  password: z.string({ error: MSG.emptyCommunityPassword }).min(1, MSG.emptyCommunityPassword).max(256),
+});
+
+/** A new staff password (reset, invitation): long enough to resist guessing. */
+export const NewPassword = z.string({ error: MSG.loginEmptyPassword }).min(8, AUTH_MSG.passwordTooShort).max(256);
+
+export const PasswordResetRequest = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, { error: 'Email is required', abort: true }).pipe(z.email('Invalid email address').max(254)),
+});
+
+export const PasswordResetConfirm = z.object({
+  token: z.string().min(10, AUTH_MSG.resetInvalid).max(200, AUTH_MSG.resetInvalid),
+  password: NewPassword,
+});
+
+const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
+
+/** A new staff account (accepting an invitation to join a school). */
+export const NewAccount = z.object({
+  first_name: name('First name is required'),
+  last_name: name('Last name is required'),
+  password: NewPassword,
+});
+
+/** Signed in with the invited address, nothing is needed; otherwise the new account. */
+export const InvitationAcceptRequest = NewAccount.partial();

@@ -44,3 +44,23 @@ export function dashboardPathFor(role: Role): string {
       return '/dashboard';
   }
 }
+
+export interface DashboardOption {
+  label: 'Organization Dashboard' | 'Teacher Dashboard' | 'Admin Dashboard';
+  to: string;
+  search?: Record<string, string>;
+}
+
+/** The dashboard switcher's choices for a role (SPEC.md section 6), in the spec's order. */
+export function dashboardOptionsFor(role: Role): DashboardOption[] {
+  const options: DashboardOption[] = [];
+  if (role === 'organization_admin') options.push({ label: 'Organization Dashboard', to: '/admin-organization' });
+  if (role === 'school_admin' || role === 'organization_admin' || role === 'teacher') {
+    options.push({ label: 'Teacher Dashboard', to: '/dashboard', search: { option: 'Teacher Dashboard' } });
+  }
+  if (role === 'school_admin' || role === 'organization_admin') options.push({ label: 'Admin Dashboard', to: '/admin-school' });
+  return options;
+}
+
+/** The switcher waits this long on 'Switching Dashboard...' before it navigates (SPEC.md 9). */
+export const DASHBOARD_SWITCH_MS = 1000;

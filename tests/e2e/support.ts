@@ -1,5 +1,6 @@
 // Shared helpers for the end-to-end journeys.
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 export const site = (tenant?: string) => `http://${tenant ? `${tenant}.` : ''}localhost:${process.env.E2E_PORT}`;
@@ -37,4 +38,12 @@ export async function screenshots(page: Page, name: string) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `.test-output/screenshots/${name}-${label}.png`, fullPage: true });
   }
+}
+
+/** axe-core's serious and critical violations on the current screen, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }

@@ -1,5 +1,6 @@
 // The shell of the signed-in areas (dashboard, school, organization and platform admin): a top
-// bar, a collapsible sidebar, and no public footer (SPEC.md section 2, Layout).
+// bar with the dashboard switcher, a collapsible sidebar, the welcome dialog, and no public
+// footer (SPEC.md section 2, Layout).
 import { useState } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useSessionUser } from '@/api/use-session';
@@ -8,6 +9,8 @@ import { MenuIcon } from '@/ui/icons';
 import { useMediaQuery } from '@/ui/use-media-query';
 import type { Area } from '../areas';
 import { SyncStatus } from '@/features/sync-status/sync-status';
+import { DashboardSwitcher } from './dashboard-switcher';
+import { WelcomeDialog } from './welcome-dialog';
 
 export function AreaLayout({ area }: { area: Area }) {
   const tenant = useTenant();
@@ -40,12 +43,14 @@ export function AreaLayout({ area }: { area: Area }) {
         </Link>
         <span className="area-title">{area.title}</span>
         <SyncStatus />
+        {user ? <DashboardSwitcher role={user.role} current={area.base} /> : null}
         {user ? (
           <span className="area-user">
             {user.first_name} {user.last_name}
           </span>
         ) : null}
       </header>
+      {user ? <WelcomeDialog role={user.role} /> : null}
       <nav id="area-nav" className="area-nav" aria-label={`${area.title} menu`}>
         {groups.map((group) => (
           <div key={group || 'main'}>

@@ -1,8 +1,8 @@
 // The public header (SPEC.md section 2, Layout): logo, the Switchboard pill with search, the
 // cart with its count, Login or Dashboard, the offline indicator, and a slide-out menu on phones.
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useSessionUser } from '@/api/use-session';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { useCommunityAccess, useSessionUser } from '@/api/use-session';
 import { dashboardPathFor } from '@/contract/domain';
 import { useCartCount } from '@/features/cart/use-cart-count';
 import { useTenant } from '@/features/tenant/tenant';
@@ -40,9 +40,17 @@ function SwitchboardSearch() {
 export function Header() {
   const tenant = useTenant();
   const user = useSessionUser();
+  const community = useCommunityAccess();
+  const here = useLocation({ select: (l) => l.href });
   const cartCount = useCartCount();
   const [menuOpen, setMenuOpen] = useState(false);
-  const account = user ? { to: dashboardPathFor(user.role), label: 'Dashboard' } : { to: '/login', label: 'Login' };
+  // Signed in: the role's dashboard. A parent in the community: its own logout. Otherwise the
+  // sign-in page, which brings the visitor back here afterwards.
+  const account = user
+    ? { to: dashboardPathFor(user.role), label: 'Dashboard' }
+    : community
+      ? { to: '/logout', label: 'Logout' }
+      : { to: '/login', label: 'Login', search: here === '/' || here.startsWith('/login') ? {} : { redirect: here } };
 
   return (
     <header className="site-header">
@@ -65,7 +73,7 @@ export function Header() {
               </span>
             ) : null}
           </Link>
-          <Link to={account.to} className="button button-small header-account">
+          <Link to={account.to} search={'search' in account ? account.search : undefined} className="button button-small header-account">
             {account.label}
           </Link>
           <button
@@ -88,7 +96,7 @@ export function Header() {
           <ul>
             {[...MENU_LINKS, account].map((l) => (
               <li key={l.to}>
-                <Link to={l.to} onClick={() => setMenuOpen(false)}>
+                <Link to={l.to} search={'search' in l ? l.search : undefined} onClick={() => setMenuOpen(false)}>
                   {l.label}
                 </Link>
               </li>

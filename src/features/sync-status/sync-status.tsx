@@ -205,7 +205,8 @@ export function SyncStatus() {
         onClick={() => setOpen((o) => !o)}
       >
         {online ? null : <OfflineIcon />}
-        {label}
+        <span className={`sync-dot sync-dot-${counts.problems ? 'problem' : counts.unsent ? 'waiting' : 'saved'}`} aria-hidden="true" />
+        <span className="sync-label">{label}</span>
         <span className="visually-hidden">, show sync details</span>
       </button>
       <span role="status" className="visually-hidden">

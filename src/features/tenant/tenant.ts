@@ -61,11 +61,17 @@ async function fetchTenant(): Promise<TenantRecord | null> {
   }
 }
 
-let loading: Promise<TenantRecord> | undefined;
+let loading: Promise<TenantRecord> | null = null;
 
-/** Applies the cached branding at once, then makes sure it is fresh (once per page). */
+/**
+ * Applies the cached branding at once, then makes sure it is fresh. Callers at the same time
+ * (boot, and a route that needs to know its site) share one request.
+ */
 export function loadTenant(): Promise<TenantRecord> {
-  return (loading ??= refreshTenant());
+  loading ??= refreshTenant().finally(() => {
+    loading = null;
+  });
+  return loading;
 }
 
 async function refreshTenant(): Promise<TenantRecord> {

@@ -1,0 +1,167 @@
+// Registering a school or organization (SPEC.md section 5): POST /tenants/create/ takes the
+// registration form as multipart (the logo is a file), creates the tenant and its first admin,
+// and e-mails the admin a link to choose a password on the new site. GET /tenant-logos/{id}
+// serves uploaded logos. The form and this route validate with the same schema
+// (src/contract/registration.ts), so their rules and words cannot drift apart.
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import { eq, inArray } from 'drizzle-orm';
+import { LOGO_TYPES, RegistrationRequest, suggestSubdomain } from '../../src/contract/registration';
+import { AUTH_MSG } from '../../src/contract/messages';
+import { organizationLinks, tenantLogos, tenants, users } from '../db/schema';
+import type { Db } from '../db/client';
+import type { AppEnv } from '../http/env';
+import { fail } from '../http/errors';
+import { defineRoute, errorBody, jsonBody } from '../http/route';
+import { sha256 } from '../services/crypto';
+import { kickMailer, queueEmail, siteOrigin } from '../services/email';
+import { createResetToken, markAccepted, openInvitation, resetLink } from '../services/one-time-links';
+import { findStaffByEmail } from '../services/users';
+
+/** A new admin's first link stays valid for a week (registration is not always done at once). */
+const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
+/** Labels that name parts of the platform, never a school. */
+const RESERVED = ['www', 'api', 'app', 'admin', 'mail', 'static', 'assets', 'localhost', 'platform'];
+
+const RegistrationForm = RegistrationRequest.extend({
+  logo: RegistrationRequest.shape.logo.openapi({ type: 'string', format: 'binary' }),
+});
+
+const Registered = z
+  .object({
+    message: z.string(),
+    tenant: z.object({ id: z.number().int(), school_name: z.string(), subdomain: z.string(), site: z.string() }),
+  })
+  .openapi('Registered');
+
+const register = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'post',
+    path: '/tenants/create/',
+    summary: 'Register a school or organization and its first admin (multipart, with an optional logo)',
+    request: {
+      query: z.object({ invitation_link: z.string().max(200).optional() }),
+      body: { required: true, content: { 'multipart/form-data': { schema: RegistrationForm } } },
+    },
+    responses: {
+      201: jsonBody(Registered, 'Registered; the admin is e-mailed a link to set a password'),
+      404: { description: 'The invitation is unknown, expired or used', ...errorBody },
+    },
+  },
+);
+
+const fieldFail = (field: string, message: string): never => fail(400, `${field}: ${message}`, { errors: { [field]: [message] } });
+
+/** The file really is what it claims: PNG and JPEG by their signatures, SVG by its root element. */
+export function logoMatchesType(bytes: Uint8Array, type: string): boolean {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (type === 'image/png') return starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+  if (type === 'image/jpeg') return starts(0xff, 0xd8, 0xff);
+  if (type === 'image/svg+xml') {
+    const head = new TextDecoder().decode(bytes.subarray(0, 2048)).replace(/^\uFEFF/, '').trimStart();
+    return head.startsWith('<') && /<svg[\s>]/i.test(head);
+  }
+  return false;
+}
+
+async function freeSubdomain(db: Db, wanted: string, explicit: boolean): Promise<string> {
+  const candidates = explicit ? [wanted] : [wanted, ...Array.from({ length: 20 }, (_, i) => `${wanted.slice(0, 60)}-${i + 2}`)];
+  const taken = new Set(
+    (await db.select({ s: tenants.subdomain }).from(tenants).where(inArray(tenants.subdomain, candidates))).map((r) => r.s),
+  );
+  const free = candidates.find((s) => !taken.has(s) && !RESERVED.includes(s));
+  return free ?? fieldFail('subdomain', AUTH_MSG.subdomainTaken);
+}
+
+export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, async (c) => {
+  const form = c.req.valid('form');
+  const { invitation_link } = c.req.valid('query');
+  const deps = c.var.deps;
+  const db = deps.database.db;
+  const now = deps.now();
+
+  const invitation = invitation_link ? await openInvitation(db, invitation_link, now) : undefined;
+  if (invitation_link && (!invitation || invitation.kind === 'user')) fail(404, AUTH_MSG.invitationInvalid, { error: AUTH_MSG.invitationInvalid });
+  const isOrganization = invitation ? invitation.kind === 'organization' : form.is_organization === 'true';
+
+  const wanted = form.subdomain || suggestSubdomain(form.school_name);
+  if (!wanted) fieldFail('subdomain', 'Subdomain is required');
+  const subdomain = await freeSubdomain(db, wanted, Boolean(form.subdomain));
+  const email = form.school_email.toLowerCase();
+  if (await findStaffByEmail(db, email)) fieldFail('school_email', AUTH_MSG.accountExists);
+
+  const logo = form.logo ? new Uint8Array(await form.logo.arrayBuffer()) : undefined;
+  if (form.logo && logo && !logoMatchesType(logo, form.logo.type)) fieldFail('logo', 'Unsupported file format');
+
+  const site = siteOrigin(c, subdomain);
+  const tenant = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(tenants)
+      .values({
+        school_name: form.school_name,
+        school_email: email,
+        domain_url: form.domain_url,
+        subdomain,
+        is_organization: isOrganization,
+        primary_color: form.primary_color,
+        primary_color_light: form.primary_color_light,
+        primary_color_dark: form.primary_color_dark,
+        border_primary_color: form.primary_color,
+        announcement_color: form.primary_color,
+      })
+      .returning();
+    const tenant = row!;
+    if (form.logo && logo) {
+      const hash = sha256(Buffer.from(logo).toString('base64'));
+      await tx.insert(tenantLogos).values({ tenant_id: tenant.id, content_type: form.logo.type, data: Buffer.from(logo).toString('base64'), sha256: hash });
+      await tx.update(tenants).set({ logo: `/api/tenant-logos/${tenant.id}?v=${hash.slice(0, 12)}` }).where(eq(tenants.id, tenant.id));
+    }
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        tenant_id: tenant.id,
+        role: isOrganization ? 'organization_admin' : 'school_admin',
+        email,
+        first_name: form.first_name,
+        last_name: form.last_name,
+      })
+      .returning({ id: users.id });
+    if (invitation) {
+      if (invitation.kind === 'school' && invitation.tenant_id) {
+        await tx.insert(organizationLinks).values({ organization_id: invitation.tenant_id, school_id: tenant.id });
+      }
+      await markAccepted(tx, invitation.id, now);
+    }
+    const link = resetLink(site, await createResetToken(tx, admin!.id, now, WELCOME_LINK_TTL_MS));
+    await queueEmail(tx, {
+      tenant_id: tenant.id,
+      to: email,
+      subject: `Welcome to StoryNest, ${form.school_name}`,
+      text: `Hello ${form.first_name},\n\nThank you for registering ${form.school_name}. Your site:\n\n${site}\n\nTo choose your password and sign in, open this link within 7 days:\n\n${link}\n`,
+    });
+    return tenant;
+  });
+  kickMailer(deps);
+  return c.json(
+    {
+      message: `Thank you! We have sent an email to ${email} so you can choose your password.`,
+      tenant: { id: tenant.id, school_name: tenant.school_name, subdomain: tenant.subdomain, site },
+    },
+    201,
+  );
+});
+
+/** Uploaded logos: immutable (the URL carries the content hash) and inert (an SVG runs nothing). */
+export const logoRoutes = new Hono<AppEnv>().get('/tenant-logos/:id{[0-9]+}', async (c) => {
+  const [logo] = await c.var.deps.database.db
+    .select({ content_type: tenantLogos.content_type, data: tenantLogos.data })
+    .from(tenantLogos)
+    .where(eq(tenantLogos.tenant_id, Number(c.req.param('id'))))
+    .limit(1);
+  if (!logo || !(LOGO_TYPES as readonly string[]).includes(logo.content_type)) fail(404, 'No such logo.');
+  c.header('Content-Type', logo.content_type);
+  c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  return c.body(Buffer.from(logo.data, 'base64'));
+});

@@ -1,0 +1,50 @@
+// The welcome dialog about having several dashboards (SPEC.md section 4): shown to the roles the
+// switcher serves, until dismissed; remembered on this device (until sign-out clears it).
+import { useEffect, useRef, useState } from 'react';
+import { dashboardOptionsFor, type Role } from '@/contract/domain';
+
+export const WELCOME_KEY = 'dashboard_welcome_dismissed';
+
+function dismissed(): boolean {
+  try {
+    return localStorage.getItem(WELCOME_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function WelcomeDialog({ role }: { role: Role }) {
+  const options = dashboardOptionsFor(role);
+  const [show, setShow] = useState(() => options.length > 1 && !dismissed());
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const node = dialog.current;
+    if (show && node && !node.open) node.showModal?.();
+  }, [show]);
+
+  if (!show) return null;
+  const dismiss = () => {
+    try {
+      localStorage.setItem(WELCOME_KEY, 'true');
+    } catch {
+      /* storage blocked: it shows again next time */
+    }
+    dialog.current?.close?.();
+    setShow(false);
+  };
+  return (
+    <dialog ref={dialog} className="welcome-dialog" aria-labelledby="welcome-title" onClose={dismiss}>
+      <h2 id="welcome-title">Welcome! You have {options.length} dashboards</h2>
+      <p>Use “Switch dashboard” at the top of the page to move between them:</p>
+      <ul>
+        {options.map((o) => (
+          <li key={o.label}>{o.label}</li>
+        ))}
+      </ul>
+      <button type="button" className="button" onClick={dismiss} autoFocus>
+        Got it
+      </button>
+    </dialog>
+  );
+}

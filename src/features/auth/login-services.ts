@@ -1,0 +1,66 @@
+// The sign-in machine's real actors and actions: the API (without a bearer token: sign-in calls
+// authenticate themselves), the stored session and the device session of the offline sync,
+// toasts and navigation. Tests provide fakes instead (tests/unit/login.machine.test.ts).
+import { fromPromise } from 'xstate';
+import { publicApi } from '@/api/client';
+import { session } from '@/api/session';
+import { LOGIN_PAGE_SIZE } from '@/contract/auth';
+import { AUTH_MSG, MSG } from '@/contract/messages';
+import { startDeviceSession } from '@/sync/device-session';
+import { toast } from '@/ui/toast';
+import { expectData } from './api-errors';
+import { LoginError, type RosterPage, type SignedIn } from './login.machine';
+
+/** A signed-in session: stored for the app, and the device's owner for the offline sync. */
+export async function storeSignIn(signedIn: SignedIn, subdomain: string | null): Promise<void> {
+  session.save(signedIn);
+  await startDeviceSession({ ownerId: signedIn.user.id, tenant: subdomain, refresh: signedIn.refresh, access: signedIn.access });
+}
+
+export function loginActors(site: { subdomain: string | null }) {
+  return {
+    signIn: fromPromise<SignedIn, { username: string; password: string }>(({ input }) =>
+      expectData(() => publicApi.POST('/auth/token/', { body: input }), MSG.loginFailed),
+    ),
+
+    fetchRoster: fromPromise<RosterPage, { classCode: string; search: string; offset: number }>(async ({ input }) => {
+      let answer;
+      try {
+        answer = await publicApi.GET('/list-student-in-class/{classCode}/', {
+          params: { path: { classCode: input.classCode }, query: { limit: LOGIN_PAGE_SIZE, offset: input.offset, ...(input.search.trim() ? { search: input.search.trim() } : {}) } },
+        });
+      } catch {
+        throw new LoginError(AUTH_MSG.offline);
+      }
+      if (answer.response.status === 404) throw new LoginError(MSG.invalidClassCode, 'invalid-class');
+      const data = await expectData(async () => answer, MSG.invalidClassCode);
+      return {
+        count: data.count,
+        offset: input.offset,
+        students: data.results.students,
+        className: data.results.class.name,
+        classTheme: data.results.class.class_theme,
+      };
+    }),
+
+    saveSession: fromPromise<void, SignedIn>(({ input }) => storeSignIn(input, site.subdomain)),
+
+    checkCommunity: fromPromise<boolean, void>(async () => {
+      const { data } = await publicApi.GET('/check-generic-access');
+      return data?.authenticated ?? false;
+    }),
+
+    communitySignIn: fromPromise<void, { password: string }>(async ({ input }) => {
+      await expectData(() => publicApi.POST('/generic-password-login', { body: input }), MSG.communityLoginFailed);
+    }),
+  };
+}
+
+export function loginActions(go: () => void) {
+  return {
+    announce: (_: unknown, params: { message: string }) => toast('success', params.message),
+    announceInvalidClass: () => toast('error', MSG.invalidClassCode),
+    rememberCommunity: () => session.setCommunityAccess(true),
+    redirect: go,
+  };
+}

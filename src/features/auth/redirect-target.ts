@@ -1,0 +1,38 @@
+// Where the sign-in page goes afterwards (SPEC.md section 2): the invitation when one was given,
+// else the page the user came from, else /. Only paths of this site: never another origin.
+
+export function safeReturnPath(path: string | undefined): string | undefined {
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return undefined;
+  if (/^\/(login|logout)(\/|\?|$)/.test(path)) return undefined;
+  return path;
+}
+
+export function afterSignIn(search: { redirect?: string; invitation?: string }): string {
+  if (search.invitation) return `/accept-invitation/${encodeURIComponent(search.invitation)}/`;
+  return safeReturnPath(search.redirect) ?? '/';
+}
+
+const KIOSK_KEY = 'kiosk_class';
+
+/**
+ * A classroom kiosk (/login/{class code}) is remembered for this browser tab, so signing out
+ * brings the next child straight back to the class's names. sessionStorage: it survives the
+ * sign-out's clearing of localStorage, and it is not personal.
+ */
+export const kiosk = {
+  remember(code: string) {
+    try {
+      sessionStorage.setItem(KIOSK_KEY, code);
+    } catch {
+      /* storage blocked: the kiosk just opens at the role step after sign-out */
+    }
+  },
+  loginPath(): string {
+    try {
+      const code = sessionStorage.getItem(KIOSK_KEY);
+      return code ? `/login/${encodeURIComponent(code)}` : '/login';
+    } catch {
+      return '/login';
+    }
+  },
+};
