@@ -16,6 +16,11 @@ export interface Config {
   secretKey: string;
   /** Hosts that are the platform itself rather than a tenant (DEMO_DATA.md, Hosts). */
   platformHosts: string[];
+  /**
+   * The platform's public address. School sites are <subdomain>.<its host name>, and links in
+   * e-mails are built from it, never from a request's Host header (which anyone can forge).
+   */
+  publicUrl: URL;
   /** Folder holding the built PWA, served at `/`. */
   staticDir: string;
   seedScale: SeedScale;
@@ -42,15 +47,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   }
   const seedScale = env.SEED_SCALE === 'bench' ? 'bench' : 'demo';
+  const publicUrl = new URL(env.PUBLIC_URL || `http://localhost:${port}`);
+  if (!/^https?:$/.test(publicUrl.protocol)) throw new Error(`PUBLIC_URL must be an http(s) URL, got "${env.PUBLIC_URL}"`);
   return {
     port,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     secretKey: readSecret(dataDir, env.SECRET_KEY),
-    platformHosts: (env.PLATFORM_HOSTS ?? 'localhost,127.0.0.1')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
+    platformHosts: [
+      ...new Set([
+        publicUrl.hostname,
+        ...(env.PLATFORM_HOSTS ?? 'localhost,127.0.0.1')
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ]),
+    ],
+    publicUrl,
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     seedScale,
     smtpUrl: env.SMTP_URL || undefined,

@@ -40,13 +40,22 @@ async function tenantBySubdomain(deps: AppEnv['Variables']['deps'], subdomain: s
   return row;
 }
 
+/** The school subdomain a host names: exactly one label in front of the platform's host name. */
+export function subdomainOf(host: string, siteDomain: string): string | null {
+  if (!host.endsWith(`.${siteDomain}`)) return null;
+  const label = host.slice(0, -siteDomain.length - 1);
+  return /^[a-z0-9-]+$/.test(label) ? label : null;
+}
+
 export const resolveTenant = createMiddleware<AppEnv>(async (c, next) => {
   const { config } = c.var.deps;
   const host = hostName(c.req.header('host'));
   if (!host || config.platformHosts.includes(host)) {
     c.set('tenant', null);
   } else {
-    const tenant = await tenantBySubdomain(c.var.deps, host.split('.')[0] ?? '');
+    // greenfield.evil.example is not Greenfield: only our own domain's subdomains are schools.
+    const subdomain = subdomainOf(host, config.publicUrl.hostname);
+    const tenant = subdomain ? await tenantBySubdomain(c.var.deps, subdomain) : undefined;
     if (!tenant) fail(404, 'There is no school site at this address.');
     c.set('tenant', tenant);
   }

@@ -6,7 +6,6 @@ import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Queryable } from '../db/client';
 import { emailOutbox } from '../db/schema';
-import { hostName } from '../http/context';
 import type { AppEnv, Deps } from '../http/env';
 import { sendMail, type Mail } from './smtp';
 
@@ -18,17 +17,15 @@ export async function queueEmail(db: Queryable, mail: Mail & { tenant_id: number
 }
 
 /**
- * The site a link in an e-mail should open: the host the request came to, or, given a
- * subdomain, that school's site beside it (greenfield.example.com for a request to
- * example.com or to hillside.example.com).
+ * The site a link in an e-mail should open: this request's school site, or the school with the
+ * given subdomain, or the platform. Built from PUBLIC_URL, never from the request's Host
+ * header, so a forged Host cannot send a reset link to someone else's server.
  */
 export function siteOrigin(c: Context<AppEnv>, subdomain?: string): string {
-  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-  const proto = (forwarded || new URL(c.req.url).protocol.replace(':', '')) === 'https' ? 'https' : 'http';
-  const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
-  if (!subdomain) return `${proto}://${host}`;
-  const platform = c.var.deps.config.platformHosts.includes(hostName(host));
-  return `${proto}://${subdomain}.${platform ? host : host.slice(host.indexOf('.') + 1)}`;
+  const site = new URL(c.var.deps.config.publicUrl.origin);
+  const school = subdomain ?? c.var.tenant?.subdomain;
+  if (school) site.hostname = `${school}.${site.hostname}`;
+  return site.origin;
 }
 
 /**

@@ -1,21 +1,32 @@
 // The signed-in session as the spec stores it in localStorage (accessToken, refreshToken, user,
 // generic_access). Read back through a schema: a damaged entry counts as signed out.
-import * as z from 'zod/mini';
-import { ROLES } from '@/contract/domain';
+import { ROLES, type Role } from '@/contract/domain';
+import { hasShape } from '@/contract/shape';
 import { DEVICE_ID_KEY } from './device-id';
 
-const StoredUser = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.nullable(z.string()),
-  username: z.nullable(z.string()),
-  role: z.enum(ROLES),
-  avatar: z.nullable(z.string()),
-  country: z.nullable(z.string()),
-  tenant_id: z.nullable(z.number()),
-});
-export type StoredUser = z.infer<typeof StoredUser>;
+export interface StoredUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  username: string | null;
+  role: Role;
+  avatar: string | null;
+  country: string | null;
+  tenant_id: number | null;
+}
+
+const STORED_USER = {
+  id: 'number',
+  first_name: 'string',
+  last_name: 'string',
+  email: 'string?',
+  username: 'string?',
+  role: ROLES,
+  avatar: 'string?',
+  country: 'string?',
+  tenant_id: 'number?',
+} as const;
 
 export const STORAGE_KEYS = {
   access: 'accessToken',
@@ -46,8 +57,8 @@ export const session = {
     const raw = storage()?.getItem(STORAGE_KEYS.user);
     if (!raw) return null;
     try {
-      const parsed = StoredUser.safeParse(JSON.parse(raw));
-      if (parsed.success) return parsed.data;
+      const parsed: unknown = JSON.parse(raw);
+      if (hasShape(parsed, STORED_USER)) return parsed as unknown as StoredUser;
       console.warn('Ignoring a stored user that does not match the expected shape');
     } catch {
       console.warn('Ignoring a stored user that is not JSON');

@@ -56,7 +56,7 @@ describe.each(TARGETS)('accounts on %s', (target) => {
 
       const { mail, link } = await lastMailTo('teacher@hillside.example');
       expect(mail).toMatchObject({ subject: 'Reset your password', sent_at: null });
-      expect(link?.origin).toBe('http://hillside.localhost');
+      expect(link?.origin).toBe('http://hillside.localhost:8080');
       expect(link?.pathname).toBe('/password-reset-confirm');
       const token = link!.searchParams.get('token')!;
 
@@ -131,7 +131,7 @@ describe.each(TARGETS)('accounts on %s', (target) => {
       const sent = await invite(head.access, { email: 'new.teacher@greenfield.example', role: 'teacher' });
       expect(sent.status).toBe(201);
       const { link } = await lastMailTo('new.teacher@greenfield.example');
-      expect(link?.origin).toBe('http://greenfield.localhost');
+      expect(link?.origin).toBe('http://greenfield.localhost:8080');
       expect(link?.pathname).toMatch(/^\/accept-invitation\/[\w-]+\/$/);
       const token = await tokenIn('new.teacher@greenfield.example');
 
@@ -337,7 +337,7 @@ describe.each(TARGETS)('accounts on %s', (target) => {
       expect(session!.commands).toContain(`AUTH PLAIN ${Buffer.from('\0mailer\0s3cret').toString('base64')}`);
       expect(session!.data).toContain('Subject: Reset your password');
       const body = Buffer.from(session!.data.split('\n\n')[1]!.replace(/\s/g, ''), 'base64').toString('utf8');
-      expect(body).toMatch(/http:\/\/greenfield\.localhost\/password-reset-confirm\?token=/);
+      expect(body).toMatch(/http:\/\/greenfield\.localhost:8080\/password-reset-confirm\?token=/);
       const { mail } = await lastMailTo('teacher@greenfield.example');
       expect(mail!.sent_at).not.toBeNull();
       expect(await deliverPending(deps)).toBe(0);

@@ -45,6 +45,16 @@ describe.each(TARGETS)('tenancy on %s', (target) => {
     expect(res.body.message).toMatch(/no school site/i);
   });
 
+  it("treats a forged host outside the platform's domain as no school at all", async () => {
+    for (const host of ['greenfield.evil.example', 'greenfield.localhost.evil.example', 'x.greenfield.localhost']) {
+      const res = await server.call('GET', '/api/current-tenant', { host });
+      expect(res.status, host).toBe(404);
+    }
+    // A reset link is built from PUBLIC_URL, so a forged Host cannot point it elsewhere.
+    const reset = await server.call('POST', '/api/password-reset/', { host: 'greenfield.evil.example', json: { email: 'teacher@greenfield.example' } });
+    expect(reset.status).toBe(404);
+  });
+
   it('shows only published charities', async () => {
     const res = await server.call('GET', '/api/charities/', { host: GREENFIELD });
     expect(res.status).toBe(200);

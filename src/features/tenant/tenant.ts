@@ -2,19 +2,15 @@
 // school name is missing, as the spec says), kept on the device for offline starts, and
 // applied as branding. Screens read it with useTenant().
 import { useSyncExternalStore } from 'react';
-import * as z from 'zod/mini';
 import { api } from '@/api/client';
+import { hasShape } from '@/contract/shape';
 import { DEFAULT_TENANT_COLORS, PLATFORM_NAME } from '@/contract/tenant-colors';
 import { db, type TenantRecord } from '@/data/db';
 import { applyTenantColors } from './colors';
 
 const SESSION_KEY = 'tenant';
 
-const CachedTenant = z.looseObject({
-  school_name: z.string().check(z.minLength(1)),
-  switchboard: z.boolean(),
-  logo: z.nullable(z.string()),
-});
+const CACHED_TENANT = { school_name: 'string', switchboard: 'boolean', logo: 'string?' } as const;
 
 export const PLATFORM_TENANT: TenantRecord = {
   key: 'current',
@@ -38,8 +34,10 @@ function readSessionCache(): TenantRecord | null {
   try {
     const raw = sessionStorage.getItem(SESSION_KEY);
     if (!raw) return null;
-    const parsed = CachedTenant.safeParse(JSON.parse(raw));
-    return parsed.success ? ({ ...PLATFORM_TENANT, ...parsed.data, key: 'current' } as TenantRecord) : null;
+    const parsed: unknown = JSON.parse(raw);
+    // The spec refetches when the school name is missing: an empty one counts as missing.
+    if (!hasShape(parsed, CACHED_TENANT) || !parsed.school_name) return null;
+    return { ...PLATFORM_TENANT, ...parsed, key: 'current' } as TenantRecord;
   } catch {
     return null;
   }
