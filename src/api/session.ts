@@ -1,20 +1,12 @@
 // The signed-in session as the spec stores it in localStorage (accessToken, refreshToken, user,
 // generic_access). Read back through a schema: a damaged entry counts as signed out.
-import { ROLES, type Role } from '@/contract/domain';
+import { ROLES } from '@/contract/domain';
 import { hasShape } from '@/contract/shape';
 import { DEVICE_ID_KEY } from './device-id';
+import type { components } from './schema';
 
-export interface StoredUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  username: string | null;
-  role: Role;
-  avatar: string | null;
-  country: string | null;
-  tenant_id: number | null;
-}
+/** The user as the API answers it (POST /auth/token/, GET /user/profile/). */
+export type StoredUser = components['schemas']['User'];
 
 const STORED_USER = {
   id: 'number',

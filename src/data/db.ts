@@ -8,7 +8,8 @@
 import Dexie, { type EntityTable } from 'dexie';
 
 export type { Table } from 'dexie';
-import type { PrivacyPreference, Role } from '@/contract/domain';
+import type { components } from '@/api/schema';
+import type { PrivacyPreference } from '@/contract/domain';
 import type { TenantColors } from '@/contract/tenant-colors';
 
 export interface TenantRecord extends TenantColors {
@@ -26,17 +27,8 @@ export interface TenantRecord extends TenantColors {
   organizations: { id: number; school_name: string; subdomain: string }[];
 }
 
-export interface UserRecord {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  username: string | null;
-  role: Role;
-  avatar: string | null;
-  country: string | null;
-  tenant_id: number | null;
-}
+/** The signed-in user, as the API answers it. */
+export type UserRecord = components['schemas']['User'];
 
 export interface ClassRecord {
   id: number;
