@@ -8,7 +8,9 @@
 import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { tenants, type TenantRow } from '../db/schema';
+import type { Db } from '../db/client';
 import { readToken } from '../services/tokens';
+import { groupOf } from './idempotency';
 import type { AppEnv, Deps } from './env';
 import { fail } from './errors';
 
@@ -20,18 +22,22 @@ export function hostName(hostHeader: string | undefined): string {
 
 export function provideDeps(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    c.set('deps', deps);
-    c.set('db', deps.database.db);
+    // A change applied as part of a batch's group works entirely inside the group's transaction.
+    const group = groupOf(c.req.raw);
+    const scoped = group ? { ...deps, database: { ...deps.database, db: group.tx as Db } } : deps;
+    c.set('deps', scoped);
+    c.set('db', scoped.database.db);
     await next();
   });
 }
 
 const TENANT_TTL_MS = 5_000;
+// Keyed by the app's configuration, which a group's scoped dependencies share.
 const tenantCache = new WeakMap<object, Map<string, { row: TenantRow | undefined; at: number }>>();
 
 async function tenantBySubdomain(deps: AppEnv['Variables']['deps'], subdomain: string): Promise<TenantRow | undefined> {
-  let cache = tenantCache.get(deps);
-  if (!cache) tenantCache.set(deps, (cache = new Map()));
+  let cache = tenantCache.get(deps.config);
+  if (!cache) tenantCache.set(deps.config, (cache = new Map()));
   const hit = cache.get(subdomain);
   const now = Date.now();
   if (hit && now - hit.at < TENANT_TTL_MS) return hit.row;

@@ -9,11 +9,16 @@
 //   a change is never applied as another child;
 // - 4xx answers are stored (their effects rolled back); 5xx answers are not, so a retry runs.
 // The success path costs one transaction: claim the key, run the handler, record the answer.
+//
+// A batch of fresh keys (none seen before) can instead share ONE transaction: each change runs
+// and records its answer in the batch's transaction, and the first change that is refused or
+// fails, or a key that turns up meanwhile, abandons the whole group, so nothing of it commits
+// and the batch is applied again one change per transaction.
 import { createHash } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { eq, inArray, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
-import type { Db } from '../db/client';
+import type { Db, Queryable, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import type { AppEnv } from './env';
 import { fail } from './errors';
@@ -27,6 +32,32 @@ const KEY_FORMAT = /^[A-Za-z0-9_-]{8,100}$/;
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 class Rollback extends Error {}
+
+/** Changes applied together in one transaction (see `inGroup`). */
+export interface Group {
+  tx: Tx;
+  /** Set when a change of the group could not be applied in it: the group must roll back. */
+  abandoned: boolean;
+}
+
+const groups = new WeakMap<Request, Group>();
+
+/** Marks `request` as a change of `group`: it runs in the group's transaction. */
+export function inGroup(request: Request, group: Group): Request {
+  groups.set(request, group);
+  return request;
+}
+
+/** The group `request` belongs to, if any. */
+export function groupOf(request: Request): Group | undefined {
+  return groups.get(request);
+}
+
+/** True when none of `keys` was used before: only then can they be applied as a group. */
+export async function allFresh(db: Queryable, keys: string[]): Promise<boolean> {
+  const seen = await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(inArray(idempotencyKeys.key, keys)).limit(1);
+  return seen.length === 0;
+}
 
 /** What identifies "the same request": method, path and body (multipart by its parsed parts). */
 async function requestHash(c: Context<AppEnv>): Promise<string> {
@@ -69,6 +100,24 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     row.user_id !== user.id || row.method !== c.req.method || row.path !== c.req.path || row.request_hash !== hash;
 
   const record = { key, user_id: user.id, method: c.req.method, path: c.req.path, request_hash: hash };
+  const group = groups.get(c.req.raw);
+  if (group) {
+    await next();
+    if (c.error || c.res.status >= 400) {
+      group.abandoned = true;
+      return;
+    }
+    const body = await c.res.clone().json().catch(() => ({}));
+    // A key that arrived meanwhile (another tab) conflicts here and abandons the group.
+    const added = await group.tx
+      .insert(idempotencyKeys)
+      .values({ ...record, status_code: c.res.status, response_body: body })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key })
+      .catch(() => []);
+    if (!added.length) group.abandoned = true;
+    return;
+  }
   let replay: typeof idempotencyKeys.$inferSelect | undefined;
   let refused = false;
   try {

@@ -3,12 +3,19 @@
 // and owner), so roles, tenant scope, validation and exactly-once hold exactly as when sent
 // one by one. Entries run in order; the batch stops at the first one that must wait
 // (401, 408, 429, 5xx) and answers the results so far.
+//
+// Fresh changes are first tried together in one transaction (far fewer round trips to the
+// database); if any of them is refused or must wait, that attempt is rolled back whole and the
+// batch is applied one change at a time, so every answer is exactly what it would be alone.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, jsonBody, signedInUser } from '../http/route';
+import { allFresh, inGroup, type Group } from '../http/idempotency';
 
 const MAX_ENTRIES = 100;
+class GroupAbandoned extends Error {}
+
 const STOPS = (status: number) => status === 401 || status === 408 || status === 429 || status >= 500;
 
 const BatchEntry = z.object({
@@ -50,8 +57,8 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
   const user = signedInUser(c);
   const { owner, entries } = c.req.valid('json');
   if (owner !== user.id) fail(403, 'This change was made by another user and cannot be sent as you.');
-  const results: z.infer<typeof BatchResult>[] = [];
-  for (const entry of entries) {
+  type Entry = (typeof entries)[number];
+  const send = async (entry: Entry, group?: Group): Promise<z.infer<typeof BatchResult>> => {
     const headers = new Headers({
       host: c.req.header('host') ?? '',
       authorization: c.req.header('authorization') ?? '',
@@ -61,9 +68,8 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
     // The same body rule as a change sent on its own, so a resend hashes the same.
     const hasBody = entry.method !== 'DELETE' || entry.body !== null;
     if (hasBody) headers.set('content-type', 'application/json');
-    const res = await c.var.dispatch(
-      new Request(new URL(`/api${entry.path}`, c.req.url), { method: entry.method, headers, body: hasBody ? JSON.stringify(entry.body ?? null) : undefined }),
-    );
+    const request = new Request(new URL(`/api${entry.path}`, c.req.url), { method: entry.method, headers, body: hasBody ? JSON.stringify(entry.body ?? null) : undefined });
+    const res = await c.var.dispatch(group ? inGroup(request, group) : request);
     const text = await res.text();
     let body: unknown;
     try {
@@ -71,8 +77,33 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
     } catch {
       body = { message: text };
     }
-    results.push({ key: entry.key, status: res.status, body, retry_after: res.headers.get('retry-after') });
-    if (STOPS(res.status)) break;
+    return { key: entry.key, status: res.status, body, retry_after: res.headers.get('retry-after') };
+  };
+
+  const db = c.var.deps.database.db;
+  if (entries.length > 1 && (await allFresh(db, entries.map((e) => e.key)))) {
+    const together = await db
+      .transaction(async (tx) => {
+        const group: Group = { tx, abandoned: false };
+        const answers = [];
+        for (const entry of entries) {
+          answers.push(await send(entry, group));
+          if (group.abandoned) throw new GroupAbandoned();
+        }
+        return answers;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof GroupAbandoned) return null;
+        throw err;
+      });
+    if (together) return c.json({ results: together }, 200);
+  }
+
+  const results: z.infer<typeof BatchResult>[] = [];
+  for (const entry of entries) {
+    const result = await send(entry);
+    results.push(result);
+    if (STOPS(result.status)) break;
   }
   return c.json({ results }, 200);
 });

@@ -59,7 +59,7 @@ async function oldestUnsent(db: DeviceDatabase, ownerId: number): Promise<Outbox
 }
 
 /** Most changes one batch request carries. */
-export const BATCH_SIZE = 50;
+export const BATCH_SIZE = 100;
 
 /**
  * The owner's next changes to send: the oldest unsent one, and the ones after it that can
@@ -109,7 +109,9 @@ async function complete(deps: EngineDeps, entries: OutboxRecord[], report: Drain
   await db.transaction('rw', [db.outbox, db.cart, db.classes, db.students, db.books, db.user], async () => {
     // A stale leader may have finished some already: those have nothing left to do.
     const present = await db.outbox.bulkGet(entries.map((e) => e.id));
-    for (const [i, entry] of entries.entries()) if (present[i]) await applyOps(db, entry.on_success);
+    // One call for the whole run: awaiting a plain promise per entry would, after enough of
+    // them, lose the transaction (Dexie follows it through a limited number of such awaits).
+    await applyOps(db, entries.filter((_, i) => present[i]).flatMap((e) => e.on_success));
     await db.outbox.bulkDelete(entries.map((e) => e.id));
   });
   report.sent += entries.length;

@@ -1,8 +1,8 @@
 // POST /outbox/batch/: queued changes of one owner in one round trip, each exactly once and
 // through the same checks as when sent alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { cartItems } from '../../server/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { cartItems, idempotencyKeys } from '../../server/db/schema';
 import { GREENFIELD, TARGETS, signIn, startServer, type TestServer } from './harness';
 
 describe.each(TARGETS)('outbox batch on %s', (target) => {
@@ -54,6 +54,28 @@ describe.each(TARGETS)('outbox batch on %s', (target) => {
     expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([200, 404, 200]);
     expect(res.body.results[1].body.message).toBe('This book is no longer available.');
     expect(await cart()).toEqual(expect.arrayContaining([25, 26]));
+  });
+
+  it('records each answer once when a refusal makes the batch go one change at a time', async () => {
+    const entries = [add(29), add(99_999_998), add(30)];
+    const first = await batch(entries);
+    const stored = await server.database.db
+      .select({ key: idempotencyKeys.key, status: idempotencyKeys.status_code })
+      .from(idempotencyKeys)
+      .where(inArray(idempotencyKeys.key, entries.map((e) => e.key)));
+    expect(new Map(stored.map((r) => [r.key, r.status]))).toEqual(new Map(entries.map((e, i) => [e.key, [200, 404, 200][i]])));
+    expect((await batch(entries)).body).toEqual(first.body);
+  });
+
+  it('gives two copies of one batch sent at once the same answers, applied once', async () => {
+    const entries = [add(31), add(32), { key: key(), method: 'DELETE', path: '/data/cart/items/31/', body: null }];
+    const [a, b] = await Promise.all([batch(entries), batch(entries)]);
+    expect(a.status).toBe(200);
+    expect(b.body).toEqual(a.body);
+    expect(a.body.results.map((r: { status: number }) => r.status)).toEqual([200, 200, 200]);
+    const cartNow = await cart();
+    expect(cartNow).toContain(32);
+    expect(cartNow).not.toContain(31);
   });
 
   it("refuses a batch for another owner, and paths outside the API's writes", async () => {

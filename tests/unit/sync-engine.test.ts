@@ -75,15 +75,15 @@ describe('sending', () => {
     expect(await Promise.all(seen.map(async (r) => ((await r.json()) as { book_id: number }).book_id))).toEqual([...Array(20).keys()]);
   });
 
-  it('sends waiting changes together, 50 to a request, and a file on its own', async () => {
-    for (let i = 0; i < 120; i++) await record({ body: { book_id: i } });
+  it('sends waiting changes together, 100 to a request, and a file on its own', async () => {
+    for (let i = 0; i < 220; i++) await record({ body: { book_id: i } });
     const bytes = new TextEncoder().encode('first_name,last_name\n');
     await record({ path: '/upload/', files: [{ field: 'file', name: 'a.csv', type: 'text/csv', data: bytes.buffer }] });
     await record({ body: { book_id: 500 } });
     const report = await drain(deps());
-    expect(report.sent).toBe(122);
-    expect(batches).toBe(3); // 50 + 50 + 20, then the file alone, then the last change alone
-    expect(seen.map((r) => new URL(r.url).pathname).slice(118)).toEqual(['/api/data/cart/items/', '/api/data/cart/items/', '/api/upload/', '/api/data/cart/items/']);
+    expect(report.sent).toBe(222);
+    expect(batches).toBe(3); // 100 + 100 + 20, then the file alone, then the last change alone
+    expect(seen.map((r) => new URL(r.url).pathname).slice(218)).toEqual(['/api/data/cart/items/', '/api/data/cart/items/', '/api/upload/', '/api/data/cart/items/']);
   });
 
   it('sends a queued file as multipart with its bytes', async () => {
