@@ -26,6 +26,14 @@ async function run({ mutations, queued }: { mutations: number; queued: number })
   let peak = memory();
   const sampler = setInterval(() => (peak = Math.max(peak, memory())), 25);
 
+  // The floor: the smallest durable write this browser can make (one row, one strict transaction).
+  const floor: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const t = performance.now();
+    await db.transaction('rw', db.meta, () => db.meta.put({ key: 'bench-floor', value: i }));
+    floor.push(performance.now() - t);
+  }
+
   const enqueue: number[] = [];
   for (let i = 1; i <= mutations; i++) {
     const t = performance.now();
@@ -99,6 +107,7 @@ async function run({ mutations, queued }: { mutations: number; queued: number })
     mutations,
     enqueueMsPerMutation: round(mean(enqueue)),
     enqueueP95Ms: round(pct(enqueue, 0.95)),
+    minimalDurableWriteMs: round(mean(floor)),
     replayed: report.sent,
     replayFailed: report.failed,
     replaySeconds: round(replaySeconds),

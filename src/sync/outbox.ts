@@ -57,12 +57,12 @@ export async function recordChange<T>(
 ): Promise<{ result: T; entry: OutboxRecord }> {
   try {
     return await db.transaction('rw', [db.outbox, db.meta, ...tables], async () => {
-      const owner = await currentOwner(db);
+      // Both reads at once: one wait for the database instead of two.
+      const [owner, newest] = await Promise.all([currentOwner(db), db.outbox.orderBy('created_at').last()]);
       if (!owner) throw new NotSignedInError();
       const result = await apply(owner);
       const c = typeof change === 'function' ? change(result) : change;
       // Strictly increasing on this device, so two changes in one millisecond keep their order.
-      const newest = await db.outbox.orderBy('created_at').last();
       const now = Math.max(Date.now(), (newest?.created_at ?? 0) + 1);
       const entry: OutboxRecord = {
         id: crypto.randomUUID(),
