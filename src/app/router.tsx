@@ -47,12 +47,18 @@ function placeholder<P extends string>(parent: () => AnyRoute, path: P, title: s
 }
 
 const libraryPage = lazyRouteComponent(() => import('./screens/library'), 'LibraryScreen');
-type LibrarySearch = { search?: string };
-const librarySearch = (search: Record<string, unknown>): LibrarySearch =>
-  typeof search.search === 'string' && search.search ? { search: search.search } : {};
+type LibrarySearch = { search?: string; category?: number };
+const librarySearch = (search: Record<string, unknown>): LibrarySearch => {
+  const category = Number(search.category);
+  return {
+    ...(typeof search.search === 'string' && search.search ? { search: search.search } : {}),
+    ...(Number.isSafeInteger(category) && category > 0 ? { category } : {}),
+  };
+};
 
 const indexRoute = createRoute({ getParentRoute: () => publicShell, path: '/', component: libraryPage, validateSearch: librarySearch });
 const libraryRoute = createRoute({ getParentRoute: () => publicShell, path: '/library', component: libraryPage, validateSearch: librarySearch });
+const bookRoute = createRoute({ getParentRoute: () => publicShell, path: '/library/$id', component: lazyRouteComponent(() => import('./screens/library'), 'BookScreen') });
 
 /** A lazily loaded screen that needs to know its site (school, organization or platform). */
 function withSite(Screen: AsyncRouteComponent<{ site: TenantRecord }>) {
@@ -107,7 +113,6 @@ const authRoutes = [
 
 const p = () => publicShell;
 const PUBLIC_PLACEHOLDERS = [
-  placeholder(p, '/library/$id', 'Book'),
   placeholder(p, '/verification', 'Verification'),
   placeholder(p, '/checkout', 'Checkout'),
   placeholder(p, '/contact', 'Contact us'),
@@ -274,7 +279,7 @@ const dashboardIndex = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  publicShell.addChildren([indexRoute, libraryRoute, loginRoute, cartRoute, ...authRoutes, ...PUBLIC_PLACEHOLDERS, archivedStudentsRoute, catchAllRoute]),
+  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, loginRoute, cartRoute, ...authRoutes, ...PUBLIC_PLACEHOLDERS, archivedStudentsRoute, catchAllRoute]),
   standalone.addChildren(STANDALONE_PLACEHOLDERS),
   dashboardShell.addChildren([dashboardIndex]),
   schoolArea,
