@@ -103,6 +103,11 @@ export function createPersistedStore(storage: () => Storage | undefined, debounc
     }
   };
 
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    save();
+  };
   const reload = () => {
     clearTimeout(timer);
     timer = undefined;
@@ -120,11 +125,7 @@ export function createPersistedStore(storage: () => Storage | undefined, debounc
       clearTimeout(timer);
       timer = setTimeout(save, debounceMs);
     },
-    flush() {
-      if (timer === undefined) return;
-      clearTimeout(timer);
-      save();
-    },
+    flush,
     reload,
     subscribe(listener) {
       listeners.add(listener);
@@ -134,8 +135,14 @@ export function createPersistedStore(storage: () => Storage | undefined, debounc
       const onStorage = (e: StorageEvent) => {
         if (e.key === STATE_KEY || e.key === null) reload();
       };
+      // A page left within the debounce (a full navigation, a closed tab) still saves.
+      const onLeave = () => flush();
       target.addEventListener('storage', onStorage);
-      return () => target.removeEventListener('storage', onStorage);
+      target.addEventListener('pagehide', onLeave);
+      return () => {
+        target.removeEventListener('storage', onStorage);
+        target.removeEventListener('pagehide', onLeave);
+      };
     },
   };
 }

@@ -85,6 +85,15 @@ describe('persisted state', () => {
     stop();
   });
 
+  it('saves at once when the page is left within the pause', () => {
+    const s = store();
+    const stop = s.listen(window);
+    s.update(add(3));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(localStorage.getItem(STATE_KEY)!).cart.cart).toEqual([3]);
+    stop();
+  });
+
   it('reads damaged or foreign values as an empty or cleaned state', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(parseState('{not json')).toEqual(EMPTY_STATE);

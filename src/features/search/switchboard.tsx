@@ -127,6 +127,8 @@ export function Switchboard() {
         <input
           id="site-search"
           type="search"
+          role="combobox"
+          aria-autocomplete="list"
           autoComplete="off"
           placeholder="Search books and stories"
           aria-controls={listId}
