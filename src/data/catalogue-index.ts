@@ -9,21 +9,20 @@ export function searchWords(...texts: string[]): string[] {
 }
 
 /**
- * Books whose words start with every term of the query, by title. The rarest-looking term (the
- * longest) drives the index range; the others are checked on those candidates only.
+ * Up to `limit` books whose words start with every term of the query, shown by title. The
+ * longest term (likely the rarest) walks its index range in word order and stops as soon as
+ * `limit` books fit, so a one-letter query over 20,000 books reads a handful of rows, not all
+ * of them; the other terms and the category are checked on those rows only.
  */
 export async function searchCatalogue(query: string, limit: number, categoryId?: number): Promise<BookRecord[]> {
   const terms = searchWords(query).sort((a, b) => b.length - a.length);
-  const inCategory = (b: BookRecord) => categoryId === undefined || b.category_id === categoryId;
   if (!terms.length) {
     if (categoryId !== undefined) return (await db.books.where('category_id').equals(categoryId).sortBy('title')).slice(0, limit);
     return db.books.orderBy('title').limit(limit).toArray();
   }
   const [first, ...rest] = terms;
-  const ids = await db.books.where('words').startsWith(first!).primaryKeys();
-  const candidates = await db.books.bulkGet([...new Set(ids)]);
-  return candidates
-    .filter((b): b is BookRecord => !!b && inCategory(b) && rest.every((term) => b.words.some((w) => w.startsWith(term))))
-    .sort((a, b) => a.title.localeCompare(b.title))
-    .slice(0, limit);
+  const fits = (b: BookRecord) =>
+    (categoryId === undefined || b.category_id === categoryId) && rest.every((term) => b.words.some((w) => w.startsWith(term)));
+  const found = await db.books.where('words').startsWith(first!).distinct().filter(fits).limit(limit).toArray();
+  return found.sort((a, b) => a.title.localeCompare(b.title));
 }
