@@ -18,10 +18,13 @@ import { coverRoutes } from './routes/covers';
 import { healthRoutes } from './routes/health';
 import { helpRoutes } from './routes/help';
 import { libraryRoutes } from './routes/library';
+import { orderRoutes } from './routes/orders';
 import { outboxRoutes } from './routes/outbox';
+import { paymentRoutes } from './routes/payments';
 import { invitationRoutes } from './routes/invitations';
 import { passwordResetRoutes } from './routes/password-reset';
 import { logoRoutes, registrationRoutes } from './routes/registration';
+import { searchRoutes } from './routes/search';
 import { signInRoutes } from './routes/sign-in';
 import { switchboardRoutes } from './routes/switchboard';
 import { tenantRoutes } from './routes/tenants';
@@ -51,12 +54,15 @@ export function createApiRouter() {
     charityRoutes,
     libraryRoutes,
     cartRoutes,
+    searchRoutes,
+    orderRoutes,
     outboxRoutes,
   ]) {
     api.route('/', routes);
   }
   api.route('/', coverRoutes);
   api.route('/', logoRoutes);
+  api.route('/', paymentRoutes);
   api.onError(errorAnswer);
   return api;
 }

@@ -1,11 +1,40 @@
-// The catalogue for pull sync: GET /books/?updated_since=&limit=. Platform books and this
-// site's own; with updated_since, books withdrawn since then come back as deletions.
+// The library: the catalogue for pull sync (GET /books/?updated_since=&limit=; platform books
+// and this site's own; with updated_since, books withdrawn since then come back as deletions),
+// one book's page, the categories, and published student stories.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import { books } from '../db/schema';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { books, categories, stories, users, type TenantRow } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { after, cursorTs, nextSince, parseSince, UpdatedSince } from '../http/cursor';
-import { defineRoute, jsonBody } from '../http/route';
+import { fail } from '../http/errors';
+import { defineRoute, errorBody, jsonBody } from '../http/route';
+import { Paging } from '../http/schemas';
+
+/** Platform rows and this site's own (a platform host sees only the platform's). */
+export function onSite(column: typeof books.tenant_id | typeof categories.tenant_id, tenant: TenantRow | null): SQL | undefined {
+  return tenant ? or(isNull(column), eq(column, tenant.id)) : isNull(column);
+}
+
+/** Books a visitor of this site can see and buy. */
+export function onSale(tenant: TenantRow | null): SQL | undefined {
+  return and(onSite(books.tenant_id, tenant), eq(books.published, true), isNull(books.deleted_at));
+}
+
+/**
+ * Stories anyone may read on this site: published, not archived, public; a school site shows
+ * its own children's, the platform site every school's.
+ */
+export function readableStories(tenant: TenantRow | null): SQL | undefined {
+  return and(
+    eq(stories.status, 'published'),
+    eq(stories.is_archived, false),
+    isNull(stories.deleted_at),
+    eq(stories.privacy_preference, 'public'),
+    tenant ? eq(stories.tenant_id, tenant.id) : undefined,
+  );
+}
+
+export const Id = z.coerce.number().int().positive().max(2_147_483_647);
 
 const BookSchema = z
   .object({
@@ -41,7 +70,164 @@ const listBooks = defineRoute(
   },
 );
 
-export const libraryRoutes = new OpenAPIHono<AppEnv>().openapi(listBooks, async (c) => {
+const BookDetailSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    author: z.string(),
+    description: z.string(),
+    price_cents: z.number().int(),
+    currency: z.string(),
+    cover: z.string(),
+    is_featured: z.boolean(),
+    category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
+  })
+  .openapi('BookDetail');
+
+const getBook = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'get',
+    path: '/books/{id}/',
+    summary: "One book's page",
+    request: { params: z.object({ id: Id }) },
+    responses: { 200: jsonBody(BookDetailSchema), 404: { description: 'No such book on this site', ...errorBody } },
+  },
+);
+
+const CategorySchema = z
+  .object({ id: z.number().int(), name: z.string(), slug: z.string(), description: z.string(), book_count: z.number().int() })
+  .openapi('Category');
+
+const listCategories = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'get',
+    path: '/categories/',
+    summary: 'Book categories of the platform and this site, with how many books each holds',
+    responses: { 200: jsonBody(z.object({ count: z.number().int(), results: z.array(CategorySchema) }).openapi('CategoryList')) },
+  },
+);
+
+export const StoryCardSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    slug: z.string(),
+    author: z.string(),
+    excerpt: z.string(),
+    cover: z.string().nullable(),
+    is_featured: z.boolean(),
+    created_at: z.string(),
+  })
+  .openapi('StoryCard');
+
+export const storyCardColumns = {
+  id: stories.id,
+  title: stories.title,
+  slug: stories.slug,
+  author: sql<string>`${users.first_name} || ' ' || left(${users.last_name}, 1) || '.'`,
+  excerpt: sql<string>`left(${stories.body}, 160)`,
+  cover: stories.cover,
+  is_featured: stories.is_featured,
+  created_at: sql<string>`to_char(${stories.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+};
+
+const listStories = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'get',
+    path: '/stories/',
+    summary: 'Published public student stories, featured and newest first',
+    request: { query: Paging(100, 24) },
+    responses: { 200: jsonBody(z.object({ count: z.number().int(), results: z.array(StoryCardSchema) }).openapi('StoryList')) },
+  },
+);
+
+const getStory = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'get',
+    path: '/stories/{id}/',
+    summary: 'One published public story',
+    request: { params: z.object({ id: Id }) },
+    responses: {
+      200: jsonBody(StoryCardSchema.extend({ body: z.string() }).openapi('Story')),
+      404: { description: 'No such story on this site', ...errorBody },
+    },
+  },
+);
+
+export const libraryRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(getBook, async (c) => {
+    const { id } = c.req.valid('param');
+    const [row] = await c.var.db
+      .select({
+        id: books.id,
+        title: books.title,
+        author: books.author,
+        description: books.description,
+        price_cents: books.price_cents,
+        currency: books.currency,
+        cover: books.cover,
+        is_featured: books.is_featured,
+        category_id: categories.id,
+        category_name: categories.name,
+        category_slug: categories.slug,
+      })
+      .from(books)
+      .leftJoin(categories, eq(categories.id, books.category_id))
+      .where(and(eq(books.id, id), onSale(c.var.tenant)))
+      .limit(1);
+    if (!row) fail(404, 'This book is not in the library.');
+    const { category_id, category_name, category_slug, ...book } = row;
+    const category = category_id !== null ? { id: category_id, name: category_name!, slug: category_slug! } : null;
+    return c.json({ ...book, category }, 200);
+  })
+  .openapi(listCategories, async (c) => {
+    const rows = await c.var.db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        description: categories.description,
+        book_count: sql<number>`count(${books.id})::int`,
+      })
+      .from(categories)
+      .leftJoin(books, and(eq(books.category_id, categories.id), onSale(c.var.tenant)))
+      .where(onSite(categories.tenant_id, c.var.tenant))
+      .groupBy(categories.id)
+      .orderBy(asc(categories.name));
+    return c.json({ count: rows.length, results: rows }, 200);
+  })
+  .openapi(listStories, async (c) => {
+    const { limit, offset } = c.req.valid('query');
+    const where = readableStories(c.var.tenant);
+    const [rows, [total]] = await Promise.all([
+      c.var.db
+        .select(storyCardColumns)
+        .from(stories)
+        .innerJoin(users, eq(users.id, stories.author_id))
+        .where(where)
+        .orderBy(desc(stories.is_featured), desc(stories.created_at), desc(stories.id))
+        .limit(limit)
+        .offset(offset),
+      c.var.db.select({ n: sql<number>`count(*)::int` }).from(stories).where(where),
+    ]);
+    return c.json({ count: total?.n ?? 0, results: rows }, 200);
+  })
+  .openapi(getStory, async (c) => {
+    const { id } = c.req.valid('param');
+    const [row] = await c.var.db
+      .select({ ...storyCardColumns, body: stories.body })
+      .from(stories)
+      .innerJoin(users, eq(users.id, stories.author_id))
+      .where(and(eq(stories.id, id), readableStories(c.var.tenant)))
+      .limit(1);
+    if (!row) fail(404, 'This story is not in the library.');
+    return c.json(row, 200);
+  })
+  .openapi(listBooks, async (c) => {
   const { updated_since, limit } = c.req.valid('query');
   const since = parseSince(updated_since);
   const tenant = c.var.tenant;
@@ -63,7 +249,7 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>().openapi(listBooks, async 
     .from(books)
     .where(
       and(
-        tenant ? or(isNull(books.tenant_id), eq(books.tenant_id, tenant.id)) : isNull(books.tenant_id),
+        onSite(books.tenant_id, tenant),
         after(books.updated_at, books.id, since),
         // A first sync needs only what is on the shelf; later syncs also learn what left it.
         since ? undefined : and(eq(books.published, true), isNull(books.deleted_at)),

@@ -47,12 +47,18 @@ function placeholder<P extends string>(parent: () => AnyRoute, path: P, title: s
 }
 
 const libraryPage = lazyRouteComponent(() => import('./screens/library'), 'LibraryScreen');
-type LibrarySearch = { search?: string };
-const librarySearch = (search: Record<string, unknown>): LibrarySearch =>
-  typeof search.search === 'string' && search.search ? { search: search.search } : {};
+type LibrarySearch = { search?: string; category?: number };
+const librarySearch = (search: Record<string, unknown>): LibrarySearch => {
+  const category = Number(search.category);
+  return {
+    ...(typeof search.search === 'string' && search.search ? { search: search.search } : {}),
+    ...(Number.isSafeInteger(category) && category > 0 ? { category } : {}),
+  };
+};
 
 const indexRoute = createRoute({ getParentRoute: () => publicShell, path: '/', component: libraryPage, validateSearch: librarySearch });
 const libraryRoute = createRoute({ getParentRoute: () => publicShell, path: '/library', component: libraryPage, validateSearch: librarySearch });
+const bookRoute = createRoute({ getParentRoute: () => publicShell, path: '/library/$id', component: lazyRouteComponent(() => import('./screens/library'), 'BookScreen') });
 
 /** A lazily loaded screen that needs to know its site (school, organization or platform). */
 function withSite(Screen: AsyncRouteComponent<{ site: TenantRecord }>) {
@@ -107,9 +113,7 @@ const authRoutes = [
 
 const p = () => publicShell;
 const PUBLIC_PLACEHOLDERS = [
-  placeholder(p, '/library/$id', 'Book'),
   placeholder(p, '/verification', 'Verification'),
-  placeholder(p, '/checkout', 'Checkout'),
   placeholder(p, '/contact', 'Contact us'),
   placeholder(p, '/report-a-problem', 'Report a problem'),
   placeholder(p, '/uploadbook', 'Upload a book'),
@@ -125,8 +129,6 @@ const PUBLIC_PLACEHOLDERS = [
   placeholder(p, '/canva', 'Canva'),
   placeholder(p, '/sdgs', 'Sustainable Development Goals'),
   placeholder(p, '/impact-films', 'Impact films'),
-  placeholder(p, '/charities', 'Charities'),
-  placeholder(p, '/charities/$charity', 'Charity'),
   placeholder(p, '/libraries', 'Libraries'),
   placeholder(p, '/dear-world-book', 'Dear World book'),
   placeholder(p, '/bulk-enrolment', 'Bulk enrolment'),
@@ -141,9 +143,23 @@ const PUBLIC_PLACEHOLDERS = [
   placeholder(p, '/terms-of-use', 'Terms of use'),
   placeholder(p, '/refund-policy', 'Refund policy'),
   placeholder(p, '/privacy-policy', 'Privacy policy'),
-  placeholder(p, '/paypal-payment/{-$result}', 'PayPal payment'),
-  placeholder(p, '/phonepe-payment/{-$result}', 'PhonePe payment'),
-  placeholder(p, '/stripe-payment/{-$result}', 'Card payment'),
+];
+
+type PaymentSearch = { order?: number; key?: string };
+const paymentSearch = (search: Record<string, unknown>): PaymentSearch => {
+  const order = Number(search.order);
+  return { ...(Number.isSafeInteger(order) && order > 0 ? { order } : {}), ...keySearch(search) };
+};
+const paymentResult = (path: string, screen: 'PaypalResultScreen' | 'PhonepeResultScreen' | 'StripeResultScreen') =>
+  createRoute({ getParentRoute: p, path, validateSearch: paymentSearch, component: lazyRouteComponent(() => import('./screens/shop'), screen) });
+
+const SHOP_ROUTES = [
+  createRoute({ getParentRoute: p, path: '/checkout', component: lazyRouteComponent(() => import('./screens/shop'), 'CheckoutScreen') }),
+  createRoute({ getParentRoute: p, path: '/charities', component: lazyRouteComponent(() => import('@/features/charities/charities-page'), 'CharitiesPage') }),
+  createRoute({ getParentRoute: p, path: '/charities/$charity', component: lazyRouteComponent(() => import('@/features/charities/charity-page'), 'CharityPage') }),
+  paymentResult('/paypal-payment/{-$result}', 'PaypalResultScreen'),
+  paymentResult('/phonepe-payment/{-$result}', 'PhonepeResultScreen'),
+  paymentResult('/stripe-payment/{-$result}', 'StripeResultScreen'),
 ];
 
 const cartRoute = createRoute({
@@ -157,10 +173,32 @@ const archivedStudentsRoute = createRoute({ getParentRoute: () => publicShell, p
 const catchAllRoute = createRoute({ getParentRoute: () => publicShell, path: '$', component: NotFound });
 
 const s = () => standalone;
-const STANDALONE_PLACEHOLDERS = [
-  placeholder(s, '/certificates/$id', 'Certificate'),
-  placeholder(s, '/trackorder/$id', 'Track your order'),
-  placeholder(s, '/invoice/$type/$id', 'Invoice'),
+const keySearch = (search: Record<string, unknown>): { key?: string } => (typeof search.key === 'string' && search.key ? { key: search.key } : {});
+/** A lazily loaded standalone document that names its site (invoices, certificates). */
+function siteNamed(Screen: AsyncRouteComponent<{ site: string }>) {
+  const WithName = () => <Screen site={useTenant().school_name} />;
+  WithName.preload = Screen.preload;
+  return WithName;
+}
+const STANDALONE_ROUTES = [
+  createRoute({
+    getParentRoute: s,
+    path: '/certificates/$id',
+    validateSearch: keySearch,
+    component: siteNamed(lazyRouteComponent(() => import('@/features/charities/certificate-page'), 'CertificatePage')),
+  }),
+  createRoute({
+    getParentRoute: s,
+    path: '/trackorder/$id',
+    validateSearch: keySearch,
+    component: lazyRouteComponent(() => import('@/features/orders/track-order-page'), 'TrackOrderPage'),
+  }),
+  createRoute({
+    getParentRoute: s,
+    path: '/invoice/$type/$id',
+    validateSearch: keySearch,
+    component: siteNamed(lazyRouteComponent(() => import('@/features/orders/invoice-page'), 'InvoicePage')),
+  }),
 ];
 
 /** A signed-in area: its shell and guard, an index that opens its dashboard, and its pages. */
@@ -274,8 +312,8 @@ const dashboardIndex = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  publicShell.addChildren([indexRoute, libraryRoute, loginRoute, cartRoute, ...authRoutes, ...PUBLIC_PLACEHOLDERS, archivedStudentsRoute, catchAllRoute]),
-  standalone.addChildren(STANDALONE_PLACEHOLDERS),
+  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...PUBLIC_PLACEHOLDERS, archivedStudentsRoute, catchAllRoute]),
+  standalone.addChildren(STANDALONE_ROUTES),
   dashboardShell.addChildren([dashboardIndex]),
   schoolArea,
   organizationArea,

@@ -5,7 +5,9 @@
 import { API_BASE, sendRaw } from '@/api/client';
 import { session } from '@/api/session';
 import { db, onUpgradeElsewhere, syncEngineDb } from '@/data/db';
+import { persistedState } from '@/data/persisted-state';
 import { observe } from '@/data/live';
+import { mergeGuestCart } from '@/features/cart/cart-commands';
 import { syncCart } from '@/features/cart/cart-sync';
 import { syncCatalogue } from '@/features/library/catalogue';
 import { loadTenant } from '@/features/tenant/tenant';
@@ -81,7 +83,10 @@ export async function bootSync(): Promise<void> {
   for (const connection of [db, engineDb]) onUpgradeElsewhere(connection, () => location.reload());
   await checkDeviceMarker();
   await followSession();
+  // A guest cart left from before a sign-in in another tab joins the user's cart now.
+  await mergeGuestCart().catch((err: unknown) => console.warn('the guest cart could not be merged', err));
   void askToPersist();
+  persistedState.listen(window);
 
   const { startRunner } = await import('@/sync/runner');
   const runner = startRunner({
@@ -103,9 +108,15 @@ export async function bootSync(): Promise<void> {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') runner.send({ type: 'TRIGGER' });
   });
+  let wasSignedIn = Boolean(session.user());
   session.subscribe(() => {
-    void followSession().then((signedIn) => {
+    // Signed out: storage was cleared, so the cart and search start empty again.
+    const signedInNow = Boolean(session.user());
+    if (wasSignedIn && !signedInNow) persistedState.reload();
+    wasSignedIn = signedInNow;
+    void followSession().then(async (signedIn) => {
       if (signedIn) {
+        await mergeGuestCart().catch((err: unknown) => console.warn('the guest cart could not be merged', err));
         runner.send({ type: 'SIGNED_IN' });
         void askToPersist();
         void pullAll(true);

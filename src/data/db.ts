@@ -72,6 +72,13 @@ export interface BookRecord {
   updated_at: string;
 }
 
+export interface CategoryRecord {
+  id: number;
+  name: string;
+  slug: string;
+  book_count: number;
+}
+
 export interface CartRecord {
   item_id: number;
   added_at: string;
@@ -161,6 +168,7 @@ export class DeviceDatabase extends Dexie {
   students!: EntityTable<StudentRecord, 'id'>;
   books!: EntityTable<BookRecord, 'id'>;
   cart!: EntityTable<CartRecord, 'item_id'>;
+  categories!: EntityTable<CategoryRecord, 'id'>;
   faqs!: EntityTable<FaqRecord, 'id'>;
   outbox!: EntityTable<OutboxRecord, 'id'>;
   meta!: EntityTable<MetaRecord, 'key'>;
@@ -198,6 +206,10 @@ export class DeviceDatabase extends Dexie {
     // thousands of changes queued.
     this.version(5).stores({
       outbox: '&id, status, created_at, [owner_id+created_at], *entity_keys, [owner_id+status]',
+    });
+    // The library's categories, so its filters work offline too.
+    this.version(7).stores({
+      categories: '&id, name',
     });
   }
 }

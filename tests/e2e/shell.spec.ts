@@ -51,7 +51,7 @@ test('shows the footer links and the header on public pages', async ({ page }) =
     await expect(footer.getByRole('link', { name })).toBeVisible();
   }
   await expect(page.getByRole('link', { name: /Cart, 0 items/ })).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Search books and stories' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Search books and stories' })).toBeVisible();
   await screenshots(page, 'library');
 });
 

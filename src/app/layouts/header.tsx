@@ -1,13 +1,14 @@
 // The public header (SPEC.md section 2, Layout): logo, the Switchboard pill with search, the
 // cart with its count, Login or Dashboard, the offline indicator, and a slide-out menu on phones.
-import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Link, useLocation } from '@tanstack/react-router';
 import { useCommunityAccess, useSessionUser } from '@/api/use-session';
 import { dashboardPathFor } from '@/contract/domain';
 import { useCartCount } from '@/features/cart/use-cart-count';
 import { useTenant } from '@/features/tenant/tenant';
+import { Switchboard } from '@/features/search/switchboard';
 import { SyncStatus } from '@/features/sync-status/sync-status';
-import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from '@/ui/icons';
+import { CartIcon, CloseIcon, MenuIcon } from '@/ui/icons';
 
 const MENU_LINKS = [
   { to: '/library', label: 'Library' },
@@ -16,26 +17,6 @@ const MENU_LINKS = [
   { to: '/about', label: 'About' },
   { to: '/contact', label: 'Contact' },
 ] as const;
-
-function SwitchboardSearch() {
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void navigate({ to: '/library', search: { search: query.trim() || undefined } });
-  };
-  return (
-    <form role="search" className="switchboard" onSubmit={submit}>
-      <label htmlFor="site-search" className="visually-hidden">
-        Search books and stories
-      </label>
-      <input id="site-search" type="search" placeholder="Search books and stories" value={query} onChange={(e) => setQuery(e.target.value)} />
-      <button type="submit" className="icon-button" aria-label="Search">
-        <SearchIcon />
-      </button>
-    </form>
-  );
-}
 
 export function Header() {
   const tenant = useTenant();
@@ -62,7 +43,7 @@ export function Header() {
           {tenant.logo ? <img src={tenant.logo} alt="" className="brand-logo" /> : null}
           <span className="brand-name">{tenant.school_name}</span>
         </Link>
-        {tenant.switchboard ? <SwitchboardSearch /> : null}
+        {tenant.switchboard ? <Switchboard /> : null}
         <nav className="header-actions" aria-label="Account">
           <SyncStatus />
           <Link to="/cart" className="cart-link" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>

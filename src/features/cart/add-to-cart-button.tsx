@@ -1,10 +1,9 @@
-import { db } from '@/data/db';
-import { useLive } from '@/data/live';
 import { addToCart } from './cart-commands';
 import { withFeedback } from './cart-feedback';
+import { useCartIds } from './use-cart-count';
 
 export function AddToCartButton({ bookId, title }: { bookId: number; title: string }) {
-  const inCart = useLive(async () => Boolean(await db.cart.get(bookId)), [bookId]);
+  const inCart = useCartIds()?.includes(bookId);
   if (inCart) {
     return (
       <span className="in-cart" aria-label={`${title} is in your cart`}>

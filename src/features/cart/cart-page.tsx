@@ -5,14 +5,16 @@ import { useLive } from '@/data/live';
 import { formatPrice } from '@/ui/format';
 import { removeFromCart } from './cart-commands';
 import { withFeedback } from './cart-feedback';
+import { useCartIds } from './use-cart-count';
 import './cart.css';
 
 export function CartPage() {
+  const ids = useCartIds();
   const items = useLive(async () => {
-    const rows = await db.cart.orderBy('added_at').toArray();
-    const books = await db.books.bulkGet(rows.map((r) => r.item_id));
-    return rows.map((row, i) => ({ row, book: books[i] }));
-  });
+    if (!ids) return undefined;
+    const books = await db.books.bulkGet(ids);
+    return ids.map((item_id, i) => ({ row: { item_id }, book: books[i] }));
+  }, [ids?.join(',')]);
   if (!items) return null;
   const total = items.reduce((sum, { book }) => sum + (book?.price_cents ?? 0), 0);
 
@@ -45,6 +47,11 @@ export function CartPage() {
           </ul>
           <p className="cart-total">
             {items.length} {items.length === 1 ? 'item' : 'items'}, total <strong>{formatPrice(total)}</strong>
+          </p>
+          <p className="cart-actions">
+            <Link to="/checkout" className="button">
+              Checkout
+            </Link>
           </p>
         </>
       )}

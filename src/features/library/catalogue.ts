@@ -1,16 +1,14 @@
 // The catalogue on the device: pulled page by page into the books table, with each book's
-// words indexed (title and author) so the library can be searched with no network.
+// words indexed (title and author) so the library can be searched with no network, and the
+// categories beside it for the library's filters.
 import { getJson } from '@/api/client';
 import type { components } from '@/api/schema';
 import { db, type BookRecord } from '@/data/db';
+import { searchWords } from '@/data/catalogue-index';
 import { pullTable, type PullPage } from '@/sync/pull';
 
 type BookRow = components['schemas']['Book'];
-
-/** Lower-cased words of the texts; a search term matches a book when it prefixes one of them. */
-export function searchWords(...texts: string[]): string[] {
-  return [...new Set(texts.flatMap((t) => t.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(Boolean))];
-}
+type CategoryList = components['schemas']['CategoryList'];
 
 export function toBookRecord(row: BookRow): BookRecord {
   return {
@@ -28,24 +26,24 @@ export function toBookRecord(row: BookRow): BookRecord {
   };
 }
 
-export function syncCatalogue(): Promise<number> {
-  return pullTable<BookRow>(db, {
-    name: 'books',
-    table: 'books',
-    fetchPage: (since) => getJson<PullPage<BookRow>>(`/books/?limit=1000${since ? `&updated_since=${encodeURIComponent(since)}` : ''}`),
-    isDeleted: (row) => row.deleted,
-    toRecord: toBookRecord,
+async function syncCategories(): Promise<void> {
+  const { results } = await getJson<CategoryList>('/categories/');
+  await db.transaction('rw', db.categories, async () => {
+    await db.categories.clear();
+    await db.categories.bulkPut(results.map(({ id, name, slug, book_count }) => ({ id, name, slug, book_count })));
   });
 }
 
-/** Books whose words start with every term of the query, by title. */
-export async function searchCatalogue(query: string, limit: number): Promise<BookRecord[]> {
-  const terms = searchWords(query);
-  if (!terms.length) return db.books.orderBy('title').limit(limit).toArray();
-  const [first, ...rest] = terms;
-  const matches = await db.books.where('words').startsWith(first!).distinct().toArray();
-  return matches
-    .filter((b) => rest.every((term) => b.words.some((w) => w.startsWith(term))))
-    .sort((a, b) => a.title.localeCompare(b.title))
-    .slice(0, limit);
+export async function syncCatalogue(): Promise<number> {
+  const [pulled] = await Promise.all([
+    pullTable<BookRow>(db, {
+      name: 'books',
+      table: 'books',
+      fetchPage: (since) => getJson<PullPage<BookRow>>(`/books/?limit=1000${since ? `&updated_since=${encodeURIComponent(since)}` : ''}`),
+      isDeleted: (row) => row.deleted,
+      toRecord: toBookRecord,
+    }),
+    syncCategories(),
+  ]);
+  return pulled;
 }

@@ -1,41 +1,101 @@
-// The online library (the home page): the catalogue from the device, so it opens and searches
-// with no network once it has been synced. What each book offers (e.g. "Add to cart") is given
-// by the app, which composes features.
+// The online library (the home page): the catalogue from the device, so it opens, filters by
+// category and searches with no network once it has been synced; student stories come from the
+// server when online. What each book offers (e.g. "Add to cart") is given by the app, which
+// composes features.
 import type { ReactNode } from 'react';
-import { useSearch } from '@tanstack/react-router';
-import type { BookRecord } from '@/data/db';
+import { Link, useSearch } from '@tanstack/react-router';
+import { api } from '@/api/client';
+import { unwrap, useRemote } from '@/api/use-remote';
+import { searchCatalogue } from '@/data/catalogue-index';
+import { db, type BookRecord } from '@/data/db';
 import { useLive } from '@/data/live';
 import { formatPrice } from '@/ui/format';
-import { searchCatalogue } from './catalogue';
+import { useOnline } from '@/ui/use-online';
 import './library.css';
 
 const PAGE = 48;
 
+function Categories({ active, search }: { active: number | undefined; search: string | undefined }) {
+  const categories = useLive(() => db.categories.orderBy('name').toArray());
+  if (!categories?.length) return null;
+  return (
+    <nav className="category-bar" aria-label="Categories">
+      <ul>
+        <li>
+          <Link to="/library" search={{ search }} className="chip" aria-current={active === undefined ? 'page' : undefined}>
+            All books
+          </Link>
+        </li>
+        {categories.map((c) => (
+          <li key={c.id}>
+            <Link to="/library" search={{ search, category: c.id }} className="chip" aria-current={active === c.id ? 'page' : undefined}>
+              {c.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Stories() {
+  const online = useOnline();
+  const stories = useRemote(online ? 'stories' : null, () => unwrap(api.GET('/stories/', { params: { query: { limit: 6, offset: 0 } } })));
+  if (!online || stories.status !== 'succeeded' || !stories.data.results.length) return null;
+  return (
+    <section className="stories" aria-labelledby="stories-title">
+      <h2 id="stories-title">Stories by our students</h2>
+      <ul className="story-grid">
+        {stories.data.results.map((s) => (
+          <li key={s.id} className="story-card">
+            <h3>{s.title}</h3>
+            <p className="book-author">by {s.author}</p>
+            <p>{s.excerpt}…</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function BookCard({ book, action }: { book: BookRecord; action?: ReactNode }) {
+  return (
+    <li className="book-card">
+      <Link to="/library/$id" params={{ id: String(book.id) }} className="book-link">
+        <img src={book.cover} alt="" width={150} height={225} loading="lazy" className="book-cover" />
+        <span className="book-title">{book.title}</span>
+      </Link>
+      <div className="book-info">
+        <p className="book-author">{book.author}</p>
+        <p className="book-price">{formatPrice(book.price_cents, book.currency)}</p>
+        {action}
+      </div>
+    </li>
+  );
+}
+
 export function LibraryPage({ bookAction }: { bookAction?: (book: BookRecord) => ReactNode }) {
-  const { search } = useSearch({ strict: false }) as { search?: string };
-  const books = useLive(() => searchCatalogue(search ?? '', PAGE), [search]);
+  const { search, category } = useSearch({ strict: false }) as { search?: string; category?: number };
+  const books = useLive(() => searchCatalogue(search ?? '', PAGE, category), [search, category]);
+  const categoryName = useLive(async () => (category === undefined ? undefined : (await db.categories.get(category))?.name), [category]);
 
   return (
     <section className="page library" aria-labelledby="library-title">
       <h1 id="library-title">Online Library</h1>
-      <p className="lead">{search ? `Books matching “${search}”` : 'Books and stories to read, share and buy.'}</p>
+      <p className="lead">
+        {search ? `Books matching “${search}”` : categoryName ? categoryName : 'Books and stories to read, share and buy.'}
+      </p>
+      <Categories active={category} search={search} />
       {books === undefined ? null : books.length === 0 ? (
-        <p className="library-empty">{search ? `No books match “${search}”.` : 'The library is loading. It will be here, even offline, once it has been opened with a connection.'}</p>
+        <p className="library-empty">{search || category !== undefined ? 'No books match. Try another word or category.' : 'The library is loading. It will be here, even offline, once it has been opened with a connection.'}</p>
       ) : (
         <ul className="book-grid">
           {books.map((book) => (
-            <li key={book.id} className="book-card">
-              <img src={book.cover} alt="" width={150} height={225} loading="lazy" className="book-cover" />
-              <div className="book-info">
-                <h2 className="book-title">{book.title}</h2>
-                <p className="book-author">{book.author}</p>
-                <p className="book-price">{formatPrice(book.price_cents, book.currency)}</p>
-                {bookAction?.(book)}
-              </div>
-            </li>
+            <BookCard key={book.id} book={book} action={bookAction?.(book)} />
           ))}
         </ul>
       )}
+      {!search && category === undefined ? <Stories /> : null}
     </section>
   );
 }

@@ -1,0 +1,50 @@
+// One interface for the three kinds of payment provider (SPEC.md section 1): a PayPal-style,
+// a PhonePe-style and a card provider. Each has a built-in sandbox: a provider page served by
+// our own server with Approve / Decline / Cancel, which sends the browser back with a signed
+// result. The browser only carries that result; the server verifies it (signature, reference,
+// amount) before anything is marked paid, so a forged or altered callback changes nothing.
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { PaymentProvider } from '../../../src/contract/domain';
+
+export type SandboxDecision = 'approve' | 'decline' | 'cancel';
+export type PaymentOutcome = 'success' | 'failed' | 'cancelled';
+
+/** What a provider verified from its callback. */
+export interface VerifiedResult {
+  ref: string;
+  outcome: PaymentOutcome;
+  amountCents: number;
+}
+
+export interface Provider {
+  name: PaymentProvider;
+  /** How the provider names itself on its page and our screens. */
+  label: string;
+  /** The query string the provider's page sends the browser back with. */
+  callbackQuery(decision: SandboxDecision, ref: string, amountCents: number, now: Date): URLSearchParams;
+  /** Checks a callback's query; null when it is not genuinely from the provider. */
+  verify(query: Record<string, string>, now: Date): VerifiedResult | null;
+}
+
+export function providerKey(secret: string, provider: PaymentProvider): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'storynest-payments', `sandbox-${provider}`, 32));
+}
+
+export function hmacHex(key: Buffer, text: string): string {
+  return createHmac('sha256', key).update(text).digest('hex');
+}
+
+/** Constant-time comparison of two hex signatures. */
+export function sameSignature(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+
+/** A positive whole number of cents, or null. */
+export function cents(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 && n <= 2_147_483_647 ? n : null;
+}

@@ -1,0 +1,91 @@
+// Checkout (/checkout): the cart's books, the total, a provider, and for guests an email for the
+// receipt. Paying needs the network: offline the page says so plainly and the cart stays as it
+// is. The server prices the order and sends the buyer to the provider's page.
+import { useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { api } from '@/api/client';
+import { useSessionUser } from '@/api/use-session';
+import { unwrap } from '@/api/use-remote';
+import type { PaymentProvider } from '@/contract/domain';
+import { db } from '@/data/db';
+import { useLive } from '@/data/live';
+import { formatPrice } from '@/ui/format';
+import { PaymentChoice } from '@/ui/payment-choice';
+import { useOnline } from '@/ui/use-online';
+import './checkout.css';
+
+export const OFFLINE_CHECKOUT = 'Checkout needs an internet connection. You are offline: your cart is saved on this device, so you can pay as soon as you are back online.';
+
+export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
+  const online = useOnline();
+  const user = useSessionUser();
+  const [provider, setProvider] = useState<PaymentProvider>('paypal');
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const books = useLive(async () => (cartIds ? (await db.books.bulkGet(cartIds)).filter((b) => b !== undefined) : undefined), [cartIds?.join(',')]);
+
+  if (!cartIds || !books) return null;
+  const total = books.reduce((sum, b) => sum + b.price_cents, 0);
+
+  const pay = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const order = await unwrap(api.POST('/orders/', { body: { book_ids: cartIds, provider, ...(user ? {} : { email: email.trim() }) } }));
+      location.assign(order.redirect_url);
+    } catch (err) {
+      setError(navigator.onLine ? (err instanceof Error ? err.message : String(err)) : OFFLINE_CHECKOUT);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="page checkout" aria-labelledby="checkout-title">
+      <h1 id="checkout-title">Checkout</h1>
+      {cartIds.length === 0 ? (
+        <p>
+          Your cart is empty. <Link to="/library">Find a book in the library</Link>.
+        </p>
+      ) : (
+        <>
+          <h2>Your order</h2>
+          <ul className="checkout-items">
+            {books.map((b) => (
+              <li key={b.id}>
+                <span>{b.title}</span>
+                <span>{formatPrice(b.price_cents, b.currency)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="checkout-total">
+            Total <strong>{formatPrice(total)}</strong>
+          </p>
+          {!online ? (
+            <p className="notice notice-warning" role="status">
+              {OFFLINE_CHECKOUT}
+            </p>
+          ) : null}
+          <form className="checkout-form" onSubmit={(e) => void pay(e)}>
+            {user ? null : (
+              <p className="field">
+                <label htmlFor="checkout-email">Email for your receipt</label>
+                <input id="checkout-email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              </p>
+            )}
+            <PaymentChoice value={provider} onChange={setProvider} />
+            {error ? (
+              <p className="notice notice-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <button type="submit" className="button" disabled={!online || busy}>
+              {busy ? 'Opening the payment page…' : `Pay ${formatPrice(total)}`}
+            </button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+// One book's page (/library/{id}): from the device's catalogue, so it opens offline; the
+// category and the full description come from the same copy. Unknown ids ask the server.
+import type { ReactNode } from 'react';
+import { Link, useParams } from '@tanstack/react-router';
+import { api } from '@/api/client';
+import { unwrap, useRemote } from '@/api/use-remote';
+import { db, type BookRecord } from '@/data/db';
+import { useLive } from '@/data/live';
+import { formatPrice } from '@/ui/format';
+import './library.css';
+
+export function BookPage({ bookAction }: { bookAction?: (book: BookRecord) => ReactNode }) {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const bookId = Number(id);
+  const local = useLive(async () => (Number.isSafeInteger(bookId) ? ((await db.books.get(bookId)) ?? null) : null), [bookId]);
+  const category = useLive(async () => (local?.category_id != null ? ((await db.categories.get(local.category_id)) ?? null) : null), [local?.category_id]);
+  const remote = useRemote(local === null ? `book-${bookId}` : null, () => unwrap(api.GET('/books/{id}/', { params: { path: { id: bookId } } })));
+
+  if (local === undefined || (local === null && remote.status === 'loading')) return null;
+  const book: BookRecord | null =
+    local ??
+    (remote.status === 'succeeded'
+      ? { ...remote.data, category_id: remote.data.category?.id ?? null, kind: 'book', words: [], updated_at: '' }
+      : null);
+  const categoryName = category?.name ?? (remote.status === 'succeeded' ? remote.data.category?.name : undefined);
+
+  if (!book) {
+    return (
+      <section className="page" aria-labelledby="book-title">
+        <h1 id="book-title">Book not found</h1>
+        <p>{remote.status === 'failed' ? remote.error : 'This book is not in the library.'}</p>
+        <p>
+          <Link to="/library">Back to the library</Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <article className="page book-page" aria-labelledby="book-title">
+      <p className="breadcrumbs">
+        <Link to="/library">Library</Link>
+        {categoryName && book.category_id !== null ? (
+          <>
+            {' › '}
+            <Link to="/library" search={{ category: book.category_id }}>
+              {categoryName}
+            </Link>
+          </>
+        ) : null}
+      </p>
+      <div className="book-page-body">
+        <img src={book.cover} alt={`Cover of ${book.title}`} width={300} height={450} className="book-page-cover" />
+        <div className="book-page-text">
+          <h1 id="book-title">{book.title}</h1>
+          <p className="book-author">by {book.author}</p>
+          <p className="book-page-price">{formatPrice(book.price_cents, book.currency)}</p>
+          {bookAction?.(book)}
+          <h2>About this book</h2>
+          <p>{book.description || 'No description yet.'}</p>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,178 @@
+// The header's Switchboard pill (SPEC.md section 2, Layout): the mode picker and the search box.
+// Typing searches after a 500 ms pause (server first, the device's catalogue offline or when the
+// server is slow); Enter opens the library filtered by the query.
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSessionUser } from '@/api/use-session';
+import { MSG } from '@/contract/messages';
+import { persistedState } from '@/data/persisted-state';
+import { formatPrice } from '@/ui/format';
+import { SearchIcon } from '@/ui/icons';
+import { loadModes, pickMode, rememberedMode, rememberMode, type Mode } from './modes';
+import { SEARCH_DEBOUNCE_MS, searchEverywhere, setSearch, type SearchSource } from './search';
+import './search.css';
+
+const searchState = () => persistedState.get().search;
+
+function ModePicker() {
+  const user = useSessionUser();
+  const [modes, setModes] = useState<Mode[] | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+
+  useEffect(() => {
+    let live = true;
+    loadModes().then(
+      (list) => {
+        if (!live) return;
+        setModes(list);
+        const mode = pickMode(list, rememberedMode());
+        setSelected(mode?.id ?? null);
+        if (mode) rememberMode(mode.id);
+      },
+      () => live && setModes([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [user?.id]);
+
+  const current = modes?.find((m) => m.id === selected);
+  const choose = (mode: Mode) => {
+    setSelected(mode.id);
+    rememberMode(mode.id);
+    setOpen(false);
+  };
+  return (
+    <div className="mode-picker">
+      <button type="button" className="mode-button" aria-haspopup="true" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+        {current?.name ?? 'Modes'}
+        <span aria-hidden="true"> ▾</span>
+      </button>
+      {open ? (
+        <div id={menuId} className="mode-menu" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+          {modes && modes.length ? (
+            <ul aria-label="Modes">
+              {modes.map((m) => (
+                <li key={m.id}>
+                  <button type="button" aria-pressed={m.id === selected} disabled={m.locked} onClick={() => choose(m)}>
+                    {m.name}
+                    {m.locked ? ' (locked)' : ''}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p role="status">{MSG.modesEmpty}</p>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function Switchboard() {
+  const navigate = useNavigate();
+  const search = useSyncExternalStore(persistedState.subscribe, searchState, searchState);
+  const [query, setQuery] = useState(search.query);
+  const [open, setOpen] = useState(false);
+  const [source, setSource] = useState<SearchSource>('server');
+  const listId = useId();
+  const pending = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const q = query.trim();
+    if (q === searchState().query && !searchState().loading) return;
+    pending.current?.abort();
+    if (!q) {
+      setSearch({ query: '', results: [], loading: false, error: null });
+      return;
+    }
+    const controller = new AbortController();
+    pending.current = controller;
+    const timer = setTimeout(() => {
+      setSearch({ query: q, loading: true, error: null });
+      searchEverywhere(q, controller.signal).then(
+        ({ results, source }) => {
+          if (controller.signal.aborted) return;
+          setSource(source);
+          setSearch({ query: q, results, loading: false, error: null });
+        },
+        (err: unknown) => {
+          if (!controller.signal.aborted) setSearch({ query: q, loading: false, error: err instanceof Error ? err.message : 'Search failed' });
+        },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setOpen(false);
+    void navigate({ to: '/library', search: { search: query.trim() || undefined } });
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') setOpen(false);
+  };
+  const showing = open && query.trim() !== '' && query.trim() === search.query;
+
+  return (
+    <div className="switchboard">
+      <ModePicker />
+      <form role="search" className="switchboard-search" onSubmit={submit} onKeyDown={onKey}>
+        <label htmlFor="site-search" className="visually-hidden">
+          Search books and stories
+        </label>
+        <input
+          id="site-search"
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          autoComplete="off"
+          placeholder="Search books and stories"
+          aria-controls={listId}
+          aria-expanded={showing}
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+        />
+        <button type="submit" className="icon-button" aria-label="Search">
+          <SearchIcon />
+        </button>
+        <div id={listId} className="search-results" hidden={!showing}>
+          <p className="search-status" role="status">
+            {search.loading
+              ? 'Searching…'
+              : search.error
+                ? search.error
+                : `${search.results.length} ${search.results.length === 1 ? 'result' : 'results'}${source === 'device' ? ' from this device' : ''}`}
+          </p>
+          <ul>
+            {search.results.map((r) => (
+              <li key={`${r.kind}-${r.id}`}>
+                {r.kind === 'book' ? (
+                  <Link to="/library/$id" params={{ id: String(r.id) }} onClick={() => setOpen(false)}>
+                    <span className="search-title">{r.title}</span>
+                    <span className="search-meta">
+                      {r.author}
+                      {r.price_cents !== null ? ` · ${formatPrice(r.price_cents, r.currency ?? 'USD')}` : ''}
+                    </span>
+                  </Link>
+                ) : (
+                  <span className="search-story">
+                    <span className="search-title">{r.title}</span>
+                    <span className="search-meta">Story by {r.author}</span>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </form>
+    </div>
+  );
+}
