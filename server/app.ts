@@ -14,6 +14,7 @@ import { errorAnswer, validationAnswer } from './http/errors';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { charityRoutes } from './routes/charities';
+import { classRoutes } from './routes/classes';
 import { coverRoutes } from './routes/covers';
 import { healthRoutes } from './routes/health';
 import { helpRoutes } from './routes/help';
@@ -21,8 +22,10 @@ import { libraryRoutes } from './routes/library';
 import { outboxRoutes } from './routes/outbox';
 import { invitationRoutes } from './routes/invitations';
 import { passwordResetRoutes } from './routes/password-reset';
+import { pinRoutes } from './routes/pins';
 import { logoRoutes, registrationRoutes } from './routes/registration';
 import { signInRoutes } from './routes/sign-in';
+import { studentRoutes } from './routes/students';
 import { switchboardRoutes } from './routes/switchboard';
 import { tenantRoutes } from './routes/tenants';
 
@@ -52,6 +55,9 @@ export function createApiRouter() {
     libraryRoutes,
     cartRoutes,
     outboxRoutes,
+    classRoutes,
+    studentRoutes,
+    pinRoutes,
   ]) {
     api.route('/', routes);
   }
