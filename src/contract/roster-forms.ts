@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PRIVACY_PREFERENCES } from './domain';
 import { ROSTER_MSG } from './messages';
-import { BULK_ADD_MAX, CSV_MAX_BYTES, PIN_UNITS } from './roster';
+import { BULK_ADD_MAX, CSV_MAX_BYTES, isCsvFile, PIN_UNITS } from './roster';
 
 const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max);
 
@@ -31,13 +31,9 @@ export const BulkAddRequest = z
   .min(1, ROSTER_MSG.addAtLeastOne)
   .max(BULK_ADD_MAX, `At most ${BULK_ADD_MAX} students at a time`);
 
-export function isCsvName(name: string, type: string): boolean {
-  return /\.csv$/i.test(name) || type === 'text/csv' || type === 'application/vnd.ms-excel';
-}
-
 export const CsvFile = z
   .instanceof(File, { error: ROSTER_MSG.csvNotCsv })
-  .refine((f) => isCsvName(f.name, f.type), { error: ROSTER_MSG.csvNotCsv, abort: true })
+  .refine((f) => isCsvFile(f), { error: ROSTER_MSG.csvNotCsv, abort: true })
   .refine((f) => f.size <= CSV_MAX_BYTES, ROSTER_MSG.csvTooBig);
 
 export const PinDuration = z.object({

@@ -14,6 +14,11 @@ export const ROSTER_PAGE_SIZE = 20;
 export const BULK_ADD_MAX = 500;
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 
+/** A CSV by its name or its type (browsers report CSV files variously). */
+export function isCsvFile(file: { name: string; type: string }): boolean {
+  return /\.csv$/i.test(file.name) || file.type === 'text/csv' || file.type === 'application/vnd.ms-excel';
+}
+
 /**
  * One name per line or comma-separated; the first word is the first name, the rest the last
  * name. Entries without a first name are dropped (SPEC.md section 5, Bulk add names).
