@@ -20,9 +20,9 @@ describe('names typed for a bulk add', () => {
 });
 
 describe('bulk add machine', () => {
-  const withSave = (save: (rows: StudentName[]) => Promise<unknown>, said: { message: string; kind: string }[]) =>
+  const withSave = (save: (rows: StudentName[]) => Promise<void>, said: { message: string; kind: string }[]) =>
     bulkAddMachine.provide({
-      actors: { save: fromPromise(({ input }: { input: { rows: StudentName[] } }) => save(input.rows)) },
+      actors: { save: fromPromise<void, { rows: StudentName[] }>(({ input }) => save(input.rows)) },
       actions: { announce: (_, params) => said.push(params) },
     });
 
@@ -37,7 +37,7 @@ describe('bulk add machine', () => {
   it('reviews editable, removable rows, goes Back to Input and submits what is left', async () => {
     const said: { message: string; kind: string }[] = [];
     const saved: StudentName[][] = [];
-    const actor = createActor(withSave(async (rows) => saved.push(rows), said)).start();
+    const actor = createActor(withSave(async (rows) => void saved.push(rows), said)).start();
     actor.send({ type: 'TYPE', text: 'Amara Okafor, Nia Long\nKai' });
     actor.send({ type: 'REVIEW' });
     expect(actor.getSnapshot().value).toBe('review');
@@ -75,7 +75,7 @@ describe('bulk add machine', () => {
 
 describe('CSV import machine', () => {
   const file = (name: string, size = 10, type = 'text/csv'): ChosenFile => ({ name, type, size, data: new ArrayBuffer(0) });
-  const machine = (read: () => Promise<StudentName[] | null>, upload: () => Promise<unknown> = async () => undefined, said: unknown[] = []) =>
+  const machine = (read: () => Promise<StudentName[] | null>, upload: () => Promise<void> = async () => undefined, said: unknown[] = []) =>
     csvImportMachine.provide({
       actors: { read: fromPromise(read), upload: fromPromise(upload) },
       actions: { announce: (_, params) => said.push(params) },
@@ -131,7 +131,7 @@ describe('pin machine', () => {
   const machine = (applied: PinRequest[], said: unknown[] = [], ok = true) =>
     pinMachine.provide({
       actors: {
-        apply: fromPromise(async ({ input }: { input: PinRequest }) => {
+        apply: fromPromise<void, PinRequest>(async ({ input }) => {
           applied.push(input);
           if (!ok) throw new Error('offline');
         }),

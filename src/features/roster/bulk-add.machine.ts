@@ -29,7 +29,7 @@ const failure = (error: unknown) => (error instanceof Error && error.message) ||
 export const bulkAddMachine = setup({
   types: { context: {} as BulkAddContext, events: {} as BulkAddEvent },
   actors: {
-    save: fromPromise<unknown, { rows: StudentName[] }>(async () => {
+    save: fromPromise<void, { rows: StudentName[] }>(async () => {
       throw new Error('save is provided by the screen');
     }),
   },

@@ -36,7 +36,7 @@ export const csvImportMachine = setup({
     read: fromPromise<StudentName[] | null, { file: ChosenFile }>(async () => {
       throw new Error('read is provided by the screen');
     }),
-    upload: fromPromise<unknown, { file: ChosenFile; names: StudentName[] }>(async () => {
+    upload: fromPromise<void, { file: ChosenFile; names: StudentName[] }>(async () => {
       throw new Error('upload is provided by the screen');
     }),
   },

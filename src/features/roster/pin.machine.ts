@@ -32,7 +32,7 @@ export const DURATION_ERROR = 'Please enter a whole number of at least 1.';
 export const pinMachine = setup({
   types: { context: {} as PinContext, events: {} as PinEvent },
   actors: {
-    apply: fromPromise<unknown, PinRequest>(async () => {
+    apply: fromPromise<void, PinRequest>(async () => {
       throw new Error('apply is provided by the screen');
     }),
   },
