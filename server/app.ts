@@ -14,6 +14,7 @@ import { errorAnswer, validationAnswer } from './http/errors';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { charityRoutes } from './routes/charities';
+import { classRoutes } from './routes/classes';
 import { coverRoutes } from './routes/covers';
 import { healthRoutes } from './routes/health';
 import { helpRoutes } from './routes/help';
@@ -23,9 +24,11 @@ import { outboxRoutes } from './routes/outbox';
 import { paymentRoutes } from './routes/payments';
 import { invitationRoutes } from './routes/invitations';
 import { passwordResetRoutes } from './routes/password-reset';
+import { pinRoutes } from './routes/pins';
 import { logoRoutes, registrationRoutes } from './routes/registration';
 import { searchRoutes } from './routes/search';
 import { signInRoutes } from './routes/sign-in';
+import { studentRoutes } from './routes/students';
 import { switchboardRoutes } from './routes/switchboard';
 import { tenantRoutes } from './routes/tenants';
 
@@ -57,6 +60,9 @@ export function createApiRouter() {
     searchRoutes,
     orderRoutes,
     outboxRoutes,
+    classRoutes,
+    studentRoutes,
+    pinRoutes,
   ]) {
     api.route('/', routes);
   }

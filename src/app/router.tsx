@@ -201,8 +201,15 @@ const STANDALONE_ROUTES = [
   }),
 ];
 
+/** ?id= and ?class_id= of the admin pages that open one class or one student. */
+type RecordSearch = { id?: string; class_id?: string };
+const recordSearch = (search: Record<string, unknown>): RecordSearch =>
+  Object.fromEntries(Object.entries(search).filter(([k, v]) => (k === 'id' || k === 'class_id') && v != null).map(([k, v]) => [k, String(v)]));
+
+type AreaPage = [path: string, title: string, screen?: AsyncRouteComponent<object>];
+
 /** A signed-in area: its shell and guard, an index that opens its dashboard, and its pages. */
-function area(spec: Area, pages: [path: string, title: string][]) {
+function area(spec: Area, pages: AreaPage[]) {
   const shell = createRoute({
     getParentRoute: () => rootRoute,
     path: spec.base,
@@ -216,19 +223,22 @@ function area(spec: Area, pages: [path: string, title: string][]) {
       throw redirect({ href: `${spec.base}/dashboard` });
     },
   });
-  const page = ([path, title]: [string, string]) =>
+  const page = ([path, title, screen]: AreaPage) =>
     createRoute({
       getParentRoute: () => shell,
       path,
-      component: () => <Placeholder title={title} path={`${spec.base}/${path}`} />,
+      validateSearch: recordSearch,
+      component: screen ?? (() => <Placeholder title={title} path={`${spec.base}/${path}`} />),
     });
   return shell.addChildren([index, ...pages.map(page)]);
 }
 
+const schoolScreen = (name: string) => lazyRouteComponent(() => import('./screens/school-roster'), name as 'ClassDetailsScreen');
+
 const schoolArea = area(AREAS.school, [
-  ['dashboard', 'School dashboard'],
-  ['classes', 'Classes'],
-  ['students', 'Students'],
+  ['dashboard', 'School dashboard', schoolScreen('SchoolDashboardScreen')],
+  ['classes', 'Classes', schoolScreen('SchoolClassesScreen')],
+  ['students', 'Students', schoolScreen('SchoolStudentsScreen')],
   ['teachers', 'Teachers'],
   ['stories', 'Stories'],
   ['books', 'Books'],
@@ -240,10 +250,10 @@ const schoolArea = area(AREAS.school, [
   ['profile', 'Profile'],
   ['teacher/$id/profile', 'Teacher profile'],
   ['new-table', 'Table'],
-  ['studentprofile/{-$userId}', 'Student profile'],
+  ['studentprofile/{-$userId}', 'Student profile', schoolScreen('StudentProfileScreen')],
   ['users', 'Users'],
   ['userprofile/{-$userId}', 'User profile'],
-  ['classdetails/{-$classId}', 'Class details'],
+  ['classdetails/{-$classId}', 'Class details', schoolScreen('ClassDetailsScreen')],
   ['charity-details-view/$charityId', 'Charity details'],
   ['addcharities/{-$charityId}', 'Charity'],
   ['book-categories', 'Book categories'],
@@ -308,7 +318,7 @@ const dashboardIndex = createRoute({
   path: '/',
   validateSearch: (search: Record<string, unknown>): DashboardSearch =>
     Object.fromEntries(Object.entries(search).filter(([k, v]) => ['option', 'id', 'class_id'].includes(k) && v != null).map(([k, v]) => [k, String(v)])),
-  component: () => <Placeholder title="Dashboard" path="/dashboard" />,
+  component: lazyRouteComponent(() => import('./screens/dashboard'), 'DashboardScreen'),
 });
 
 export const routeTree = rootRoute.addChildren([

@@ -10,6 +10,7 @@ import { observe } from '@/data/live';
 import { mergeGuestCart } from '@/features/cart/cart-commands';
 import { syncCart } from '@/features/cart/cart-sync';
 import { syncCatalogue } from '@/features/library/catalogue';
+import { canManageRoster, syncRoster } from '@/features/roster/roster-sync';
 import { loadTenant } from '@/features/tenant/tenant';
 import { currentOwner, startDeviceSession } from '@/sync/device-session';
 import { BACKGROUND_SYNC_TAG } from '@/sync/engine';
@@ -74,6 +75,7 @@ async function pullAll(force = false) {
   lastPull = Date.now();
   const pulls: Promise<unknown>[] = [syncCatalogue()];
   if (session.user()) pulls.push(syncCart());
+  if (canManageRoster(session.user()?.role)) pulls.push(syncRoster());
   const results = await Promise.allSettled(pulls);
   for (const r of results) if (r.status === 'rejected') console.warn('refresh from the server failed', r.reason);
 }

@@ -51,10 +51,26 @@ export interface StudentRecord {
   /** The numeric id of the student's class (stu_class.id). */
   class_id: number | null;
   archived: boolean;
+  is_featured?: boolean;
+  /** When a pin on this student ends (ISO), if pinned. */
+  pinned_until?: string | null;
+  /** Added on this device and not yet accepted by the server (a temporary negative id). */
+  pending?: boolean;
   no_of_books: number;
   date_joined: string;
   last_login: string | null;
   updated_at: string;
+}
+
+/** A student's sign-in details, cached for the teacher's login cards (printable offline). */
+export interface LoginInfoRecord {
+  id: number;
+  class_id: number;
+  first_name: string;
+  last_name: string;
+  username: string;
+  password: string;
+  class_code: string;
 }
 
 export interface BookRecord {
@@ -173,6 +189,7 @@ export class DeviceDatabase extends Dexie {
   outbox!: EntityTable<OutboxRecord, 'id'>;
   meta!: EntityTable<MetaRecord, 'key'>;
   credentials!: EntityTable<CredentialRecord, 'owner_id'>;
+  logins!: EntityTable<LoginInfoRecord, 'id'>;
 
   /**
    * Chrome relaxes IndexedDB durability by default; a child's work must survive a crash, so
@@ -206,6 +223,10 @@ export class DeviceDatabase extends Dexie {
     // thousands of changes queued.
     this.version(5).stores({
       outbox: '&id, status, created_at, [owner_id+created_at], *entity_keys, [owner_id+status]',
+    });
+    // Login details for the teacher's cards, per class.
+    this.version(6).stores({
+      logins: '&id, class_id',
     });
     // The library's categories, so its filters work offline too.
     this.version(7).stores({

@@ -7,8 +7,8 @@ import { db, type DeviceDatabase } from './db';
 const SHARED_CACHES = [/^workbox-precache/, /^covers$/];
 
 export async function wipePersonalData(database: DeviceDatabase = db): Promise<void> {
-  await database.transaction('rw', [database.user, database.classes, database.students, database.cart], async () => {
-    await Promise.all([database.user.clear(), database.classes.clear(), database.students.clear(), database.cart.clear()]);
+  await database.transaction('rw', [database.user, database.classes, database.students, database.cart, database.logins], async () => {
+    await Promise.all([database.user.clear(), database.classes.clear(), database.students.clear(), database.cart.clear(), database.logins.clear()]);
   });
   if (typeof caches !== 'undefined') {
     for (const name of await caches.keys()) {

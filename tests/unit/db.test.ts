@@ -27,6 +27,7 @@ describe('device database', () => {
       outbox: 'id',
       meta: 'key',
       credentials: 'owner_id',
+      logins: 'id',
     });
   });
 

@@ -1,0 +1,54 @@
+// /dashboard (SPEC.md section 2): the option query value picks a tab: 'Teacher Dashboard' (the
+// default), 'Manage Classes', 'View Class' (with id and class_id) or 'Money I Have Raised'.
+import { Link, useSearch } from '@tanstack/react-router';
+import { useSessionUser } from '@/api/use-session';
+import { ClassDetails } from '@/features/roster/class-details';
+import { ClassList, type ClassLink } from '@/features/roster/class-list';
+import { canManageRoster } from '@/features/roster/roster-sync';
+import { MoneyRaisedSlot } from './money-raised-slot';
+
+const TABS = ['Teacher Dashboard', 'Manage Classes', 'View Class', 'Money I Have Raised'] as const;
+type Tab = (typeof TABS)[number];
+
+const viewClass: ClassLink = (cls, children) => (
+  <Link to="/dashboard" search={{ option: 'View Class', id: String(cls.id), class_id: cls.class_id }}>
+    {children}
+  </Link>
+);
+
+export function DashboardScreen() {
+  const search = useSearch({ strict: false }) as { option?: string; id?: string; class_id?: string };
+  const user = useSessionUser();
+  const tab: Tab = (TABS as readonly string[]).includes(search.option ?? '') ? (search.option as Tab) : 'Teacher Dashboard';
+  const tabs = TABS.filter((t) => t !== 'View Class' || search.id);
+  const roster = canManageRoster(user?.role);
+  const classId = search.id && /^\d+$/.test(search.id) ? Number(search.id) : undefined;
+
+  return (
+    <div>
+      <nav className="dashboard-tabs" aria-label="Dashboard options">
+        {tabs.map((t) => (
+          <Link key={t} to="/dashboard" search={t === 'View Class' ? { option: t, id: search.id, class_id: search.class_id } : { option: t }} aria-selected={t === tab} role="tab">
+            {t}
+          </Link>
+        ))}
+      </nav>
+      <div role="tabpanel" aria-label={tab}>
+        {tab === 'Money I Have Raised' ? (
+          <MoneyRaisedSlot />
+        ) : !roster ? (
+          <section className="page">
+            <h1>{tab}</h1>
+            <p>Classes are managed by teachers and school admins.</p>
+          </section>
+        ) : tab === 'Teacher Dashboard' ? (
+          <ClassList title="My classes" link={viewClass} cards />
+        ) : tab === 'Manage Classes' ? (
+          <ClassList title="Manage Classes" link={viewClass} />
+        ) : (
+          <ClassDetails classId={classId} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// The school admin area's roster pages: dashboard and classes (class lists), students (the whole
+// school), classdetails (?id=&class_id=) and studentprofile (?id=), all on the roster feature.
+import type { ReactNode } from 'react';
+import { useParams, useRouter, useSearch } from '@tanstack/react-router';
+import { AllStudents } from '@/features/roster/all-students';
+import { ClassDetails } from '@/features/roster/class-details';
+import { ClassList, type ClassLink } from '@/features/roster/class-list';
+import { StudentProfile } from '@/features/roster/student-profile';
+
+/** A link inside the area (its pages are built from a list, so their addresses are plain text). */
+function AreaLink({ href, children }: { href: string; children: ReactNode }) {
+  const router = useRouter();
+  return (
+    <a
+      href={href}
+      onClick={(e) => {
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        void router.navigate({ href });
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+const classDetails: ClassLink = (cls, children) => (
+  <AreaLink href={`/admin-school/classdetails/?${new URLSearchParams({ id: String(cls.id), class_id: cls.class_id })}`}>{children}</AreaLink>
+);
+
+/** ?id= wins; the optional path segment is the older address. */
+function useIdParam(param: 'classId' | 'userId'): number | undefined {
+  const search = useSearch({ strict: false }) as { id?: string };
+  const params = useParams({ strict: false }) as Record<string, string | undefined>;
+  const raw = search.id ?? params[param];
+  return raw && /^\d+$/.test(raw) ? Number(raw) : undefined;
+}
+
+export function SchoolDashboardScreen() {
+  return <ClassList title="School dashboard" link={classDetails} cards />;
+}
+
+export function SchoolClassesScreen() {
+  return <ClassList title="Classes" link={classDetails} />;
+}
+
+export function SchoolStudentsScreen() {
+  return <AllStudents />;
+}
+
+export function ClassDetailsScreen() {
+  return <ClassDetails classId={useIdParam('classId')} />;
+}
+
+export function StudentProfileScreen() {
+  return <StudentProfile studentId={useIdParam('userId')} />;
+}

@@ -1,0 +1,17 @@
+// Every student of the school (the school admin's Students page), in the same table as a class.
+import { StudentTable } from './student-table';
+import { useClasses, useRosterRefresh, useStudents } from './use-roster';
+import './roster.css';
+
+export function AllStudents() {
+  useRosterRefresh();
+  const students = useStudents();
+  const classes = useClasses();
+  if (!students || !classes) return null;
+  return (
+    <section className="page roster-page" aria-labelledby="students-title">
+      <h1 id="students-title">Students</h1>
+      <StudentTable students={students} classes={classes} showClass />
+    </section>
+  );
+}

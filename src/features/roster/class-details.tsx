@@ -1,0 +1,97 @@
+// Class details (SPEC.md section 2): the class's name and code (with a copy button), its counts,
+// Add Students, Download Class Login and the student table. Reads the device, so it opens
+// offline with the last known roster; login cards print from the cached login details.
+import { useState } from 'react';
+import type { ClassRecord } from '@/data/db';
+import { ROSTER_MSG } from '@/contract/messages';
+import { toast } from '@/ui/toast';
+import { AddStudentsDialog } from './add-students-dialog';
+import { loginInfoFor } from './roster-sync';
+import { StudentTable } from './student-table';
+import { useClass, useClasses, useRosterRefresh, useStudents } from './use-roster';
+import './roster.css';
+
+async function copyCode(code: string) {
+  try {
+    await navigator.clipboard.writeText(code);
+    toast('success', ROSTER_MSG.classCodeCopied);
+  } catch {
+    toast('error', ROSTER_MSG.classCodeCopyFailed);
+  }
+}
+
+async function downloadLogins(cls: ClassRecord) {
+  try {
+    const cards = await loginInfoFor(cls.id);
+    if (!cards.length) throw new Error(ROSTER_MSG.loginInfoFailed);
+    const { downloadClassLogin } = await import('./login-cards');
+    downloadClassLogin(cls.name, cards.sort((a, b) => a.first_name.localeCompare(b.first_name) || a.last_name.localeCompare(b.last_name)));
+  } catch (err) {
+    console.warn('login cards failed', err);
+    toast('error', err instanceof Error && err.message ? err.message : ROSTER_MSG.loginInfoFailed);
+  }
+}
+
+export function ClassDetails({ classId }: { classId: number | undefined }) {
+  const load = useRosterRefresh();
+  const cls = useClass(classId);
+  const students = useStudents(classId ?? -1);
+  const classes = useClasses();
+  const [adding, setAdding] = useState(false);
+
+  if (cls === undefined || students === undefined || classes === undefined || (cls === null && load === 'loading')) {
+    return <p className="roster-muted">Loading the class…</p>;
+  }
+  if (cls === null) {
+    return (
+      <section className="page roster-page">
+        <h1>{ROSTER_MSG.classNotFound}</h1>
+        {load === 'failed' ? <p className="roster-error">{ROSTER_MSG.classLoadFailed}</p> : null}
+      </section>
+    );
+  }
+  const current = students.filter((s) => !s.archived);
+  const pending = current.filter((s) => s.pending).length;
+
+  return (
+    <section className="page roster-page" aria-labelledby="class-title">
+      <header className="class-head" style={{ borderTopColor: cls.class_theme }}>
+        <div>
+          <h1 id="class-title">{cls.name}</h1>
+          <p className="class-code">
+            Class code <strong>{cls.class_id}</strong>
+            <button type="button" className="button button-small button-secondary" onClick={() => void copyCode(cls.class_id)} aria-label={`Copy class code ${cls.class_id}`}>
+              Copy
+            </button>
+          </p>
+        </div>
+        <dl className="class-counts">
+          <div>
+            <dt>Students</dt>
+            <dd data-testid="student-count">{current.length}</dd>
+          </div>
+          <div>
+            <dt>Books</dt>
+            <dd>{cls.no_of_books}</dd>
+          </div>
+        </dl>
+        <div className="class-actions">
+          <button type="button" className="button" onClick={() => setAdding(true)}>
+            Add Students
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => void downloadLogins(cls)}>
+            Download Class Login
+          </button>
+        </div>
+      </header>
+      {pending ? (
+        <p className="roster-muted" role="status">
+          {pending} new {pending === 1 ? 'student is' : 'students are'} saved on this device and not yet synced.
+        </p>
+      ) : null}
+      {load === 'failed' ? <p className="roster-muted">{ROSTER_MSG.classLoadFailed}: showing the copy saved on this device.</p> : null}
+      <StudentTable students={students} classes={classes} />
+      {adding ? <AddStudentsDialog cls={cls} onClose={() => setAdding(false)} /> : null}
+    </section>
+  );
+}

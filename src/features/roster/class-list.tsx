@@ -1,0 +1,69 @@
+// The classes a teacher or admin manages, as cards (Teacher Dashboard) or a list (Manage Classes,
+// the school admin's Classes), each opening its class details. The link is the caller's: the
+// dashboard and the school admin area open class details at different addresses.
+import type { ReactNode } from 'react';
+import type { ClassRecord } from '@/data/db';
+import { useClasses, useRosterRefresh, useStudents } from './use-roster';
+import './roster.css';
+
+export type ClassLink = (cls: ClassRecord, children: ReactNode) => ReactNode;
+
+function useCounts() {
+  const students = useStudents();
+  const counts = new Map<number, number>();
+  for (const s of students ?? []) if (!s.archived && s.class_id !== null) counts.set(s.class_id, (counts.get(s.class_id) ?? 0) + 1);
+  return (cls: ClassRecord) => (students?.length ? (counts.get(cls.id) ?? 0) : cls.no_of_students);
+}
+
+export function ClassList({ link, title, cards = false }: { link: ClassLink; title: string; cards?: boolean }) {
+  const load = useRosterRefresh();
+  const classes = useClasses();
+  const count = useCounts();
+  if (!classes) return null;
+  return (
+    <section className="page roster-page" aria-labelledby="classes-title">
+      <h1 id="classes-title">{title}</h1>
+      {classes.length === 0 ? <p>{load === 'loading' ? 'Loading your classes…' : 'There are no classes yet.'}</p> : null}
+      {cards ? (
+        <ul className="class-cards">
+          {classes.map((c) => (
+            <li key={c.id} className="class-card" style={{ borderTopColor: c.class_theme }}>
+              <h2>{link(c, c.name)}</h2>
+              <p>
+                Class code <strong>{c.class_id}</strong>
+              </p>
+              <p>
+                {count(c)} students · {c.no_of_books} books
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="roster-table-wrap">
+          <table className="roster-table">
+            <thead>
+              <tr>
+                <th scope="col">Class</th>
+                <th scope="col">Class code</th>
+                <th scope="col">Teacher</th>
+                <th scope="col">Students</th>
+                <th scope="col">Books</th>
+              </tr>
+            </thead>
+            <tbody>
+              {classes.map((c) => (
+                <tr key={c.id}>
+                  <td>{link(c, c.name)}</td>
+                  <td>{c.class_id}</td>
+                  <td>{c.assigned_teacher ? `${c.assigned_teacher.first_name} ${c.assigned_teacher.last_name}` : '—'}</td>
+                  <td>{count(c)}</td>
+                  <td>{c.no_of_books}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

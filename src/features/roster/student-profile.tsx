@@ -1,0 +1,49 @@
+// A student's profile (/admin-school/studentprofile?id=): who they are, their class and
+// settings, with Edit and their login card.
+import { useState } from 'react';
+import { ROSTER_MSG, ROSTER_OWN_MSG } from '@/contract/messages';
+import { EditStudentDialog, privacyLabel } from './edit-student-dialog';
+import { useClass, useRosterRefresh, useStudent } from './use-roster';
+import './roster.css';
+
+export function StudentProfile({ studentId }: { studentId: number | undefined }) {
+  const load = useRosterRefresh();
+  const student = useStudent(studentId);
+  const cls = useClass(student?.class_id ?? undefined);
+  const [editing, setEditing] = useState(false);
+  if (student === undefined || (student === null && load === 'loading')) return <p className="roster-muted">Loading…</p>;
+  if (student === null) {
+    return (
+      <section className="page roster-page">
+        <h1>{ROSTER_MSG.studentMissing}</h1>
+      </section>
+    );
+  }
+  return (
+    <section className="page roster-page" aria-labelledby="profile-title">
+      <h1 id="profile-title">
+        {student.first_name} {student.last_name}
+      </h1>
+      <dl className="profile-facts">
+        <dt>Username</dt>
+        <dd>{student.username || ROSTER_OWN_MSG.notSynced}</dd>
+        <dt>Class</dt>
+        <dd>{cls ? `${cls.name} (${cls.class_id})` : '—'}</dd>
+        <dt>Privacy preference</dt>
+        <dd>{privacyLabel(student.privacy_preference)}</dd>
+        <dt>Books</dt>
+        <dd>{student.no_of_books}</dd>
+        <dt>Date joined</dt>
+        <dd>{new Date(student.date_joined).toLocaleDateString()}</dd>
+        <dt>Status</dt>
+        <dd>{student.archived ? 'Archived' : 'Current'}</dd>
+      </dl>
+      {!student.pending ? (
+        <button type="button" className="button" onClick={() => setEditing(true)}>
+          Edit student
+        </button>
+      ) : null}
+      {editing ? <EditStudentDialog student={student} onClose={() => setEditing(false)} /> : null}
+    </section>
+  );
+}
