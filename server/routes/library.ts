@@ -70,18 +70,8 @@ const listBooks = defineRoute(
   },
 );
 
-const BookDetailSchema = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    author: z.string(),
-    description: z.string(),
-    price_cents: z.number().int(),
-    currency: z.string(),
-    cover: z.string(),
-    is_featured: z.boolean(),
-    category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
-  })
+const BookDetailSchema = BookSchema.omit({ category_id: true, updated_at: true, deleted: true })
+  .extend({ category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable() })
   .openapi('BookDetail');
 
 const getBook = defineRoute(

@@ -23,6 +23,7 @@ describe('device database', () => {
       students: 'id',
       books: 'id',
       cart: 'item_id',
+      categories: 'id',
       faqs: 'id',
       outbox: 'id',
       meta: 'key',

@@ -12,6 +12,7 @@ import { useLive } from '@/data/live';
 import { formatPrice } from '@/ui/format';
 import { PaymentChoice } from '@/ui/payment-choice';
 import { useOnline } from '@/ui/use-online';
+import '@/ui/documents.css';
 import './checkout.css';
 
 export const OFFLINE_CHECKOUT = 'Checkout needs an internet connection. You are offline: your cart is saved on this device, so you can pay as soon as you are back online.';
@@ -51,7 +52,7 @@ export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
       ) : (
         <>
           <h2>Your order</h2>
-          <ul className="checkout-items">
+          <ul className="doc-lines">
             {books.map((b) => (
               <li key={b.id}>
                 <span>{b.title}</span>
