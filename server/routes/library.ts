@@ -134,6 +134,27 @@ const listStories = defineRoute(
   },
 );
 
+const StorySyncSchema = StoryCardSchema.extend({ updated_at: z.string(), deleted: z.boolean() }).openapi('StorySync');
+
+const storyChanges = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'get',
+    path: '/catalogue/stories/',
+    summary: "Readable stories for the device's catalogue, page by page in change order (pull sync)",
+    description: 'With updated_since, stories that stopped being readable (unpublished, archived, made private) come back as deletions, with no content.',
+    request: {
+      query: z.object({
+        updated_since: UpdatedSince,
+        limit: z.coerce.number().int().min(1).max(1000).default(500),
+      }),
+    },
+    responses: {
+      200: jsonBody(z.object({ results: z.array(StorySyncSchema), next_since: z.string().nullable() }).openapi('StoryPage')),
+    },
+  },
+);
+
 const getStory = defineRoute(
   { roles: 'anyone' },
   {
@@ -205,6 +226,31 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
       c.var.db.select({ n: sql<number>`count(*)::int` }).from(stories).where(where),
     ]);
     return c.json({ count: total?.n ?? 0, results: rows }, 200);
+  })
+  .openapi(storyChanges, async (c) => {
+    const { updated_since, limit } = c.req.valid('query');
+    const since = parseSince(updated_since);
+    const tenant = c.var.tenant;
+    const rows = await c.var.db
+      .select({ ...storyCardColumns, readable: sql<boolean>`coalesce(${readableStories(tenant)}, false)`, ts: cursorTs(stories.updated_at) })
+      .from(stories)
+      .innerJoin(users, eq(users.id, stories.author_id))
+      .where(
+        and(
+          tenant ? eq(stories.tenant_id, tenant.id) : undefined,
+          after(stories.updated_at, stories.id, since),
+          // A first sync needs only what can be read; later syncs also learn what left.
+          since ? undefined : readableStories(tenant),
+        ),
+      )
+      .orderBy(asc(stories.updated_at), asc(stories.id))
+      .limit(limit);
+    const results = rows.map(({ readable, ts, ...story }) =>
+      readable
+        ? { ...story, updated_at: ts, deleted: false }
+        : { id: story.id, title: '', slug: '', author: '', excerpt: '', cover: null, is_featured: false, created_at: story.created_at, updated_at: ts, deleted: true },
+    );
+    return c.json({ results, next_since: nextSince(rows, limit) }, 200);
   })
   .openapi(getStory, async (c) => {
     const { id } = c.req.valid('param');

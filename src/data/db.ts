@@ -72,6 +72,21 @@ export interface BookRecord {
   updated_at: string;
 }
 
+/** A published student story in the device's catalogue. */
+export interface StoryRecord {
+  id: number;
+  title: string;
+  slug: string;
+  author: string;
+  excerpt: string;
+  cover: string | null;
+  is_featured: boolean;
+  created_at: string;
+  /** Lower-cased word prefixes of title and author: the local search index. */
+  words: string[];
+  updated_at: string;
+}
+
 export interface CategoryRecord {
   id: number;
   name: string;
@@ -95,7 +110,7 @@ export interface FaqRecord {
 export type OutboxStatus = 'pending' | 'in_flight' | 'failed' | 'conflict';
 
 /** Tables a queued change may touch locally (and undo). */
-export type LocalTable = 'cart' | 'classes' | 'students' | 'books' | 'user';
+export type LocalTable = 'cart' | 'classes' | 'students' | 'books' | 'stories' | 'user';
 
 /** A local write described as data, so the service worker can apply it too. */
 export type LocalOp =
@@ -169,6 +184,7 @@ export class DeviceDatabase extends Dexie {
   books!: EntityTable<BookRecord, 'id'>;
   cart!: EntityTable<CartRecord, 'item_id'>;
   categories!: EntityTable<CategoryRecord, 'id'>;
+  stories!: EntityTable<StoryRecord, 'id'>;
   faqs!: EntityTable<FaqRecord, 'id'>;
   outbox!: EntityTable<OutboxRecord, 'id'>;
   meta!: EntityTable<MetaRecord, 'key'>;
@@ -207,9 +223,11 @@ export class DeviceDatabase extends Dexie {
     this.version(5).stores({
       outbox: '&id, status, created_at, [owner_id+created_at], *entity_keys, [owner_id+status]',
     });
-    // The library's categories, so its filters work offline too.
+    // The library's categories and student stories, so its filters, stories and search work
+    // offline too.
     this.version(7).stores({
       categories: '&id, name',
+      stories: '&id, updated_at, *words, created_at',
     });
   }
 }

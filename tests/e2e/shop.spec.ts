@@ -174,8 +174,12 @@ test('an offline tablet searches the catalogue it opened before, and checkout sa
   await expect(page.getByText('You need to log in to load the categories.')).toBeVisible();
   await page.keyboard.press('Escape');
 
+  await expect(page.getByRole('heading', { name: 'Stories by our students' })).toBeVisible();
+
   await context.setOffline(true);
   await page.reload();
+  // The students' stories are part of the catalogue on the device.
+  await expect(page.getByRole('heading', { name: 'Stories by our students' })).toBeVisible();
   const box = page.getByRole('combobox', { name: 'Search books and stories' });
   await box.fill(word.slice(0, 3).toUpperCase());
   await expect(page.getByText(/results? from this device$/)).toBeVisible();

@@ -2,6 +2,8 @@
 // stories, /combined/ search, checkout rules (prices from the server, guests give an email,
 // who may see an order) and the cart after a paid order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { stories } from '../../server/db/schema';
 import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer } from './harness';
 
 describe.each(TARGETS)('shop on %s', (target) => {
@@ -42,6 +44,23 @@ describe.each(TARGETS)('shop on %s', (target) => {
     const one = await server.call('GET', `/api/stories/${green.body.results[0].id}/`, { host: GREENFIELD });
     expect(one.body.body.length).toBeGreaterThan(0);
     expect((await server.call('GET', `/api/stories/${green.body.results[0].id}/`, { host: HILLSIDE })).status).toBe(404);
+  });
+
+  it('syncs readable stories to the device, and later tells it which ones left', async () => {
+    const first = await server.call('GET', '/api/catalogue/stories/?limit=1000', { host: GREENFIELD });
+    expect(first.status).toBe(200);
+    expect(first.body.results.length).toBeGreaterThan(0);
+    expect(first.body.results.every((s: { deleted: boolean }) => !s.deleted)).toBe(true);
+    const listed = (await server.call('GET', '/api/stories/?limit=100', { host: GREENFIELD })).body;
+    expect(first.body.results.length).toBe(listed.count);
+    const cursor = `${first.body.results.at(-1).updated_at}~${first.body.results.at(-1).id}`;
+    const gone = first.body.results[0];
+    await server.database.db.update(stories).set({ privacy_preference: 'private' }).where(eq(stories.id, gone.id));
+    const later = await server.call('GET', `/api/catalogue/stories/?updated_since=${encodeURIComponent(cursor)}`, { host: GREENFIELD });
+    expect(later.body.results).toContainEqual(expect.objectContaining({ id: gone.id, deleted: true, title: '' }));
+    // Whatever else comes after the cursor is a story nobody may read (a draft): no content.
+    for (const s of later.body.results) expect(s).toMatchObject({ deleted: true, title: '', excerpt: '' });
+    expect((await server.call('GET', '/api/catalogue/stories/?updated_since=yesterday')).status).toBe(400);
   });
 
   it('searches books by word prefixes of title and author, every term', async () => {

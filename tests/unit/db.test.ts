@@ -24,6 +24,7 @@ describe('device database', () => {
       books: 'id',
       cart: 'item_id',
       categories: 'id',
+      stories: 'id',
       faqs: 'id',
       outbox: 'id',
       meta: 'key',
