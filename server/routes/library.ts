@@ -36,6 +36,14 @@ export function readableStories(tenant: TenantRow | null): SQL | undefined {
 
 export const Id = z.coerce.number().int().positive().max(2_147_483_647);
 
+/** A pull-sync list's query: changes after a cursor, a page at a time. */
+const PullQuery = z.object({
+  updated_since: UpdatedSince,
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+const pullPage = <T extends z.ZodType>(item: T, name: string) =>
+  jsonBody(z.object({ results: z.array(item), next_since: z.string().nullable() }).openapi(name));
+
 const BookSchema = z
   .object({
     id: z.number().int(),
@@ -58,14 +66,9 @@ const listBooks = defineRoute(
     method: 'get',
     path: '/books/',
     summary: 'The catalogue, page by page in change order (pull sync)',
-    request: {
-      query: z.object({
-        updated_since: UpdatedSince,
-        limit: z.coerce.number().int().min(1).max(1000).default(500),
-      }),
-    },
+    request: { query: PullQuery },
     responses: {
-      200: jsonBody(z.object({ results: z.array(BookSchema), next_since: z.string().nullable() }).openapi('BookPage')),
+      200: pullPage(BookSchema, 'BookPage'),
     },
   },
 );
@@ -143,14 +146,9 @@ const storyChanges = defineRoute(
     path: '/catalogue/stories/',
     summary: "Readable stories for the device's catalogue, page by page in change order (pull sync)",
     description: 'With updated_since, stories that stopped being readable (unpublished, archived, made private) come back as deletions, with no content.',
-    request: {
-      query: z.object({
-        updated_since: UpdatedSince,
-        limit: z.coerce.number().int().min(1).max(1000).default(500),
-      }),
-    },
+    request: { query: PullQuery },
     responses: {
-      200: jsonBody(z.object({ results: z.array(StorySyncSchema), next_since: z.string().nullable() }).openapi('StoryPage')),
+      200: pullPage(StorySyncSchema, 'StoryPage'),
     },
   },
 );

@@ -72,20 +72,11 @@ export interface BookRecord {
   updated_at: string;
 }
 
-/** A published student story in the device's catalogue. */
-export interface StoryRecord {
-  id: number;
-  title: string;
-  slug: string;
-  author: string;
-  excerpt: string;
-  cover: string | null;
-  is_featured: boolean;
-  created_at: string;
+/** A published student story in the device's catalogue, as the API answers it. */
+export type StoryRecord = Omit<components['schemas']['StorySync'], 'deleted'> & {
   /** Lower-cased word prefixes of title and author: the local search index. */
   words: string[];
-  updated_at: string;
-}
+};
 
 export interface CategoryRecord {
   id: number;
