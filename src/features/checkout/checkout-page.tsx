@@ -68,7 +68,7 @@ export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
               {OFFLINE_CHECKOUT}
             </p>
           ) : null}
-          <form className="checkout-form" onSubmit={(e) => void pay(e)}>
+          <form className="payment-form" onSubmit={(e) => void pay(e)}>
             {user ? null : (
               <p className="field">
                 <label htmlFor="checkout-email">Email for your receipt</label>
