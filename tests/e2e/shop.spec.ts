@@ -83,6 +83,13 @@ test('a guest cart survives a reload, joins the account at sign-in, and pays wit
   await accessible(page);
   await screenshots(page, 'shop-checkout');
 
+  // The provider's sandbox page is usable too.
+  await page.getByRole('radio', { name: /^PhonePe/ }).check();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { name: 'PhonePe (sandbox)' })).toBeVisible();
+  await accessible(page);
+  await screenshots(page, 'shop-sandbox-provider');
+
   // PhonePe declined, then a card payment cancelled: one failure screen, and the cart is kept.
   await pay(page, 'PhonePe', 'Decline');
   await expect(page).toHaveURL(/\/phonepe-payment\/failed\?order=/);
