@@ -92,6 +92,16 @@ describe.each(TARGETS)('shop on %s', (target) => {
     expect((await server.call('GET', `/api/orders/${made.body.order_id}/?key=${made.body.key}`, { host: GREENFIELD })).status).toBe(200);
   });
 
+  it('opens one order however often a signed-in buyer presses Pay with one key', async () => {
+    const headers = { 'Idempotency-Key': 'checkout-attempt-0001' };
+    const json = { book_ids: [book.id], provider: 'paypal' };
+    const first = await server.call('POST', '/api/orders/', { host: GREENFIELD, token: head, json, headers });
+    const again = await server.call('POST', '/api/orders/', { host: GREENFIELD, token: head, json, headers });
+    expect(first.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+  });
+
   it('asks a guest for an email and refuses books not on sale', async () => {
     const guest = await server.call('POST', '/api/orders/', { host: GREENFIELD, json: { book_ids: [book.id], provider: 'stripe' } });
     expect(guest.status).toBe(400);

@@ -1,7 +1,7 @@
 // Checkout (/checkout): the cart's books, the total, a provider, and for guests an email for the
 // receipt. Paying needs the network: offline the page says so plainly and the cart stays as it
 // is. The server prices the order and sends the buyer to the provider's page.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { api } from '@/api/client';
 import { useSessionUser } from '@/api/use-session';
@@ -24,6 +24,8 @@ export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
   const [email, setEmail] = useState(user?.email ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // One key per cart and provider: pressing Pay again after a lost answer opens the same order.
+  const attempts = useRef(new Map<string, string>());
   const books = useLive(async () => (cartIds ? (await db.books.bulkGet(cartIds)).filter((b) => b !== undefined) : undefined), [cartIds?.join(',')]);
 
   if (!cartIds || !books) return null;
@@ -33,8 +35,13 @@ export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
     e.preventDefault();
     setBusy(true);
     setError(null);
+    const what = `${user?.id ?? 'guest'}|${provider}|${cartIds.join(',')}`;
+    const attempt = attempts.current.get(what) ?? crypto.randomUUID();
+    attempts.current.set(what, attempt);
     try {
-      const order = await unwrap(api.POST('/orders/', { body: { book_ids: cartIds, provider, ...(user ? {} : { email: email.trim() }) } }));
+      const order = await unwrap(
+        api.POST('/orders/', { body: { book_ids: cartIds, provider, ...(user ? {} : { email: email.trim() }) }, headers: { 'Idempotency-Key': attempt } }),
+      );
       location.assign(order.redirect_url);
     } catch (err) {
       setError(navigator.onLine ? (err instanceof Error ? err.message : String(err)) : OFFLINE_CHECKOUT);
