@@ -1,9 +1,9 @@
-// Runs inside Chromium on the server's origin: the app's own catalogue sync and local search
-// over the real IndexedDB, against the real API. bench/catalogue.ts bundles this file and calls
+// Runs inside Chromium on the server's origin: the app's own catalogue sync and the header's
+// offline search (books and stories) over the real IndexedDB, against the real API. bench/catalogue.ts bundles this file and calls
 // window.catalogueBench.run().
-import { searchCatalogue } from '@/data/catalogue-index';
 import { db } from '@/data/db';
 import { syncCatalogue } from '@/features/library/catalogue';
+import { searchOnDevice } from '@/features/search/search';
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -17,26 +17,28 @@ function keystrokes(queries: string[]): string[] {
   return queries.flatMap((q) => Array.from({ length: q.length }, (_, i) => q.slice(0, i + 1)).filter((k) => k.trim() && !k.endsWith(' ')));
 }
 
-async function run({ queries, shown }: { queries: string[]; shown: number }) {
+async function run({ queries }: { queries: string[] }) {
   await db.delete();
   await db.open();
   const started = performance.now();
   const pulled = await syncCatalogue();
   const firstSyncMs = performance.now() - started;
   const books = await db.books.count();
+  const stories = await db.stories.count();
 
   // Warm the index once, as a library page that has been open for a moment has.
-  await searchCatalogue('a', shown);
+  await searchOnDevice('a');
   const times: number[] = [];
   let results = 0;
   for (const k of keystrokes(queries)) {
     const t = performance.now();
-    const found = await searchCatalogue(k, shown);
+    const found = await searchOnDevice(k);
     times.push(performance.now() - t);
     results += found.length;
   }
   return {
     books,
+    stories,
     pulled,
     firstSyncMs: Math.round(firstSyncMs),
     keystrokes: times.length,

@@ -36,6 +36,14 @@ export function readableStories(tenant: TenantRow | null): SQL | undefined {
 
 export const Id = z.coerce.number().int().positive().max(2_147_483_647);
 
+/** A pull-sync list's query: changes after a cursor, a page at a time. */
+const PullQuery = z.object({
+  updated_since: UpdatedSince,
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+const pullPage = <T extends z.ZodType>(item: T, name: string) =>
+  jsonBody(z.object({ results: z.array(item), next_since: z.string().nullable() }).openapi(name));
+
 const BookSchema = z
   .object({
     id: z.number().int(),
@@ -58,30 +66,15 @@ const listBooks = defineRoute(
     method: 'get',
     path: '/books/',
     summary: 'The catalogue, page by page in change order (pull sync)',
-    request: {
-      query: z.object({
-        updated_since: UpdatedSince,
-        limit: z.coerce.number().int().min(1).max(1000).default(500),
-      }),
-    },
+    request: { query: PullQuery },
     responses: {
-      200: jsonBody(z.object({ results: z.array(BookSchema), next_since: z.string().nullable() }).openapi('BookPage')),
+      200: pullPage(BookSchema, 'BookPage'),
     },
   },
 );
 
-const BookDetailSchema = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    author: z.string(),
-    description: z.string(),
-    price_cents: z.number().int(),
-    currency: z.string(),
-    cover: z.string(),
-    is_featured: z.boolean(),
-    category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
-  })
+const BookDetailSchema = BookSchema.omit({ category_id: true, updated_at: true, deleted: true })
+  .extend({ category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable() })
   .openapi('BookDetail');
 
 const getBook = defineRoute(
@@ -141,6 +134,22 @@ const listStories = defineRoute(
     summary: 'Published public student stories, featured and newest first',
     request: { query: Paging(100, 24) },
     responses: { 200: jsonBody(z.object({ count: z.number().int(), results: z.array(StoryCardSchema) }).openapi('StoryList')) },
+  },
+);
+
+const StorySyncSchema = StoryCardSchema.extend({ updated_at: z.string(), deleted: z.boolean() }).openapi('StorySync');
+
+const storyChanges = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'get',
+    path: '/catalogue/stories/',
+    summary: "Readable stories for the device's catalogue, page by page in change order (pull sync)",
+    description: 'With updated_since, stories that stopped being readable (unpublished, archived, made private) come back as deletions, with no content.',
+    request: { query: PullQuery },
+    responses: {
+      200: pullPage(StorySyncSchema, 'StoryPage'),
+    },
   },
 );
 
@@ -215,6 +224,31 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
       c.var.db.select({ n: sql<number>`count(*)::int` }).from(stories).where(where),
     ]);
     return c.json({ count: total?.n ?? 0, results: rows }, 200);
+  })
+  .openapi(storyChanges, async (c) => {
+    const { updated_since, limit } = c.req.valid('query');
+    const since = parseSince(updated_since);
+    const tenant = c.var.tenant;
+    const rows = await c.var.db
+      .select({ ...storyCardColumns, readable: sql<boolean>`coalesce(${readableStories(tenant)}, false)`, ts: cursorTs(stories.updated_at) })
+      .from(stories)
+      .innerJoin(users, eq(users.id, stories.author_id))
+      .where(
+        and(
+          tenant ? eq(stories.tenant_id, tenant.id) : undefined,
+          after(stories.updated_at, stories.id, since),
+          // A first sync needs only what can be read; later syncs also learn what left.
+          since ? undefined : readableStories(tenant),
+        ),
+      )
+      .orderBy(asc(stories.updated_at), asc(stories.id))
+      .limit(limit);
+    const results = rows.map(({ readable, ts, ...story }) =>
+      readable
+        ? { ...story, updated_at: ts, deleted: false }
+        : { id: story.id, title: '', slug: '', author: '', excerpt: '', cover: null, is_featured: false, created_at: story.created_at, updated_at: ts, deleted: true },
+    );
+    return c.json({ results, next_since: nextSince(rows, limit) }, 200);
   })
   .openapi(getStory, async (c) => {
     const { id } = c.req.valid('param');

@@ -1619,6 +1619,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/catalogue/stories/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readable stories for the device's catalogue, page by page in change order (pull sync)
+         * @description With updated_since, stories that stopped being readable (unpublished, archived, made private) come back as deletions, with no content.
+         *
+         *     Access: anyone; any site.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only rows changed after this point (pull sync); the answer then includes deletions. */
+                    updated_since?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoryPage"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stories/{id}/": {
         parameters: {
             query?: never;
@@ -4273,6 +4327,14 @@ export interface components {
             cover: string | null;
             is_featured: boolean;
             created_at: string;
+        };
+        StoryPage: {
+            results: components["schemas"]["StorySync"][];
+            next_since: string | null;
+        };
+        StorySync: components["schemas"]["StoryCard"] & {
+            updated_at: string;
+            deleted: boolean;
         };
         Story: components["schemas"]["StoryCard"] & {
             body: string;

@@ -88,6 +88,12 @@ export interface BookRecord {
   updated_at: string;
 }
 
+/** A published student story in the device's catalogue, as the API answers it. */
+export type StoryRecord = Omit<components['schemas']['StorySync'], 'deleted'> & {
+  /** Lower-cased word prefixes of title and author: the local search index. */
+  words: string[];
+};
+
 export interface CategoryRecord {
   id: number;
   name: string;
@@ -111,7 +117,7 @@ export interface FaqRecord {
 export type OutboxStatus = 'pending' | 'in_flight' | 'failed' | 'conflict';
 
 /** Tables a queued change may touch locally (and undo). */
-export type LocalTable = 'cart' | 'classes' | 'students' | 'books' | 'user';
+export type LocalTable = 'cart' | 'classes' | 'students' | 'books' | 'stories' | 'user';
 
 /** A local write described as data, so the service worker can apply it too. */
 export type LocalOp =
@@ -185,6 +191,7 @@ export class DeviceDatabase extends Dexie {
   books!: EntityTable<BookRecord, 'id'>;
   cart!: EntityTable<CartRecord, 'item_id'>;
   categories!: EntityTable<CategoryRecord, 'id'>;
+  stories!: EntityTable<StoryRecord, 'id'>;
   faqs!: EntityTable<FaqRecord, 'id'>;
   outbox!: EntityTable<OutboxRecord, 'id'>;
   meta!: EntityTable<MetaRecord, 'key'>;
@@ -228,9 +235,11 @@ export class DeviceDatabase extends Dexie {
     this.version(6).stores({
       logins: '&id, class_id',
     });
-    // The library's categories, so its filters work offline too.
+    // The library's categories and student stories, so its filters, stories and search work
+    // offline too.
     this.version(7).stores({
       categories: '&id, name',
+      stories: '&id, updated_at, *words, created_at',
     });
   }
 }

@@ -2,6 +2,8 @@
 // stories, /combined/ search, checkout rules (prices from the server, guests give an email,
 // who may see an order) and the cart after a paid order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { stories } from '../../server/db/schema';
 import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer } from './harness';
 
 describe.each(TARGETS)('shop on %s', (target) => {
@@ -44,6 +46,23 @@ describe.each(TARGETS)('shop on %s', (target) => {
     expect((await server.call('GET', `/api/stories/${green.body.results[0].id}/`, { host: HILLSIDE })).status).toBe(404);
   });
 
+  it('syncs readable stories to the device, and later tells it which ones left', async () => {
+    const first = await server.call('GET', '/api/catalogue/stories/?limit=1000', { host: GREENFIELD });
+    expect(first.status).toBe(200);
+    expect(first.body.results.length).toBeGreaterThan(0);
+    expect(first.body.results.every((s: { deleted: boolean }) => !s.deleted)).toBe(true);
+    const listed = (await server.call('GET', '/api/stories/?limit=100', { host: GREENFIELD })).body;
+    expect(first.body.results.length).toBe(listed.count);
+    const cursor = `${first.body.results.at(-1).updated_at}~${first.body.results.at(-1).id}`;
+    const gone = first.body.results[0];
+    await server.database.db.update(stories).set({ privacy_preference: 'private' }).where(eq(stories.id, gone.id));
+    const later = await server.call('GET', `/api/catalogue/stories/?updated_since=${encodeURIComponent(cursor)}`, { host: GREENFIELD });
+    expect(later.body.results).toContainEqual(expect.objectContaining({ id: gone.id, deleted: true, title: '' }));
+    // Whatever else comes after the cursor is a story nobody may read (a draft): no content.
+    for (const s of later.body.results) expect(s).toMatchObject({ deleted: true, title: '', excerpt: '' });
+    expect((await server.call('GET', '/api/catalogue/stories/?updated_since=yesterday')).status).toBe(400);
+  });
+
   it('searches books by word prefixes of title and author, every term', async () => {
     const word = book.title.split(/\s+/)[0]!.toLowerCase();
     const prefix = word.slice(0, 3);
@@ -71,6 +90,16 @@ describe.each(TARGETS)('shop on %s', (target) => {
     expect((await server.call('GET', `/api/orders/${made.body.order_id}/`, { host: GREENFIELD, token: head })).status).toBe(404);
     expect((await server.call('GET', `/api/orders/${made.body.order_id}/?key=wrong`, { host: GREENFIELD })).status).toBe(404);
     expect((await server.call('GET', `/api/orders/${made.body.order_id}/?key=${made.body.key}`, { host: GREENFIELD })).status).toBe(200);
+  });
+
+  it('opens one order however often a signed-in buyer presses Pay with one key', async () => {
+    const headers = { 'Idempotency-Key': 'checkout-attempt-0001' };
+    const json = { book_ids: [book.id], provider: 'paypal' };
+    const first = await server.call('POST', '/api/orders/', { host: GREENFIELD, token: head, json, headers });
+    const again = await server.call('POST', '/api/orders/', { host: GREENFIELD, token: head, json, headers });
+    expect(first.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
   });
 
   it('asks a guest for an email and refuses books not on sale', async () => {

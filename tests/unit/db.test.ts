@@ -23,6 +23,8 @@ describe('device database', () => {
       students: 'id',
       books: 'id',
       cart: 'item_id',
+      categories: 'id',
+      stories: 'id',
       faqs: 'id',
       outbox: 'id',
       meta: 'key',

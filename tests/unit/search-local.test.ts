@@ -1,7 +1,7 @@
 // The header search: the device's word-prefix index (every term must start a word of the title
 // or author), and the fall-back from the server to the device when offline, failing or slow.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { searchCatalogue, searchWords } from '@/data/catalogue-index';
+import { searchCatalogue, searchStories, searchWords } from '@/data/catalogue-index';
 import { db, type BookRecord } from '@/data/db';
 import { searchEverywhere, SLOW_SERVER_MS } from '@/features/search/search';
 
@@ -21,6 +21,8 @@ const book = (id: number, title: string, author: string, category_id = 1): BookR
 
 beforeAll(async () => {
   await db.books.clear();
+  await db.stories.clear();
+  await db.stories.put({ id: 7, title: 'My Castle Dream', slug: 'my-castle-dream-7', author: 'Amara O.', excerpt: '', cover: null, is_featured: false, created_at: '2026-01-01T00:00:00Z', words: searchWords('My Castle Dream', 'Amara O.'), updated_at: '2026-01-01T00:00:00Z' });
   await db.books.bulkPut([
     book(1, 'A Dragon Called Tiny', 'Theo Khan'),
     book(2, 'The Dragonfly Garden', 'Maya Quinn', 2),
@@ -55,7 +57,8 @@ describe('search everywhere', () => {
   it('uses the device when offline, without asking the server', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     const answer = await searchEverywhere('castle', new AbortController().signal, false);
-    expect(answer).toMatchObject({ source: 'device', results: [{ kind: 'book', id: 3, title: 'Castle of Drums' }] });
+    expect(answer).toMatchObject({ source: 'device', results: [{ kind: 'book', id: 3, title: 'Castle of Drums' }, { kind: 'story', id: 7, title: 'My Castle Dream' }] });
+    expect((await searchStories('amara cast', 5)).map((s) => s.id)).toEqual([7]);
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -1,10 +1,10 @@
 // A donation certificate (/certificates/{id}): shown, and downloaded as a PDF. Only a paid
 // donation has one; it opens for the donor signed in, or with the key from the payment.
-import { useState } from 'react';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { api } from '@/api/client';
 import { unwrap, useRemote } from '@/api/use-remote';
 import { formatPrice } from '@/ui/format';
+import { PdfButton } from '@/ui/pdf-button';
 import '@/ui/documents.css';
 import '@/ui/forms.css';
 import './charities.css';
@@ -15,7 +15,6 @@ export function CertificatePage({ site }: { site: string }) {
   const orderId = Number(id);
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
   const order = useRemote(valid ? `certificate-${orderId}` : null, () => unwrap(api.GET('/orders/{id}/', { params: { path: { id: orderId }, query: key ? { key } : {} } })));
-  const [busy, setBusy] = useState(false);
   if (valid && order.status === 'loading') return null;
   const o = valid && order.status === 'succeeded' && order.data.kind === 'donation' && order.data.status === 'success' ? order.data : null;
   if (!o) {
@@ -31,13 +30,8 @@ export function CertificatePage({ site }: { site: string }) {
   }
   const facts = { id: o.id, donor: o.buyer ?? o.email ?? 'A kind donor', charity: o.charity?.name ?? 'a charity', cents: o.total_cents, currency: o.currency, date: o.created_at, site };
   const download = async () => {
-    setBusy(true);
-    try {
-      const { certificatePdf } = await import('./certificate-pdf');
-      certificatePdf(facts).save(`Certificate_${o.id}.pdf`);
-    } finally {
-      setBusy(false);
-    }
+    const { certificatePdf } = await import('./certificate-pdf');
+    certificatePdf(facts).save(`Certificate_${o.id}.pdf`);
   };
   return (
     <main className="doc-page" aria-labelledby="certificate-title">
@@ -51,9 +45,7 @@ export function CertificatePage({ site }: { site: string }) {
         <p className="certificate-number">Certificate number DON-{String(o.id).padStart(6, '0')}</p>
       </div>
       <p>
-        <button type="button" className="button" disabled={busy} onClick={() => void download()}>
-          {busy ? 'Preparing the PDF…' : 'Download PDF'}
-        </button>
+        <PdfButton make={download} />
       </p>
     </main>
   );

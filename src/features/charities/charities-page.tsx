@@ -1,11 +1,15 @@
-// Charities (/charities): the published charities of the platform and this site.
+// Charities (/charities): the published charities of the platform and this site, and for a
+// signed-in visitor what they have raised so far.
 import { Link } from '@tanstack/react-router';
 import { api } from '@/api/client';
 import { unwrap, useRemote } from '@/api/use-remote';
+import { useSessionUser } from '@/api/use-session';
+import { MoneyRaised } from './money-raised';
 import '@/ui/forms.css';
 import './charities.css';
 
 export function CharitiesPage() {
+  const user = useSessionUser();
   const list = useRemote('charities', () => unwrap(api.GET('/charities/')));
   return (
     <section className="page" aria-labelledby="charities-title">
@@ -34,6 +38,7 @@ export function CharitiesPage() {
       ) : (
         <p role="status">Loading charities…</p>
       )}
+      {user ? <MoneyRaised /> : null}
     </section>
   );
 }

@@ -41,7 +41,7 @@ function DonateForm({ slug, name }: { slug: string; name: string }) {
   };
 
   return (
-    <form className="donate-form" onSubmit={(e) => void donate(e)} aria-labelledby="donate-title">
+    <form className="payment-form" onSubmit={(e) => void donate(e)} aria-labelledby="donate-title">
       <h2 id="donate-title">Donate to {name}</h2>
       <div className="amount-presets" role="group" aria-label="Suggested amounts">
         {PRESETS.map((p) => (

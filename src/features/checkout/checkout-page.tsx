@@ -1,7 +1,7 @@
 // Checkout (/checkout): the cart's books, the total, a provider, and for guests an email for the
 // receipt. Paying needs the network: offline the page says so plainly and the cart stays as it
 // is. The server prices the order and sends the buyer to the provider's page.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { api } from '@/api/client';
 import { useSessionUser } from '@/api/use-session';
@@ -12,6 +12,7 @@ import { useLive } from '@/data/live';
 import { formatPrice } from '@/ui/format';
 import { PaymentChoice } from '@/ui/payment-choice';
 import { useOnline } from '@/ui/use-online';
+import '@/ui/documents.css';
 import './checkout.css';
 
 export const OFFLINE_CHECKOUT = 'Checkout needs an internet connection. You are offline: your cart is saved on this device, so you can pay as soon as you are back online.';
@@ -23,6 +24,8 @@ export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
   const [email, setEmail] = useState(user?.email ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // One key per cart and provider: pressing Pay again after a lost answer opens the same order.
+  const attempts = useRef(new Map<string, string>());
   const books = useLive(async () => (cartIds ? (await db.books.bulkGet(cartIds)).filter((b) => b !== undefined) : undefined), [cartIds?.join(',')]);
 
   if (!cartIds || !books) return null;
@@ -32,8 +35,13 @@ export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
     e.preventDefault();
     setBusy(true);
     setError(null);
+    const what = `${user?.id ?? 'guest'}|${provider}|${cartIds.join(',')}`;
+    const attempt = attempts.current.get(what) ?? crypto.randomUUID();
+    attempts.current.set(what, attempt);
     try {
-      const order = await unwrap(api.POST('/orders/', { body: { book_ids: cartIds, provider, ...(user ? {} : { email: email.trim() }) } }));
+      const order = await unwrap(
+        api.POST('/orders/', { body: { book_ids: cartIds, provider, ...(user ? {} : { email: email.trim() }) }, headers: { 'Idempotency-Key': attempt } }),
+      );
       location.assign(order.redirect_url);
     } catch (err) {
       setError(navigator.onLine ? (err instanceof Error ? err.message : String(err)) : OFFLINE_CHECKOUT);
@@ -51,7 +59,7 @@ export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
       ) : (
         <>
           <h2>Your order</h2>
-          <ul className="checkout-items">
+          <ul className="doc-lines">
             {books.map((b) => (
               <li key={b.id}>
                 <span>{b.title}</span>
@@ -67,7 +75,7 @@ export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
               {OFFLINE_CHECKOUT}
             </p>
           ) : null}
-          <form className="checkout-form" onSubmit={(e) => void pay(e)}>
+          <form className="payment-form" onSubmit={(e) => void pay(e)}>
             {user ? null : (
               <p className="field">
                 <label htmlFor="checkout-email">Email for your receipt</label>

@@ -51,13 +51,13 @@ export function PaymentResultPage({ provider, onPaid }: { provider: PaymentProvi
     }
   }, [paid, onPaid]);
 
-  const failedShape = result === 'failed' || result === 'cancel' || (order.status === 'succeeded' && (order.data.status === 'failed' || order.data.status === 'cancelled'));
-  if (order.status === 'succeeded' && failedShape) {
-    const again = order.data.charity ? { to: `/charities/${order.data.charity.slug}`, label: 'Try again' } : { to: '/checkout', label: 'Try again' };
-    return <PaymentFailed again={again} />;
+  const sayFailed = result === 'failed' || result === 'cancel';
+  if (orderId && order.status === 'loading') return null;
+  if (order.status === 'succeeded' && order.data.status !== 'success' && (order.data.status !== 'pending' || sayFailed)) {
+    return <PaymentFailed again={order.data.charity ? { to: `/charities/${order.data.charity.slug}`, label: 'Try again' } : { to: '/checkout', label: 'Try again' }} />;
   }
-  if (!orderId || (order.status === 'succeeded' && !paid) || order.status === 'failed') {
-    if (failedShape) return <PaymentFailed again={{ to: '/checkout', label: 'Try again' }} />;
+  if (!paid) {
+    if (sayFailed) return <PaymentFailed again={{ to: '/checkout', label: 'Try again' }} />;
     return (
       <section className="page" aria-labelledby="result-title">
         <div className="result-card">
@@ -70,7 +70,6 @@ export function PaymentResultPage({ provider, onPaid }: { provider: PaymentProvi
       </section>
     );
   }
-  if (!paid) return null;
 
   const thanks = THANKS[provider];
   const q = `?key=${encodeURIComponent(key ?? '')}`;

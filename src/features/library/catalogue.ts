@@ -1,13 +1,14 @@
 // The catalogue on the device: pulled page by page into the books table, with each book's
-// words indexed (title and author) so the library can be searched with no network, and the
-// categories beside it for the library's filters.
+// words indexed (title and author) so the library can be searched with no network; the
+// categories and the student stories beside it, likewise.
 import { getJson } from '@/api/client';
 import type { components } from '@/api/schema';
-import { db, type BookRecord } from '@/data/db';
+import { db, type BookRecord, type StoryRecord } from '@/data/db';
 import { searchWords } from '@/data/catalogue-index';
 import { pullTable, type PullPage } from '@/sync/pull';
 
 type BookRow = components['schemas']['Book'];
+type StoryRow = components['schemas']['StorySync'];
 type CategoryList = components['schemas']['CategoryList'];
 
 export function toBookRecord(row: BookRow): BookRecord {
@@ -24,6 +25,10 @@ export function toBookRecord(row: BookRow): BookRecord {
     words: searchWords(row.title, row.author),
     updated_at: row.updated_at,
   };
+}
+
+export function toStoryRecord({ deleted: _deleted, ...row }: StoryRow): StoryRecord {
+  return { ...row, words: searchWords(row.title, row.author) };
 }
 
 async function syncCategories(): Promise<void> {
@@ -44,6 +49,13 @@ export async function syncCatalogue(): Promise<number> {
       toRecord: toBookRecord,
     }),
     syncCategories(),
+    pullTable<StoryRow>(db, {
+      name: 'stories',
+      table: 'stories',
+      fetchPage: (since) => getJson<PullPage<StoryRow>>(`/catalogue/stories/?limit=1000${since ? `&updated_since=${encodeURIComponent(since)}` : ''}`),
+      isDeleted: (row) => row.deleted,
+      toRecord: toStoryRecord,
+    }),
   ]);
   return pulled;
 }

@@ -1,16 +1,12 @@
 // The online library (the home page): the catalogue from the device, so it opens, filters by
-// category and searches with no network once it has been synced; student stories come from the
-// server when online. What each book offers (e.g. "Add to cart") is given by the app, which
-// composes features.
+// category and searches with no network once it has been synced, student stories included.
+// What each book offers (e.g. "Add to cart") is given by the app, which composes features.
 import type { ReactNode } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
-import { api } from '@/api/client';
-import { unwrap, useRemote } from '@/api/use-remote';
 import { searchCatalogue } from '@/data/catalogue-index';
 import { db, type BookRecord } from '@/data/db';
 import { useLive } from '@/data/live';
 import { formatPrice } from '@/ui/format';
-import { useOnline } from '@/ui/use-online';
 import './library.css';
 
 const PAGE = 48;
@@ -39,14 +35,13 @@ function Categories({ active, search }: { active: number | undefined; search: st
 }
 
 function Stories() {
-  const online = useOnline();
-  const stories = useRemote(online ? 'stories' : null, () => unwrap(api.GET('/stories/', { params: { query: { limit: 6, offset: 0 } } })));
-  if (!online || stories.status !== 'succeeded' || !stories.data.results.length) return null;
+  const stories = useLive(async () => (await db.stories.orderBy('created_at').reverse().toArray()).sort((a, b) => Number(b.is_featured) - Number(a.is_featured)).slice(0, 6));
+  if (!stories?.length) return null;
   return (
     <section className="stories" aria-labelledby="stories-title">
       <h2 id="stories-title">Stories by our students</h2>
       <ul className="story-grid">
-        {stories.data.results.map((s) => (
+        {stories.map((s) => (
           <li key={s.id} className="story-card">
             <h3>{s.title}</h3>
             <p className="book-author">by {s.author}</p>

@@ -2,6 +2,7 @@
 // never weighs on any other screen.
 import { jsPDF } from 'jspdf';
 import { formatPrice } from '@/ui/format';
+import { orderLines } from './order-lines';
 import type { Order } from './use-order';
 
 export function invoicePdf(order: Order, seller: string): jsPDF {
@@ -22,8 +23,7 @@ export function invoicePdf(order: Order, seller: string): jsPDF {
   doc.setFont('helvetica', 'bold').text('Item', left, y).text('Amount', 480, y);
   doc.setLineWidth(0.5).line(left, y + 6, 540, y + 6);
   doc.setFont('helvetica', 'normal');
-  const lines = order.kind === 'donation' ? [{ title: `Donation to ${order.charity?.name ?? 'a charity'}`, cents: order.total_cents }] : order.items.map((i) => ({ title: i.title, cents: i.price_cents }));
-  for (const line of lines) {
+  for (const line of orderLines(order)) {
     y += 22;
     if (y > 760) {
       doc.addPage();

@@ -2,8 +2,8 @@
 // print. Payment statuses are the spec's (success, failed, cancelled, pending); the print
 // provider's are open, paid and queued_for_processing.
 import { Link } from '@tanstack/react-router';
-import { formatPrice } from '@/ui/format';
 import { PROVIDER_LABELS } from '@/ui/payment-choice';
+import { OrderLines } from './order-lines';
 import { useOrderFromRoute, type Order } from './use-order';
 import '@/ui/documents.css';
 import './orders.css';
@@ -60,25 +60,7 @@ export function TrackOrderPage() {
         ))}
       </ol>
       <h2>{o.kind === 'donation' ? 'Donation' : 'Books'}</h2>
-      <ul className="doc-lines">
-        {o.kind === 'donation' && o.charity ? (
-          <li>
-            <span>{o.charity.name}</span>
-            <span>{formatPrice(o.total_cents, o.currency)}</span>
-          </li>
-        ) : (
-          o.items.map((i) => (
-            <li key={i.book_id}>
-              <span>{i.title}</span>
-              <span>{formatPrice(i.price_cents, o.currency)}</span>
-            </li>
-          ))
-        )}
-        <li className="doc-total">
-          <span>Total</span>
-          <span>{formatPrice(o.total_cents, o.currency)}</span>
-        </li>
-      </ul>
+      <OrderLines order={o} />
       <p>
         <a className="button" href={`/invoice/${o.kind === 'donation' ? 'donation' : 'order'}/${o.id}${key ? `?key=${encodeURIComponent(key)}` : ''}`}>
           View the invoice

@@ -3,7 +3,7 @@
 // over the catalogue on the device through its word-prefix index. The search state (query,
 // results, loading, error) lives in the persisted `state`, so it survives a reload.
 import { api } from '@/api/client';
-import { searchCatalogue } from '@/data/catalogue-index';
+import { searchCatalogue, searchStories } from '@/data/catalogue-index';
 import { KEPT_RESULTS, persistedState, type SearchResult, type SearchState } from '@/data/persisted-state';
 
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -14,8 +14,11 @@ const SHOWN = 12;
 export type SearchSource = 'server' | 'device';
 
 export async function searchOnDevice(query: string): Promise<SearchResult[]> {
-  const books = await searchCatalogue(query, SHOWN);
-  return books.map((b) => ({ kind: 'book', id: b.id, title: b.title, author: b.author, cover: b.cover, price_cents: b.price_cents, currency: b.currency }));
+  const [books, stories] = await Promise.all([searchCatalogue(query, SHOWN), searchStories(query, SHOWN)]);
+  return [
+    ...books.map((b) => ({ kind: 'book' as const, id: b.id, title: b.title, author: b.author, cover: b.cover, price_cents: b.price_cents, currency: b.currency })),
+    ...stories.map((s) => ({ kind: 'story' as const, id: s.id, title: s.title, author: s.author, cover: s.cover, price_cents: null, currency: null })),
+  ];
 }
 
 async function searchOnServer(query: string, signal: AbortSignal): Promise<SearchResult[]> {

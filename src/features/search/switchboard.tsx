@@ -45,7 +45,7 @@ function ModePicker() {
     setOpen(false);
   };
   return (
-    <div className="mode-picker">
+    <div className="mode-picker" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
       <button type="button" className="mode-button" aria-haspopup="true" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         {current?.name ?? 'Modes'}
         <span aria-hidden="true"> ▾</span>
@@ -120,7 +120,7 @@ export function Switchboard() {
   return (
     <div className="switchboard">
       <ModePicker />
-      <form role="search" className="switchboard-search" onSubmit={submit} onKeyDown={onKey}>
+      <form role="search" className="switchboard-search" onSubmit={submit} onKeyDown={onKey} onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
         <label htmlFor="site-search" className="visually-hidden">
           Search books and stories
         </label>
