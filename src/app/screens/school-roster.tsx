@@ -30,10 +30,10 @@ const classDetails: ClassLink = (cls, children) => (
 
 /** ?id= wins; the optional path segment is the older address. */
 function useIdParam(param: 'classId' | 'userId'): number | undefined {
-  const search = useSearch({ strict: false }) as { id?: string };
+  const search = useSearch({ strict: false }) as { id?: number };
   const params = useParams({ strict: false }) as Record<string, string | undefined>;
-  const raw = search.id ?? params[param];
-  return raw && /^\d+$/.test(raw) ? Number(raw) : undefined;
+  const raw = params[param];
+  return search.id ?? (raw && /^\d+$/.test(raw) ? Number(raw) : undefined);
 }
 
 export function SchoolDashboardScreen() {
