@@ -55,6 +55,14 @@ describe.each(TARGETS)('roster API on %s', (target) => {
       expect(rest.body.results.map((c: { id: number }) => c.id)).not.toContain(school.body.results[0].id);
     });
 
+    it("gives an organization admin the linked schools' classes on the organization's site", async () => {
+      const org = (await signIn(server, 'org@riverbend.example', 'Org-demo-1', 'riverbend.localhost')).access;
+      const res = await call('GET', '/v1/school-classes/', org, undefined, 'riverbend.localhost');
+      expect(res.status).toBe(200);
+      expect(res.body.results.map((c: { class_id: string }) => c.class_id).sort()).toEqual(['HILL3', 'OWLS5', 'ROBINS4']);
+      expect((await call('GET', '/v1/school-classes/', org)).status).toBe(401);
+    });
+
     it('refuses students, other schools and bad input', async () => {
       expect((await call('GET', '/v1/teacher/school-classes/', student)).status).toBe(403);
       expect((await call('GET', '/v1/school-classes/', teacher)).status).toBe(403);
