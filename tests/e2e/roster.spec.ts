@@ -104,3 +104,31 @@ test('a copied class code, filters with a refused date range, and the school adm
   await page.goto(`${base}/admin-school/classdetails/?id=999999`);
   await expect(page.getByRole('heading', { name: 'Class not found' })).toBeVisible();
 });
+
+test("a school admin changes a student's privacy after the warning, and opens the profile", async ({ page }) => {
+  await page.goto(`${base}/library`);
+  await signInThroughApi(page, 'head@greenfield.example', 'Head-demo-1');
+  await page.evaluate(() => localStorage.setItem('dashboard_welcome_dismissed', 'true'));
+  await page.goto(`${base}/admin-school/students`);
+  await page.getByLabel('Search students').fill('zoe zhang');
+  await page.getByRole('button', { name: 'Edit Zoe Zhang' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Zoe Zhang' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Please enter new password')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, 'roster-edit-student');
+
+  const current = await dialog.getByLabel('Change only the privacy preference').inputValue();
+  await dialog.getByRole('button', { name: 'Change privacy' }).click();
+  await expect(page.getByText('Invalid privacy preference transition.')).toBeVisible();
+  await dialog.getByLabel('Change only the privacy preference').selectOption(current === 'public' ? 'private' : 'public');
+  await dialog.getByRole('button', { name: 'Change privacy' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Change privacy preference?' });
+  await expect(confirm).toContainText('all of this student');
+  await confirm.getByRole('button', { name: 'Change privacy' }).click();
+  await expect(page.getByText('Privacy preference updated successfully!')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Zoe Zhang' }).click();
+  await expect(page.getByRole('heading', { name: 'Zoe Zhang' })).toBeVisible();
+  await expect(page.getByText('moon-3')).toBeVisible();
+});

@@ -6,6 +6,7 @@ import { AllStudents } from '@/features/roster/all-students';
 import { ClassDetails } from '@/features/roster/class-details';
 import { ClassList, type ClassLink } from '@/features/roster/class-list';
 import { StudentProfile } from '@/features/roster/student-profile';
+import type { StudentLink } from '@/features/roster/student-table';
 
 /** A link inside the area (its pages are built from a list, so their addresses are plain text). */
 function AreaLink({ href, children }: { href: string; children: ReactNode }) {
@@ -28,6 +29,10 @@ const classDetails: ClassLink = (cls, children) => (
   <AreaLink href={`/admin-school/classdetails/?${new URLSearchParams({ id: String(cls.id), class_id: cls.class_id })}`}>{children}</AreaLink>
 );
 
+const studentProfile: StudentLink = (student, children) => (
+  <AreaLink href={`/admin-school/studentprofile/?${new URLSearchParams({ id: String(student.id) })}`}>{children}</AreaLink>
+);
+
 /** ?id= wins; the optional path segment is the older address. */
 function useIdParam(param: 'classId' | 'userId'): number | undefined {
   const search = useSearch({ strict: false }) as { id?: number };
@@ -45,11 +50,11 @@ export function SchoolClassesScreen() {
 }
 
 export function SchoolStudentsScreen() {
-  return <AllStudents />;
+  return <AllStudents profileLink={studentProfile} />;
 }
 
 export function ClassDetailsScreen() {
-  return <ClassDetails classId={useIdParam('classId')} />;
+  return <ClassDetails classId={useIdParam('classId')} profileLink={studentProfile} />;
 }
 
 export function StudentProfileScreen() {

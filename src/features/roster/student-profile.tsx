@@ -1,9 +1,10 @@
 // A student's profile (/admin-school/studentprofile?id=): who they are, their class and
-// settings, with Edit and their login card.
-import { useState } from 'react';
+// settings and class password (from the cached login details), with Edit.
+import { useEffect, useState } from 'react';
 import { ROSTER_MSG, ROSTER_OWN_MSG } from '@/contract/messages';
 import { EditStudentDialog, privacyLabel } from './edit-student-dialog';
-import { useClass, useRosterRefresh, useStudent } from './use-roster';
+import { syncLoginInfo } from './roster-sync';
+import { useClass, useLoginInfo, useRosterRefresh, useStudent } from './use-roster';
 import './roster.css';
 
 export function StudentProfile({ studentId }: { studentId: number | undefined }) {
@@ -11,6 +12,11 @@ export function StudentProfile({ studentId }: { studentId: number | undefined })
   const student = useStudent(studentId);
   const cls = useClass(student?.class_id ?? undefined);
   const [editing, setEditing] = useState(false);
+  const login = useLoginInfo(studentId);
+  const classId = student?.class_id ?? null;
+  useEffect(() => {
+    if (classId !== null && navigator.onLine) syncLoginInfo(classId).catch((err) => console.warn('login details not refreshed', err));
+  }, [classId]);
   if (student === undefined || (student === null && load === 'loading')) return <p className="roster-muted">Loading…</p>;
   if (student === null) {
     return (
@@ -27,6 +33,8 @@ export function StudentProfile({ studentId }: { studentId: number | undefined })
       <dl className="profile-facts">
         <dt>Username</dt>
         <dd>{student.username || ROSTER_OWN_MSG.notSynced}</dd>
+        <dt>Password</dt>
+        <dd>{login?.password ?? '—'}</dd>
         <dt>Class</dt>
         <dd>{cls ? `${cls.name} (${cls.class_id})` : '—'}</dd>
         <dt>Privacy preference</dt>

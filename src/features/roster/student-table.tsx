@@ -2,7 +2,7 @@
 // (privacy, archived, date joined), selection, bulk actions and pages of 20, on
 // @tanstack/react-table. "Show all" lists every student in one scrolling view, virtualised with
 // @tanstack/react-virtual so a class of 2,000 scrolls smoothly. Everything reads the device.
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   createColumnHelper,
   flexRender,
@@ -88,7 +88,20 @@ async function downloadCard(student: StudentRecord) {
   }
 }
 
-export function StudentTable({ students, classes, showClass = false }: { students: StudentRecord[]; classes: ClassRecord[]; showClass?: boolean }) {
+/** Where a student's name leads (the school admin area links it to the student's profile). */
+export type StudentLink = (student: StudentRecord, children: ReactNode) => ReactNode;
+
+export function StudentTable({
+  students,
+  classes,
+  showClass = false,
+  profileLink,
+}: {
+  students: StudentRecord[];
+  classes: ClassRecord[];
+  showClass?: boolean;
+  profileLink?: StudentLink;
+}) {
   const [filters, setFilters] = useState<StudentFilters>(NO_FILTERS);
   const search = useDeferredValue(filters.search);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: ROSTER_PAGE_SIZE });
@@ -124,7 +137,7 @@ export function StudentTable({ students, classes, showClass = false }: { student
         header: 'Name',
         cell: ({ row, getValue }) => (
           <span className="roster-name">
-            {getValue()} <StatusBadges s={row.original} />
+            {profileLink && !row.original.pending ? profileLink(row.original, getValue()) : getValue()} <StatusBadges s={row.original} />
           </span>
         ),
       }),
@@ -155,7 +168,7 @@ export function StudentTable({ students, classes, showClass = false }: { student
         },
       }),
     ],
-    [showClass, classNames],
+    [showClass, classNames, profileLink],
   );
 
   // The table gets one page of rows (or all of them, virtualised): with 2,000 students, building
