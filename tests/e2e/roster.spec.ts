@@ -70,11 +70,33 @@ test('two students added offline appear at once, survive a reload and reach the 
   await context.close();
 });
 
-test('the class login PDF holds one QR per student that signs that student in', async ({ page }) => {
+test('the class login PDF, made offline, holds one QR per student that signs that student in', async ({ page, context }) => {
   await page.goto(`${base}/library`);
   await signInThroughApi(page, 'teacher@greenfield.example', 'Teach-demo-1');
+  await page.reload();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await openRobins(page);
   const students = Number(await page.getByTestId('student-count').textContent());
+  // The roster refresh also caches every class's login details on the device.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('storynest');
+            open.onsuccess = () => {
+              const req = open.result.transaction('logins').objectStore('logins').count();
+              req.onsuccess = () => {
+                open.result.close();
+                resolve(req.result);
+              };
+            };
+          }),
+      ),
+    )
+    .toBeGreaterThanOrEqual(students);
+  await context.setOffline(true);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Class Login' }).click()]);
   expect(download.suggestedFilename()).toBe('Class_Year_4_Robins_LoginDetails.pdf');
   const pdf = readFileSync(await download.path());
@@ -82,6 +104,16 @@ test('the class login PDF holds one QR per student that signs that student in', 
   const cards = qrTextsInPdf(pdf).map(parseLoginCard);
   expect(cards).toHaveLength(students);
   expect(cards).toContainEqual({ ok: true, card: { username: 'amara.okafor', password: 'kite-7' } });
+
+  // Back online, the last card's QR signs its student in.
+  await context.setOffline(false);
+  const last = cards.at(-1)!;
+  if (!last.ok) throw new Error('the last card has no readable QR code');
+  const status = await page.evaluate(
+    async (card) => (await fetch('/api/auth/token/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(card) })).status,
+    last.card,
+  );
+  expect(status).toBe(200);
 });
 
 test('a copied class code, filters with a refused date range, and the school admin class page', async ({ page, context }) => {

@@ -1,6 +1,6 @@
 // The roster on the device: the classes and students a teacher or admin may manage, pulled into
 // Dexie by change cursor (one per signed-in user, so a second teacher on the tablet starts
-// afresh), live pins on students, and each class's login details for printing cards offline.
+// afresh), live pins on students, and every class's login details for printing cards offline.
 import { getJson } from '@/api/client';
 import type { components } from '@/api/schema';
 import { session } from '@/api/session';
@@ -69,7 +69,13 @@ export async function syncRoster(): Promise<number> {
     toRecord: toStudentRecord,
   });
   await syncStudentPins();
+  await cacheLoginInfo();
   return classes + students;
+}
+
+/** Login details of every class, so the teacher can print cards with no network later. */
+async function cacheLoginInfo(): Promise<void> {
+  for (const cls of await db.classes.toArray()) await syncLoginInfo(cls.id);
 }
 
 /** Marks which local students are pinned, and until when. */
