@@ -264,6 +264,25 @@ describe.each(TARGETS)('roster API on %s', (target) => {
       expect(res.body.students.map((s: { username: string }) => s.username)).toEqual(['ola.nordmann', 'kai.vandyke']);
     });
 
+    it('adds a queued CSV file once when it is sent again under its Idempotency-Key', async () => {
+      const send = () => {
+        const form = new FormData();
+        form.set('file', new File(['first_name,last_name\nIdris,Queue\n'], 'queued.csv', { type: 'text/csv' }));
+        return server.call('POST', `/api/add-bulk-student-without-mail-to-class/${owls}/`, {
+          host: GREENFIELD,
+          token: teacher,
+          body: form,
+          headers: { 'idempotency-key': 'csv-upload-once-1' },
+        });
+      };
+      const first = await send();
+      const again = await send();
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(await server.database.db.select().from(users).where(eq(users.last_name, 'Queue'))).toHaveLength(1);
+    });
+
     it('refuses a non-CSV file, a missing column, students and other schools', async () => {
       const notCsv = await upload(owls, new File(['x'], 'class.txt', { type: 'text/plain' }));
       expect(notCsv.status).toBe(400);
