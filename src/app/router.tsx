@@ -205,7 +205,7 @@ const schoolArea = area(AREAS.school, [
   ['dashboard', 'School dashboard', schoolScreen('SchoolDashboardScreen')],
   ['classes', 'Classes', schoolScreen('SchoolClassesScreen')],
   ['students', 'Students', schoolScreen('SchoolStudentsScreen')],
-  ['teachers', 'Teachers'],
+  ['teachers', 'Teachers', schoolScreen('SchoolTeachersScreen')],
   ['stories', 'Stories'],
   ['books', 'Books'],
   ['organizations', 'Organizations'],

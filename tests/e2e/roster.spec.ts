@@ -135,6 +135,11 @@ test('a copied class code, filters with a refused date range, and the school adm
   await screenshots(page, 'roster-admin-class-details');
   await page.goto(`${base}/admin-school/classdetails/?id=999999`);
   await expect(page.getByRole('heading', { name: 'Class not found' })).toBeVisible();
+  await page.goto(`${base}/admin-school/teachers`);
+  await expect(page.getByRole('heading', { name: 'Tom Teacher' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Year 4 Robins' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, 'roster-admin-teachers');
 });
 
 test("a school admin changes a student's privacy after the warning, and opens the profile", async ({ page }) => {

@@ -1,11 +1,13 @@
 // The school admin area's roster pages: dashboard and classes (class lists), students (the whole
-// school), classdetails (?id=&class_id=) and studentprofile (?id=), all on the roster feature.
+// school), teachers (with the classes they teach), classdetails (?id=&class_id=) and
+// studentprofile (?id=), all on the roster feature.
 import type { ReactNode } from 'react';
 import { useParams, useRouter, useSearch } from '@tanstack/react-router';
 import { AllStudents } from '@/features/roster/all-students';
 import { ClassDetails } from '@/features/roster/class-details';
 import { ClassList, type ClassLink } from '@/features/roster/class-list';
 import { StudentProfile } from '@/features/roster/student-profile';
+import { TeacherList } from '@/features/roster/teacher-list';
 import type { StudentLink } from '@/features/roster/student-table';
 
 /** A link inside the area (its pages are built from a list, so their addresses are plain text). */
@@ -51,6 +53,10 @@ export function SchoolClassesScreen() {
 
 export function SchoolStudentsScreen() {
   return <AllStudents profileLink={studentProfile} />;
+}
+
+export function SchoolTeachersScreen() {
+  return <TeacherList link={classDetails} />;
 }
 
 export function ClassDetailsScreen() {
