@@ -105,6 +105,12 @@ test('the class login PDF, made offline, holds one QR per student that signs tha
   expect(cards).toHaveLength(students);
   expect(cards).toContainEqual({ ok: true, card: { username: 'amara.okafor', password: 'kite-7' } });
 
+  // One child's card as a picture.
+  await page.getByLabel('Search students').fill('amara');
+  const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download login card of Amara Okafor' }).click()]);
+  expect(png.suggestedFilename()).toBe('amara.okafor_QR.png');
+  expect(readFileSync(await png.path()).subarray(1, 4).toString('latin1')).toBe('PNG');
+
   // Back online, the last card's QR signs its student in.
   await context.setOffline(false);
   const last = cards.at(-1)!;
@@ -168,4 +174,16 @@ test("a school admin changes a student's privacy after the warning, and opens th
   await page.getByRole('link', { name: 'Zoe Zhang' }).click();
   await expect(page.getByRole('heading', { name: 'Zoe Zhang' })).toBeVisible();
   await expect(page.getByText('moon-3')).toBeVisible();
+  await page.getByLabel('New password').fill('star-4');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Student updated successfully').first()).toBeVisible();
+  await expect(page.getByText('star-4')).toBeVisible();
+  // Once the change is sent, the new password signs Zoe in.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async () => (await fetch('/api/auth/token/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'zoe.zhang', password: 'star-4' }) })).status,
+      ),
+    )
+    .toBe(200);
 });

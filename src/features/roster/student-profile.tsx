@@ -2,7 +2,10 @@
 // settings and class password (from the cached login details), with Edit.
 import { useEffect, useState } from 'react';
 import { ROSTER_MSG, ROSTER_OWN_MSG } from '@/contract/messages';
+import { StudentPassword } from '@/contract/roster-forms';
 import { EditStudentDialog, privacyLabel } from './edit-student-dialog';
+import { withFeedback } from './feedback';
+import { changePassword } from './roster-commands';
 import { syncLoginInfo } from './roster-sync';
 import { useClass, useLoginInfo, useRosterRefresh, useStudent } from './use-roster';
 import './roster.css';
@@ -12,6 +15,8 @@ export function StudentProfile({ studentId }: { studentId: number | undefined })
   const student = useStudent(studentId);
   const cls = useClass(student?.class_id ?? undefined);
   const [editing, setEditing] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const login = useLoginInfo(studentId);
   const classId = student?.class_id ?? null;
   useEffect(() => {
@@ -47,9 +52,28 @@ export function StudentProfile({ studentId }: { studentId: number | undefined })
         <dd>{student.archived ? 'Archived' : 'Current'}</dd>
       </dl>
       {!student.pending ? (
-        <button type="button" className="button" onClick={() => setEditing(true)}>
-          Edit student
-        </button>
+        <>
+          <button type="button" className="button" onClick={() => setEditing(true)}>
+            Edit student
+          </button>
+          <form
+            className="roster-inline profile-password"
+            noValidate
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const parsed = StudentPassword.safeParse(password);
+              setPasswordError(parsed.success ? null : parsed.error.issues[0]!.message);
+              if (parsed.success && (await withFeedback(() => changePassword(student, parsed.data), ROSTER_MSG.studentUpdated, ROSTER_MSG.studentUpdateFailed))) setPassword('');
+            }}
+          >
+            <label htmlFor="profile-password">New password</label>
+            <input id="profile-password" type="text" autoComplete="off" value={password} aria-invalid={!!passwordError} onChange={(e) => setPassword(e.target.value)} />
+            <button type="submit" className="button button-small button-secondary">
+              Change password
+            </button>
+            {passwordError ? <p className="roster-error">{passwordError}</p> : null}
+          </form>
+        </>
       ) : null}
       {editing ? <EditStudentDialog student={student} onClose={() => setEditing(false)} /> : null}
     </section>
