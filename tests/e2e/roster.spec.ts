@@ -24,15 +24,20 @@ async function openRobins(page: Page) {
   await expect(page.getByRole('heading', { name: 'Year 4 Robins' })).toBeVisible();
 }
 
-test('two students added offline appear at once, survive a reload and reach the server once', async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+/** The teacher signed in, the service worker in control (so the app opens offline), at ROBINS4. */
+async function openRobinsOfflineReady(page: Page) {
   await page.goto(`${base}/library`);
   await signInThroughApi(page, 'teacher@greenfield.example', 'Teach-demo-1');
   await page.reload();
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await openRobins(page);
+}
+
+test('two students added offline appear at once, survive a reload and reach the server once', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openRobinsOfflineReady(page);
   const before = (await serverClass(page, 'ROBINS4')).no_of_students;
   const count = page.getByTestId('student-count');
   await expect(count).toHaveText(String(before));
@@ -71,12 +76,7 @@ test('two students added offline appear at once, survive a reload and reach the 
 });
 
 test('the class login PDF, made offline, holds one QR per student that signs that student in', async ({ page, context }) => {
-  await page.goto(`${base}/library`);
-  await signInThroughApi(page, 'teacher@greenfield.example', 'Teach-demo-1');
-  await page.reload();
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await openRobins(page);
+  await openRobinsOfflineReady(page);
   const students = Number(await page.getByTestId('student-count').textContent());
   // The roster refresh also caches every class's login details on the device.
   await expect
