@@ -3,7 +3,7 @@
 // (POST /generic-password-login, GET /check-generic-access, POST /generic-password-logout), and a
 // teacher's unlock of a child's throttled account (POST /students/{id}/unlock/).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { CommunityLoginRequest, LOGIN_PAGE_SIZE, printable } from '../../src/contract/auth';
 import { AUTH_MSG, MSG } from '../../src/contract/messages';
 import { classes, students, users } from '../db/schema';
@@ -13,6 +13,7 @@ import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
 import { MessageSchema, Paging } from '../http/schemas';
 import { closeCommunitySession, hasCommunityAccess, openCommunitySession } from '../services/community';
 import { verifyPassword } from '../services/crypto';
+import { nameMatches } from '../services/roster';
 import {
   COMMUNITY_LIMIT,
   accountKeys,
@@ -114,9 +115,6 @@ const unlock = defineRoute(
   },
 );
 
-/** `%` and `_` typed by a child are letters, not wildcards. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 function pageLink(code: string, limit: number, offset: number, search: string | undefined): string {
   const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
   if (search) query.set('search', search);
@@ -145,20 +143,7 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
       fail(404, MSG.invalidClassCode, { error: MSG.invalidClassCode });
     }
 
-    const pattern = search ? likeText(search) : undefined;
-    const where = and(
-      eq(students.class_id, cls.id),
-      eq(students.archived, false),
-      eq(users.is_active, true),
-      pattern
-        ? or(
-            ilike(users.first_name, pattern),
-            ilike(users.last_name, pattern),
-            ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
-            ilike(users.username, pattern),
-          )
-        : undefined,
-    );
+    const where = and(eq(students.class_id, cls.id), eq(students.archived, false), eq(users.is_active, true), nameMatches(search));
     const [rows, [total]] = await Promise.all([
       db
         .select({ id: users.id, first_name: users.first_name, last_name: users.last_name, username: users.username })

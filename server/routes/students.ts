@@ -5,7 +5,7 @@
 // students of their own classes; school, teacher and organization admins those of their schools.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { and, asc, count, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { PRIVACY_PREFERENCES } from '../../src/contract/domain';
 import { ROSTER_MSG, ROSTER_OWN_MSG } from '../../src/contract/messages';
@@ -22,6 +22,7 @@ import { encryptText } from '../services/crypto';
 import {
   classIdsOf,
   createStudents,
+  nameMatches,
   reachableClass,
   reachableStudents,
   ROSTER_STAFF,
@@ -193,10 +194,7 @@ const csvAdd = defineRoute(roster, {
   responses: { 200: jsonBody(AddedSchema), 404: { description: `'${ROSTER_MSG.classNotFound}'`, ...errorBody } },
 });
 
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 function listWhere(tenant: TenantRow, user: AuthUser, q: z.infer<typeof StudentQuery>): SQL | undefined {
-  const pattern = q.search ? likeText(q.search) : undefined;
   const dayEnd = (day: string) => new Date(`${day}T23:59:59.999Z`);
   return and(
     studentScope(tenant, user),
@@ -206,14 +204,7 @@ function listWhere(tenant: TenantRow, user: AuthUser, q: z.infer<typeof StudentQ
     q.student_privacy ? eq(students.privacy_preference, q.student_privacy) : undefined,
     q.date_joined__gte ? gte(users.date_joined, new Date(`${q.date_joined__gte}T00:00:00Z`)) : undefined,
     q.date_joined__lte ? lte(users.date_joined, dayEnd(q.date_joined__lte)) : undefined,
-    pattern
-      ? or(
-          ilike(users.first_name, pattern),
-          ilike(users.last_name, pattern),
-          ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
-          ilike(users.username, pattern),
-        )
-      : undefined,
+    nameMatches(q.search),
     // A pull sync learns of deactivated students (as deletions); a listing shows live ones.
     q.updated_since ? undefined : eq(users.is_active, true),
   );

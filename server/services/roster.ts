@@ -4,7 +4,7 @@
 // Every roster route builds its WHERE clause from `classScope` / `studentScope`, so tenant and
 // role scoping live in this one place.
 import { randomInt } from 'node:crypto';
-import { and, count, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { StudentName } from '../../src/contract/roster';
 import type { Queryable } from '../db/client';
 import { classes, organizationLinks, stories, students, users, type TenantRow } from '../db/schema';
@@ -157,7 +157,7 @@ export async function createStudents(
     const rows = await db
       .select({ username: users.username })
       .from(users)
-      .where(and(eq(users.tenant_id, cls.tenant_id), like(users.username, `${base.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)));
+      .where(and(eq(users.tenant_id, cls.tenant_id), like(users.username, likeText(base).slice(1))));
     for (const r of rows) if (r.username) taken.add(r.username);
   }
   const rand = () => randomInt(0, 1_000_000) / 1_000_000;
@@ -189,3 +189,20 @@ export const classCounts = {
   no_of_students: sql<number>`(select ${count()}::int from ${students} where ${students.class_id} = ${classes.id} and not ${students.archived})`,
   no_of_books: sql<number>`(select ${count()}::int from ${stories} where ${stories.class_id} = ${classes.id} and ${stories.deleted_at} is null)`,
 };
+
+/** `%` and `_` typed into a search box are letters, not wildcards. */
+export function likeText(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** Users whose first, last or full name or username contains the search text (none: no condition). */
+export function nameMatches(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likeText(search);
+  return or(
+    ilike(users.first_name, pattern),
+    ilike(users.last_name, pattern),
+    ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
+    ilike(users.username, pattern),
+  );
+}

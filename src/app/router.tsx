@@ -202,9 +202,13 @@ const STANDALONE_ROUTES = [
 ];
 
 /** ?id= and ?class_id= of the admin pages that open one class or one student. */
-type RecordSearch = { id?: string; class_id?: string };
-const recordSearch = (search: Record<string, unknown>): RecordSearch =>
-  Object.fromEntries(Object.entries(search).filter(([k, v]) => (k === 'id' || k === 'class_id') && v != null).map(([k, v]) => [k, String(v)]));
+// A numeric id stays a number: the router writes a string that looks like a number in quotes.
+type RecordSearch = { id?: number; class_id?: string };
+const idOf = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)) ? Number(v) : undefined);
+const recordSearch = (search: Record<string, unknown>): RecordSearch => ({
+  ...(idOf(search.id) !== undefined ? { id: idOf(search.id) } : {}),
+  ...(search.class_id != null ? { class_id: String(search.class_id) } : {}),
+});
 
 type AreaPage = [path: string, title: string, screen?: AsyncRouteComponent<object>];
 
@@ -239,7 +243,7 @@ const schoolArea = area(AREAS.school, [
   ['dashboard', 'School dashboard', schoolScreen('SchoolDashboardScreen')],
   ['classes', 'Classes', schoolScreen('SchoolClassesScreen')],
   ['students', 'Students', schoolScreen('SchoolStudentsScreen')],
-  ['teachers', 'Teachers'],
+  ['teachers', 'Teachers', schoolScreen('SchoolTeachersScreen')],
   ['stories', 'Stories'],
   ['books', 'Books'],
   ['organizations', 'Organizations'],
@@ -306,7 +310,7 @@ const panelArea = area(AREAS.panel, [
   ['book-monitoring', 'Book monitoring'],
 ]);
 
-type DashboardSearch = { option?: string; id?: string; class_id?: string };
+type DashboardSearch = RecordSearch & { option?: string };
 const dashboardShell = createRoute({
   getParentRoute: () => rootRoute,
   path: '/dashboard',
@@ -316,8 +320,10 @@ const dashboardShell = createRoute({
 const dashboardIndex = createRoute({
   getParentRoute: () => dashboardShell,
   path: '/',
-  validateSearch: (search: Record<string, unknown>): DashboardSearch =>
-    Object.fromEntries(Object.entries(search).filter(([k, v]) => ['option', 'id', 'class_id'].includes(k) && v != null).map(([k, v]) => [k, String(v)])),
+  validateSearch: (search: Record<string, unknown>): DashboardSearch => ({
+    ...recordSearch(search),
+    ...(search.option != null ? { option: String(search.option) } : {}),
+  }),
   component: lazyRouteComponent(() => import('./screens/dashboard'), 'DashboardScreen'),
 });
 

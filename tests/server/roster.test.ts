@@ -55,6 +55,14 @@ describe.each(TARGETS)('roster API on %s', (target) => {
       expect(rest.body.results.map((c: { id: number }) => c.id)).not.toContain(school.body.results[0].id);
     });
 
+    it("gives an organization admin the linked schools' classes on the organization's site", async () => {
+      const org = (await signIn(server, 'org@riverbend.example', 'Org-demo-1', 'riverbend.localhost')).access;
+      const res = await call('GET', '/v1/school-classes/', org, undefined, 'riverbend.localhost');
+      expect(res.status).toBe(200);
+      expect(res.body.results.map((c: { class_id: string }) => c.class_id).sort()).toEqual(['HILL3', 'OWLS5', 'ROBINS4']);
+      expect((await call('GET', '/v1/school-classes/', org)).status).toBe(401);
+    });
+
     it('refuses students, other schools and bad input', async () => {
       expect((await call('GET', '/v1/teacher/school-classes/', student)).status).toBe(403);
       expect((await call('GET', '/v1/school-classes/', teacher)).status).toBe(403);
@@ -254,6 +262,25 @@ describe.each(TARGETS)('roster API on %s', (target) => {
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('CSV file uploaded successfully! All student accounts have been registered.');
       expect(res.body.students.map((s: { username: string }) => s.username)).toEqual(['ola.nordmann', 'kai.vandyke']);
+    });
+
+    it('adds a queued CSV file once when it is sent again under its Idempotency-Key', async () => {
+      const send = () => {
+        const form = new FormData();
+        form.set('file', new File(['first_name,last_name\nIdris,Queue\n'], 'queued.csv', { type: 'text/csv' }));
+        return server.call('POST', `/api/add-bulk-student-without-mail-to-class/${owls}/`, {
+          host: GREENFIELD,
+          token: teacher,
+          body: form,
+          headers: { 'idempotency-key': 'csv-upload-once-1' },
+        });
+      };
+      const first = await send();
+      const again = await send();
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(await server.database.db.select().from(users).where(eq(users.last_name, 'Queue'))).toHaveLength(1);
     });
 
     it('refuses a non-CSV file, a missing column, students and other schools', async () => {

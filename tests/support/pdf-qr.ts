@@ -1,6 +1,9 @@
 // Reads the QR codes back out of a login-card PDF: each card's code is one filled path of
 // module squares; those squares are laid on a bitmap and decoded with ZXing, as a phone would.
-import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
+import * as zxingModule from '@zxing/library';
+
+// ZXing ships CommonJS: Playwright's loader sees its exports only on the default export.
+const { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = (zxingModule as { default?: typeof zxingModule }).default ?? zxingModule;
 
 const PATH = /q 0 g ((?:[\d.]+ [\d.]+ [\d.]+ [\d.]+ re ?)+) f Q/g;
 

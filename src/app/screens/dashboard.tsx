@@ -11,27 +11,29 @@ const TABS = ['Teacher Dashboard', 'Manage Classes', 'View Class', 'Money I Have
 type Tab = (typeof TABS)[number];
 
 const viewClass: ClassLink = (cls, children) => (
-  <Link to="/dashboard" search={{ option: 'View Class', id: String(cls.id), class_id: cls.class_id }}>
+  <Link to="/dashboard" search={{ option: 'View Class', id: cls.id, class_id: cls.class_id }}>
     {children}
   </Link>
 );
 
 export function DashboardScreen() {
-  const search = useSearch({ strict: false }) as { option?: string; id?: string; class_id?: string };
+  const search = useSearch({ strict: false }) as { option?: string; id?: number; class_id?: string };
   const user = useSessionUser();
   const tab: Tab = (TABS as readonly string[]).includes(search.option ?? '') ? (search.option as Tab) : 'Teacher Dashboard';
-  const tabs = TABS.filter((t) => t !== 'View Class' || search.id);
+  const tabs = TABS.filter((t) => t !== 'View Class' || search.id !== undefined);
   const roster = canManageRoster(user?.role);
-  const classId = search.id && /^\d+$/.test(search.id) ? Number(search.id) : undefined;
+  const classId = search.id;
 
   return (
     <div>
-      <nav className="dashboard-tabs" aria-label="Dashboard options">
+      <nav aria-label="Dashboard options">
+        <div className="dashboard-tabs" role="tablist">
         {tabs.map((t) => (
           <Link key={t} to="/dashboard" search={t === 'View Class' ? { option: t, id: search.id, class_id: search.class_id } : { option: t }} aria-selected={t === tab} role="tab">
             {t}
           </Link>
         ))}
+        </div>
       </nav>
       <div role="tabpanel" aria-label={tab}>
         {tab === 'Money I Have Raised' ? (

@@ -1,11 +1,14 @@
 // The school admin area's roster pages: dashboard and classes (class lists), students (the whole
-// school), classdetails (?id=&class_id=) and studentprofile (?id=), all on the roster feature.
+// school), teachers (with the classes they teach), classdetails (?id=&class_id=) and
+// studentprofile (?id=), all on the roster feature.
 import type { ReactNode } from 'react';
 import { useParams, useRouter, useSearch } from '@tanstack/react-router';
 import { AllStudents } from '@/features/roster/all-students';
 import { ClassDetails } from '@/features/roster/class-details';
 import { ClassList, type ClassLink } from '@/features/roster/class-list';
 import { StudentProfile } from '@/features/roster/student-profile';
+import { TeacherList } from '@/features/roster/teacher-list';
+import type { StudentLink } from '@/features/roster/student-table';
 
 /** A link inside the area (its pages are built from a list, so their addresses are plain text). */
 function AreaLink({ href, children }: { href: string; children: ReactNode }) {
@@ -28,12 +31,16 @@ const classDetails: ClassLink = (cls, children) => (
   <AreaLink href={`/admin-school/classdetails/?${new URLSearchParams({ id: String(cls.id), class_id: cls.class_id })}`}>{children}</AreaLink>
 );
 
+const studentProfile: StudentLink = (student, children) => (
+  <AreaLink href={`/admin-school/studentprofile/?${new URLSearchParams({ id: String(student.id) })}`}>{children}</AreaLink>
+);
+
 /** ?id= wins; the optional path segment is the older address. */
 function useIdParam(param: 'classId' | 'userId'): number | undefined {
-  const search = useSearch({ strict: false }) as { id?: string };
+  const search = useSearch({ strict: false }) as { id?: number };
   const params = useParams({ strict: false }) as Record<string, string | undefined>;
-  const raw = search.id ?? params[param];
-  return raw && /^\d+$/.test(raw) ? Number(raw) : undefined;
+  const raw = params[param];
+  return search.id ?? (raw && /^\d+$/.test(raw) ? Number(raw) : undefined);
 }
 
 export function SchoolDashboardScreen() {
@@ -45,11 +52,15 @@ export function SchoolClassesScreen() {
 }
 
 export function SchoolStudentsScreen() {
-  return <AllStudents />;
+  return <AllStudents profileLink={studentProfile} />;
+}
+
+export function SchoolTeachersScreen() {
+  return <TeacherList link={classDetails} />;
 }
 
 export function ClassDetailsScreen() {
-  return <ClassDetails classId={useIdParam('classId')} />;
+  return <ClassDetails classId={useIdParam('classId')} profileLink={studentProfile} />;
 }
 
 export function StudentProfileScreen() {

@@ -82,7 +82,7 @@ function BulkAdd({ cls, onClose }: { cls: ClassRecord; onClose: () => void }) {
           id="bulk-names"
           rows={8}
           value={text}
-          placeholder={'Amara Okafor\nZoe Zhang'}
+          placeholder={'Ada Lovelace\nAlan Turing'}
           aria-invalid={!!error}
           aria-describedby={error ? 'bulk-error' : undefined}
           onChange={(e) => send({ type: 'TYPE', text: e.target.value })}

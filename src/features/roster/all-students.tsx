@@ -1,9 +1,9 @@
 // Every student of the school (the school admin's Students page), in the same table as a class.
-import { StudentTable } from './student-table';
+import { StudentTable, type StudentLink } from './student-table';
 import { useClasses, useRosterRefresh, useStudents } from './use-roster';
 import './roster.css';
 
-export function AllStudents() {
+export function AllStudents({ profileLink }: { profileLink?: StudentLink }) {
   useRosterRefresh();
   const students = useStudents();
   const classes = useClasses();
@@ -11,7 +11,7 @@ export function AllStudents() {
   return (
     <section className="page roster-page" aria-labelledby="students-title">
       <h1 id="students-title">Students</h1>
-      <StudentTable students={students} classes={classes} showClass />
+      <StudentTable students={students} classes={classes} showClass profileLink={profileLink} />
     </section>
   );
 }

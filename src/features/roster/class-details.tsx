@@ -7,7 +7,7 @@ import { ROSTER_MSG } from '@/contract/messages';
 import { toast } from '@/ui/toast';
 import { AddStudentsDialog } from './add-students-dialog';
 import { loginInfoFor } from './roster-sync';
-import { StudentTable } from './student-table';
+import { StudentTable, type StudentLink } from './student-table';
 import { useClass, useClasses, useRosterRefresh, useStudents } from './use-roster';
 import './roster.css';
 
@@ -32,7 +32,7 @@ async function downloadLogins(cls: ClassRecord) {
   }
 }
 
-export function ClassDetails({ classId }: { classId: number | undefined }) {
+export function ClassDetails({ classId, profileLink }: { classId: number | undefined; profileLink?: StudentLink }) {
   const load = useRosterRefresh();
   const cls = useClass(classId);
   const students = useStudents(classId ?? -1);
@@ -90,7 +90,7 @@ export function ClassDetails({ classId }: { classId: number | undefined }) {
         </p>
       ) : null}
       {load === 'failed' ? <p className="roster-muted">{ROSTER_MSG.classLoadFailed}: showing the copy saved on this device.</p> : null}
-      <StudentTable students={students} classes={classes} />
+      <StudentTable students={students} classes={classes} profileLink={profileLink} />
       {adding ? <AddStudentsDialog cls={cls} onClose={() => setAdding(false)} /> : null}
     </section>
   );

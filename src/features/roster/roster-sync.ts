@@ -1,11 +1,11 @@
 // The roster on the device: the classes and students a teacher or admin may manage, pulled into
 // Dexie by change cursor (one per signed-in user, so a second teacher on the tablet starts
-// afresh), live pins on students, and each class's login details for printing cards offline.
+// afresh), live pins on students, and every class's login details for printing cards offline.
 import { getJson } from '@/api/client';
 import type { components } from '@/api/schema';
 import { session } from '@/api/session';
 import { db, type ClassRecord, type LoginInfoRecord, type StudentRecord } from '@/data/db';
-import { pullTable, resetCursor, type PullPage } from '@/sync/pull';
+import { protectedKeys, pullTable, resetCursor, type PullPage } from '@/sync/pull';
 
 type ClassRow = components['schemas']['Class'];
 type StudentRow = components['schemas']['Student'];
@@ -69,18 +69,24 @@ export async function syncRoster(): Promise<number> {
     toRecord: toStudentRecord,
   });
   await syncStudentPins();
+  await cacheLoginInfo();
   return classes + students;
+}
+
+/** Login details of every class, so the teacher can print cards with no network later. */
+async function cacheLoginInfo(): Promise<void> {
+  for (const cls of await db.classes.toArray()) await syncLoginInfo(cls.id);
 }
 
 /** Marks which local students are pinned, and until when. */
 export async function syncStudentPins(): Promise<void> {
   const { results } = await getJson<{ results: PinRow[] }>('/content/pins/?content_type=student');
   const until = new Map(results.map((p) => [p.object_id, p.expiry_date]));
-  await db.transaction('rw', [db.students], async () => {
-    await db.students.toCollection().modify((s) => {
-      const next = until.get(s.id) ?? null;
-      if ((s.pinned_until ?? null) !== next) s.pinned_until = next;
-    });
+  await db.transaction('rw', [db.students, db.outbox], async () => {
+    // A pin still waiting to be sent keeps its local state, as pull sync does for every row.
+    const mine = await protectedKeys(db, 'students');
+    const changed = (await db.students.toArray()).filter((s) => !mine.has(String(s.id)) && (s.pinned_until ?? null) !== (until.get(s.id) ?? null));
+    await db.students.bulkPut(changed.map((s) => ({ ...s, pinned_until: until.get(s.id) ?? null })));
   });
 }
 

@@ -1,9 +1,13 @@
 // A student's profile (/admin-school/studentprofile?id=): who they are, their class and
-// settings, with Edit and their login card.
-import { useState } from 'react';
+// settings and class password (from the cached login details), with Edit.
+import { useEffect, useState } from 'react';
 import { ROSTER_MSG, ROSTER_OWN_MSG } from '@/contract/messages';
+import { StudentPassword } from '@/contract/roster-forms';
 import { EditStudentDialog, privacyLabel } from './edit-student-dialog';
-import { useClass, useRosterRefresh, useStudent } from './use-roster';
+import { withFeedback } from './feedback';
+import { changePassword } from './roster-commands';
+import { syncLoginInfo } from './roster-sync';
+import { useClass, useLoginInfo, useRosterRefresh, useStudent } from './use-roster';
 import './roster.css';
 
 export function StudentProfile({ studentId }: { studentId: number | undefined }) {
@@ -11,6 +15,13 @@ export function StudentProfile({ studentId }: { studentId: number | undefined })
   const student = useStudent(studentId);
   const cls = useClass(student?.class_id ?? undefined);
   const [editing, setEditing] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const login = useLoginInfo(studentId);
+  const classId = student?.class_id ?? null;
+  useEffect(() => {
+    if (classId !== null && navigator.onLine) syncLoginInfo(classId).catch((err) => console.warn('login details not refreshed', err));
+  }, [classId]);
   if (student === undefined || (student === null && load === 'loading')) return <p className="roster-muted">Loading…</p>;
   if (student === null) {
     return (
@@ -27,6 +38,8 @@ export function StudentProfile({ studentId }: { studentId: number | undefined })
       <dl className="profile-facts">
         <dt>Username</dt>
         <dd>{student.username || ROSTER_OWN_MSG.notSynced}</dd>
+        <dt>Password</dt>
+        <dd>{login?.password ?? '—'}</dd>
         <dt>Class</dt>
         <dd>{cls ? `${cls.name} (${cls.class_id})` : '—'}</dd>
         <dt>Privacy preference</dt>
@@ -39,9 +52,28 @@ export function StudentProfile({ studentId }: { studentId: number | undefined })
         <dd>{student.archived ? 'Archived' : 'Current'}</dd>
       </dl>
       {!student.pending ? (
-        <button type="button" className="button" onClick={() => setEditing(true)}>
-          Edit student
-        </button>
+        <>
+          <button type="button" className="button" onClick={() => setEditing(true)}>
+            Edit student
+          </button>
+          <form
+            className="roster-inline profile-password"
+            noValidate
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const parsed = StudentPassword.safeParse(password);
+              setPasswordError(parsed.success ? null : parsed.error.issues[0]!.message);
+              if (parsed.success && (await withFeedback(() => changePassword(student, parsed.data), ROSTER_MSG.studentUpdated, ROSTER_MSG.studentUpdateFailed))) setPassword('');
+            }}
+          >
+            <label htmlFor="profile-password">New password</label>
+            <input id="profile-password" type="text" autoComplete="off" value={password} aria-invalid={!!passwordError} onChange={(e) => setPassword(e.target.value)} />
+            <button type="submit" className="button button-small button-secondary">
+              Change password
+            </button>
+            {passwordError ? <p className="roster-error">{passwordError}</p> : null}
+          </form>
+        </>
       ) : null}
       {editing ? <EditStudentDialog student={student} onClose={() => setEditing(false)} /> : null}
     </section>

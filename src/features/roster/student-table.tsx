@@ -2,12 +2,11 @@
 // (privacy, archived, date joined), selection, bulk actions and pages of 20, on
 // @tanstack/react-table. "Show all" lists every student in one scrolling view, virtualised with
 // @tanstack/react-virtual so a class of 2,000 scrolls smoothly. Everything reads the device.
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   createColumnHelper,
   flexRender,
   getCoreRowModel,
-  getPaginationRowModel,
   useReactTable,
   type PaginationState,
   type Row,
@@ -40,7 +39,9 @@ export function dateRangeError(f: Pick<StudentFilters, 'from' | 'to'>): string |
   return f.from && f.to && f.from > f.to ? ROSTER_OWN_MSG.dateRange : null;
 }
 
-const byName = (a: StudentRecord, b: StudentRecord) => a.first_name.localeCompare(b.first_name) || a.last_name.localeCompare(b.last_name) || a.id - b.id;
+// One collator for the whole sort: localeCompare would build one per comparison.
+const collator = new Intl.Collator();
+const byName = (a: StudentRecord, b: StudentRecord) => collator.compare(a.first_name, b.first_name) || collator.compare(a.last_name, b.last_name) || a.id - b.id;
 
 export function filterStudents(students: StudentRecord[], f: StudentFilters): StudentRecord[] {
   const terms = f.search.toLowerCase().split(/\s+/).filter(Boolean);
@@ -87,7 +88,20 @@ async function downloadCard(student: StudentRecord) {
   }
 }
 
-export function StudentTable({ students, classes, showClass = false }: { students: StudentRecord[]; classes: ClassRecord[]; showClass?: boolean }) {
+/** Where a student's name leads (the school admin area links it to the student's profile). */
+export type StudentLink = (student: StudentRecord, children: ReactNode) => ReactNode;
+
+export function StudentTable({
+  students,
+  classes,
+  showClass = false,
+  profileLink,
+}: {
+  students: StudentRecord[];
+  classes: ClassRecord[];
+  showClass?: boolean;
+  profileLink?: StudentLink;
+}) {
   const [filters, setFilters] = useState<StudentFilters>(NO_FILTERS);
   const search = useDeferredValue(filters.search);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: ROSTER_PAGE_SIZE });
@@ -123,7 +137,7 @@ export function StudentTable({ students, classes, showClass = false }: { student
         header: 'Name',
         cell: ({ row, getValue }) => (
           <span className="roster-name">
-            {getValue()} <StatusBadges s={row.original} />
+            {profileLink && !row.original.pending ? profileLink(row.original, getValue()) : getValue()} <StatusBadges s={row.original} />
           </span>
         ),
       }),
@@ -154,22 +168,29 @@ export function StudentTable({ students, classes, showClass = false }: { student
         },
       }),
     ],
-    [showClass, classNames],
+    [showClass, classNames, profileLink],
   );
 
+  // The table gets one page of rows (or all of them, virtualised): with 2,000 students, building
+  // row models for every student only to show 20 would cost more than the whole first render.
+  const pageData = useMemo(
+    () => (showAll ? rows : rows.slice(pagination.pageIndex * pagination.pageSize, (pagination.pageIndex + 1) * pagination.pageSize)),
+    [rows, showAll, pagination],
+  );
   const table = useReactTable({
-    data: rows,
+    data: pageData,
     columns,
     getRowId: (s) => String(s.id),
-    state: { rowSelection, pagination: showAll ? { pageIndex: 0, pageSize: Math.max(rows.length, 1) } : pagination },
+    state: { rowSelection, pagination },
+    manualPagination: true,
+    rowCount: rows.length,
     onRowSelectionChange: setRowSelection,
     onPaginationChange: setPagination,
     getCoreRowModel: getCoreRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
     autoResetPageIndex: false,
   });
 
-  const selected = table.getSelectedRowModel().flatRows.map((r) => r.original);
+  const selected = useMemo(() => students.filter((s) => rowSelection[String(s.id)]), [students, rowSelection]);
   const actions: [BulkAction, string][] = [
     ['feature', 'Feature'],
     ['privacy', 'Privacy Preference'],

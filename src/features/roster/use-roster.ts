@@ -1,7 +1,7 @@
 // The roster as React state, read from the device (so it shows offline) and refreshed from the
 // server when a roster screen opens online.
 import { useEffect, useState } from 'react';
-import { db, type ClassRecord, type StudentRecord } from '@/data/db';
+import { db, type ClassRecord, type LoginInfoRecord, type StudentRecord } from '@/data/db';
 import { useLive } from '@/data/live';
 import { syncRoster } from './roster-sync';
 
@@ -44,4 +44,9 @@ export function useStudents(classId?: number): StudentRecord[] | undefined {
 
 export function useStudent(id: number | undefined): StudentRecord | null | undefined {
   return useLive(async () => (id === undefined ? null : ((await db.students.get(id)) ?? null)), [id]);
+}
+
+/** A student's cached sign-in details (teachers see the class password). */
+export function useLoginInfo(id: number | undefined): LoginInfoRecord | null | undefined {
+  return useLive(async () => (id === undefined ? null : ((await db.logins.get(id)) ?? null)), [id]);
 }
