@@ -5,7 +5,7 @@ import { useSessionUser } from '@/api/use-session';
 import { ClassDetails } from '@/features/roster/class-details';
 import { ClassList, type ClassLink } from '@/features/roster/class-list';
 import { canManageRoster } from '@/features/roster/roster-sync';
-import { MoneyRaisedSlot } from './money-raised-slot';
+import { MoneyRaised } from '@/features/charities/money-raised';
 
 const TABS = ['Teacher Dashboard', 'Manage Classes', 'View Class', 'Money I Have Raised'] as const;
 type Tab = (typeof TABS)[number];
@@ -37,7 +37,7 @@ export function DashboardScreen() {
       </nav>
       <div role="tabpanel" aria-label={tab}>
         {tab === 'Money I Have Raised' ? (
-          <MoneyRaisedSlot />
+          <MoneyRaised />
         ) : !roster ? (
           <section className="page">
             <h1>{tab}</h1>
