@@ -167,19 +167,24 @@ const getStory = defineRoute(
   },
 );
 
+/** What every book answer holds, straight from its row. */
+const bookColumns = {
+  id: books.id,
+  title: books.title,
+  author: books.author,
+  description: books.description,
+  price_cents: books.price_cents,
+  currency: books.currency,
+  cover: books.cover,
+  is_featured: books.is_featured,
+};
+
 export const libraryRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getBook, async (c) => {
     const { id } = c.req.valid('param');
     const [row] = await c.var.db
       .select({
-        id: books.id,
-        title: books.title,
-        author: books.author,
-        description: books.description,
-        price_cents: books.price_cents,
-        currency: books.currency,
-        cover: books.cover,
-        is_featured: books.is_featured,
+        ...bookColumns,
         category_id: categories.id,
         category_name: categories.name,
         category_slug: categories.slug,
@@ -267,15 +272,8 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
   const tenant = c.var.tenant;
   const rows = await c.var.db
     .select({
-      id: books.id,
-      title: books.title,
-      author: books.author,
-      description: books.description,
-      price_cents: books.price_cents,
-      currency: books.currency,
-      cover: books.cover,
+      ...bookColumns,
       category_id: books.category_id,
-      is_featured: books.is_featured,
       published: books.published,
       deleted_at: books.deleted_at,
       ts: cursorTs(books.updated_at),
