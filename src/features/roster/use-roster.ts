@@ -15,7 +15,8 @@ export function useRosterRefresh(): RosterLoad {
   useEffect(() => {
     if (!navigator.onLine) return;
     let live = true;
-    syncRoster().then(
+    // The screen needs the roster now; login details are refreshed in the background.
+    syncRoster({ logins: false }).then(
       () => live && setState('ready'),
       (err) => {
         console.warn('the roster could not be refreshed', err);
