@@ -6,6 +6,7 @@ import { db, type ClassRecord, type StudentRecord } from '@/data/db';
 import { startDeviceSession } from '@/sync/device-session';
 import { drain } from '@/sync/engine';
 import { discardEntry } from '@/sync/outbox';
+import { dropReplacedStudents } from '@/features/roster/roster-sync';
 import {
   archiveStudents,
   bulkAddStudents,
@@ -70,7 +71,7 @@ describe('roster commands', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('removes the pending rows once the server accepts the change', async () => {
+  it('keeps the new rows once the server accepts them, no longer pending, until a pull replaces them', async () => {
     await bulkAddStudents(robins, [{ first_name: 'Nia', last_name: 'Long' }]);
     const seen: Request[] = [];
     const report = await drain({
@@ -87,6 +88,16 @@ describe('roster commands', () => {
     expect(report.sent).toBe(1);
     expect(seen[0]!.headers.get('Idempotency-Key')).toEqual(expect.any(String));
     expect(await db.students.filter((s) => !!s.pending).count()).toBe(0);
+    expect(await db.students.where('id').below(0).count()).toBe(1);
+    expect((await db.classes.get(7))!.no_of_students).toBe(2);
+    await dropReplacedStudents();
+    expect(await db.students.where('id').below(0).count()).toBe(0);
+  });
+
+  it('keeps the rows of a bulk add that is still queued when a pull runs', async () => {
+    await bulkAddStudents(robins, [{ first_name: 'Nia', last_name: 'Long' }]);
+    await dropReplacedStudents();
+    expect(await db.students.filter((s) => !!s.pending).count()).toBe(1);
   });
 
   it('queues a CSV file as bytes, sent as multipart', async () => {

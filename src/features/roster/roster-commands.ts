@@ -1,7 +1,7 @@
 // Roster commands (SPEC.md section 4): every change a teacher makes to students is applied to the
 // device's tables and queued for the server in one step (recordChange), so it works offline.
-// New students appear at once with temporary ids, marked not yet synced; when the server accepts
-// the change those rows give way to the server's (pull sync brings them with real ids).
+// New students appear at once with temporary (negative) ids, marked not yet synced; once the server
+// has accepted them, the next pull brings the server's rows and the temporary ones give way.
 import { db, type ClassRecord, type LocalOp, type OutboxFile, type StudentRecord } from '@/data/db';
 import type { PrivacyPreference } from '@/contract/domain';
 import { ROSTER_MSG } from '@/contract/messages';
@@ -9,6 +9,9 @@ import { pinExpiry, type PinUnit, type StudentName } from '@/contract/roster';
 import { recordChange } from '@/sync/outbox';
 
 export class RosterError extends Error {}
+
+/** A student the server knows by this id (not a temporary row of a bulk add or CSV import). */
+export const onServer = (s: StudentRecord) => s.id > 0 && !s.pending;
 
 const studentKeys = (ids: number[]) => ids.map((id) => `students:${id}`);
 const putStudents = (rows: StudentRecord[]): LocalOp[] => rows.map((row) => ({ op: 'put', table: 'students', row }));
@@ -57,9 +60,11 @@ async function addStudentsLocally(cls: ClassRecord, names: StudentName[], reques
       path: request.path,
       body: request.body,
       files: request.files,
-      entityKeys: [`classes:${cls.id}`],
+      entityKeys: [`classes:${cls.id}`, ...studentKeys(rows.map((r) => r.id))],
       undo: [...rows.map((r): LocalOp => ({ op: 'delete', table: 'students', key: r.id })), ...(original ? [{ op: 'put', table: 'classes', row: original } as LocalOp] : [])],
-      onSuccess: rows.map((r): LocalOp => ({ op: 'delete', table: 'students', key: r.id })),
+      // Accepted: no longer "not yet synced"; the rows stay (so the class count never dips) until
+      // the next pull brings the server's rows and drops these (dropReplacedStudents).
+      onSuccess: putStudents(rows.map((r) => ({ ...r, pending: false }))),
     },
   );
   return rows;
@@ -92,7 +97,7 @@ async function changeStudents(
   patch: (s: StudentRecord) => StudentRecord,
   request: { kind: string; label: string; method: 'PUT' | 'PATCH' | 'POST'; path: string; body: unknown },
 ) {
-  const synced = students.filter((s) => !s.pending);
+  const synced = students.filter(onServer);
   if (!synced.length) throw new RosterError('These students are not saved on the server yet. Try again once they are synced.');
   const changed = synced.map(patch);
   await recordChange([db.students], () => db.students.bulkPut(changed), {
@@ -148,7 +153,7 @@ export function bulkPrivacy(students: StudentRecord[], privacy: PrivacyPreferenc
     label: `Privacy of ${students.length} students: ${privacy}`,
     method: 'PATCH',
     path: '/v1/students/profile/change-privacy/',
-    body: { ids: students.filter((s) => !s.pending).map((s) => s.id), privacy_preference: privacy },
+    body: { ids: students.filter(onServer).map((s) => s.id), privacy_preference: privacy },
   });
 }
 
@@ -158,7 +163,7 @@ export function bulkFeature(students: StudentRecord[], feature: boolean) {
     label: `${feature ? 'Feature' : 'Unfeature'} ${students.length} students`,
     method: 'PATCH',
     path: '/v1/teacher/students/blogs/feature/',
-    body: { ids: students.filter((s) => !s.pending).map((s) => s.id), action: feature ? 'feature' : 'unfeature' },
+    body: { ids: students.filter(onServer).map((s) => s.id), action: feature ? 'feature' : 'unfeature' },
   });
 }
 
@@ -168,7 +173,7 @@ export function archiveStudents(students: StudentRecord[]) {
     label: `Archive ${students.length} students`,
     method: 'POST',
     path: '/v1/students/archive/',
-    body: { student_ids: students.filter((s) => !s.pending).map((s) => s.id) },
+    body: { student_ids: students.filter(onServer).map((s) => s.id) },
   });
 }
 
@@ -178,14 +183,14 @@ export function transferStudents(students: StudentRecord[], target: ClassRecord)
     label: `Transfer ${students.length} students to ${target.name}`,
     method: 'POST',
     path: '/v1/students/transfer/',
-    body: { student_ids: students.filter((s) => !s.pending).map((s) => s.id), class_id: target.id },
+    body: { student_ids: students.filter(onServer).map((s) => s.id), class_id: target.id },
   });
 }
 
 /** Pins students for a duration, or unpins them (SPEC.md section 4, Pin). */
 export function pinStudents(students: StudentRecord[], pin: { duration: number; unit: PinUnit } | null, now = new Date()) {
   const expiry = pin ? pinExpiry(now, pin.duration, pin.unit).toISOString() : null;
-  const ids = students.filter((s) => !s.pending).map((s) => s.id);
+  const ids = students.filter(onServer).map((s) => s.id);
   const body =
     ids.length === 1
       ? { content_type: 'student', object_id: ids[0], is_pinned: !!pin, expiry_date: expiry }

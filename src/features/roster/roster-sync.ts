@@ -45,8 +45,11 @@ export function toStudentRecord(row: StudentRow): StudentRecord {
 
 const since = (cursor: string | null) => encodeURIComponent(cursor ?? BEGINNING);
 
-/** Pulls this user's classes and students; answers how many rows changed. */
-export async function syncRoster(): Promise<number> {
+/**
+ * Pulls this user's classes and students; answers how many rows changed. With `logins` (the
+ * app's background refresh does this) every class's login details are cached too.
+ */
+export async function syncRoster({ logins = true }: { logins?: boolean } = {}): Promise<number> {
   const user = session.user();
   if (!user || !canManageRoster(user.role)) return 0;
   const classCursor = `classes:${user.id}`;
@@ -68,14 +71,27 @@ export async function syncRoster(): Promise<number> {
     isDeleted: (row) => row.deleted,
     toRecord: toStudentRecord,
   });
+  await dropReplacedStudents();
   await syncStudentPins();
-  await cacheLoginInfo();
+  if (logins) await cacheLoginInfo();
   return classes + students;
 }
 
 /** Login details of every class, so the teacher can print cards with no network later. */
 async function cacheLoginInfo(): Promise<void> {
   for (const cls of await db.classes.toArray()) await syncLoginInfo(cls.id);
+}
+
+/**
+ * Temporary rows (negative ids) of students the server has accepted: after a pull the server's
+ * own rows are here, so these go. Rows whose change is still queued stay.
+ */
+export async function dropReplacedStudents(): Promise<void> {
+  await db.transaction('rw', [db.students, db.outbox], async () => {
+    const queued = await protectedKeys(db, 'students');
+    const temporary = await db.students.where('id').below(0).primaryKeys();
+    await db.students.bulkDelete(temporary.filter((id) => !queued.has(String(id))));
+  });
 }
 
 /** Marks which local students are pinned, and until when. */

@@ -5,7 +5,7 @@ import { ROSTER_MSG, ROSTER_OWN_MSG } from '@/contract/messages';
 import { StudentPassword } from '@/contract/roster-forms';
 import { EditStudentDialog, privacyLabel } from './edit-student-dialog';
 import { withFeedback } from './feedback';
-import { changePassword } from './roster-commands';
+import { changePassword, onServer } from './roster-commands';
 import { syncLoginInfo } from './roster-sync';
 import { useClass, useLoginInfo, useRosterRefresh, useStudent } from './use-roster';
 import './roster.css';
@@ -51,7 +51,7 @@ export function StudentProfile({ studentId }: { studentId: number | undefined })
         <dt>Status</dt>
         <dd>{student.archived ? 'Archived' : 'Current'}</dd>
       </dl>
-      {!student.pending ? (
+      {onServer(student) ? (
         <>
           <button type="button" className="button" onClick={() => setEditing(true)}>
             Edit student

@@ -21,7 +21,7 @@ import { toast } from '@/ui/toast';
 import { EditStudentDialog, privacyLabel } from './edit-student-dialog';
 import { withFeedback } from './feedback';
 import { PinDialog } from './pin-dialog';
-import { archiveStudents, bulkFeature, bulkPrivacy, transferStudents } from './roster-commands';
+import { archiveStudents, bulkFeature, bulkPrivacy, onServer, transferStudents } from './roster-commands';
 import { loginInfoFor } from './roster-sync';
 
 export interface StudentFilters {
@@ -137,7 +137,7 @@ export function StudentTable({
         header: 'Name',
         cell: ({ row, getValue }) => (
           <span className="roster-name">
-            {profileLink && !row.original.pending ? profileLink(row.original, getValue()) : getValue()} <StatusBadges s={row.original} />
+            {profileLink && onServer(row.original) ? profileLink(row.original, getValue()) : getValue()} <StatusBadges s={row.original} />
           </span>
         ),
       }),
@@ -152,7 +152,7 @@ export function StudentTable({
         cell: ({ row }) => {
           const s = row.original;
           const name = `${s.first_name} ${s.last_name}`;
-          return s.pending ? null : (
+          return !onServer(s) ? null : (
             <span className="roster-row-actions">
               <button type="button" className="button button-small button-secondary" aria-label={`Edit ${name}`} onClick={() => setEditing(s)}>
                 Edit

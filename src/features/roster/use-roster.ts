@@ -2,7 +2,7 @@
 // server when a roster screen opens online.
 import { useEffect, useState } from 'react';
 import { db, type ClassRecord, type LoginInfoRecord, type StudentRecord } from '@/data/db';
-import { useLive } from '@/data/live';
+import { observe, useLive } from '@/data/live';
 import { syncRoster } from './roster-sync';
 
 export type RosterLoad = 'loading' | 'ready' | 'failed';
@@ -15,7 +15,8 @@ export function useRosterRefresh(): RosterLoad {
   useEffect(() => {
     if (!navigator.onLine) return;
     let live = true;
-    syncRoster().then(
+    // The screen needs the roster now; login details are refreshed in the background.
+    syncRoster({ logins: false }).then(
       () => live && setState('ready'),
       (err) => {
         console.warn('the roster could not be refreshed', err);
@@ -25,6 +26,20 @@ export function useRosterRefresh(): RosterLoad {
     return () => {
       live = false;
     };
+  }, []);
+  useEffect(() => {
+    // Queued roster changes may be sent by this page or by the service worker (Background Sync):
+    // whenever some leave the outbox, fetch the server's rows (real ids, usernames) again.
+    let queued = Number.POSITIVE_INFINITY;
+    return observe(
+      () => db.outbox.filter((e) => e.kind.startsWith('roster.')).count(),
+      (n) => {
+        if (n < queued && queued !== Number.POSITIVE_INFINITY && navigator.onLine) {
+          syncRoster({ logins: false }).catch((err) => console.warn('the roster could not be refreshed', err));
+        }
+        queued = n;
+      },
+    );
   }, []);
   return state;
 }
