@@ -186,4 +186,16 @@ test("a school admin changes a student's privacy after the warning, and opens th
       ),
     )
     .toBe(200);
+
+  // The journeys share one server: Zoe gets her demo password back, the same way.
+  await page.getByLabel('New password').fill('moon-3');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('moon-3')).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async () => (await fetch('/api/auth/token/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'zoe.zhang', password: 'moon-3' }) })).status,
+      ),
+    )
+    .toBe(200);
 });

@@ -148,6 +148,12 @@ test('a guest cart survives a reload, joins the account at sign-in, and pays wit
   await expect(raised.getByRole('link', { name: 'Certificate' })).toHaveAttribute('href', /^\/certificates\/\d+\?key=/);
   await accessible(page);
   await screenshots(page, 'shop-money-raised');
+  // The dashboard's tab of that name shows the same.
+  await page.evaluate(() => localStorage.setItem('dashboard_welcome_dismissed', 'true'));
+  await page.goto(`${base}/dashboard?option=Money%20I%20Have%20Raised`);
+  await expect(page.getByRole('region', { name: 'Money I Have Raised' }).getByText('$10.00 from 1 donation')).toBeVisible();
+  await accessible(page);
+  await screenshots(page, 'dashboard-money-raised');
 });
 
 test('a guest donates to a charity and downloads the certificate', async ({ page }) => {
