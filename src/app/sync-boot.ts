@@ -70,14 +70,20 @@ async function registerBackgroundSync() {
 }
 
 let lastPull = 0;
-async function pullAll(force = false) {
-  if (!navigator.onLine || (!force && Date.now() - lastPull < PULL_AT_MOST_EVERY_MS)) return;
+let pulling: Promise<void> | null = null;
+/** Refreshes the device's tables from the server; a call while one runs joins it. */
+function pullAll(force = false): Promise<void> {
+  if (pulling) return pulling;
+  if (!navigator.onLine || (!force && Date.now() - lastPull < PULL_AT_MOST_EVERY_MS)) return Promise.resolve();
   lastPull = Date.now();
   const pulls: Promise<unknown>[] = [syncCatalogue()];
   if (session.user()) pulls.push(syncCart());
   if (canManageRoster(session.user()?.role)) pulls.push(syncRoster());
-  const results = await Promise.allSettled(pulls);
-  for (const r of results) if (r.status === 'rejected') console.warn('refresh from the server failed', r.reason);
+  pulling = Promise.allSettled(pulls).then((results) => {
+    pulling = null;
+    for (const r of results) if (r.status === 'rejected') console.warn('refresh from the server failed', r.reason);
+  });
+  return pulling;
 }
 
 export async function bootSync(): Promise<void> {
@@ -134,6 +140,16 @@ export async function bootSync(): Promise<void> {
         void registerBackgroundSync();
       }
       previous = pending;
+    },
+  );
+  // The service worker may send the queue before this page does (Background Sync): whoever
+  // sent it, once nothing is left to send, the server's rows (real ids, usernames) come back.
+  let unsentBefore = 0;
+  observe(
+    () => db.outbox.where('status').anyOf('pending', 'in_flight').count(),
+    (unsent) => {
+      if (unsentBefore > 0 && unsent === 0) void pullAll(true);
+      unsentBefore = unsent;
     },
   );
   setInterval(() => {

@@ -2,7 +2,7 @@
 // server when a roster screen opens online.
 import { useEffect, useState } from 'react';
 import { db, type ClassRecord, type LoginInfoRecord, type StudentRecord } from '@/data/db';
-import { observe, useLive } from '@/data/live';
+import { useLive } from '@/data/live';
 import { syncRoster } from './roster-sync';
 
 export type RosterLoad = 'loading' | 'ready' | 'failed';
@@ -26,20 +26,6 @@ export function useRosterRefresh(): RosterLoad {
     return () => {
       live = false;
     };
-  }, []);
-  useEffect(() => {
-    // Queued roster changes may be sent by this page or by the service worker (Background Sync):
-    // whenever some leave the outbox, fetch the server's rows (real ids, usernames) again.
-    let queued = Number.POSITIVE_INFINITY;
-    return observe(
-      () => db.outbox.filter((e) => e.kind.startsWith('roster.')).count(),
-      (n) => {
-        if (n < queued && queued !== Number.POSITIVE_INFINITY && navigator.onLine) {
-          syncRoster({ logins: false }).catch((err) => console.warn('the roster could not be refreshed', err));
-        }
-        queued = n;
-      },
-    );
   }, []);
   return state;
 }
