@@ -11,8 +11,8 @@
 // The success path costs one transaction: claim the key, run the handler, record the answer.
 //
 // A batch of fresh keys (none seen before) can instead share ONE transaction: each change runs
-// and records its answer in the batch's transaction, and the first change that is refused or
-// fails, or a key that turns up meanwhile, abandons the whole group, so nothing of it commits
+// in it and their answers are recorded together at its end. The first change that is refused or
+// fails, or a key that turns up meanwhile, abandons the whole group, so nothing of it commits,
 // and the batch is applied again one change per transaction.
 import { createHash } from 'node:crypto';
 import { eq, inArray, lt } from 'drizzle-orm';
@@ -38,6 +38,15 @@ export interface Group {
   tx: Tx;
   /** Set when a change of the group could not be applied in it: the group must roll back. */
   abandoned: boolean;
+  /** The answers to record, all at once when the group ends (`recordGroup`). */
+  answers: (typeof idempotencyKeys.$inferInsert)[];
+}
+
+/** Records the group's answers in its transaction; false when a key turned up meanwhile. */
+export async function recordGroup(group: Group): Promise<boolean> {
+  if (!group.answers.length) return true;
+  const added = await group.tx.insert(idempotencyKeys).values(group.answers).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  return added.length === group.answers.length;
 }
 
 const groups = new WeakMap<Request, Group>();
@@ -107,15 +116,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
       group.abandoned = true;
       return;
     }
-    const body = await c.res.clone().json().catch(() => ({}));
-    // A key that arrived meanwhile (another tab) conflicts here and abandons the group.
-    const added = await group.tx
-      .insert(idempotencyKeys)
-      .values({ ...record, status_code: c.res.status, response_body: body })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key })
-      .catch(() => []);
-    if (!added.length) group.abandoned = true;
+    group.answers.push({ ...record, status_code: c.res.status, response_body: await c.res.clone().json().catch(() => ({})) });
     return;
   }
   let replay: typeof idempotencyKeys.$inferSelect | undefined;

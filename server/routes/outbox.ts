@@ -11,7 +11,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, jsonBody, signedInUser } from '../http/route';
-import { allFresh, inGroup, type Group } from '../http/idempotency';
+import { allFresh, inGroup, recordGroup, type Group } from '../http/idempotency';
 
 const MAX_ENTRIES = 100;
 class GroupAbandoned extends Error {}
@@ -84,12 +84,14 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
   if (entries.length > 1 && (await allFresh(db, entries.map((e) => e.key)))) {
     const together = await db
       .transaction(async (tx) => {
-        const group: Group = { tx, abandoned: false };
+        const group: Group = { tx, abandoned: false, answers: [] };
         const answers = [];
         for (const entry of entries) {
           answers.push(await send(entry, group));
           if (group.abandoned) throw new GroupAbandoned();
         }
+        // A key that turned up meanwhile (another tab, a duplicate) abandons the group here.
+        if (!(await recordGroup(group))) throw new GroupAbandoned();
         return answers;
       })
       .catch((err: unknown) => {

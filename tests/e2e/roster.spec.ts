@@ -57,7 +57,7 @@ test('two students added offline appear at once, survive a reload and reach the 
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(count).toHaveText(String(before + 2));
   await page.getByLabel('Search students').fill('Nia');
-  await expect(page.getByText('Not yet synced', { exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Nia Long/ }).getByText('Not yet synced', { exact: true })).toBeVisible();
 
   // Still offline: a reload keeps them.
   await page.reload();

@@ -78,6 +78,14 @@ describe.each(TARGETS)('outbox batch on %s', (target) => {
     expect(cartNow).not.toContain(31);
   });
 
+  it('answers a key sent twice in one batch once, and the copy with the same answer', async () => {
+    const k = key();
+    const res = await batch([add(33, k), add(33, k), add(34)]);
+    expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([200, 200, 200]);
+    expect(res.body.results[1].body).toEqual(res.body.results[0].body);
+    expect(await cart()).toEqual(expect.arrayContaining([33, 34]));
+  });
+
   it("refuses a batch for another owner, and paths outside the API's writes", async () => {
     expect((await batch([add(27)], me.user.id + 1)).status).toBe(403);
     expect((await batch([{ ...add(27), path: '/outbox/batch/' }])).status).toBe(400);
