@@ -73,20 +73,12 @@ export interface LoginInfoRecord {
   class_code: string;
 }
 
-export interface BookRecord {
-  id: number;
-  title: string;
-  author: string;
-  description: string;
-  price_cents: number;
-  currency: string;
-  cover: string;
-  category_id: number | null;
+/** A book in the device's catalogue, as the API answers it, with its search words. */
+export type BookRecord = Omit<components['schemas']['Book'], 'deleted' | 'is_featured'> & {
   kind: 'book' | 'story';
   /** Lower-cased word prefixes of title and author: the local search index. */
   words: string[];
-  updated_at: string;
-}
+};
 
 /** A published student story in the device's catalogue, as the API answers it. */
 export type StoryRecord = Omit<components['schemas']['StorySync'], 'deleted'> & {
