@@ -7,6 +7,7 @@ import { db } from '@/data/db';
 import { buildLoginPdf } from '@/features/roster/login-cards';
 import { syncLoginInfo, syncRoster } from '@/features/roster/roster-sync';
 import { StudentTable } from '@/features/roster/student-table';
+import { signInTeacher } from './sign-in';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const round = (x: number) => Math.round(x * 10) / 10;
@@ -14,12 +15,7 @@ const round = (x: number) => Math.round(x * 10) / 10;
 async function run({ classCode, runs, cards }: { classCode: string; runs: number; cards: number }) {
   await db.delete();
   await db.open();
-  const res = await fetch('/api/auth/token/', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'teacher@greenfield.example', password: 'Teach-demo-1' }),
-  });
-  const { access, refresh, user } = (await res.json()) as { access: string; refresh: string; user: object };
+  const { access, refresh, user } = await signInTeacher();
   localStorage.setItem('accessToken', access);
   localStorage.setItem('refreshToken', refresh);
   localStorage.setItem('user', JSON.stringify(user));

@@ -5,6 +5,7 @@ import { startDeviceSession } from '@/sync/device-session';
 import { drain } from '@/sync/engine';
 import type { LockManagerLike } from '@/sync/leader';
 import { OUTBOX_SCHEMA_VERSION, outboxCounts, ownerEntries, recordChange } from '@/sync/outbox';
+import { signInTeacher } from './sign-in';
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
@@ -14,12 +15,7 @@ async function run({ mutations, queued }: { mutations: number; queued: number })
   const db = new DeviceDatabase('sync-bench');
   await db.delete();
   await db.open();
-  const res = await fetch('/api/auth/token/', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'teacher@greenfield.example', password: 'Teach-demo-1' }),
-  });
-  const { access, refresh, user } = (await res.json()) as { access: string; refresh: string; user: { id: number } };
+  const { access, refresh, user } = await signInTeacher();
   await startDeviceSession({ ownerId: user.id, tenant: 'greenfield', access, refresh }, db);
 
   const memory = () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
