@@ -9,7 +9,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { secureHeaders } from 'hono/secure-headers';
 import { authenticate, provideDeps, resolveTenant } from './http/context';
 import type { AppEnv, Deps } from './http/env';
-import { idempotency } from './http/idempotency';
+import { outboxOwner, requestDeadline } from './http/idempotency';
 import { errorAnswer, validationAnswer } from './http/errors';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
@@ -43,9 +43,10 @@ export function createApiRouter() {
     // Answers hold personal data or tokens unless a route says otherwise (covers do).
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
-  api.use('*', resolveTenant, authenticate, idempotency);
+  // Health answers on any host (a load balancer probes by address), before the tenant is known.
+  api.route('/', healthRoutes);
+  api.use('*', requestDeadline, resolveTenant, authenticate, outboxOwner);
   for (const routes of [
-    healthRoutes,
     authRoutes,
     signInRoutes,
     passwordResetRoutes,

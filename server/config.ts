@@ -5,15 +5,22 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 
 export type SeedScale = 'demo' | 'bench';
+export type Mode = 'development' | 'production';
 
 export interface Config {
+  /** production (NODE_ENV=production): no demo data, no sandbox payments, secrets required. */
+  mode: Mode;
   port: number;
   /** Folder for the embedded database and the generated secret key. */
   dataDir: string;
   /** When set, PostgreSQL is used instead of the embedded PGlite database. */
   databaseUrl: string | undefined;
-  /** Master secret: JWT signing and the at-rest key for student passwords derive from it. */
-  secretKey: string;
+  /**
+   * Master secret (SECRET_KEY): JWT signing and the at-rest key for student passwords derive
+   * from it. Unset only in development: then one is generated and kept beside the data (PGlite)
+   * or in the database (PostgreSQL), so every process on that database shares it.
+   */
+  secretKey: string | undefined;
   /** Hosts that are the platform itself rather than a tenant (DEMO_DATA.md, Hosts). */
   platformHosts: string[];
   /**
@@ -23,15 +30,19 @@ export interface Config {
   publicUrl: URL;
   /** Folder holding the built PWA, served at `/`. */
   staticDir: string;
+  /** Seed the demo data into an empty database (development default; production: SEED=demo). */
+  seedDemo: boolean;
   seedScale: SeedScale;
+  /** The payment providers' built-in sandbox pages (development default; production: PAYMENTS_SANDBOX=1). */
+  paymentsSandbox: boolean;
+  /** A request still running after this long is answered 503 (and its transaction rolled back). */
+  requestTimeoutMs: number;
   /** SMTP server URL; when absent, e-mails stay in the database's email outbox. */
   smtpUrl: string | undefined;
 }
 
-function readSecret(dataDir: string, fromEnv: string | undefined): string {
-  if (fromEnv) return fromEnv;
-  // Without SECRET_KEY, keep a generated key beside the data so tokens and encrypted
-  // passwords survive restarts. Production sets SECRET_KEY explicitly.
+/** The development secret kept beside an embedded database (created on first start). */
+export function fileSecret(dataDir: string): string {
   const file = join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
@@ -40,20 +51,35 @@ function readSecret(dataDir: string, fromEnv: string | undefined): string {
   return secret;
 }
 
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? '.data');
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   }
+  const mode: Mode = env.NODE_ENV === 'production' ? 'production' : 'development';
+  if (mode === 'production') {
+    const missing = ['SECRET_KEY', 'PUBLIC_URL'].filter((name) => !env[name]);
+    if (missing.length) throw new Error(`In production (NODE_ENV=production) set ${missing.join(' and ')}: refusing to start without them.`);
+  }
   const seedScale = env.SEED_SCALE === 'bench' ? 'bench' : 'demo';
   const publicUrl = new URL(env.PUBLIC_URL || `http://localhost:${port}`);
   if (!/^https?:$/.test(publicUrl.protocol)) throw new Error(`PUBLIC_URL must be an http(s) URL, got "${env.PUBLIC_URL}"`);
+  const dev = mode === 'development';
   return {
+    mode,
     port,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    secretKey: readSecret(dataDir, env.SECRET_KEY),
+    secretKey: env.SECRET_KEY || undefined,
     platformHosts: [
       ...new Set([
         publicUrl.hostname,
@@ -65,7 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ],
     publicUrl,
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
+    seedDemo: dev ? env.SEED !== 'none' : env.SEED === 'demo',
     seedScale,
+    paymentsSandbox: dev ? env.PAYMENTS_SANDBOX !== '0' : env.PAYMENTS_SANDBOX === '1',
+    requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 20_000),
     smtpUrl: env.SMTP_URL || undefined,
   };
 }

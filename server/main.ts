@@ -2,9 +2,10 @@
 // serves the API and the built PWA on one port.
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { loadConfig } from './config';
+import { fileSecret, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { sharedSecret } from './db/secret';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { DEMO_ACCOUNTS, DEMO_CLASSES } from './db/seed-data';
 import { deriveKeys } from './services/crypto';
@@ -12,8 +13,10 @@ import { startMailer } from './services/email';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-const keys = deriveKeys(config.secretKey);
-const seeded = await seed(database.db, keys.data, config.seedScale);
+const secret = config.secretKey ?? (database.kind === 'pglite' ? fileSecret(config.dataDir) : await sharedSecret(database.db));
+const keys = deriveKeys(secret);
+// Demo data only where it is asked for: always in development, in production only with SEED=demo.
+const seeded = config.seedDemo ? await seed(database.db, keys.data, config.seedScale) : [];
 
 const deps = { database, config, keys, now: () => new Date() };
 const app = createApp(deps);
@@ -23,13 +26,16 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [
     '',
-    `StoryNest is running on ${where}${seeded.length ? `; seeded ${seeded.join(' and ')}` : ''}.`,
+    `StoryNest is running (${config.mode}) on ${where}${seeded.length ? `; seeded ${seeded.join(' and ')}` : ''}.`,
     `  Platform site:     ${base('localhost')}`,
     `  Greenfield school: ${base('greenfield.localhost')}`,
     `  Hillside school:   ${base('hillside.localhost')}`,
     `  Riverbend Trust:   ${base('riverbend.localhost')}`,
     `  API:               ${base('localhost')}/api (OpenAPI: openapi/openapi.json)`,
     '',
+  ];
+  // Demo passwords are printed only in development, where they are the demo data's own.
+  const demo = [
     'Demo sign-ins (Login, then "Teacher or Administrator"):',
     ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(19)} ${a.email.padEnd(28)} ${a.password.padEnd(13)} at ${base(a.tenant ? `${a.tenant}.localhost` : 'localhost')}`),
     'Students (Login, then "Student", at the Greenfield site):',
@@ -37,7 +43,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     'Parents ("Parent"): community password greenfield-parents at the Greenfield site.',
     '',
   ];
-  console.log(lines.join('\n'));
+  console.log([...lines, ...(config.mode === 'development' && config.seedDemo ? demo : [])].join('\n'));
 });
 
 // Idempotency keys are kept at least 30 days, then forgotten (daily sweep).

@@ -5,13 +5,15 @@
 // Both are read on every request, so both are cheap: tenants are looked up at most every few
 // seconds per process (a short-lived cache, never shared state), and the user comes from the
 // signed access token's claims. Access tokens live 15 minutes; the refresh checks the account.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { tenants, type TenantRow } from '../db/schema';
-import type { Db } from '../db/client';
+import type { Queryable } from '../db/client';
+import { kickMailer } from '../services/email';
 import { readToken } from '../services/tokens';
 import { groupOf } from './idempotency';
-import type { AppEnv, Deps } from './env';
+import type { AppEnv, Deps, RouteDeps } from './env';
 import { fail } from './errors';
 
 export function hostName(hostHeader: string | undefined): string {
@@ -20,13 +22,23 @@ export function hostName(hostHeader: string | undefined): string {
   return host.split(':')[0] ?? '';
 }
 
+const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+/** The services a route may use: everything of `deps` but the database (see env.ts). */
+export function routeDeps(deps: Deps): RouteDeps {
+  const { database, draining, ...rest } = deps;
+  return { ...rest, databaseKind: database.kind, draining: draining ?? (() => false), kickMailer: () => kickMailer(deps) };
+}
+
 export function provideDeps(deps: Deps) {
+  const shared = routeDeps(deps);
   return createMiddleware<AppEnv>(async (c, next) => {
     // A change applied as part of a batch's group works entirely inside the group's transaction.
     const group = groupOf(c.req.raw);
-    const scoped = group ? { ...deps, database: { ...deps.database, db: group.tx as Db } } : deps;
-    c.set('deps', scoped);
-    c.set('db', scoped.database.db);
+    c.set('deps', shared);
+    c.set('db', group ? group.tx : deps.database.db);
+    const given = c.req.header('x-request-id');
+    c.set('requestId', given && REQUEST_ID.test(given) ? given : randomUUID());
     await next();
   });
 }
@@ -35,13 +47,13 @@ const TENANT_TTL_MS = 5_000;
 // Keyed by the app's configuration, which a group's scoped dependencies share.
 const tenantCache = new WeakMap<object, Map<string, { row: TenantRow | undefined; at: number }>>();
 
-async function tenantBySubdomain(deps: AppEnv['Variables']['deps'], subdomain: string): Promise<TenantRow | undefined> {
+async function tenantBySubdomain(deps: RouteDeps, db: Queryable, subdomain: string): Promise<TenantRow | undefined> {
   let cache = tenantCache.get(deps.config);
   if (!cache) tenantCache.set(deps.config, (cache = new Map()));
   const hit = cache.get(subdomain);
   const now = Date.now();
   if (hit && now - hit.at < TENANT_TTL_MS) return hit.row;
-  const [row] = await deps.database.db.select().from(tenants).where(eq(tenants.subdomain, subdomain)).limit(1);
+  const [row] = await db.select().from(tenants).where(eq(tenants.subdomain, subdomain)).limit(1);
   cache.set(subdomain, { row, at: now });
   return row;
 }
@@ -61,7 +73,7 @@ export const resolveTenant = createMiddleware<AppEnv>(async (c, next) => {
   } else {
     // greenfield.evil.example is not Greenfield: only our own domain's subdomains are schools.
     const subdomain = subdomainOf(host, config.publicUrl.hostname);
-    const tenant = subdomain ? await tenantBySubdomain(c.var.deps, subdomain) : undefined;
+    const tenant = subdomain ? await tenantBySubdomain(c.var.deps, c.var.db, subdomain) : undefined;
     if (!tenant) fail(404, 'There is no school site at this address.');
     c.set('tenant', tenant);
   }

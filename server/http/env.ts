@@ -1,5 +1,12 @@
-// What every request handler can reach: the app's dependencies, the request's tenant (decided
-// by the host) and the signed-in user (decided by the bearer token).
+// What every request handler can reach: the app's services (never the database itself), the
+// request's database handle, the request's tenant (decided by the host) and the signed-in user
+// (decided by the bearer token).
+//
+// One door to the database per request: `c.var.db` is the only handle a route sees. It is the
+// database, or the request's transaction when the route applies an outbox change (the change and
+// its recorded answer commit together). The root handle stays in `Deps`, which only the
+// middleware and background jobs hold, so a route cannot query around its own transaction
+// (which on PGlite waits forever on its own lock, and on PostgreSQL starves the pool).
 import type { Config } from '../config';
 import type { Database, Queryable } from '../db/client';
 import type { TenantRow } from '../db/schema';
@@ -12,6 +19,17 @@ export interface Deps {
   keys: Keys;
   /** The clock, injectable so tests can move time (token expiry, rate-limit windows). */
   now: () => Date;
+  /** True once the process has begun to shut down (readiness answers 503). */
+  draining?: () => boolean;
+}
+
+/** What a route handler may use of the app's dependencies: everything but the database. */
+export interface RouteDeps extends Omit<Deps, 'database' | 'draining'> {
+  draining: () => boolean;
+  /** Which database engine answers (health reports it). */
+  databaseKind: Database['kind'];
+  /** Starts sending queued e-mail in the background, after the request's transaction commits. */
+  kickMailer: () => void;
 }
 
 export interface AuthUser {
@@ -22,9 +40,8 @@ export interface AuthUser {
 
 export interface AppEnv {
   Variables: {
-    deps: Deps;
-    /** Where a handler reads and writes: the database, or the request's transaction when the
-     *  request carries an Idempotency-Key (so the effect and its recorded answer commit together). */
+    deps: RouteDeps;
+    /** The request's one database handle (see the header). */
     db: Queryable;
     /** null on a platform host (localhost, the staging hosts). */
     tenant: TenantRow | null;
@@ -32,5 +49,7 @@ export interface AppEnv {
     user: AuthUser | null;
     /** Runs a request through the whole app (the outbox batch sends each entry this way). */
     dispatch: (request: Request) => Promise<Response>;
+    /** This request's id (X-Request-Id), in every log line about it. */
+    requestId: string;
   };
 }

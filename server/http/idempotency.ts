@@ -1,13 +1,16 @@
-// Exactly-once writes. A write that carries an Idempotency-Key runs inside one database
-// transaction together with the record of its answer; a repeat of the key gets the first
-// answer back without running again. Two concurrent requests with one key: the second waits
-// on the first's row (the primary key) and then reads its answer.
+// Exactly-once writes. A route the outbox sends (`defineRoute({ outbox: true })`) runs inside one
+// database transaction, the request's handle, together with the record of its answer when it
+// carries an Idempotency-Key; a repeat of the key gets the first answer back without running
+// again. Two concurrent requests with one key: the second waits on the first's row (the primary
+// key) and then reads its answer. Other routes ignore the key (sign-in, for one, must count a
+// failure even though it answers 401, and its answer holds tokens that are never stored).
 //
 // - the same key with a different request (method, path or body) is a 422;
 // - the key belongs to the user who first sent it; anyone else gets a 422;
 // - an outbox entry names its owner (X-Outbox-Owner); if that is not the token's user, 403:
 //   a change is never applied as another child;
-// - 4xx answers are stored (their effects rolled back); 5xx answers are not, so a retry runs.
+// - 4xx answers are stored (their effects rolled back); 5xx answers are not, so a retry runs;
+// - a change still running at the request deadline is rolled back and answered 503.
 // The success path costs one transaction: claim the key, run the handler, record the answer.
 //
 // A batch of fresh keys (none seen before) can instead share ONE transaction: each change runs
@@ -18,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { eq, inArray, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
-import type { Db, Queryable, Tx } from '../db/client';
+import type { Queryable, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import type { AppEnv } from './env';
 import { fail } from './errors';
@@ -93,73 +96,136 @@ function storedAnswer(c: Context<AppEnv>, row: typeof idempotencyKeys.$inferSele
   return c.json(row.response_body as object, row.status_code as 200);
 }
 
-export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
-  const key = c.req.header(KEY_HEADER);
-  const user = c.var.user;
+/** A route that took longer than the request deadline: its transaction is rolled back. */
+class DeadlineExceeded extends Error {}
+
+/**
+ * Runs `work`, or throws DeadlineExceeded once `ms` have passed. The work is not cancelled (a
+ * query already sent finishes), but the caller stops waiting and rolls its transaction back, so
+ * the connection is freed and the client gets a 503 it can retry under the same key.
+ */
+async function withDeadline<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineExceeded()), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function deadlineAnswer(c: Context<AppEnv>) {
+  c.header('Retry-After', '5');
+  return c.json({ message: 'The server took too long to answer. Nothing was changed; please try again.' }, 503);
+}
+
+/** An outbox entry names its owner (X-Outbox-Owner): a change is never applied as another user. */
+export const outboxOwner = createMiddleware<AppEnv>(async (c, next) => {
   const owner = c.req.header(OWNER_HEADER);
+  const user = c.var.user;
   if (owner !== undefined && user && owner !== String(user.id)) {
     fail(403, 'This change was made by another user and cannot be sent as you.');
   }
-  if (!key || !user || !WRITES.has(c.req.method)) return next();
-  if (!KEY_FORMAT.test(key)) fail(400, 'Idempotency-Key must be 8 to 100 letters, digits, - or _.');
+  await next();
+});
 
-  const hash = await requestHash(c);
-  const db = c.var.deps.database.db;
-  const mismatch = (row: typeof idempotencyKeys.$inferSelect) =>
-    row.user_id !== user.id || row.method !== c.req.method || row.path !== c.req.path || row.request_hash !== hash;
-
-  const record = { key, user_id: user.id, method: c.req.method, path: c.req.path, request_hash: hash };
+/**
+ * The middleware of a route the outbox sends (`defineRoute({ outbox: true })`): the change runs
+ * in one transaction, the request's handle (`c.var.db`), with or without a key, so it behaves
+ * the same either way. With a key (and a signed-in user) its answer is recorded in the same
+ * transaction, and a repeat gets that answer back without running again.
+ */
+export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
+  const key = c.req.header(KEY_HEADER);
+  const user = c.var.user;
   const group = groups.get(c.req.raw);
+  const keyed = Boolean(key && user && WRITES.has(c.req.method));
+  if (keyed && !KEY_FORMAT.test(key!)) fail(400, 'Idempotency-Key must be 8 to 100 letters, digits, - or _.');
+  const record = keyed ? { key: key!, user_id: user!.id, method: c.req.method, path: c.req.path, request_hash: await requestHash(c) } : undefined;
+
   if (group) {
+    // Already inside the batch's transaction (c.var.db is it); the answers are recorded at its end.
     await next();
     if (c.error || c.res.status >= 400) {
       group.abandoned = true;
       return;
     }
-    group.answers.push({ ...record, status_code: c.res.status, response_body: await c.res.clone().json().catch(() => ({})) });
+    if (record) group.answers.push({ ...record, status_code: c.res.status, response_body: await c.res.clone().json().catch(() => ({})) });
     return;
   }
+
+  const root = c.var.db;
   let replay: typeof idempotencyKeys.$inferSelect | undefined;
   let refused = false;
+  let late = false;
   try {
-    await db.transaction(async (tx) => {
-      // Claiming the key first makes a concurrent request with the same key wait here.
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({ ...record, status_code: 0, response_body: {} })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (!claimed.length) {
-        [replay] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
-        return;
+    await root.transaction(async (tx) => {
+      if (record) {
+        // Claiming the key first makes a concurrent request with the same key wait here.
+        const claimed = await tx
+          .insert(idempotencyKeys)
+          .values({ ...record, status_code: 0, response_body: {} })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        if (!claimed.length) {
+          [replay] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, record.key)).limit(1);
+          return;
+        }
       }
       c.set('db', tx);
-      await next();
+      try {
+        await withDeadline(c.var.deps.config.requestTimeoutMs, next());
+      } catch (err) {
+        if (!(err instanceof DeadlineExceeded)) throw err;
+        late = true;
+        throw new Rollback();
+      } finally {
+        c.set('db', root);
+      }
       // A refusal (4xx) keeps no effects and a failure (5xx) is not remembered: roll back both.
       if (c.error || c.res.status >= 400) {
         refused = c.res.status < 500;
         throw new Rollback();
       }
-      const body = await c.res.clone().json().catch(() => ({}));
-      await tx.update(idempotencyKeys).set({ status_code: c.res.status, response_body: body }).where(eq(idempotencyKeys.key, key));
+      if (record) {
+        const body = await c.res.clone().json().catch(() => ({}));
+        await tx.update(idempotencyKeys).set({ status_code: c.res.status, response_body: body }).where(eq(idempotencyKeys.key, record.key));
+      }
     });
   } catch (err) {
     if (!(err instanceof Rollback)) throw err;
   }
-  if (refused) {
+  if (late) return deadlineAnswer(c);
+  if (refused && record) {
     // The refusal is the key's answer from now on (it changed nothing, so recording it
     // outside the rolled-back transaction cannot apply anything twice).
     const body = await c.res.clone().json().catch(() => ({}));
-    await db.insert(idempotencyKeys).values({ ...record, status_code: c.res.status, response_body: body }).onConflictDoNothing();
+    await root.insert(idempotencyKeys).values({ ...record, status_code: c.res.status, response_body: body }).onConflictDoNothing();
   }
-  if (replay) {
-    if (mismatch(replay)) fail(422, 'This Idempotency-Key was already used for a different request.');
+  if (replay && record) {
+    const mismatch = replay.user_id !== record.user_id || replay.method !== record.method || replay.path !== record.path || replay.request_hash !== record.request_hash;
+    if (mismatch) fail(422, 'This Idempotency-Key was already used for a different request.');
     return storedAnswer(c, replay);
   }
 });
 
+/**
+ * The deadline of a request that holds no transaction: after it, the client gets a 503 (the
+ * work may still finish; routes that write hold a transaction and are rolled back instead).
+ */
+export const requestDeadline = createMiddleware<AppEnv>(async (c, next) => {
+  try {
+    await withDeadline(c.var.deps.config.requestTimeoutMs, next());
+  } catch (err) {
+    if (!(err instanceof DeadlineExceeded)) throw err;
+    return deadlineAnswer(c);
+  }
+});
+
 /** Forgets keys older than the retention period (kept at least 30 days). */
-export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<number> {
+export async function pruneIdempotencyKeys(db: Queryable, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - RETENTION_DAYS * 24 * 3600_000);
   const gone = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.created_at, cutoff)).returning({ key: idempotencyKeys.key });
   return gone.length;

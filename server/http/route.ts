@@ -7,12 +7,41 @@ import { createMiddleware } from 'hono/factory';
 import type { Role } from '../../src/contract/domain';
 import type { AppEnv, AuthUser } from './env';
 import { fail } from './errors';
+import { idempotency } from './idempotency';
 
 export interface Access {
   /** 'anyone' (no token needed), 'signed-in' (any role), or the roles allowed. */
   roles: 'anyone' | 'signed-in' | readonly Role[];
   /** 'tenant': only on a school or organization site; 'any' (default): platform hosts too. */
   site?: 'any' | 'tenant';
+  /**
+   * A change the PWA queues in its outbox: it runs in one transaction and is applied exactly
+   * once per Idempotency-Key, and it may travel in POST /outbox/batch/ (only these may).
+   */
+  outbox?: boolean;
+}
+
+/** A route the outbox may send: its method and a matcher for its path (below /api). */
+export interface OutboxRoute {
+  method: string;
+  path: string;
+  matches: (path: string) => boolean;
+}
+
+const outboxRoutes: OutboxRoute[] = [];
+
+/** The routes declared `outbox: true`, as the batch endpoint allows them. */
+export function outboxRouteFor(method: string, path: string): OutboxRoute | undefined {
+  return outboxRoutes.find((r) => r.method === method && r.matches(path));
+}
+
+function pathMatcher(template: string): (path: string) => boolean {
+  const pattern = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  const re = new RegExp(`^${pattern}$`);
+  return (path) => re.test(path);
 }
 
 export function guard(access: Access) {
@@ -55,11 +84,15 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware' | 'se
   const who =
     access.roles === 'anyone' ? 'anyone' : access.roles === 'signed-in' ? 'any signed-in user' : access.roles.join(', ');
   const where = access.site === 'tenant' ? 'school or organization sites only' : 'any site';
+  if (access.outbox) {
+    outboxRoutes.push({ method: config.method.toUpperCase(), path: config.path, matches: pathMatcher(config.path) });
+  }
+  const replay = access.outbox ? 'Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.' : '';
   return createRoute({
     ...config,
-    description: [config.description, `Access: ${who}; ${where}.`].filter(Boolean).join('\n\n'),
+    description: [config.description, `Access: ${who}; ${where}.`, replay].filter(Boolean).join('\n\n'),
     security: access.roles === 'anyone' ? [] : [{ bearer: [] }],
-    middleware: [guard(access)] as const,
+    middleware: (access.outbox ? [guard(access), idempotency] : [guard(access)]) as [ReturnType<typeof guard>],
     responses: {
       ...config.responses,
       400: { description: 'Invalid input: the message names each field', ...errorBody },

@@ -4,8 +4,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { LoginRequest, RefreshRequest } from '../../src/contract/auth';
 import { AUTH_MSG } from '../../src/contract/messages';
 import { refreshTokens, students, type UserRow } from '../db/schema';
-import type { Db } from '../db/client';
-import type { AppEnv, Deps } from '../http/env';
+import type { Queryable } from '../db/client';
+import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
 import { MessageSchema, UserSchema } from '../http/schemas';
@@ -74,7 +74,7 @@ const profile = defineRoute(
 // so response times do not reveal which addresses have accounts.
 let decoyHash: Promise<string> | undefined;
 
-async function checkStaff(db: Db, email: string, password: string): Promise<UserRow | undefined> {
+async function checkStaff(db: Queryable, email: string, password: string): Promise<UserRow | undefined> {
   const user = await findStaffByEmail(db, email);
   if (!user?.password_hash || user.role === 'student') {
     await verifyPassword(await (decoyHash ??= hashPassword('decoy-password')), password);
@@ -83,13 +83,12 @@ async function checkStaff(db: Db, email: string, password: string): Promise<User
   return (await verifyPassword(user.password_hash, password)) ? user : undefined;
 }
 
-async function checkStudent(deps: Deps, tenant: TenantRow, username: string, password: string) {
-  const db = deps.database.db;
+async function checkStudent(db: Queryable, dataKey: Buffer, tenant: TenantRow, username: string, password: string) {
   const user = await findStudent(db, tenant.id, username);
   if (!user) return undefined;
   const [student] = await db.select().from(students).where(eq(students.user_id, user.id)).limit(1);
   if (!student || student.archived) return undefined;
-  return sameText(decryptText(deps.keys.data, student.password_encrypted), password) ? user : undefined;
+  return sameText(decryptText(dataKey, student.password_encrypted), password) ? user : undefined;
 }
 
 export const authRoutes = new OpenAPIHono<AppEnv>()
@@ -97,14 +96,14 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const { username, password } = c.req.valid('json');
     const deps = c.var.deps;
     const tenant = c.var.tenant;
-    const db = deps.database.db;
+    const db = c.var.db;
     // Throttled per account and per device, never per IP: a school shares one address.
     const limits = signInLimits(c, username);
     await assertNotLocked(c, db, limits.all, deps.now());
     const user = username.includes('@')
       ? await checkStaff(db, username, password)
       : tenant
-        ? await checkStudent(deps, tenant, username, password)
+        ? await checkStudent(db, deps.keys.data, tenant, username, password)
         : undefined;
     if (!user || !user.is_active) {
       await recordFailure(db, limits.all, deps.now());
@@ -114,7 +113,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
       fail(401, AUTH_MSG.otherSite, { error: AUTH_MSG.otherSite });
     }
     await clearFailures(db, [limits.account.key]);
-    return c.json(await startSession(deps, user), 200);
+    return c.json(await startSession(deps, c.var.db, user), 200);
   })
   .openapi(refresh, async (c) => {
     const deps = c.var.deps;
@@ -122,12 +121,12 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const invalid = () => fail(401, 'Token is invalid or expired', { code: 'token_not_valid' });
     const claims = await readToken(deps.keys.jwt, c.req.valid('json').refresh, 'refresh', now);
     if (!claims?.jti) return invalid();
-    const [live] = await deps.database.db
+    const [live] = await c.var.db
       .select({ jti: refreshTokens.jti })
       .from(refreshTokens)
       .where(and(eq(refreshTokens.jti, claims.jti), isNull(refreshTokens.revoked_at), gt(refreshTokens.expires_at, now)))
       .limit(1);
-    const user = live ? await findUser(deps.database.db, claims.id) : undefined;
+    const user = live ? await findUser(c.var.db, claims.id) : undefined;
     if (!user?.is_active) return invalid();
     if (user.tenant_id !== (c.var.tenant?.id ?? null) && user.role !== 'upschool_admin') return invalid();
     const access = await signAccess(deps.keys.jwt, { id: user.id, role: user.role, tenant_id: user.tenant_id }, now);
@@ -137,11 +136,11 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const deps = c.var.deps;
     // Expired tokens are revoked too: signing out must work however long the tablet was off.
     const claims = await readToken(deps.keys.jwt, c.req.valid('json').refresh, 'refresh', new Date(0));
-    if (claims?.jti) await revokeRefresh(deps.database.db, claims.jti, deps.now());
+    if (claims?.jti) await revokeRefresh(c.var.db, claims.jti, deps.now());
     return c.json({ message: 'Signed out' }, 200);
   })
   .openapi(profile, async (c) => {
-    const user = await findUser(c.var.deps.database.db, signedInUser(c).id);
+    const user = await findUser(c.var.db, signedInUser(c).id);
     if (!user) fail(401, 'User not found', { code: 'user_not_found' });
     return c.json(userJson(user), 200);
   });

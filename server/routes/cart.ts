@@ -52,7 +52,7 @@ const getCart = defineRoute(
 );
 
 const addItem = defineRoute(
-  { roles: 'signed-in' },
+  { roles: 'signed-in', outbox: true },
   {
     method: 'post',
     path: '/data/cart/items/',
@@ -63,7 +63,7 @@ const addItem = defineRoute(
 );
 
 const removeItem = defineRoute(
-  { roles: 'signed-in' },
+  { roles: 'signed-in', outbox: true },
   {
     method: 'delete',
     path: '/data/cart/items/{book_id}/',

@@ -82,7 +82,7 @@ export const DONATION_MIN_CENTS = 100;
 export const DONATION_MAX_CENTS = 1_000_000_00;
 
 const donate = defineRoute(
-  { roles: 'anyone' },
+  { roles: 'anyone', outbox: true },
   {
     method: 'post',
     path: '/charities/{charity}/donations/',
@@ -177,7 +177,7 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
       currency: 'USD',
       provider,
     });
-    return c.json({ order_id: orderId, key: orderKey(c.var.deps.config.secretKey, orderId), redirect_url: sandboxUrl(provider, ref) }, 201);
+    return c.json({ order_id: orderId, key: orderKey(c.var.deps.keys.master, orderId), redirect_url: sandboxUrl(provider, ref) }, 201);
   })
   .openapi(myDonations, async (c) => {
     const user = signedInUser(c);
@@ -194,7 +194,7 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
       .innerJoin(charities, eq(charities.id, orders.charity_id))
       .where(and(eq(orders.user_id, user.id), eq(orders.kind, 'donation'), eq(orders.status, 'success')))
       .orderBy(desc(orders.created_at), desc(orders.id));
-    const secret = c.var.deps.config.secretKey;
+    const secret = c.var.deps.keys.master;
     const results = rows.map((r) => ({
       order_id: r.order_id,
       key: orderKey(secret, r.order_id),

@@ -42,7 +42,7 @@ export function coverSvg(id: number, title: string, author: string): string {
 export const coverRoutes = new Hono<AppEnv>().get('/covers/:file{[0-9]+\\.svg}', async (c) => {
   const id = Number.parseInt(c.req.param('file'), 10);
   const tenant = c.var.tenant;
-  const [book] = await c.var.deps.database.db
+  const [book] = await c.var.db
     .select({ id: books.id, title: books.title, author: books.author })
     .from(books)
     .where(and(eq(books.id, id), tenant ? or(isNull(books.tenant_id), eq(books.tenant_id, tenant.id)) : isNull(books.tenant_id)))

@@ -27,7 +27,7 @@ const listFaqs = defineRoute(
 
 export const helpRoutes = new OpenAPIHono<AppEnv>().openapi(listFaqs, async (c) => {
   const { limit, offset, role } = c.req.valid('query');
-  const db = c.var.deps.database.db;
+  const db = c.var.db;
   const where = role ? eq(faqs.role, role) : undefined;
   const [rows, [total]] = await Promise.all([
     db

@@ -18,7 +18,7 @@ import { fail, validationAnswer } from '../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
 import { UserSchema } from '../http/schemas';
 import { hashPassword, randomToken, sha256 } from '../services/crypto';
-import { kickMailer, queueEmail, siteOrigin } from '../services/email';
+import { queueEmail, siteOrigin } from '../services/email';
 import { startSession } from '../services/sessions';
 import { markAccepted, openInvitation } from '../services/one-time-links';
 import { findStaffByEmail } from '../services/users';
@@ -116,7 +116,7 @@ export const invitationRoutes = new OpenAPIHono<AppEnv>()
     const invitedRole = allowedInvitation(me, kind, role);
     if (me.role !== 'upschool_admin' && !tenant) fail(404, 'This page belongs to a school site.');
     const token = randomToken();
-    const id = await deps.database.db.transaction(async (tx) => {
+    const id = await c.var.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(invitations)
         .values({
@@ -139,11 +139,11 @@ export const invitationRoutes = new OpenAPIHono<AppEnv>()
       });
       return row!.id;
     });
-    kickMailer(deps);
+    deps.kickMailer();
     return c.json({ message: `Invitation sent to ${email}.`, id }, 201);
   })
   .openapi(read, async (c) => {
-    const db = c.var.deps.database.db;
+    const db = c.var.db;
     const invitation = await openInvitation(db, c.req.valid('param').token, c.var.deps.now());
     if (!invitation) fail(404, AUTH_MSG.invitationInvalid, { error: AUTH_MSG.invitationInvalid });
     const [inviter] = invitation.tenant_id
@@ -162,7 +162,7 @@ export const invitationRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(accept, async (c) => {
     const deps = c.var.deps;
-    const db = deps.database.db;
+    const db = c.var.db;
     const now = deps.now();
     const invitation = await openInvitation(db, c.req.valid('param').token, now);
     if (!invitation) fail(404, AUTH_MSG.invitationInvalid, { error: AUTH_MSG.invitationInvalid });
@@ -207,5 +207,5 @@ export const invitationRoutes = new OpenAPIHono<AppEnv>()
       await markAccepted(tx, invitation.id, now);
       return created!;
     });
-    return c.json({ message: AUTH_MSG.invitationAccepted, ...(await startSession(deps, user)) }, 200);
+    return c.json({ message: AUTH_MSG.invitationAccepted, ...(await startSession(deps, c.var.db, user)) }, 200);
   });

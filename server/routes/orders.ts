@@ -24,7 +24,7 @@ export const CheckoutAnswer = z
   .openapi('CheckoutAnswer');
 
 const createOrderRoute = defineRoute(
-  { roles: 'anyone' },
+  { roles: 'anyone', outbox: true },
   {
     method: 'post',
     path: '/orders/',
@@ -153,11 +153,11 @@ export const orderRoutes = new OpenAPIHono<AppEnv>()
       currency: rows[0]!.currency,
       provider,
     });
-    const key = orderKey(c.var.deps.config.secretKey, orderId);
+    const key = orderKey(c.var.deps.keys.master, orderId);
     return c.json({ order_id: orderId, key, redirect_url: sandboxUrl(provider, ref) }, 201);
   })
   .openapi(getOrder, async (c) => {
     const { id } = c.req.valid('param');
     const { key } = c.req.valid('query');
-    return c.json(await readOrder(c.var.db, c.var.deps.config.secretKey, c.var.tenant, id, key, c.var.user?.id ?? null), 200);
+    return c.json(await readOrder(c.var.db, c.var.deps.keys.master, c.var.tenant, id, key, c.var.user?.id ?? null), 200);
   });

@@ -4,13 +4,17 @@
 // one by one. Entries run in order; the batch stops at the first one that must wait
 // (401, 408, 429, 5xx) and answers the results so far.
 //
+// Only the routes declared `outbox: true` may travel in a batch. Each path is normalised the
+// way the router will see it (dot segments, %2e, doubled slashes) before it is checked, so no
+// entry can name the batch itself or leave the API.
+//
 // Fresh changes are first tried together in one transaction (far fewer round trips to the
 // database); if any of them is refused or must wait, that attempt is rolled back whole and the
 // batch is applied one change at a time, so every answer is exactly what it would be alone.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
-import { defineRoute, jsonBody, signedInUser } from '../http/route';
+import { defineRoute, jsonBody, outboxRouteFor, signedInUser } from '../http/route';
 import { allFresh, inGroup, recordGroup, type Group } from '../http/idempotency';
 
 const MAX_ENTRIES = 100;
@@ -24,10 +28,21 @@ const BatchEntry = z.object({
   path: z
     .string()
     .max(500)
-    .regex(/^\/[A-Za-z0-9_\-./~%]*$/, 'path must be an API path such as /data/cart/items/')
-    .refine((p) => !p.startsWith('/outbox/') && !p.includes('..'), 'path must not be a batch or leave the API'),
+    .regex(/^\/[A-Za-z0-9_\-./~%]*$/, 'path must be an API path such as /data/cart/items/'),
   body: z.unknown(),
 });
+
+/** The path below /api that `path` names once normalised, or null when it leaves the API. */
+export function normalisedPath(path: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(`/api${path}`, 'http://api.invalid');
+  } catch {
+    return null;
+  }
+  const clean = url.pathname.replace(/\/{2,}/g, '/');
+  return clean.startsWith('/api/') ? clean.slice('/api'.length) : null;
+}
 
 const BatchResult = z
   .object({ key: z.string(), status: z.number().int(), body: z.unknown(), retry_after: z.string().nullable() })
@@ -59,6 +74,12 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
   if (owner !== user.id) fail(403, 'This change was made by another user and cannot be sent as you.');
   type Entry = (typeof entries)[number];
   const send = async (entry: Entry, group?: Group): Promise<z.infer<typeof BatchResult>> => {
+    const path = normalisedPath(entry.path);
+    if (!path || !outboxRouteFor(entry.method, path)) {
+      if (group) group.abandoned = true;
+      const message = `${entry.method} ${entry.path} is not a change that can be sent in a batch.`;
+      return { key: entry.key, status: 400, body: { message }, retry_after: null };
+    }
     const headers = new Headers({
       host: c.req.header('host') ?? '',
       authorization: c.req.header('authorization') ?? '',
@@ -68,7 +89,7 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
     // The same body rule as a change sent on its own, so a resend hashes the same.
     const hasBody = entry.method !== 'DELETE' || entry.body !== null;
     if (hasBody) headers.set('content-type', 'application/json');
-    const request = new Request(new URL(`/api${entry.path}`, c.req.url), { method: entry.method, headers, body: hasBody ? JSON.stringify(entry.body ?? null) : undefined });
+    const request = new Request(new URL(`/api${path}`, c.req.url), { method: entry.method, headers, body: hasBody ? JSON.stringify(entry.body ?? null) : undefined });
     const res = await c.var.dispatch(group ? inGroup(request, group) : request);
     const text = await res.text();
     let body: unknown;
@@ -80,7 +101,7 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
     return { key: entry.key, status: res.status, body, retry_after: res.headers.get('retry-after') };
   };
 
-  const db = c.var.deps.database.db;
+  const db = c.var.db;
   if (entries.length > 1 && (await allFresh(db, entries.map((e) => e.key)))) {
     const together = await db
       .transaction(async (tx) => {

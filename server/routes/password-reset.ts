@@ -13,7 +13,7 @@ import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody } from '../http/route';
 import { MessageSchema } from '../http/schemas';
 import { hashPassword, sha256 } from '../services/crypto';
-import { kickMailer, queueEmail, siteOrigin } from '../services/email';
+import { queueEmail, siteOrigin } from '../services/email';
 import { accountKeys, clearFailures, countUse } from '../services/rate-limit';
 import { createResetToken, resetLink } from '../services/one-time-links';
 import { findStaffByEmail } from '../services/users';
@@ -71,7 +71,7 @@ export const passwordResetRoutes = new OpenAPIHono<AppEnv>()
   .openapi(requestReset, async (c) => {
     const { email } = c.req.valid('json');
     const deps = c.var.deps;
-    const db = deps.database.db;
+    const db = c.var.db;
     const now = deps.now();
     const limit = { key: `reset:${email.toLowerCase()}`, max: RESET_REQUESTS, message: AUTH_MSG.resetTooMany };
     await countUse(c, db, limit, now);
@@ -88,22 +88,22 @@ export const passwordResetRoutes = new OpenAPIHono<AppEnv>()
           text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
         });
       });
-      kickMailer(deps);
+      deps.kickMailer();
     }
     return c.json({ message: AUTH_MSG.resetRequested }, 200);
   })
   .openapi(checkReset, async (c) => {
-    const user = await liveToken(c.var.deps.database.db, c.req.valid('query').token, c.var.deps.now());
+    const user = await liveToken(c.var.db, c.req.valid('query').token, c.var.deps.now());
     return c.json({ valid: Boolean(user), email: user?.email ?? null }, 200);
   })
   .openapi(confirmReset, async (c) => {
     const { token, password } = c.req.valid('json');
     const deps = c.var.deps;
     const now = deps.now();
-    const user = await liveToken(deps.database.db, token, now);
+    const user = await liveToken(c.var.db, token, now);
     if (!user) fail(400, AUTH_MSG.resetInvalid, { error: AUTH_MSG.resetInvalid });
     const password_hash = await hashPassword(password);
-    await deps.database.db.transaction(async (tx) => {
+    await c.var.db.transaction(async (tx) => {
       await tx.update(users).set({ password_hash }).where(eq(users.id, user.id));
       // Every link of the account is spent and every session ends: whoever knew the old
       // password is signed out everywhere.

@@ -50,7 +50,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     const payment = await paymentByRef(c.var.db, provider, ref, c.var.tenant);
     if (!payment) fail(404, 'There is no such payment.');
     if (payment.status !== 'pending') return c.redirect(resultPath(provider, payment.status), 303);
-    const p = paymentProviders(c.var.deps.config.secretKey)[provider];
+    const p = paymentProviders(c.var.deps.keys.master)[provider];
     return c.html(sandboxPage(p.label, money(payment.amount_cents, payment.currency), c.req.path));
   })
   .post('/payments/sandbox/:provider/:ref/', async (c) => {
@@ -59,7 +59,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (!form.success) fail(400, 'decision must be approve, decline or cancel.');
     const payment = await paymentByRef(c.var.db, provider, ref, c.var.tenant);
     if (!payment) fail(404, 'There is no such payment.');
-    const query = paymentProviders(c.var.deps.config.secretKey)[provider].callbackQuery(form.data.decision, ref, payment.amount_cents, c.var.deps.now());
+    const query = paymentProviders(c.var.deps.keys.master)[provider].callbackQuery(form.data.decision, ref, payment.amount_cents, c.var.deps.now());
     return c.redirect(`/api/payments/${provider}/return/?${query}`, 303);
   })
   .get('/payments/:provider/return/', async (c) => {
@@ -69,11 +69,11 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (!query.success) fail(400, 'This payment result is not valid.');
     const name: PaymentProvider = provider.data;
     const { deps } = c.var;
-    const verified = paymentProviders(deps.config.secretKey)[name].verify(query.data, deps.now());
+    const verified = paymentProviders(deps.keys.master)[name].verify(query.data, deps.now());
     if (!verified) fail(400, 'This payment result could not be verified.');
     const answer = await settlePayment(c.var.db, name, verified, c.var.tenant, deps.now());
     if (answer.kind === 'unknown') fail(404, 'There is no such payment.');
     if (answer.kind === 'wrong-amount') fail(400, 'This payment result does not match the order.');
-    const back = new URLSearchParams({ order: String(answer.orderId), key: orderKey(deps.config.secretKey, answer.orderId) });
+    const back = new URLSearchParams({ order: String(answer.orderId), key: orderKey(deps.keys.master, answer.orderId) });
     return c.redirect(`${resultPath(name, answer.status)}?${back}`, 303);
   });

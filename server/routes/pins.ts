@@ -26,10 +26,12 @@ const needsExpiry = { message: 'Pinning needs an expiry_date', path: ['expiry_da
 
 const json = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
 const staff = { roles: ROSTER_STAFF, site: 'tenant' } as const;
-const orgStaff = { roles: ['organization_admin'], site: 'tenant' } as const;
+/** Pin changes: the PWA queues them in its outbox. */
+const staffChange = { ...staff, outbox: true } as const;
+const orgStaff = { roles: ['organization_admin'], site: 'tenant', outbox: true } as const;
 const missing = { 404: { description: `'${ROSTER_OWN_MSG.noSuchContent}'`, ...errorBody } };
 
-const pinOne = defineRoute(staff, {
+const pinOne = defineRoute(staffChange, {
   method: 'post',
   path: '/content/pin/',
   summary: 'Pin (until expiry_date) or unpin one item',
@@ -37,7 +39,7 @@ const pinOne = defineRoute(staff, {
   responses: { 200: jsonBody(MessageSchema), ...missing },
 });
 
-const pinMany = defineRoute(staff, {
+const pinMany = defineRoute(staffChange, {
   method: 'post',
   path: '/content/pins/bulk/',
   summary: 'Pin or unpin many items of one type',
@@ -61,7 +63,7 @@ const orgPinMany = defineRoute(orgStaff, {
   responses: { 200: jsonBody(MessageSchema), ...missing },
 });
 
-const classPagePin = defineRoute(staff, {
+const classPagePin = defineRoute(staffChange, {
   method: 'patch',
   path: '/v1/teacher/students/pin/',
   summary: 'Class page bulk action: pin (until expiry_date) or unpin students',

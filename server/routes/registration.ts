@@ -14,7 +14,7 @@ import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody } from '../http/route';
 import { sha256 } from '../services/crypto';
-import { kickMailer, queueEmail, siteOrigin } from '../services/email';
+import { queueEmail, siteOrigin } from '../services/email';
 import { createResetToken, markAccepted, openInvitation, resetLink } from '../services/one-time-links';
 import { findStaffByEmail } from '../services/users';
 
@@ -78,7 +78,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
   const form = c.req.valid('form');
   const { invitation_link } = c.req.valid('query');
   const deps = c.var.deps;
-  const db = deps.database.db;
+  const db = c.var.db;
   const now = deps.now();
 
   const invitation = invitation_link ? await openInvitation(db, invitation_link, now) : undefined;
@@ -142,7 +142,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
     });
     return tenant;
   });
-  kickMailer(deps);
+  deps.kickMailer();
   return c.json(
     {
       message: `Thank you! We have sent an email to ${email} so you can choose your password.`,
@@ -154,7 +154,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
 
 /** Uploaded logos: immutable (the URL carries the content hash) and inert (an SVG runs nothing). */
 export const logoRoutes = new Hono<AppEnv>().get('/tenant-logos/:id{[0-9]+}', async (c) => {
-  const [logo] = await c.var.deps.database.db
+  const [logo] = await c.var.db
     .select({ content_type: tenantLogos.content_type, data: tenantLogos.data })
     .from(tenantLogos)
     .where(eq(tenantLogos.tenant_id, Number(c.req.param('id'))))

@@ -126,8 +126,8 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
     const tenant = c.var.tenant!;
     const { classCode } = c.req.valid('param');
     const { limit, offset, search } = c.req.valid('query');
-    const { database, now } = c.var.deps;
-    const db = database.db;
+    const { now } = c.var.deps;
+    const db = c.var.db;
     // Guessing class codes to read rosters is throttled per device, like passwords.
     const guesses = deviceLimit(c, 'class-code');
     await assertNotLocked(c, db, guesses, now());
@@ -171,34 +171,33 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(communityLogin, async (c) => {
     const tenant = c.var.tenant!;
-    const { database, now: clock } = c.var.deps;
+    const { now: clock } = c.var.deps;
+    const db = c.var.db;
     const now = clock();
     if (!tenant.community_password_hash) fail(404, 'This school has no community access.');
     const limits: Limit[] = [
       { key: accountKeys.community(tenant.id), max: COMMUNITY_LIMIT, message: AUTH_MSG.communityLocked },
       ...deviceLimit(c),
     ];
-    await assertNotLocked(c, database.db, limits, now);
+    await assertNotLocked(c, db, limits, now);
     if (!(await verifyPassword(tenant.community_password_hash, c.req.valid('json').password))) {
-      await recordFailure(database.db, limits, now);
+      await recordFailure(db, limits, now);
       fail(401, MSG.communityLoginFailed, { error: MSG.communityLoginFailed });
     }
-    await openCommunitySession(c, database.db, tenant.id, now);
+    await openCommunitySession(c, db, tenant.id, now);
     return c.json({ authenticated: true, message: MSG.communityLoginSuccess }, 200);
   })
   .openapi(communityCheck, async (c) => {
-    const { database, now } = c.var.deps;
-    return c.json({ authenticated: await hasCommunityAccess(c, database.db, now()) }, 200);
+    return c.json({ authenticated: await hasCommunityAccess(c, c.var.db, c.var.deps.now()) }, 200);
   })
   .openapi(communityLogout, async (c) => {
-    const { database, now } = c.var.deps;
-    await closeCommunitySession(c, database.db, now());
+    await closeCommunitySession(c, c.var.db, c.var.deps.now());
     return c.json({ message: 'Signed out of the community.' }, 200);
   })
   .openapi(unlock, async (c) => {
     const me = signedInUser(c);
     const tenant = c.var.tenant!;
-    const db = c.var.deps.database.db;
+    const db = c.var.db;
     const [student] = await db
       .select({ username: users.username, teacher_id: classes.teacher_id })
       .from(students)

@@ -79,6 +79,8 @@ const StudentQuery = z
 
 const json = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
 const roster = { roles: ROSTER_STAFF, site: 'tenant' } as const;
+/** Roster changes: the PWA queues them in its outbox. */
+const change = { ...roster, outbox: true } as const;
 const notYours = { 404: { description: 'No such student in your classes', ...errorBody } };
 
 const listStudents = defineRoute(roster, {
@@ -93,7 +95,7 @@ const listStudents = defineRoute(roster, {
   },
 });
 
-const manageStudent = defineRoute(roster, {
+const manageStudent = defineRoute(change, {
   method: 'put',
   path: '/manage_student/{id}/',
   summary: "Edit a student: names, a new class password and the privacy preference",
@@ -101,7 +103,7 @@ const manageStudent = defineRoute(roster, {
   responses: { 200: jsonBody(StudentSchema), ...notYours },
 });
 
-const privacyUpdate = defineRoute(roster, {
+const privacyUpdate = defineRoute(change, {
   method: 'put',
   path: '/student-privacy-update/{id}/',
   summary: "Change one student's privacy preference (the same value is refused)",
@@ -109,7 +111,7 @@ const privacyUpdate = defineRoute(roster, {
   responses: { 200: jsonBody(MessageSchema), ...notYours },
 });
 
-const changePassword = defineRoute(roster, {
+const changePassword = defineRoute(change, {
   method: 'put',
   path: '/change-password/{id}/',
   summary: "Set a student's class password",
@@ -117,7 +119,7 @@ const changePassword = defineRoute(roster, {
   responses: { 200: jsonBody(MessageSchema), ...notYours },
 });
 
-const bulkPrivacy = defineRoute(roster, {
+const bulkPrivacy = defineRoute(change, {
   method: 'post',
   path: '/users/privacy-preference/bulk/',
   summary: 'Set the privacy preference of many students',
@@ -125,7 +127,7 @@ const bulkPrivacy = defineRoute(roster, {
   responses: { 200: jsonBody(MessageSchema), ...notYours },
 });
 
-const changePrivacy = defineRoute(roster, {
+const changePrivacy = defineRoute(change, {
   method: 'patch',
   path: '/v1/students/profile/change-privacy/',
   summary: 'Class page bulk action: set the privacy preference of many students',
@@ -133,7 +135,7 @@ const changePrivacy = defineRoute(roster, {
   responses: { 200: jsonBody(MessageSchema), ...notYours },
 });
 
-const feature = defineRoute(roster, {
+const feature = defineRoute(change, {
   method: 'patch',
   path: '/v1/teacher/students/blogs/feature/',
   summary: 'Class page bulk action: feature or unfeature students (and so their stories)',
@@ -143,7 +145,7 @@ const feature = defineRoute(roster, {
 
 const SuccessSchema = z.object({ success: z.boolean(), message: z.string() }).openapi('RosterSuccess');
 
-const archiveAll = defineRoute(roster, {
+const archiveAll = defineRoute(change, {
   method: 'post',
   path: '/archived-all-students/',
   summary: 'Archive students (they leave the class lists and sign-in, nothing is deleted)',
@@ -151,7 +153,7 @@ const archiveAll = defineRoute(roster, {
   responses: { 200: jsonBody(SuccessSchema), ...notYours },
 });
 
-const archive = defineRoute(roster, {
+const archive = defineRoute(change, {
   method: 'post',
   path: '/v1/students/archive/',
   summary: 'Class page bulk action: archive (or with archived false, restore) students',
@@ -159,7 +161,7 @@ const archive = defineRoute(roster, {
   responses: { 200: jsonBody(SuccessSchema), ...notYours },
 });
 
-const transfer = defineRoute(roster, {
+const transfer = defineRoute(change, {
   method: 'post',
   path: '/v1/students/transfer/',
   summary: 'Move archived students into a class (they are current students of it again)',
@@ -175,7 +177,7 @@ const AddedSchema = z
   })
   .openapi('StudentsAdded');
 
-const bulkAdd = defineRoute(roster, {
+const bulkAdd = defineRoute(change, {
   method: 'post',
   path: '/class/{classId}/bulk-add-students/',
   summary: 'Add students to a class by name; each gets a username and a class password',
@@ -183,7 +185,7 @@ const bulkAdd = defineRoute(roster, {
   responses: { 200: jsonBody(AddedSchema), 404: { description: `'${ROSTER_MSG.classNotFound}'`, ...errorBody } },
 });
 
-const csvAdd = defineRoute(roster, {
+const csvAdd = defineRoute(change, {
   method: 'post',
   path: '/add-bulk-student-without-mail-to-class/{classId}/',
   summary: 'Add students to a class from a CSV file (first name and last name columns; at most 5 MB)',

@@ -29,7 +29,7 @@ const listModes = defineRoute(
 
 export const switchboardRoutes = new OpenAPIHono<AppEnv>().openapi(listModes, async (c) => {
   if (!c.var.user) return c.json({ count: 0, results: [] }, 200);
-  const rows = await c.var.deps.database.db
+  const rows = await c.var.db
     .select({ id: modes.id, name: modes.name, image: modes.image, locked: modes.locked, active: modes.active, status: modes.status })
     .from(modes)
     .orderBy(asc(modes.sort_order), asc(modes.id));

@@ -86,5 +86,5 @@ const currentTenant = defineRoute(
 
 export const tenantRoutes = new OpenAPIHono<AppEnv>().openapi(currentTenant, async (c) => {
   const tenant = c.var.tenant;
-  return c.json(tenant ? await tenantJson(c.var.deps.database.db, tenant) : platformTenant, 200);
+  return c.json(tenant ? await tenantJson(c.var.db, tenant) : platformTenant, 200);
 });

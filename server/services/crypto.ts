@@ -13,12 +13,14 @@ import { hash, verify } from '@node-rs/argon2';
 export interface Keys {
   jwt: Uint8Array;
   data: Buffer;
+  /** The master secret, for keys derived where they are used (order links, payment providers). */
+  master: string;
 }
 
 export function deriveKeys(secret: string): Keys {
   const derive = (purpose: string) =>
     Buffer.from(hkdfSync('sha256', secret, 'storynest', purpose, 32));
-  return { jwt: new Uint8Array(derive('jwt')), data: derive('student-passwords') };
+  return { jwt: new Uint8Array(derive('jwt')), data: derive('student-passwords'), master: secret };
 }
 
 /** AES-256-GCM; the result is `v1.<iv>.<tag>.<ciphertext>` in base64url. */

@@ -2,14 +2,15 @@
 // answers them. Also used where an account is created and signed in at once (invitations).
 import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../db/schema';
-import type { Deps } from '../http/env';
+import type { Queryable } from '../db/client';
+import type { RouteDeps } from '../http/env';
 import { issueRefresh, signAccess } from './tokens';
 import { userJson } from './users';
 
-export async function startSession(deps: Deps, user: UserRow) {
+export async function startSession(deps: RouteDeps, db: Queryable, user: UserRow) {
   const now = deps.now();
   const auth = { id: user.id, role: user.role, tenant_id: user.tenant_id };
-  const tokens = await deps.database.db.transaction(async (tx) => {
+  const tokens = await db.transaction(async (tx) => {
     await tx.update(users).set({ last_login: now }).where(eq(users.id, user.id));
     return { access: await signAccess(deps.keys.jwt, auth, now), refresh: await issueRefresh(tx, deps.keys.jwt, auth, now) };
   });

@@ -8,7 +8,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Liveness and database check
+         * Liveness: the process and its database answer
          * @description Access: anyone; any site.
          */
         get: {
@@ -31,6 +31,72 @@ export interface paths {
                 };
                 /** @description Invalid input: the message names each field */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database does not answer */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the database answers and the process is not shutting down
+         * @description Access: anyone; any site.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Health"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not ready: shutting down, or the database does not answer */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1346,6 +1412,8 @@ export interface paths {
         /**
          * Donate: an order for this amount and a pending payment at the chosen provider
          * @description Access: anyone; any site.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         post: {
             parameters: {
@@ -1853,6 +1921,8 @@ export interface paths {
         /**
          * Add a book to the cart (nothing changes when it is already there)
          * @description Access: any signed-in user; any site.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         post: {
             parameters: {
@@ -1926,6 +1996,8 @@ export interface paths {
         /**
          * Remove a book from the cart
          * @description Access: any signed-in user; any site.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         delete: {
             parameters: {
@@ -2037,6 +2109,8 @@ export interface paths {
          * @description Guests give an email for the receipt; a signed-in buyer may leave it out.
          *
          *     Access: anyone; any site.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         post: {
             parameters: {
@@ -2693,6 +2767,8 @@ export interface paths {
         /**
          * Edit a student: names, a new class password and the privacy preference
          * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         put: {
             parameters: {
@@ -2780,6 +2856,8 @@ export interface paths {
         /**
          * Change one student's privacy preference (the same value is refused)
          * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         put: {
             parameters: {
@@ -2864,6 +2942,8 @@ export interface paths {
         /**
          * Set a student's class password
          * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         put: {
             parameters: {
@@ -2948,6 +3028,8 @@ export interface paths {
         /**
          * Set the privacy preference of many students
          * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         post: {
             parameters: {
@@ -3035,6 +3117,8 @@ export interface paths {
         /**
          * Class page bulk action: set the privacy preference of many students
          * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         patch: {
             parameters: {
@@ -3118,6 +3202,8 @@ export interface paths {
         /**
          * Class page bulk action: feature or unfeature students (and so their stories)
          * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         patch: {
             parameters: {
@@ -3197,6 +3283,8 @@ export interface paths {
         /**
          * Archive students (they leave the class lists and sign-in, nothing is deleted)
          * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         post: {
             parameters: {
@@ -3278,6 +3366,8 @@ export interface paths {
         /**
          * Class page bulk action: archive (or with archived false, restore) students
          * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         post: {
             parameters: {
@@ -3361,6 +3451,8 @@ export interface paths {
         /**
          * Move archived students into a class (they are current students of it again)
          * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         post: {
             parameters: {
@@ -3443,6 +3535,8 @@ export interface paths {
         /**
          * Add students to a class by name; each gets a username and a class password
          * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         post: {
             parameters: {
@@ -3528,6 +3622,8 @@ export interface paths {
         /**
          * Add students to a class from a CSV file (first name and last name columns; at most 5 MB)
          * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         post: {
             parameters: {
@@ -3612,6 +3708,8 @@ export interface paths {
         /**
          * Pin (until expiry_date) or unpin one item
          * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         post: {
             parameters: {
@@ -3698,6 +3796,8 @@ export interface paths {
         /**
          * Pin or unpin many items of one type
          * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         post: {
             parameters: {
@@ -3784,6 +3884,8 @@ export interface paths {
         /**
          * Organization admins: pin or unpin one item shared with the organization's schools
          * @description Access: organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         post: {
             parameters: {
@@ -3870,6 +3972,8 @@ export interface paths {
         /**
          * Organization admins: pin or unpin many shared items
          * @description Access: organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         post: {
             parameters: {
@@ -3960,6 +4064,8 @@ export interface paths {
         /**
          * Class page bulk action: pin (until expiry_date) or unpin students
          * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
         patch: {
             parameters: {

@@ -51,7 +51,7 @@ export async function startServer(target: Target): Promise<TestServer> {
   const pgDb = target === 'postgres' ? await freshPostgres() : undefined;
   const database = await openDatabase(pgDb ? { url: pgDb.url } : { dataDir: 'memory://' });
   const config = { ...loadConfig({ SECRET_KEY: 'test-secret', DATA_DIR: '/nonexistent' }), databaseUrl: pgDb?.url };
-  const keys = deriveKeys(config.secretKey);
+  const keys = deriveKeys('test-secret');
   await seed(database.db, keys.data, 'demo');
   const clock = { now: new Date() };
   const deps: Deps = { database, config, keys, now: () => clock.now };

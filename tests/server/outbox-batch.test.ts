@@ -88,15 +88,26 @@ describe.each(TARGETS)('outbox batch on %s', (target) => {
 
   it("refuses a batch for another owner, and paths outside the API's writes", async () => {
     expect((await batch([add(27)], me.user.id + 1)).status).toBe(403);
-    expect((await batch([{ ...add(27), path: '/outbox/batch/' }])).status).toBe(400);
-    expect((await batch([{ ...add(27), path: '/data/../auth/token/' }])).status).toBe(400);
+    // Only changes the outbox sends may travel in a batch: each such entry is refused on its own.
+    for (const path of ['/outbox/batch/', '/data/../auth/token/', '/auth/token/']) {
+      const res = await batch([{ ...add(27), path }]);
+      expect(res.status, path).toBe(200);
+      expect(res.body.results[0].status, path).toBe(400);
+      expect(res.body.results[0].body.message, path).toMatch(/cannot be sent in a batch|not a change/);
+    }
     expect((await batch([{ ...add(27), method: 'GET' }])).status).toBe(400);
     expect((await server.call('POST', '/api/outbox/batch/', { host: GREENFIELD, json: { owner: me.user.id, entries: [add(27)] } })).status).toBe(401);
     expect(await cart()).not.toContain(27);
   });
 
-  it('applies the same role checks as a change sent alone', async () => {
+  it('refuses an entry that is no change of the API and goes on with the rest', async () => {
     const res = await batch([{ key: key(), method: 'POST', path: '/no/such/write/', body: {} }, add(28)]);
-    expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([404, 200]);
+    expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([400, 200]);
+    expect(await cart()).toContain(28);
+  });
+
+  it('applies the same role checks as a change sent alone', async () => {
+    const res = await batch([{ key: key(), method: 'PUT', path: '/manage_student/1/', body: { first_name: 'A', last_name: 'B', password: 'x-1', privacy_preference: 'private' } }]);
+    expect(res.body.results[0].status).toBe(403);
   });
 });
