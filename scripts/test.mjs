@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
+import { NO_CHROMIUM, findChromium } from './find-chromium.mjs';
 
 const OUT = '.test-output';
 rmSync(`${OUT}/unit.json`, { force: true });
@@ -70,7 +71,12 @@ const built = gate('build', 'npx', ['vite', 'build']);
 if (built) gate('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
 
 console.log('\n=== end-to-end tests (Chromium)');
-if (built && existsSync('dist/index.html')) {
+const browser = findChromium();
+if (!browser) {
+  // Fail at once, in one line, rather than 37 times with "executable doesn't exist".
+  console.log(NO_CHROMIUM);
+  results.push({ name: 'end-to-end tests (no browser)', passed: 0, failed: 1, seconds: 0 });
+} else if (built && existsSync('dist/index.html')) {
   const r = run('npx', ['playwright', 'test']);
   const stats = readJson(`${OUT}/e2e.json`)?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
