@@ -2,8 +2,10 @@
 // field names, so a row maps onto an answer without renaming. Every tenant-owned table carries
 // tenant_id; every table the PWA pulls carries updated_at (and deleted_at where rows can go
 // away) so pull sync can ask "what changed since".
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -19,8 +21,16 @@ import type {
   PaymentProvider,
   PrintStatus,
   PrivacyPreference,
+  Reaction,
   Role,
+  StoryStatus,
 } from '../../src/contract/domain';
+
+/** Binary data (a Yjs document's state, a picture's bytes): bytea on both databases. */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value),
+});
 
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity();
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
@@ -129,6 +139,8 @@ export const classes = pgTable(
     name: text().notNull(),
     class_theme: text().notNull().default('#11365A'),
     teacher_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** A child's story is seen by others only after a teacher approves it (on by default). */
+    review_stories: boolean().notNull().default(true),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: at(),
@@ -196,7 +208,12 @@ export const books = pgTable(
   ],
 );
 
-/** Student stories ("blogs"): written by students, published within their privacy setting. */
+/**
+ * Student stories ("blogs"). The document itself is a Yjs state (`doc`): every device's offline
+ * edits merge into it without loss. From it the server renders `body` (sanitised HTML, the only
+ * HTML ever shown to readers) and `excerpt` (plain text). `privacy_preference` is the story's own
+ * visibility; the author's current privacy, archived and active state narrow it further.
+ */
 export const stories = pgTable(
   'stories',
   {
@@ -209,18 +226,85 @@ export const stories = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     class_id: integer().references(() => classes.id, { onDelete: 'set null' }),
     title: text().notNull(),
+    /** Made on the device when the draft is started (a readable part and a random part), so an
+     *  offline draft has its address before the server knows it. Unique per site. */
     slug: text().notNull(),
+    /** Sanitised HTML rendered from `doc` by the server. */
     body: text().notNull(),
+    /** Plain text: the start of the story, for cards and search. */
+    excerpt: text().notNull().default(''),
+    word_count: integer().notNull().default(0),
+    /** The Yjs document state; null for a story that has never been edited as a document. */
+    doc: bytes(),
     cover: text(),
     privacy_preference: text().$type<PrivacyPreference>().notNull().default('public'),
-    status: text().$type<'published' | 'draft'>().notNull().default('draft'),
+    status: text().$type<StoryStatus>().notNull().default('draft'),
+    /** Where the writer was (1 title and cover, 2 the story, 3 what it is about, 4 who may read it). */
+    step: integer().notNull().default(1),
+    category_id: integer().references(() => categories.id, { onDelete: 'set null' }),
+    /** UN Sustainable Development Goals (1 to 17) the story carries. */
+    sdgs: integer().array().notNull().default(sql`'{}'::integer[]`),
+    /** The school's charity cause the story supports. */
+    charity_id: integer().references(() => charities.id, { onDelete: 'set null' }),
+    /** 'written' in the editor, or 'uploaded' by a teacher as a finished piece. */
+    source: text().$type<'written' | 'uploaded'>().notNull().default('written'),
+    /** The plain text as the child submitted it, so the child can see what a teacher changed. */
+    submitted_text: text(),
+    review_comment: text(),
+    reviewed_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    submitted_at: at(),
+    reviewed_at: at(),
+    published_at: at(),
     is_featured: boolean().notNull().default(false),
     is_archived: boolean().notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: at(),
   },
-  (t) => [index('stories_tenant').on(t.tenant_id, t.updated_at, t.id)],
+  (t) => [
+    index('stories_tenant').on(t.tenant_id, t.updated_at, t.id),
+    uniqueIndex('stories_tenant_slug').on(t.tenant_id, t.slug),
+    index('stories_author').on(t.author_id, t.updated_at),
+    index('stories_class_status').on(t.class_id, t.status),
+  ],
+);
+
+/**
+ * Pictures of stories and books, resized on the device before upload. The id is made on the
+ * device too (a UUID), so a document can show a picture before it has been sent.
+ */
+export const pictures = pgTable(
+  'pictures',
+  {
+    id: text().primaryKey(),
+    tenant_id: integer().references(() => tenants.id, { onDelete: 'cascade' }),
+    owner_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    content_type: text().notNull(),
+    data: bytes().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('pictures_owner').on(t.owner_id)],
+);
+
+/** One reaction per reader per story (a user, or a parent's community session), changeable. */
+export const storyReactions = pgTable(
+  'story_reactions',
+  {
+    story_id: integer()
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    /** `u:<user id>` for a signed-in reader, `c:<community session hash>` for a parent. */
+    reader: text().notNull(),
+    tenant_id: integer()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    reaction: text().$type<Reaction>().notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.story_id, t.reader] }), index('story_reactions_tenant').on(t.tenant_id)],
 );
 
 export const charities = pgTable('charities', {

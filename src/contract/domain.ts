@@ -16,6 +16,21 @@ export const STAFF_ROLES = ROLES.filter((r) => r !== 'student');
 export const PRIVACY_PREFERENCES = ['public', 'private', 'community'] as const;
 export type PrivacyPreference = (typeof PRIVACY_PREFERENCES)[number];
 
+/**
+ * A story's life: the child writes a draft and submits it; where the class needs review, a
+ * teacher approves it (published) or sends it back with a comment (returned, which the child
+ * edits and submits again). Without review, submitting publishes.
+ */
+export const STORY_STATUSES = ['draft', 'submitted', 'returned', 'published'] as const;
+export type StoryStatus = (typeof STORY_STATUSES)[number];
+
+/** The reactions a reader may leave on a story: a small fixed set, no free text. */
+export const REACTIONS = ['heart', 'star', 'laugh', 'wow', 'clap'] as const;
+export type Reaction = (typeof REACTIONS)[number];
+
+/** The 17 UN Sustainable Development Goals a story or book may carry (numbered 1 to 17). */
+export const SDG_COUNT = 17;
+
 export const CHARITY_STATUSES = ['published', 'draft', 'archived'] as const;
 export type CharityStatus = (typeof CHARITY_STATUSES)[number];
 
