@@ -60,6 +60,12 @@ export function inGroup(request: Request, group: Group): Request {
   return request;
 }
 
+/** `to` stands for `from` from now on (a middleware rebuilt the request, e.g. the body limit). */
+export function carryGroup(from: Request, to: Request): void {
+  const group = groups.get(from);
+  if (group && from !== to) groups.set(to, group);
+}
+
 /** The group `request` belongs to, if any. */
 export function groupOf(request: Request): Group | undefined {
   return groups.get(request);

@@ -1,13 +1,24 @@
 // One place per route for its contract: the zod schemas, who may call it and on which sites.
 // `defineRoute` turns an `access` line into the guard middleware and the OpenAPI security note,
 // so a reader of any route file sees at a glance who can reach each endpoint.
+//
+// Body limits: every route reads at most `bodyLimit` bytes of request body (default
+// BODY_LIMITS.json, 1 MiB). The limit is the route's first middleware, so it holds before the
+// guard, the idempotency hash or the validator read a byte: a declared Content-Length over it is
+// refused at once, and a streamed (chunked) body is counted as it arrives and refused the moment
+// it passes the limit, so a multi-GB upload is never buffered. A route that takes files states
+// its own limit beside its roles, e.g.
+//   defineRoute({ roles: [...], bodyLimit: BODY_LIMITS.upload }, { ... })      // 6 MiB
+// and its 413 is listed in the OpenAPI document.
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { Role } from '../../src/contract/domain';
+import { BODY_LIMITS } from '../../src/contract/limits';
 import type { AppEnv, AuthUser } from './env';
 import { fail } from './errors';
-import { idempotency } from './idempotency';
+import { carryGroup, idempotency } from './idempotency';
 
 export interface Access {
   /** 'anyone' (no token needed), 'signed-in' (any role), or the roles allowed. */
@@ -19,6 +30,12 @@ export interface Access {
    * once per Idempotency-Key, and it may travel in POST /outbox/batch/ (only these may).
    */
   outbox?: boolean;
+  /**
+   * Most bytes of request body this route reads (default BODY_LIMITS.json, 1 MiB). Uploads
+   * state theirs: BODY_LIMITS.upload (6 MiB) for a logo or a CSV, or a figure of their own
+   * (story pictures, book PDFs). A larger body is answered 413 while it streams in.
+   */
+  bodyLimit?: number;
 }
 
 /** A route the outbox may send: its method and a matcher for its path (below /api). */
@@ -42,6 +59,30 @@ function pathMatcher(template: string): (path: string) => boolean {
     .join('');
   const re = new RegExp(`^${pattern}$`);
   return (path) => re.test(path);
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/**
+ * Refuses a request body over `maxBytes` with a 413 before anything parses it (see the header).
+ * The connection is closed after the answer, so the rest of a huge upload is not read either.
+ */
+export function limitBody(maxBytes: number) {
+  const limit = bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return c.json({ message: `This request is too large: at most ${megabytes(maxBytes)} can be sent here.` }, 413);
+    },
+  });
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const original = c.req.raw;
+    // A streamed body is read into a new Request; a batch entry's group must follow it.
+    return limit(c, async () => {
+      carryGroup(original, c.req.raw);
+      await next();
+    });
+  });
 }
 
 export function guard(access: Access) {
@@ -87,14 +128,16 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware' | 'se
   if (access.outbox) {
     outboxRoutes.push({ method: config.method.toUpperCase(), path: config.path, matches: pathMatcher(config.path) });
   }
+  const maxBody = access.bodyLimit ?? BODY_LIMITS.json;
   const replay = access.outbox ? 'Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.' : '';
   return createRoute({
     ...config,
     description: [config.description, `Access: ${who}; ${where}.`, replay].filter(Boolean).join('\n\n'),
     security: access.roles === 'anyone' ? [] : [{ bearer: [] }],
-    middleware: (access.outbox ? [guard(access), idempotency] : [guard(access)]) as [ReturnType<typeof guard>],
+    middleware: [limitBody(maxBody), guard(access), ...(access.outbox ? [idempotency] : [])] as unknown as [ReturnType<typeof guard>],
     responses: {
       ...config.responses,
+      ...(config.request?.body ? { 413: { description: `Body over ${megabytes(maxBody)}`, ...errorBody } } : {}),
       400: { description: 'Invalid input: the message names each field', ...errorBody },
       ...(access.roles === 'anyone' ? {} : { 401: { description: 'Not signed in', ...errorBody } }),
       ...(Array.isArray(access.roles) ? { 403: { description: 'Role not allowed', ...errorBody } } : {}),

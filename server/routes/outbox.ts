@@ -12,6 +12,7 @@
 // database); if any of them is refused or must wait, that attempt is rolled back whole and the
 // batch is applied one change at a time, so every answer is exactly what it would be alone.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { BODY_LIMITS } from '../../src/contract/limits';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, jsonBody, outboxRouteFor, signedInUser } from '../http/route';
@@ -49,7 +50,7 @@ const BatchResult = z
   .openapi('BatchResult');
 
 const batch = defineRoute(
-  { roles: 'signed-in' },
+  { roles: 'signed-in', bodyLimit: BODY_LIMITS.batch },
   {
     method: 'post',
     path: '/outbox/batch/',

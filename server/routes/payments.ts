@@ -9,7 +9,9 @@
 import { z } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { PAYMENT_PROVIDERS, type PaymentProvider } from '../../src/contract/domain';
+import { BODY_LIMITS } from '../../src/contract/limits';
 import type { AppEnv } from '../http/env';
+import { limitBody } from '../http/route';
 import { fail } from '../http/errors';
 import { orderKey, paymentByRef, resultPath, settlePayment } from '../services/payments/checkout';
 import type { SandboxDecision } from '../services/payments/provider';
@@ -53,7 +55,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     const p = paymentProviders(c.var.deps.keys.master)[provider];
     return c.html(sandboxPage(p.label, money(payment.amount_cents, payment.currency), c.req.path));
   })
-  .post('/payments/sandbox/:provider/:ref/', async (c) => {
+  .post('/payments/sandbox/:provider/:ref/', limitBody(BODY_LIMITS.json), async (c) => {
     const { provider, ref } = sandboxParams(c);
     const form = Decision.safeParse(await c.req.parseBody().catch(() => ({})));
     if (!form.success) fail(400, 'decision must be approve, decline or cancel.');

@@ -6,6 +6,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { eq, inArray } from 'drizzle-orm';
+import { BODY_LIMITS } from '../../src/contract/limits';
 import { LOGO_TYPES, RegistrationRequest, suggestSubdomain } from '../../src/contract/registration';
 import { AUTH_MSG } from '../../src/contract/messages';
 import { organizationLinks, tenantLogos, tenants, users } from '../db/schema';
@@ -35,7 +36,7 @@ const Registered = z
   .openapi('Registered');
 
 const register = defineRoute(
-  { roles: 'anyone' },
+  { roles: 'anyone', bodyLimit: BODY_LIMITS.upload },
   {
     method: 'post',
     path: '/tenants/create/',

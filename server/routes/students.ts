@@ -9,6 +9,7 @@ import { and, asc, count, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { PRIVACY_PREFERENCES } from '../../src/contract/domain';
 import { ROSTER_MSG, ROSTER_OWN_MSG } from '../../src/contract/messages';
+import { BODY_LIMITS } from '../../src/contract/limits';
 import { BULK_ADD_MAX, namesFromCsvRows } from '../../src/contract/roster';
 import { BulkAddRequest, CsvFile, EditStudentRequest, Privacy, StudentPassword } from '../../src/contract/roster-forms';
 import type { Queryable } from '../db/client';
@@ -185,7 +186,7 @@ const bulkAdd = defineRoute(change, {
   responses: { 200: jsonBody(AddedSchema), 404: { description: `'${ROSTER_MSG.classNotFound}'`, ...errorBody } },
 });
 
-const csvAdd = defineRoute(change, {
+const csvAdd = defineRoute({ ...change, bodyLimit: BODY_LIMITS.upload }, {
   method: 'post',
   path: '/add-bulk-student-without-mail-to-class/{classId}/',
   summary: 'Add students to a class from a CSV file (first name and last name columns; at most 5 MB)',

@@ -12,6 +12,7 @@
 // An entry left "in flight" by a closed tab is simply sent again; the server answers a repeat
 // with its first answer. When a signed-out owner's queue is empty, their session is revoked
 // and their sync credential deleted. No DOM: this runs in pages and in the service worker.
+import { BODY_LIMITS } from '@/contract/limits';
 import type { DeviceDatabase, OutboxRecord } from '@/data/db';
 import { backoffDelay } from './backoff';
 import { accessFor, refreshOwner, type CredentialDeps } from './credentials';
@@ -61,9 +62,28 @@ async function oldestUnsent(db: DeviceDatabase, ownerId: number): Promise<Outbox
 /** Most changes one batch request carries. */
 export const BATCH_SIZE = 100;
 
+/** Room for a batch's own JSON around its entries. */
+const BATCH_ENVELOPE_BYTES = 1024;
+const utf8 = new TextEncoder();
+
+/**
+ * The longest start of `run` whose batch body stays within the server's batch limit (at least
+ * one entry: a change alone is sent as itself, under its own route's limit).
+ */
+export function withinBatchLimit(run: OutboxRecord[], limit: number = BODY_LIMITS.batch): OutboxRecord[] {
+  let bytes = BATCH_ENVELOPE_BYTES;
+  for (let i = 0; i < run.length; i++) {
+    const e = run[i]!;
+    bytes += utf8.encode(JSON.stringify({ key: e.id, method: e.method, path: e.path, body: e.body })).length + 1;
+    if (bytes > limit) return run.slice(0, Math.max(1, i));
+  }
+  return run;
+}
+
 /**
  * The owner's next changes to send: the oldest unsent one, and the ones after it that can
- * travel in the same batch (due now, no files). Nothing goes before a change that must wait.
+ * travel in the same batch (due now, no files, within the batch's size limit). Nothing goes
+ * before a change that must wait.
  */
 async function dueRun(db: DeviceDatabase, ownerId: number, now: number): Promise<{ entries: OutboxRecord[]; blockedUntil?: number }> {
   const unsent = (await ownerEntries(ownerId, db).filter((e) => UNSENT.has(e.status)).limit(BATCH_SIZE).toArray()).map(upgradeEntry);
@@ -72,7 +92,7 @@ async function dueRun(db: DeviceDatabase, ownerId: number, now: number): Promise
   if (first.next_attempt_at > now) return { entries: [], blockedUntil: first.next_attempt_at };
   if (first.files.length) return { entries: [first] };
   const end = unsent.findIndex((e) => e.next_attempt_at > now || e.files.length > 0);
-  return { entries: end === -1 ? unsent : unsent.slice(0, end) };
+  return { entries: withinBatchLimit(end === -1 ? unsent : unsent.slice(0, end)) };
 }
 
 async function ownersWithUnsent(db: DeviceDatabase): Promise<number[]> {

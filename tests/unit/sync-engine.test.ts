@@ -1,5 +1,6 @@
 // The sync engine's answers, one scenario at a time (the property test covers their mixtures).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BODY_LIMITS } from '@/contract/limits';
 import { DeviceDatabase, type OutboxRecord } from '@/data/db';
 import { endDeviceSession, startDeviceSession } from '@/sync/device-session';
 import { drain, type EngineDeps } from '@/sync/engine';
@@ -84,6 +85,24 @@ describe('sending', () => {
     expect(report.sent).toBe(222);
     expect(batches).toBe(3); // 100 + 100 + 20, then the file alone, then the last change alone
     expect(seen.map((r) => new URL(r.url).pathname).slice(218)).toEqual(['/api/data/cart/items/', '/api/data/cart/items/', '/api/upload/', '/api/data/cart/items/']);
+  });
+
+  it("never builds a batch over the server's batch body limit: big changes go in smaller batches", async () => {
+    // Six changes of 900 KB: the 4 MiB batch limit fits four of them, so two batches.
+    for (let i = 0; i < 6; i++) await record({ body: { book_id: i, note: 'n'.repeat(900_000) } });
+    const sizes: number[] = [];
+    const base = deps();
+    const report = await drain({
+      ...base,
+      fetch: async (req) => {
+        if (req.url.endsWith('/outbox/batch/')) sizes.push((await req.clone().arrayBuffer()).byteLength);
+        return base.fetch(req);
+      },
+    });
+    expect(report.sent).toBe(6);
+    expect(sizes).toHaveLength(2);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(BODY_LIMITS.batch);
+    expect(await Promise.all(seen.map(async (r) => ((await r.json()) as { book_id: number }).book_id))).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it('sends a queued file as multipart with its bytes', async () => {
