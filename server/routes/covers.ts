@@ -1,10 +1,11 @@
 // Book covers: GET /covers/{id}.svg draws a cover from the book's title and author, so the demo
 // catalogue has real, cacheable images without shipping thousands of files.
 import { Hono } from 'hono';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { books } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
+import { onSale } from './library';
 
 const PALETTES: [string, string, string][] = [
   ['#1E3A5F', '#F4A261', '#FFFFFF'],
@@ -45,7 +46,8 @@ export const coverRoutes = new Hono<AppEnv>().get('/covers/:file{[0-9]+\\.svg}',
   const [book] = await c.var.db
     .select({ id: books.id, title: books.title, author: books.author })
     .from(books)
-    .where(and(eq(books.id, id), tenant ? or(isNull(books.tenant_id), eq(books.tenant_id, tenant.id)) : isNull(books.tenant_id)))
+    // Only a book on sale: a cover shows the title and author of a book that is not out yet.
+    .where(and(eq(books.id, id), onSale(tenant)))
     .limit(1);
   if (!book) fail(404, 'No such cover.');
   c.header('Content-Type', 'image/svg+xml; charset=utf-8');

@@ -1,5 +1,6 @@
 // The library: the catalogue for pull sync (GET /books/?updated_since=&limit=; platform books
-// and this site's own; with updated_since, books withdrawn since then come back as deletions),
+// and this site's own; with updated_since, books withdrawn since then come back as deletions:
+// their id, never their content),
 // one book's page, the categories, and published student stories.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -56,9 +57,14 @@ const BookSchema = z
     category_id: z.number().int().nullable(),
     is_featured: z.boolean(),
     updated_at: z.string(),
-    deleted: z.boolean(),
+    deleted: z.literal(false),
   })
   .openapi('Book');
+
+/** A book that left this site's shelf (unpublished or deleted): its id only, never its content. */
+const BookDeletionSchema = z
+  .object({ id: z.number().int(), updated_at: z.string(), deleted: z.literal(true) })
+  .openapi('BookDeletion');
 
 const listBooks = defineRoute(
   { roles: 'anyone' },
@@ -66,9 +72,11 @@ const listBooks = defineRoute(
     method: 'get',
     path: '/books/',
     summary: 'The catalogue, page by page in change order (pull sync)',
+    description:
+      'Without updated_since, the books on sale on this site. With it, every change since: books on sale in full, and books that left the shelf (unpublished or deleted) as deletions, with their id only.',
     request: { query: PullQuery },
     responses: {
-      200: pullPage(BookSchema, 'BookPage'),
+      200: pullPage(z.union([BookSchema, BookDeletionSchema]), 'BookPage'),
     },
   },
 );
@@ -289,11 +297,11 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
     )
     .orderBy(asc(books.updated_at), asc(books.id))
     .limit(limit);
-  const results = rows.map(({ published, deleted_at, ts, ...book }) => ({
-    ...book,
-    updated_at: ts,
-    deleted: !published || deleted_at !== null,
-  }));
+  const results = rows.map(({ published, deleted_at, ts, ...book }) =>
+    published && deleted_at === null
+      ? { ...book, updated_at: ts, deleted: false as const }
+      : { id: book.id, updated_at: ts, deleted: true as const },
+  );
   return c.json({ results, next_since: nextSince(rows, limit) }, 200);
 });
 

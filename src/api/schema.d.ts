@@ -1899,7 +1899,9 @@ export interface paths {
         };
         /**
          * The catalogue, page by page in change order (pull sync)
-         * @description Access: anyone; any site.
+         * @description Without updated_since, the books on sale on this site. With it, every change since: books on sale in full, and books that left the shelf (unpublished or deleted) as deletions, with their id only.
+         *
+         *     Access: anyone; any site.
          */
         get: {
             parameters: {
@@ -4707,7 +4709,7 @@ export interface components {
             body: string;
         };
         BookPage: {
-            results: components["schemas"]["Book"][];
+            results: (components["schemas"]["Book"] | components["schemas"]["BookDeletion"])[];
             next_since: string | null;
         };
         Book: {
@@ -4721,7 +4723,14 @@ export interface components {
             category_id: number | null;
             is_featured: boolean;
             updated_at: string;
-            deleted: boolean;
+            /** @enum {boolean} */
+            deleted: false;
+        };
+        BookDeletion: {
+            id: number;
+            updated_at: string;
+            /** @enum {boolean} */
+            deleted: true;
         };
         Cart: {
             cart: number[];

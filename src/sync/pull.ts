@@ -7,14 +7,19 @@ export interface PullPage<Row> {
   next_since: string | null;
 }
 
-export interface PullSpec<Row extends { id: number; updated_at: string }> {
+/**
+ * `Live` is what a row that is not a deletion looks like, when the list answers deletions in a
+ * shape of their own (a book that left the shelf comes as its id only).
+ */
+export interface PullSpec<Row extends { id: number; updated_at: string }, Live extends Row = Row> {
   /** Cursor name, e.g. 'books'. */
   name: string;
   table: LocalTable;
   /** Fetches one page changed after `since` (null: from the beginning). */
   fetchPage: (since: string | null) => Promise<PullPage<Row>>;
+  /** A row the server says is gone: it is deleted here. The others are `Live`. */
   isDeleted: (row: Row) => boolean;
-  toRecord: (row: Row) => object;
+  toRecord: (row: Live) => object;
 }
 
 const cursorKey = (name: string) => `cursor:${name}`;
@@ -25,7 +30,10 @@ export async function protectedKeys(db: DeviceDatabase, table: LocalTable): Prom
   return new Set(keys.flatMap((e) => e.entity_keys.filter((k) => k.startsWith(`${table}:`)).map((k) => k.slice(table.length + 1))));
 }
 
-export async function pullTable<Row extends { id: number; updated_at: string }>(db: DeviceDatabase, spec: PullSpec<Row>): Promise<number> {
+export async function pullTable<Row extends { id: number; updated_at: string }, Live extends Row = Row>(
+  db: DeviceDatabase,
+  spec: PullSpec<Row, Live>,
+): Promise<number> {
   let since = ((await db.meta.get(cursorKey(spec.name)))?.value as string | undefined) ?? null;
   let pulled = 0;
   for (;;) {
@@ -37,7 +45,7 @@ export async function pullTable<Row extends { id: number; updated_at: string }>(
       const mine = await protectedKeys(db, spec.table);
       const live = page.results.filter((r) => !mine.has(String(r.id)));
       await table.bulkDelete(live.filter(spec.isDeleted).map((r) => r.id));
-      await table.bulkPut(live.filter((r) => !spec.isDeleted(r)).map(spec.toRecord));
+      await table.bulkPut(live.filter((r): r is Live => !spec.isDeleted(r)).map(spec.toRecord));
       if (next) await db.meta.put({ key: cursorKey(spec.name), value: next });
     });
     pulled += page.results.length;

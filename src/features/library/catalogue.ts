@@ -8,6 +8,8 @@ import { searchWords } from '@/data/catalogue-index';
 import { pullTable, type PullPage } from '@/sync/pull';
 
 type BookRow = components['schemas']['Book'];
+/** A change of the catalogue: a book on sale, or one that left the shelf (its id only). */
+type BookChange = components['schemas']['BookPage']['results'][number];
 type StoryRow = components['schemas']['StorySync'];
 type CategoryList = components['schemas']['CategoryList'];
 
@@ -41,10 +43,10 @@ async function syncCategories(): Promise<void> {
 
 export async function syncCatalogue(): Promise<number> {
   const [pulled] = await Promise.all([
-    pullTable<BookRow>(db, {
+    pullTable<BookChange, BookRow>(db, {
       name: 'books',
       table: 'books',
-      fetchPage: (since) => getJson<PullPage<BookRow>>(`/books/?limit=1000${since ? `&updated_since=${encodeURIComponent(since)}` : ''}`),
+      fetchPage: (since) => getJson<PullPage<BookChange>>(`/books/?limit=1000${since ? `&updated_since=${encodeURIComponent(since)}` : ''}`),
       isDeleted: (row) => row.deleted,
       toRecord: toBookRecord,
     }),
