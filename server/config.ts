@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import { smtpSettings } from './services/smtp';
 
 export type SeedScale = 'demo' | 'bench';
 export type Mode = 'development' | 'production';
@@ -74,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = new URL(env.PUBLIC_URL || `http://localhost:${port}`);
   if (!/^https?:$/.test(publicUrl.protocol)) throw new Error(`PUBLIC_URL must be an http(s) URL, got "${env.PUBLIC_URL}"`);
   const dev = mode === 'development';
+  // A wrong SMTP_URL stops the start, not the first mail an hour later.
+  if (env.SMTP_URL) smtpSettings(env.SMTP_URL);
   return {
     mode,
     port,

@@ -467,7 +467,11 @@ export const invitations = pgTable('invitations', {
   created_at: createdAt(),
 });
 
-/** Mail the server has to send. Written in the same transaction as its cause. */
+/**
+ * Mail the server has to send. Written in the same transaction as its cause. The body is
+ * emptied once the mail is sent or its link has expired (`expires_at`), so working reset and
+ * invitation links never stay here.
+ */
 export const emailOutbox = pgTable('email_outbox', {
   id: id(),
   tenant_id: integer().references(() => tenants.id, { onDelete: 'set null' }),
@@ -479,6 +483,12 @@ export const emailOutbox = pgTable('email_outbox', {
   sent_at: at(),
   attempts: integer().notNull().default(0),
   last_error: text(),
+  /** When the mail's link stops working: it is not sent after, and its body is emptied. */
+  expires_at: at(),
+  /** A failed send is tried again from this time on (exponential backoff). */
+  next_attempt_at: at(),
+  /** A mailer claimed it until this time (it sends outside any transaction; others skip it). */
+  claimed_until: at(),
 });
 
 /** The first answer to each Idempotency-Key, so a replayed write is never applied twice. */

@@ -8,6 +8,7 @@
 // middleware and background jobs hold, so a route cannot query around its own transaction
 // (which on PGlite waits forever on its own lock, and on PostgreSQL starves the pool).
 import type { Config } from '../config';
+import type { Logger } from '../log';
 import type { Database, Queryable } from '../db/client';
 import type { TenantRow } from '../db/schema';
 import type { Keys } from '../services/crypto';
@@ -21,6 +22,8 @@ export interface Deps {
   now: () => Date;
   /** True once the process has begun to shut down (readiness answers 503). */
   draining?: () => boolean;
+  /** Where logs go (default: the process's JSON logger on stdout). */
+  log?: Logger;
 }
 
 /** What a route handler may use of the app's dependencies: everything but the database. */

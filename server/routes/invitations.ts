@@ -135,6 +135,7 @@ export const invitationRoutes = new OpenAPIHono<AppEnv>()
         tenant_id: tenant?.id ?? null,
         to: email,
         subject: `You are invited to ${inviter}`,
+        expires_at: new Date(deps.now().getTime() + INVITATION_TTL_MS),
         text: `Hello,\n\n${inviter} invites you to join them on StoryNest. To accept, open this link within 7 days:\n\n${link}\n`,
       });
       return row!.id;

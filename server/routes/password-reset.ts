@@ -15,7 +15,7 @@ import { MessageSchema } from '../http/schemas';
 import { hashPassword, sha256 } from '../services/crypto';
 import { queueEmail, siteOrigin } from '../services/email';
 import { accountKeys, clearFailures, countUse } from '../services/rate-limit';
-import { createResetToken, resetLink } from '../services/one-time-links';
+import { createResetToken, RESET_TTL_MS, resetLink } from '../services/one-time-links';
 import { findStaffByEmail } from '../services/users';
 
 /** Reset e-mails one address may trigger per window, so nobody can flood an inbox. */
@@ -85,6 +85,7 @@ export const passwordResetRoutes = new OpenAPIHono<AppEnv>()
           tenant_id: user.tenant_id,
           to,
           subject: 'Reset your password',
+          expires_at: new Date(now.getTime() + RESET_TTL_MS),
           text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
         });
       });

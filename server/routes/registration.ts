@@ -139,6 +139,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
       tenant_id: tenant.id,
       to: email,
       subject: `Welcome to StoryNest, ${form.school_name}`,
+      expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS),
       text: `Hello ${form.first_name},\n\nThank you for registering ${form.school_name}. Your site:\n\n${site}\n\nTo choose your password and sign in, open this link within 7 days:\n\n${link}\n`,
     });
     return tenant;

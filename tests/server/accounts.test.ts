@@ -1,13 +1,13 @@
 // Accounts by e-mail: password reset through the outbox (a test follows the link), invitations,
 // registration of schools and organizations (multipart, one schema with the form), logos, and
 // the SMTP sender that empties the outbox when SMTP_URL is set.
-import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { emailOutbox, rateLimits, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/crypto';
 import { deliverPending } from '../../server/services/email';
 import { GREENFIELD, HILLSIDE, TARGETS, signIn, startServer, type TestServer } from './harness';
+import { messageText, startSmtpPeer, type SmtpPeer } from './smtp-peer';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
@@ -281,75 +281,44 @@ describe.each(TARGETS)('accounts on %s', (target) => {
   });
 
   describe('the SMTP sender', () => {
-    let smtp: Server;
-    let received: { commands: string[]; data: string }[] = [];
-    let refuseRecipient = false;
+    let smtp: SmtpPeer;
     beforeAll(async () => {
-      smtp = createServer((socket) => {
-        const session = { commands: [] as string[], data: '' };
-        received.push(session);
-        let inData = false;
-        let buffer = '';
-        socket.write('220 fake ESMTP\r\n');
-        socket.on('data', (chunk) => {
-          buffer += chunk.toString('utf8');
-          let at: number;
-          while ((at = buffer.indexOf('\r\n')) >= 0) {
-            const line = buffer.slice(0, at);
-            buffer = buffer.slice(at + 2);
-            if (inData) {
-              if (line === '.') {
-                inData = false;
-                socket.write('250 queued\r\n');
-              } else session.data += line + '\n';
-              continue;
-            }
-            session.commands.push(line);
-            const verb = line.split(' ')[0]!.toUpperCase();
-            if (verb === 'EHLO') socket.write('250-fake\r\n250 AUTH PLAIN\r\n');
-            else if (verb === 'AUTH') socket.write('235 ok\r\n');
-            else if (verb === 'RCPT') socket.write(refuseRecipient ? '550 no such user\r\n' : '250 ok\r\n');
-            else if (verb === 'DATA') {
-              inData = true;
-              socket.write('354 go ahead\r\n');
-            } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-            else socket.write('250 ok\r\n');
-          }
-        });
-      });
-      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+      smtp = await startSmtpPeer();
     });
-    afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    afterAll(() => smtp.close());
 
     it('sends the waiting mail when SMTP_URL is set and records it, and retries what the server refuses', async () => {
-      const port = (smtp.address() as { port: number }).port;
       await server.database.db.update(emailOutbox).set({ sent_at: new Date() });
       await server.call('POST', '/api/password-reset/', { host: GREENFIELD, json: { email: 'teacher@greenfield.example' } });
       const config = server.deps.config;
-      const deps = { ...server.deps, config: { ...config, smtpUrl: `smtp://mailer:s3cret@127.0.0.1:${port}?from=StoryNest%20%3Cno-reply%40storynest.example%3E` } };
+      // The peer offers no STARTTLS: this URL says explicitly that none is wanted.
+      const deps = { ...server.deps, config: { ...config, smtpUrl: `smtp://mailer:s3cret@127.0.0.1:${smtp.port}?tls=none&from=StoryNest%20%3Cno-reply%40storynest.example%3E` } };
       expect(await deliverPending({ ...server.deps, config })).toBe(0); // no SMTP_URL: the mail waits
 
-      received = [];
+      smtp.sessions.length = 0;
       expect(await deliverPending(deps)).toBe(1);
-      const [session] = received;
+      const [session] = smtp.sessions;
       expect(session!.commands).toContain('MAIL FROM:<no-reply@storynest.example>');
       expect(session!.commands).toContain('RCPT TO:<teacher@greenfield.example>');
       expect(session!.commands).toContain(`AUTH PLAIN ${Buffer.from('\0mailer\0s3cret').toString('base64')}`);
-      expect(session!.data).toContain('Subject: Reset your password');
-      const body = Buffer.from(session!.data.split('\n\n')[1]!.replace(/\s/g, ''), 'base64').toString('utf8');
-      expect(body).toMatch(/http:\/\/greenfield\.localhost:8080\/password-reset-confirm\?token=/);
+      const message = messageText(session!);
+      expect(message).toContain('Subject: Reset your password');
+      expect(message).toMatch(/http:\/\/greenfield\.localhost:8080\/password-reset-confirm\?token=/);
       const { mail } = await lastMailTo('teacher@greenfield.example');
       expect(mail!.sent_at).not.toBeNull();
       expect(await deliverPending(deps)).toBe(0);
 
-      refuseRecipient = true;
+      smtp.options.refuseRecipient = true;
       await server.database.db.delete(rateLimits);
       await server.call('POST', '/api/password-reset/', { host: GREENFIELD, json: { email: 'teacher@greenfield.example' } });
       expect(await deliverPending(deps)).toBe(0);
       const failed = (await lastMailTo('teacher@greenfield.example')).mail!;
       expect(failed).toMatchObject({ sent_at: null, attempts: 1 });
       expect(failed.last_error).toMatch(/550 no such user/);
-      refuseRecipient = false;
+      smtp.options.refuseRecipient = false;
+      // Tried again only after its backoff (2 minutes after the first failure).
+      expect(await deliverPending(deps)).toBe(0);
+      server.clock.now = new Date(server.clock.now.getTime() + 2 * 60_000);
       expect(await deliverPending(deps)).toBe(1);
     });
   });
