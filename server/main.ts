@@ -6,10 +6,10 @@ import { fileSecret, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { sharedSecret } from './db/secret';
-import { pruneIdempotencyKeys } from './http/idempotency';
 import { DEMO_ACCOUNTS, DEMO_CLASSES } from './db/seed-data';
 import { deriveKeys } from './services/crypto';
 import { startMailer } from './services/email';
+import { startPruning } from './services/prune';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
@@ -46,13 +46,12 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   console.log([...lines, ...(config.mode === 'development' && config.seedDemo ? demo : [])].join('\n'));
 });
 
-// Idempotency keys are kept at least 30 days, then forgotten (daily sweep).
-const prune = () => void pruneIdempotencyKeys(database.db, new Date()).catch((err) => console.error('pruning idempotency keys', err));
-prune();
-setInterval(prune, 24 * 3600_000).unref();
+// Expired tokens, sessions, counters, links and sent mail bodies go: at start, then daily.
+const stopPruning = startPruning(deps);
 
 const shutdown = () => {
-  stopMailer();
+  stopPruning();
+  void stopMailer();
   server.close();
   void database.close().finally(() => process.exit(0));
 };
