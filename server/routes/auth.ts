@@ -30,7 +30,7 @@ const login = defineRoute(
     responses: {
       200: jsonBody(LoginAnswer, 'Signed in'),
       401: { description: 'Wrong credentials; `error` says why', ...errorBody },
-      429: { description: 'Too many failed sign-ins for this account or this device (X-Device-Id); `error` says when to retry', ...errorBody },
+      429: { description: 'Too many failed sign-ins for this account, this device (X-Device-Id), this network address or this site; `error` says when to retry', ...errorBody },
     },
   },
 );
@@ -97,7 +97,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const deps = c.var.deps;
     const tenant = c.var.tenant;
     const db = c.var.db;
-    // Throttled per account and per device, never per IP: a school shares one address.
+    // Throttled per account, device, network address and site (server/services/rate-limit.ts).
     const limits = signInLimits(c, username);
     await assertNotLocked(c, db, limits.all, deps.now());
     const user = username.includes('@')

@@ -171,7 +171,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many failed sign-ins for this account or this device (X-Device-Id); `error` says when to retry */
+                /** @description Too many failed sign-ins for this account, this device (X-Device-Id), this network address or this site; `error` says when to retry */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -415,7 +415,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many wrong class codes from this device */
+                /** @description Too many wrong class codes from this device, this network address or on this site */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -498,7 +498,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many wrong passwords (per school and per device) */
+                /** @description Too many wrong passwords (per school, per device and per network address) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -1129,6 +1129,15 @@ export interface paths {
                 };
                 /** @description The invitation is unknown, expired or used */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many registrations from this network address (5 an hour) or on this site (50 an hour); `error` says when to retry */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
