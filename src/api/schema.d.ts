@@ -198,8 +198,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A new access token for a valid, unrevoked refresh token
-         * @description Access: anyone; any site.
+         * A new access token and the next refresh token for a valid, unrevoked refresh token (refresh tokens rotate on every use)
+         * @description The presented refresh token is used up: keep the answered one. Presenting a used token again revokes every token of its sign-in, except within 2 minutes of its use while its successor is unused (then that same successor is answered again, for an answer lost on the way).
+         *
+         *     Access: anyone; any site.
          */
         post: {
             parameters: {
@@ -234,7 +236,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Refresh token invalid, expired or revoked */
+                /** @description Refresh token invalid, expired, revoked or reused */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -261,7 +263,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * End a session: revoke its refresh token (the token authenticates itself)
+         * End a session: revoke its refresh token and every other token of the same sign-in (the token authenticates itself)
          * @description Access: anyone; any site.
          */
         post: {
@@ -4248,6 +4250,7 @@ export interface components {
         };
         RefreshAnswer: {
             access: string;
+            refresh: string;
         };
         Message: {
             message: string;
