@@ -108,7 +108,8 @@ export function createApp(deps: Deps) {
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, permissionsPolicy: { camera: ['self'] } }));
   app.use('*', provideDeps(deps));
   app.use('/api/*', async (c, next) => {
-    c.set('dispatch', async (request) => app.fetch(request));
+    // The entry keeps the batch's connection (its client address for the throttles).
+    c.set('dispatch', async (request) => app.fetch(request, c.env));
     await next();
   });
   app.route('/api', createApiRouter());

@@ -38,6 +38,12 @@ export interface Config {
   paymentsSandbox: boolean;
   /** A request still running after this long is answered 503 (and its transaction rolled back). */
   requestTimeoutMs: number;
+  /**
+   * How many reverse proxies stand in front of this process (TRUST_PROXY, default 0). With 0
+   * the client's address is the socket's; with N, it is the Nth address from the right of
+   * X-Forwarded-For (the one the outermost trusted proxy saw). Sign-in throttles key on it.
+   */
+  trustProxy: number;
   /** SMTP server URL; when absent, e-mails stay in the database's email outbox. */
   smtpUrl: string | undefined;
 }
@@ -98,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedScale,
     paymentsSandbox: dev ? env.PAYMENTS_SANDBOX !== '0' : env.PAYMENTS_SANDBOX === '1',
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 20_000),
+    trustProxy: env.TRUST_PROXY === '0' ? 0 : positiveInt(env, 'TRUST_PROXY', 0),
     smtpUrl: env.SMTP_URL || undefined,
   };
 }

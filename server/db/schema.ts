@@ -509,16 +509,30 @@ export const idempotencyKeys = pgTable(
   (t) => [index('idempotency_keys_created').on(t.created_at)],
 );
 
-/** Issued refresh tokens; revoking one (logout) ends that session everywhere. */
-export const refreshTokens = pgTable('refresh_tokens', {
-  jti: text().primaryKey(),
-  user_id: integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  created_at: createdAt(),
-  expires_at: at().notNull(),
-  revoked_at: at(),
-});
+/**
+ * Issued refresh tokens. Each use rotates: the token is marked rotated (replaced_by names its
+ * successor) and a new one of the same family is issued. Presenting a rotated token again after
+ * the grace window revokes the whole family (server/services/tokens.ts). Revoking ends a session.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    jti: text().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    expires_at: at().notNull(),
+    revoked_at: at(),
+    /** The sign-in this token descends from (its first token's jti); null: the token's own jti. */
+    family: text(),
+    /** No token of the family outlives this (the session's absolute lifetime); null: expires_at. */
+    family_expires_at: at(),
+    rotated_at: at(),
+    replaced_by: text(),
+  },
+  (t) => [index('refresh_tokens_family').on(t.family), index('refresh_tokens_user').on(t.user_id)],
+);
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   token_hash: text().primaryKey(),

@@ -118,6 +118,8 @@ const PASSWORD_WORDS = [
   'cake', 'drum', 'bell', 'ship', 'tree', 'bird', 'lamp', 'boat', 'snow', 'corn',
 ] as const;
 
+/** The demo seed's short passwords (DEMO_DATA.md keeps them as they are); new students get
+ *  server/services/class-passwords.ts's longer ones. */
 export function studentPassword(rand: () => number): string {
   return `${pick(rand, PASSWORD_WORDS)}-${Math.floor(rand() * 9) + 1}`;
 }

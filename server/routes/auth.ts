@@ -1,9 +1,10 @@
-// Sign-in and tokens: POST /auth/token/, POST /auth/token/refresh/, GET /user/profile/.
+// Sign-in and tokens: POST /auth/token/, POST /auth/token/refresh/ (rotating), POST /auth/logout/,
+// GET /user/profile/.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { LoginRequest, RefreshRequest } from '../../src/contract/auth';
 import { AUTH_MSG } from '../../src/contract/messages';
-import { refreshTokens, students, type UserRow } from '../db/schema';
+import { students, type UserRow } from '../db/schema';
 import type { Queryable } from '../db/client';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
@@ -11,7 +12,7 @@ import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
 import { MessageSchema, UserSchema } from '../http/schemas';
 import { decryptText, hashPassword, sameText, verifyPassword } from '../services/crypto';
 import { startSession } from '../services/sessions';
-import { readToken, revokeRefresh, signAccess } from '../services/tokens';
+import { readToken, revokeFamily, revokeRefresh, rotateRefresh, signAccess } from '../services/tokens';
 import { findStaffByEmail, findStudent, findUser, userJson } from '../services/users';
 import { assertNotLocked, clearFailures, recordFailure, signInLimits } from '../services/rate-limit';
 import type { TenantRow } from '../db/schema';
@@ -30,7 +31,7 @@ const login = defineRoute(
     responses: {
       200: jsonBody(LoginAnswer, 'Signed in'),
       401: { description: 'Wrong credentials; `error` says why', ...errorBody },
-      429: { description: 'Too many failed sign-ins for this account or this device (X-Device-Id); `error` says when to retry', ...errorBody },
+      429: { description: 'Too many failed sign-ins for this account, this device (X-Device-Id), this network address or this site; `error` says when to retry', ...errorBody },
     },
   },
 );
@@ -40,11 +41,13 @@ const refresh = defineRoute(
   {
     method: 'post',
     path: '/auth/token/refresh/',
-    summary: 'A new access token for a valid, unrevoked refresh token',
+    summary: 'A new access token and the next refresh token for a valid, unrevoked refresh token (refresh tokens rotate on every use)',
+    description:
+      'The presented refresh token is used up: keep the answered one. Presenting a used token again revokes every token of its sign-in, except within 2 minutes of its use while its successor is unused (then that same successor is answered again, for an answer lost on the way).',
     request: { body: { required: true, content: { 'application/json': { schema: RefreshRequest } } } },
     responses: {
-      200: jsonBody(z.object({ access: z.string() }).openapi('RefreshAnswer'), 'Refreshed'),
-      401: { description: 'Refresh token invalid, expired or revoked', ...errorBody },
+      200: jsonBody(z.object({ access: z.string(), refresh: z.string() }).openapi('RefreshAnswer'), 'Refreshed'),
+      401: { description: 'Refresh token invalid, expired, revoked or reused', ...errorBody },
     },
   },
 );
@@ -54,7 +57,7 @@ const logout = defineRoute(
   {
     method: 'post',
     path: '/auth/logout/',
-    summary: 'End a session: revoke its refresh token (the token authenticates itself)',
+    summary: "End a session: revoke its refresh token and every other token of the same sign-in (the token authenticates itself)",
     request: { body: { required: true, content: { 'application/json': { schema: RefreshRequest } } } },
     responses: { 200: jsonBody(MessageSchema, 'Signed out') },
   },
@@ -97,7 +100,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const deps = c.var.deps;
     const tenant = c.var.tenant;
     const db = c.var.db;
-    // Throttled per account and per device, never per IP: a school shares one address.
+    // Throttled per account, device, network address and site (server/services/rate-limit.ts).
     const limits = signInLimits(c, username);
     await assertNotLocked(c, db, limits.all, deps.now());
     const user = username.includes('@')
@@ -118,19 +121,18 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
   .openapi(refresh, async (c) => {
     const deps = c.var.deps;
     const now = deps.now();
+    const db = c.var.db;
     const invalid = () => fail(401, 'Token is invalid or expired', { code: 'token_not_valid' });
     const claims = await readToken(deps.keys.jwt, c.req.valid('json').refresh, 'refresh', now);
     if (!claims?.jti) return invalid();
-    const [live] = await c.var.db
-      .select({ jti: refreshTokens.jti })
-      .from(refreshTokens)
-      .where(and(eq(refreshTokens.jti, claims.jti), isNull(refreshTokens.revoked_at), gt(refreshTokens.expires_at, now)))
-      .limit(1);
-    const user = live ? await findUser(c.var.db, claims.id) : undefined;
+    const user = await findUser(db, claims.id);
     if (!user?.is_active) return invalid();
     if (user.tenant_id !== (c.var.tenant?.id ?? null) && user.role !== 'upschool_admin') return invalid();
-    const access = await signAccess(deps.keys.jwt, { id: user.id, role: user.role, tenant_id: user.tenant_id }, now);
-    return c.json({ access }, 200);
+    const auth = { id: user.id, role: user.role, tenant_id: user.tenant_id };
+    const rotation = await rotateRefresh(db, deps.keys.jwt, auth, claims.jti, now);
+    if (rotation.kind === 'reused') await revokeFamily(db, rotation.family, now);
+    if (rotation.kind !== 'rotated') return invalid();
+    return c.json({ access: await signAccess(deps.keys.jwt, auth, now), refresh: rotation.refresh }, 200);
   })
   .openapi(logout, async (c) => {
     const deps = c.var.deps;

@@ -18,6 +18,7 @@ import { sha256 } from '../services/crypto';
 import { queueEmail, siteOrigin } from '../services/email';
 import { createResetToken, markAccepted, openInvitation, resetLink } from '../services/one-time-links';
 import { findStaffByEmail } from '../services/users';
+import { countUse, registrationLimits } from '../services/rate-limit';
 
 /** A new admin's first link stays valid for a week (registration is not always done at once). */
 const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
@@ -48,6 +49,7 @@ const register = defineRoute(
     responses: {
       201: jsonBody(Registered, 'Registered; the admin is e-mailed a link to set a password'),
       404: { description: 'The invitation is unknown, expired or used', ...errorBody },
+      429: { description: 'Too many registrations from this network address (5 an hour) or on this site (50 an hour); `error` says when to retry', ...errorBody },
     },
   },
 );
@@ -81,6 +83,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
   const deps = c.var.deps;
   const db = c.var.db;
   const now = deps.now();
+  await countUse(c, db, registrationLimits(c), now);
 
   const invitation = invitation_link ? await openInvitation(db, invitation_link, now) : undefined;
   if (invitation_link && (!invitation || invitation.kind === 'user')) fail(404, AUTH_MSG.invitationInvalid, { error: AUTH_MSG.invitationInvalid });

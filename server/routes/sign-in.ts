@@ -20,6 +20,7 @@ import {
   assertNotLocked,
   clearFailures,
   deviceLimit,
+  networkLimits,
   recordFailure,
   type Limit,
 } from '../services/rate-limit';
@@ -58,7 +59,7 @@ const roster = defineRoute(
     responses: {
       200: jsonBody(ClassRoster, 'A page of the roster, by first name'),
       404: { description: `No such class on this site: '${MSG.invalidClassCode}'`, ...errorBody },
-      429: { description: 'Too many wrong class codes from this device', ...errorBody },
+      429: { description: 'Too many wrong class codes from this device, this network address or on this site', ...errorBody },
     },
   },
 );
@@ -76,7 +77,7 @@ const communityLogin = defineRoute(
       200: jsonBody(AccessAnswer.extend({ message: z.string() }).openapi('CommunityLogin'), 'Signed in; the cookie is set'),
       401: { description: 'Wrong password; `error` says so', ...errorBody },
       404: { description: 'This school has no community access', ...errorBody },
-      429: { description: 'Too many wrong passwords (per school and per device)', ...errorBody },
+      429: { description: 'Too many wrong passwords (per school, per device and per network address)', ...errorBody },
     },
   },
 );
@@ -128,8 +129,9 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
     const { limit, offset, search } = c.req.valid('query');
     const { now } = c.var.deps;
     const db = c.var.db;
-    // Guessing class codes to read rosters is throttled per device, like passwords.
-    const guesses = deviceLimit(c, 'class-code');
+    // Guessing class codes to read rosters is throttled like passwords: per device, per network
+    // address and per site, so leaving the device header out lifts nothing.
+    const guesses = [...deviceLimit(c, 'class-code'), ...networkLimits(c, 'class-code')];
     await assertNotLocked(c, db, guesses, now());
     const [cls] = CLASS_CODE.test(classCode)
       ? await db
@@ -178,6 +180,8 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
     const limits: Limit[] = [
       { key: accountKeys.community(tenant.id), max: COMMUNITY_LIMIT, message: AUTH_MSG.communityLocked },
       ...deviceLimit(c),
+      // The address only: the school-wide key above already caps all of them together.
+      networkLimits(c, 'community')[0]!,
     ];
     await assertNotLocked(c, db, limits, now);
     if (!(await verifyPassword(tenant.community_password_hash, c.req.valid('json').password))) {

@@ -19,7 +19,8 @@ import type { AppEnv, AuthUser } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
 import { MessageSchema } from '../http/schemas';
-import { encryptText } from '../services/crypto';
+import { decryptText, encryptText } from '../services/crypto';
+import { revokeUserSessions } from '../services/tokens';
 import {
   classIdsOf,
   createStudents,
@@ -267,6 +268,11 @@ export const studentRoutes = new OpenAPIHono<AppEnv>()
     const body = c.req.valid('json');
     const db = c.var.db;
     await db.update(users).set({ first_name: body.first_name, last_name: body.last_name }).where(eq(users.id, id!));
+    const [before] = await db.select({ password_encrypted: students.password_encrypted }).from(students).where(eq(students.user_id, id!));
+    // A new password signs the child out everywhere (whoever knew the old one too).
+    if (before && decryptText(c.var.deps.keys.data, before.password_encrypted) !== body.password) {
+      await revokeUserSessions(db, [id!], c.var.deps.now());
+    }
     await setStudents(db, [id!], {
       privacy_preference: body.privacy_preference,
       password_encrypted: encryptText(c.var.deps.keys.data, body.password),
@@ -284,6 +290,7 @@ export const studentRoutes = new OpenAPIHono<AppEnv>()
   .openapi(changePassword, async (c) => {
     const [id] = await mine(c, [c.req.valid('param').id]);
     await setStudents(c.var.db, [id!], { password_encrypted: encryptText(c.var.deps.keys.data, c.req.valid('json').new_password) });
+    await revokeUserSessions(c.var.db, [id!], c.var.deps.now());
     return c.json({ message: ROSTER_MSG.studentUpdated }, 200);
   })
   .openapi(bulkPrivacy, async (c) => {
@@ -304,6 +311,7 @@ export const studentRoutes = new OpenAPIHono<AppEnv>()
   .openapi(archiveAll, async (c) => {
     const ids = await mine(c, c.req.valid('json').user_ids);
     await setStudents(c.var.db, ids, { archived: true });
+    await revokeUserSessions(c.var.db, ids, c.var.deps.now());
     await touchClasses(c.var.db, await classIdsOf(c.var.db, ids));
     return c.json({ success: true, message: ROSTER_OWN_MSG.archived }, 200);
   })
@@ -311,6 +319,7 @@ export const studentRoutes = new OpenAPIHono<AppEnv>()
     const { student_ids, archived } = c.req.valid('json');
     const ids = await mine(c, student_ids);
     await setStudents(c.var.db, ids, { archived });
+    if (archived) await revokeUserSessions(c.var.db, ids, c.var.deps.now());
     await touchClasses(c.var.db, await classIdsOf(c.var.db, ids));
     return c.json({ success: true, message: ROSTER_OWN_MSG.archived }, 200);
   })

@@ -3,12 +3,11 @@
 // a school or teacher admin the whole school; an organization admin every linked school.
 // Every roster route builds its WHERE clause from `classScope` / `studentScope`, so tenant and
 // role scoping live in this one place.
-import { randomInt } from 'node:crypto';
 import { and, count, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { StudentName } from '../../src/contract/roster';
 import type { Queryable } from '../db/client';
 import { classes, organizationLinks, stories, students, users, type TenantRow } from '../db/schema';
-import { studentPassword } from '../db/seed-data';
+import { newClassPassword } from './class-passwords';
 import { cursorTs } from '../http/cursor';
 import type { AuthUser } from '../http/env';
 import { encryptText } from './crypto';
@@ -160,13 +159,12 @@ export async function createStudents(
       .where(and(eq(users.tenant_id, cls.tenant_id), like(users.username, likeText(base).slice(1))));
     for (const r of rows) if (r.username) taken.add(r.username);
   }
-  const rand = () => randomInt(0, 1_000_000) / 1_000_000;
   const fresh = names.map((n, i) => {
     const base = bases[i]!;
     let username = base;
     for (let k = 2; taken.has(username); k++) username = `${base}${k}`;
     taken.add(username);
-    return { ...n, username, password: studentPassword(rand) };
+    return { ...n, username, password: newClassPassword() };
   });
   const inserted = await db
     .insert(users)

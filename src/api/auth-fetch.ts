@@ -1,7 +1,13 @@
 // A fetch that signs requests with the stored access token and, on a 401 while a user is
 // stored, refreshes the token once and retries the request once (SPEC.md section 4, Session).
-// A failed refresh ends the session: storage is cleared and `onExpired` decides what the user sees.
-import { REFRESH_LOCK_WAIT_MS, refreshLockName } from '@/sync/credentials';
+// Refresh tokens rotate on every use, so the refresh goes through the user's sync credential
+// (src/sync/credentials.ts): one refresh at a time across tabs and the service worker (Web
+// Locks), the newest refresh token re-read after taking the lock, the next one stored before
+// letting go; the page's localStorage copy follows. A refused refresh ends the session: storage
+// is cleared (the device session then ends too, wiping the user's data) and `onExpired` decides
+// what the user sees. An unreachable server ends nothing: the 401 is answered and a later
+// request tries again.
+import type { RefreshResult } from '@/sync/credentials';
 import { session } from './session';
 
 export type Fetch = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -14,10 +20,12 @@ export interface RefreshLocks {
 export interface AuthFetchOptions {
   /** The network; injectable for tests. */
   fetch: Fetch;
-  /** Web Locks (navigator.locks): one refresh at a time across tabs. */
-  locks?: RefreshLocks;
-  /** Absolute or root-relative URL of POST /auth/token/refresh/. */
-  refreshUrl: string;
+  /**
+   * Refreshes `ownerId`'s session whose access token `stale` was refused (refreshOwner, bound
+   * to the device database, the network and Web Locks). `fallback`: the page's refresh token,
+   * for a session the device database does not hold.
+   */
+  refresh: (ownerId: number, stale: string | null, fallback: string | null) => Promise<RefreshResult>;
   onExpired: () => void;
 }
 
@@ -31,43 +39,13 @@ function withBearer(request: Request): Request {
 
 export function createAuthFetch(options: AuthFetchOptions): Fetch {
   // Requests that fail together wait for one refresh rather than each sending their own.
-  let refreshing: Promise<string | null> | null = null;
+  let refreshing: Promise<RefreshResult> | null = null;
 
-  async function refreshAccess(): Promise<string | null> {
-    const refresh = session.refreshToken();
-    if (!refresh) return null;
-    try {
-      const res = await options.fetch(
-        new Request(options.refreshUrl, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ refresh }),
-        }),
-      );
-      if (!res.ok) return null;
-      const body = (await res.json()) as { access?: unknown };
-      if (typeof body.access !== 'string') return null;
-      session.setAccessToken(body.access);
-      return body.access;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Refreshes, unless another tab did while we waited for the lock (then its token is used). */
-  async function refreshOnce(stale: string | null): Promise<string | null> {
-    const fresh = () => {
-      const current = session.accessToken();
-      return current && current !== stale ? Promise.resolve(current) : refreshAccess();
-    };
-    if (!options.locks) return fresh();
-    try {
-      // The same lock the sync engine takes to refresh this user's token: one refresh at a time.
-      const lock = refreshLockName(session.user()?.id ?? 0);
-      return await options.locks.request(lock, { signal: AbortSignal.timeout(REFRESH_LOCK_WAIT_MS) }, fresh);
-    } catch {
-      return fresh(); // a frozen tab holds the lock: refresh tokens are not rotated, so go ahead
-    }
+  async function refreshOnce(ownerId: number, stale: string | null): Promise<RefreshResult> {
+    const result = await options.refresh(ownerId, stale, session.refreshToken());
+    // Still the same user (no sign-out or other sign-in meanwhile): keep the page's copy current.
+    if (result.kind === 'ok' && session.user()?.id === ownerId) session.setTokens(result.access, result.refresh);
+    return result;
   }
 
   return async (input, init) => {
@@ -75,15 +53,19 @@ export function createAuthFetch(options: AuthFetchOptions): Fetch {
     const retry = request.clone();
     const stale = session.accessToken();
     const response = await options.fetch(withBearer(request));
-    if (response.status !== 401 || !session.user()) return response;
+    const user = session.user();
+    if (response.status !== 401 || !user) return response;
 
-    refreshing ??= refreshOnce(stale).finally(() => {
+    refreshing ??= refreshOnce(user.id, stale).finally(() => {
       refreshing = null;
     });
-    const access = await refreshing;
-    if (!access) {
-      session.clear();
-      options.onExpired();
+    const result = await refreshing;
+    if (result.kind === 'unreachable') return response;
+    if (result.kind === 'refused') {
+      if (session.user()?.id === user.id) {
+        session.clear();
+        options.onExpired();
+      }
       return response;
     }
     return options.fetch(withBearer(retry));

@@ -1,7 +1,8 @@
 // The one door to the REST API: openapi-fetch, typed from openapi/openapi.json, with the
 // bearer token and the refresh-once rule. Screens call `api.GET('/path', ...)`, never fetch.
 import createClient from 'openapi-fetch';
-import { createAuthFetch, type AuthFetchOptions, type Fetch } from './auth-fetch';
+import type { LockManagerLike } from '@/sync/leader';
+import { createAuthFetch, type Fetch } from './auth-fetch';
 import { DEVICE_HEADER } from '@/contract/device';
 import { deviceId } from './device-id';
 import type { paths } from './schema';
@@ -20,10 +21,18 @@ export function onSessionExpired(handler: () => void) {
 /** The plain network, for the sync engine: it signs each queued change with its owner's token. */
 export const sendRaw: Fetch = (input, init) => globalThis.fetch(input, init);
 
-const locks = typeof navigator !== 'undefined' ? (navigator.locks as AuthFetchOptions['locks']) : undefined;
+const locks = typeof navigator !== 'undefined' ? (navigator.locks as unknown as LockManagerLike | undefined) : undefined;
 
 function authFetchFor(baseUrl: string, network: Fetch) {
-  return createAuthFetch({ fetch: network, locks, refreshUrl: `${baseUrl}/auth/token/refresh/`, onExpired: () => expiredHandler() });
+  return createAuthFetch({
+    fetch: network,
+    // The device database loads only when a token needs refreshing (not in the first load).
+    refresh: async (ownerId, stale, fallback) => {
+      const [{ db }, { refreshOwner }] = await Promise.all([import('@/data/db'), import('@/sync/credentials')]);
+      return refreshOwner({ db, fetch: (request) => network(request), baseUrl, locks }, ownerId, stale, fallback);
+    },
+    onExpired: () => expiredHandler(),
+  });
 }
 
 export function createApi(options: { baseUrl?: string; fetch?: Fetch } = {}) {

@@ -74,8 +74,10 @@ export const session = {
     notify();
   },
 
-  setAccessToken(access: string) {
+  /** After a refresh: the new access token and the next refresh token (they rotate on use). */
+  setTokens(access: string, refresh: string) {
     storage()?.setItem(STORAGE_KEYS.access, access);
+    storage()?.setItem(STORAGE_KEYS.refresh, refresh);
   },
 
   removeUser() {

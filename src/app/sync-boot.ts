@@ -12,7 +12,7 @@ import { syncCart } from '@/features/cart/cart-sync';
 import { syncCatalogue } from '@/features/library/catalogue';
 import { canManageRoster, syncRoster } from '@/features/roster/roster-sync';
 import { loadTenant } from '@/features/tenant/tenant';
-import { currentOwner, startDeviceSession } from '@/sync/device-session';
+import { currentOwner, retireDeviceSession, startDeviceSession } from '@/sync/device-session';
 import { BACKGROUND_SYNC_TAG } from '@/sync/engine';
 import type { LockManagerLike } from '@/sync/leader';
 import { syncControl } from '@/sync/status';
@@ -53,7 +53,9 @@ async function followSession(): Promise<boolean> {
     await startDeviceSession({ ownerId: user.id, tenant: tenant.subdomain, access, refresh });
     return true;
   }
-  if (!user && owner) await db.meta.delete('session');
+  // The session ended without a sign-out (expired, refused, cleared in another tab): the
+  // user's personal data leaves the device exactly as on sign-out.
+  if (!user && owner) await retireDeviceSession();
   return false;
 }
 

@@ -1,18 +1,34 @@
-// What a signed-out user leaves behind on a shared device: nothing personal. Clears the
-// personal tables and the personal caches; the outbox and the sync credentials are the sync
-// engine's to release (a child's unsent work is never wiped with their session).
+// What a user leaves behind on a shared device when their session ends (sign-out, expiry, a
+// refused refresh, another user signing in): nothing personal. Clears the personal tables
+// (profile, classes, students, cart, login cards with their class passwords) and the personal
+// caches; the outbox and the sync credentials are the sync engine's to release (a child's
+// unsent work is never wiped with their session).
+import type { Table as DexieTable } from 'dexie';
 import { db, type DeviceDatabase } from './db';
 
 /** Caches that hold nothing personal and survive sign-out: the app shell and book covers. */
 const SHARED_CACHES = [/^workbox-precache/, /^covers$/];
 
-export async function wipePersonalData(database: DeviceDatabase = db): Promise<void> {
-  await database.transaction('rw', [database.user, database.classes, database.students, database.cart, database.logins], async () => {
-    await Promise.all([database.user.clear(), database.classes.clear(), database.students.clear(), database.cart.clear(), database.logins.clear()]);
+/** The tables that hold one user's data: a transaction that clears them must include these. */
+export function personalTables(database: DeviceDatabase): DexieTable[] {
+  return [database.user, database.classes, database.students, database.cart, database.logins];
+}
+
+/** Empties the personal tables (in the caller's transaction when there is one). */
+export async function clearPersonalTables(database: DeviceDatabase): Promise<void> {
+  await database.transaction('rw', personalTables(database), async () => {
+    await Promise.all(personalTables(database).map((table) => table.clear()));
   });
-  if (typeof caches !== 'undefined') {
-    for (const name of await caches.keys()) {
-      if (!SHARED_CACHES.some((re) => re.test(name))) await caches.delete(name);
-    }
+}
+
+export async function clearPersonalCaches(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  for (const name of await caches.keys()) {
+    if (!SHARED_CACHES.some((re) => re.test(name))) await caches.delete(name);
   }
+}
+
+export async function wipePersonalData(database: DeviceDatabase = db): Promise<void> {
+  await clearPersonalTables(database);
+  await clearPersonalCaches();
 }

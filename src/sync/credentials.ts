@@ -1,7 +1,12 @@
 // Tokens for sending an owner's changes: the access token the engine last obtained, refreshed
-// with the owner's refresh token when the server says 401, one refresh at a time across tabs.
-// A refused refresh parks the owner's changes until they sign in again; nothing is dropped.
-import type { DeviceDatabase } from '@/data/db';
+// with the owner's refresh token when the server says 401, one refresh at a time across tabs and
+// the service worker. Refresh tokens rotate on every use (the server answers the next one), so
+// this record is the one place that holds an owner's newest refresh token: whoever refreshes
+// (page, other tab, service worker) re-reads it after taking the lock and stores the new one
+// before letting go. A refused refresh deletes the credential (a dead token is kept by nobody):
+// the owner's changes wait, visible in the sync panel, until that user signs in again here;
+// changes that carry a password are dropped with it (a password is kept only until it is sent).
+import type { DeviceDatabase, OutboxRecord } from '@/data/db';
 import type { LockManagerLike } from './leader';
 
 export interface CredentialDeps {
@@ -11,14 +16,20 @@ export interface CredentialDeps {
   locks?: LockManagerLike;
 }
 
-export type RefreshResult = { kind: 'ok'; access: string } | { kind: 'refused' } | { kind: 'unreachable' };
+export type RefreshResult = { kind: 'ok'; access: string; refresh: string } | { kind: 'refused' } | { kind: 'unreachable' };
 
 export const refreshLockName = (ownerId: number) => `storynest-refresh-${ownerId}`;
-/** How long to wait for another tab's refresh before refreshing anyway (refresh tokens are
- *  not rotated, so two refreshes are harmless; a frozen tab must not block everyone). */
+/**
+ * How long to wait for another tab's refresh before refreshing anyway: a frozen tab must not
+ * block everyone. Two refreshes with the same token are then still safe: the server answers the
+ * same successor to a token used again within its grace window (2 minutes).
+ */
 export const REFRESH_LOCK_WAIT_MS = 10_000;
 
-async function requestAccess(deps: CredentialDeps, refresh: string): Promise<RefreshResult> {
+/** The message an owner's waiting changes show until they sign in again. */
+export const WAITING_FOR_SIGN_IN = 'Waiting for you to sign in again.';
+
+async function requestTokens(deps: CredentialDeps, refresh: string): Promise<RefreshResult> {
   try {
     const res = await deps.fetch(
       new Request(`${deps.baseUrl}/auth/token/refresh/`, {
@@ -29,25 +40,56 @@ async function requestAccess(deps: CredentialDeps, refresh: string): Promise<Ref
     );
     if (res.status === 401 || res.status === 400 || res.status === 403) return { kind: 'refused' };
     if (!res.ok) return { kind: 'unreachable' };
-    const body = (await res.json()) as { access?: unknown };
-    return typeof body.access === 'string' ? { kind: 'ok', access: body.access } : { kind: 'unreachable' };
+    const body = (await res.json()) as { access?: unknown; refresh?: unknown };
+    return typeof body.access === 'string' && typeof body.refresh === 'string'
+      ? { kind: 'ok', access: body.access, refresh: body.refresh }
+      : { kind: 'unreachable' };
   } catch {
     return { kind: 'unreachable' };
   }
 }
 
+/** Whether an entry's body holds a password (a teacher setting a child's class password). */
+export function carriesPassword(entry: Pick<OutboxRecord, 'body'>): boolean {
+  const body = entry.body;
+  return typeof body === 'object' && body !== null && Object.keys(body).some((key) => /password/i.test(key));
+}
+
 /**
- * A fresh access token for `ownerId`, replacing `stale` (the one the server just refused, or
- * null when there was none). If another tab refreshed meanwhile, its token is used instead.
+ * The server refused this owner's session: forget the credential, drop their unsent changes
+ * that carry a password, and leave the rest waiting for them to sign in again.
  */
-export async function refreshOwner(deps: CredentialDeps, ownerId: number, stale: string | null): Promise<RefreshResult> {
+export async function blockOwner(db: DeviceDatabase, ownerId: number): Promise<void> {
+  await db.transaction('rw', [db.credentials, db.outbox], async () => {
+    await db.credentials.delete(ownerId);
+    const entries = await db.outbox.where('[owner_id+created_at]').between([ownerId, -Infinity], [ownerId, Infinity]).toArray();
+    const secret = entries.filter(carriesPassword).map((e) => e.id);
+    if (secret.length) await db.outbox.bulkDelete(secret);
+    const waiting = entries.filter((e) => !secret.includes(e.id) && (e.status === 'pending' || e.status === 'in_flight')).map((e) => e.id);
+    if (waiting.length) await db.outbox.where('id').anyOf(waiting).modify({ status: 'pending', last_error: WAITING_FOR_SIGN_IN });
+  });
+}
+
+/**
+ * A fresh access token (and the next refresh token) for `ownerId`, replacing `stale` (the access
+ * token the server just refused, or null when there was none). If another tab or the service
+ * worker refreshed meanwhile, theirs is used. `fallbackRefresh`: the page's own refresh token,
+ * for a session that has no credential here (the device database could not record one).
+ */
+export async function refreshOwner(
+  deps: CredentialDeps,
+  ownerId: number,
+  stale: string | null,
+  fallbackRefresh?: string | null,
+): Promise<RefreshResult> {
   const refresh = async (): Promise<RefreshResult> => {
     const credential = await deps.db.credentials.get(ownerId);
-    if (!credential || credential.blocked) return { kind: 'refused' };
-    if (credential.access && credential.access !== stale) return { kind: 'ok', access: credential.access };
-    const result = await requestAccess(deps, credential.refresh);
-    if (result.kind === 'ok') await deps.db.credentials.update(ownerId, { access: result.access, updated_at: Date.now() });
-    if (result.kind === 'refused') await deps.db.credentials.update(ownerId, { blocked: true, access: null });
+    if (!credential) return fallbackRefresh ? requestTokens(deps, fallbackRefresh) : { kind: 'refused' };
+    if (credential.blocked) return { kind: 'refused' };
+    if (credential.access && credential.access !== stale) return { kind: 'ok', access: credential.access, refresh: credential.refresh };
+    const result = await requestTokens(deps, credential.refresh);
+    if (result.kind === 'ok') await deps.db.credentials.update(ownerId, { access: result.access, refresh: result.refresh, updated_at: Date.now() });
+    if (result.kind === 'refused') await blockOwner(deps.db, ownerId);
     return result;
   };
   if (!deps.locks) return refresh();

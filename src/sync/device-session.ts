@@ -3,7 +3,7 @@
 // credential here until that work is sent; nobody else ever sends it as themselves.
 // No DOM: the service worker uses this too.
 import { db as defaultDb, type DeviceDatabase } from '@/data/db';
-import { wipePersonalData } from '@/data/personal-data';
+import { clearPersonalCaches, clearPersonalTables, personalTables, wipePersonalData } from '@/data/personal-data';
 
 export const SESSION_KEY = 'session';
 
@@ -18,15 +18,49 @@ export async function currentOwner(db: DeviceDatabase = defaultDb): Promise<Devi
   return typeof value?.owner_id === 'number' ? { owner_id: value.owner_id, tenant: value.tenant ?? null } : null;
 }
 
-/** After a successful sign-in: this user owns new writes, and the engine may send as them. */
+/**
+ * After a successful sign-in: this user owns new writes, and the engine may send as them. When
+ * someone else's session was still open on this device (it expired, or they never signed out),
+ * it ends first, exactly as a sign-out: their personal data goes, their unsent changes stay.
+ */
 export async function startDeviceSession(
   input: { ownerId: number; tenant: string | null; refresh: string; access: string },
   db: DeviceDatabase = defaultDb,
 ): Promise<void> {
-  await db.transaction('rw', [db.meta, db.credentials], async () => {
+  // One transaction: two tabs (or the sign-in and the boot code) starting the same session at
+  // once wipe at most once, never after the new user's data has begun to arrive.
+  const wiped = await db.transaction('rw', [db.meta, db.credentials, ...personalTables(db)], async () => {
+    const previous = await currentOwner(db);
+    const switching = previous?.owner_id !== input.ownerId;
+    if (switching) {
+      if (previous) await retireCredential(db, previous.owner_id);
+      await clearPersonalTables(db);
+    }
     await db.meta.put({ key: SESSION_KEY, value: { owner_id: input.ownerId, tenant: input.tenant } satisfies DeviceSession });
     await db.credentials.put({ owner_id: input.ownerId, refresh: input.refresh, access: input.access, signed_out: false, updated_at: Date.now() });
+    return switching;
   });
+  if (wiped) await clearPersonalCaches();
+}
+
+/** A previous owner's credential stays only to send their unsent changes (the engine then revokes it). */
+async function retireCredential(db: DeviceDatabase, ownerId: number): Promise<void> {
+  const credential = await db.credentials.get(ownerId);
+  if (credential) await db.credentials.put({ ...credential, access: null, signed_out: true, updated_at: Date.now() });
+}
+
+/**
+ * The session ended without a sign-out (expired, refused, cleared in another tab): the same as
+ * signing out, except that nothing is revoked now. A live credential is kept as signed out, and
+ * the engine revokes it once the owner's changes are sent (at once when there are none).
+ */
+export async function retireDeviceSession(db: DeviceDatabase = defaultDb): Promise<void> {
+  await db.transaction('rw', [db.meta, db.credentials], async () => {
+    const owner = await currentOwner(db);
+    if (owner) await retireCredential(db, owner.owner_id);
+    await db.meta.delete(SESSION_KEY);
+  });
+  await wipePersonalData(db);
 }
 
 /** Unsent: waiting or being sent. Failed and conflicting entries wait for their owner instead. */

@@ -15,7 +15,7 @@
 import { BODY_LIMITS } from '@/contract/limits';
 import type { DeviceDatabase, OutboxRecord } from '@/data/db';
 import { backoffDelay } from './backoff';
-import { accessFor, refreshOwner, type CredentialDeps } from './credentials';
+import { accessFor, blockOwner, refreshOwner, type CredentialDeps } from './credentials';
 import { asLeader, type LockManagerLike } from './leader';
 import { applyOps, isQuotaError, ownerEntries, upgradeEntry } from './outbox';
 import { classify, resultResponse, toBatchRequest, toRequest, type Answer, type BatchResult } from './transport';
@@ -173,8 +173,8 @@ async function sendRun(deps: EngineDeps, run: OutboxRecord[], report: DrainRepor
     if (refreshed.kind === 'ok') answers = await transmit(deps, run, refreshed.access);
     if (refreshed.kind === 'unreachable') answers = [{ kind: 'transient', message: 'No connection to the server.' }];
     if (refreshed.kind === 'refused' || answers[0]?.kind === 'unauthorized') {
-      await db.credentials.update(owner, { blocked: true, access: null });
-      await db.outbox.where('id').anyOf(ids).modify({ status: 'pending', last_error: 'Waiting for you to sign in again.' });
+      // The session is over: the credential goes, the changes wait for the owner (blockOwner).
+      await blockOwner(db, owner);
       return 'owner-waits';
     }
   }

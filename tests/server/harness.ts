@@ -42,7 +42,15 @@ export interface TestServer {
   call(
     method: string,
     path: string,
-    options?: { host?: string; token?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> },
+    options?: {
+      host?: string;
+      token?: string;
+      json?: unknown;
+      body?: BodyInit;
+      headers?: Record<string, string>;
+      /** The socket's remote address the request comes from (default TEST_ADDRESS). */
+      address?: string;
+    },
   ): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
@@ -68,7 +76,9 @@ export async function startServer(target: Target): Promise<TestServer> {
         headers['content-type'] = 'application/json';
         body = JSON.stringify(options.json);
       }
-      const res = await app.request(path, { method, headers, body });
+      // What @hono/node-server gives the app: the incoming message and its socket.
+      const env = { incoming: { socket: { remoteAddress: options.address ?? TEST_ADDRESS } } };
+      const res = await app.request(path, { method, headers, body }, env);
       const text = await res.text();
       let parsed: unknown = text;
       try {
@@ -86,6 +96,8 @@ export async function startServer(target: Target): Promise<TestServer> {
 }
 
 export const GREENFIELD = 'greenfield.localhost';
+/** Every test request's network address unless it names one (a documentation range). */
+export const TEST_ADDRESS = '192.0.2.1';
 export const HILLSIDE = 'hillside.localhost';
 
 export async function signIn(server: TestServer, username: string, password: string, host = GREENFIELD) {

@@ -185,12 +185,13 @@ describe('answers', () => {
   it('refreshes the owner token once on a 401 and resends', async () => {
     await record();
     answer = async (req) => {
-      if (req.url.endsWith('/auth/token/refresh/')) return Response.json({ access: 'access-5b' });
+      if (req.url.endsWith('/auth/token/refresh/')) return Response.json({ access: 'access-5b', refresh: 'refresh-5b' });
       return req.headers.get('authorization') === 'Bearer access-5b' ? Response.json({ ok: true }) : Response.json({}, { status: 401 });
     };
     expect((await drain(deps())).sent).toBe(1);
     expect(seen.map((r) => new URL(r.url).pathname)).toEqual(['/api/data/cart/items/', '/api/auth/token/refresh/', '/api/data/cart/items/']);
-    expect((await db.credentials.get(5))!.access).toBe('access-5b');
+    // Refresh tokens rotate: the credential keeps the next one.
+    expect(await db.credentials.get(5)).toMatchObject({ access: 'access-5b', refresh: 'refresh-5b' });
   });
 
   it('keeps the changes of an owner whose refresh is refused until they sign in again', async () => {
@@ -200,6 +201,8 @@ describe('answers', () => {
     expect(report.outcome).toEqual({ kind: 'done', waitingOwners: [5] });
     expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'pending', last_error: 'Waiting for you to sign in again.' });
     expect(seen).toHaveLength(2);
+    // The dead credential is not kept; the change stays, visible, for its owner.
+    expect(await db.credentials.get(5)).toBeUndefined();
     expect((await drain(deps())).outcome).toEqual({ kind: 'done', waitingOwners: [5] });
     expect(seen).toHaveLength(2); // no hammering while waiting
     await startDeviceSession({ ownerId: 5, tenant: 'greenfield', refresh: 'refresh-5c', access: 'access-5c' }, db);
@@ -236,7 +239,7 @@ describe('shared tablets', () => {
     await startDeviceSession({ ownerId: 6, tenant: 'greenfield', refresh: 'refresh-6', access: 'access-6' }, db);
     await record({ body: { book_id: 2 } });
     answer = async (req) => {
-      if (req.url.endsWith('/refresh/')) return Response.json({ access: 'access-5-fresh' });
+      if (req.url.endsWith('/refresh/')) return Response.json({ access: 'access-5-fresh', refresh: 'refresh-5-next' });
       return Response.json({ ok: true });
     };
     await drain(deps());
@@ -246,7 +249,8 @@ describe('shared tablets', () => {
       ['6', 'Bearer access-6'],
     ]);
     const logout = seen.find((r) => r.url.endsWith('/auth/logout/'));
-    expect(await logout!.json()).toEqual({ refresh: 'refresh-5' });
+    // The signed-out child's credential rotated too: it is revoked with its newest token.
+    expect(await logout!.json()).toEqual({ refresh: 'refresh-5-next' });
     expect(await db.credentials.get(5)).toBeUndefined();
     expect(await db.credentials.get(6)).toBeDefined();
   });

@@ -54,9 +54,13 @@ export class FakeApi {
       const { refresh } = (await request.json()) as { refresh: string };
       const user = this.refresh.get(refresh);
       if (user === undefined) return Response.json({ message: 'Token is invalid or expired' }, { status: 401 });
+      // Rotation: the used token is spent (a reuse would be refused), the next one answered.
+      this.refresh.delete(refresh);
+      const next = `refresh-${user}-${++this.serial}`;
+      this.refresh.set(next, user);
       const access = `access-${user}-${++this.serial}`;
       this.access.set(access, user);
-      return Response.json({ access });
+      return Response.json({ access, refresh: next });
     }
     if (path === '/api/auth/logout/') {
       const { refresh } = (await request.json()) as { refresh: string };
