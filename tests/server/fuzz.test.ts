@@ -209,6 +209,10 @@ describe.each(TARGETS)('fuzzing every operation on %s', (target) => {
     }
     expect(failures.slice(0, 10), `seed ${SEED + index}, ${failures.length} failures`).toEqual([]);
   }, 300_000);
+
+  it('sent the requests it was asked for (the HTTP client refused hardly any)', () => {
+    expect(counts.requests).toBeGreaterThanOrEqual(Math.floor(runsFor(target) * 0.95));
+  });
 });
 
 // What the fuzzer found, kept as plain regressions (each failed before its fix).
