@@ -53,7 +53,8 @@ export async function startFreshServer(env: Record<string, string> = {}): Promis
     url: (tenant) => `http://${tenant ? `${tenant}.` : ''}localhost:${port}`,
     async stop() {
       child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      // A benchmark may have killed it already (exitCode stays null when a signal ended it).
+      if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { smtpSettings } from './services/smtp';
 
-export type SeedScale = 'demo' | 'bench';
+export type SeedScale = 'demo' | 'bench' | 'load';
 export type Mode = 'development' | 'production';
 
 export interface Config {
@@ -77,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = ['SECRET_KEY', 'PUBLIC_URL'].filter((name) => !env[name]);
     if (missing.length) throw new Error(`In production (NODE_ENV=production) set ${missing.join(' and ')}: refusing to start without them.`);
   }
-  const seedScale = env.SEED_SCALE === 'bench' ? 'bench' : 'demo';
+  const seedScale: SeedScale = env.SEED_SCALE === 'bench' || env.SEED_SCALE === 'load' ? env.SEED_SCALE : 'demo';
   const publicUrl = new URL(env.PUBLIC_URL || `http://localhost:${port}`);
   if (!/^https?:$/.test(publicUrl.protocol)) throw new Error(`PUBLIC_URL must be an http(s) URL, got "${env.PUBLIC_URL}"`);
   const dev = mode === 'development';

@@ -96,6 +96,16 @@ export const BENCH_CLASS: ClassSeed = {
   size: 2000,
   fixed: [],
 };
+/** Added by SEED_SCALE=load: 20 classes of 30 at Greenfield for the class-start burst (bench:load). */
+export const LOAD_CLASSES: ClassSeed[] = Array.from({ length: 20 }, (_, i) => ({
+  tenant: 'greenfield',
+  teacher: 'teacher@greenfield.example',
+  code: `LOAD${String(i + 1).padStart(2, '0')}`,
+  name: `Load Class ${i + 1}`,
+  theme: '#37474F',
+  size: 30,
+  fixed: [],
+}));
 export const BENCH_BOOKS = 20000;
 export const DEMO_BOOKS = 520;
 

@@ -1,5 +1,6 @@
 // Seeds an empty database with exactly the demo data of DEMO_DATA.md, in one transaction, once.
-// `scale: 'bench'` adds the benchmark extras (20,000 books, a class of 2,000) on top, also once.
+// `scale: 'bench'` adds the benchmark extras (20,000 books, a class of 2,000) on top, also once;
+// `scale: 'load'` adds 20 classes of 30 for the class-start burst of bench:load, also once.
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 import {
@@ -28,6 +29,7 @@ import {
   FAQS,
   FIRST_NAMES,
   LAST_NAMES,
+  LOAD_CLASSES,
   MODES,
   bookDescription,
   bookTitle,
@@ -224,6 +226,26 @@ async function seedDemo(tx: Tx, dataKey: Buffer) {
   await tx.insert(faqs).values(FAQS.map((f, i) => ({ ...f, sort_order: i })));
 }
 
+/** A seed context for adding classes to Greenfield after the demo data (usernames stay unique). */
+async function greenfieldContext(tx: Tx, dataKey: Buffer, teacherEmail: string): Promise<SeedContext> {
+  const greenfield = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.subdomain, 'greenfield'));
+  const teacher = await tx.select({ id: users.id }).from(users).where(eq(users.email, teacherEmail));
+  const taken = await tx.select({ username: users.username }).from(users).where(eq(users.tenant_id, greenfield[0]!.id));
+  return {
+    tx,
+    dataKey,
+    tenantIds: new Map([['greenfield', greenfield[0]!.id]]),
+    userIds: new Map([[teacherEmail, teacher[0]!.id]]),
+    usernames: new Map([[greenfield[0]!.id, new Set(taken.map((t) => t.username!))]]),
+  };
+}
+
+async function seedLoad(tx: Tx, dataKey: Buffer) {
+  const ctx = await greenfieldContext(tx, dataKey, LOAD_CLASSES[0]!.teacher);
+  const rand = random(5150);
+  for (const c of LOAD_CLASSES) await seedClass(ctx, c, rand);
+}
+
 async function seedBench(tx: Tx, dataKey: Buffer) {
   const greenfield = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.subdomain, 'greenfield'));
   const teacher = await tx.select({ id: users.id }).from(users).where(eq(users.email, BENCH_CLASS.teacher));
@@ -255,6 +277,11 @@ export async function seed(db: Db, dataKey: Buffer, scale: SeedScale = 'demo'): 
       await seedBench(tx, dataKey);
       await tx.insert(appMeta).values({ key: 'seeded_bench', value: new Date().toISOString() });
       done.push('benchmark data (20,000 books, class BENCH2K of 2,000 students)');
+    }
+    if (scale === 'load' && !(await metaValue(tx, 'seeded_load'))) {
+      await seedLoad(tx, dataKey);
+      await tx.insert(appMeta).values({ key: 'seeded_load', value: new Date().toISOString() });
+      done.push('load data (classes LOAD01 to LOAD20 of 30 students each)');
     }
   });
   return done;

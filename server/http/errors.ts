@@ -37,8 +37,22 @@ export function validationAnswer(c: Context, error: ZodError) {
   return c.json({ message, errors }, 400);
 }
 
+/**
+ * PostgreSQL's codes for text it cannot store (a null character, an invalid byte sequence):
+ * the input's fault, wherever a route forgot to refuse it, so never a 5xx.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+function databaseCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string') return e.code;
+  }
+  return undefined;
+}
+
 export function errorAnswer(err: Error, c: Context) {
   if (err instanceof ApiError) return c.json({ message: err.message, ...err.extra }, err.status);
+  if (UNSTORABLE_TEXT.has(databaseCode(err) ?? '')) return c.json({ message: 'The request contains characters that cannot be stored (such as a null character).' }, 400);
   if (err instanceof HTTPException) {
     // Hono's own 4xx (e.g. malformed JSON) keep their status; the message stays readable.
     return c.json({ message: err.message || 'Bad request' }, err.status as ContentfulStatusCode);

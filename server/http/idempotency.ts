@@ -149,6 +149,8 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const group = groups.get(c.req.raw);
   const keyed = Boolean(key && user && WRITES.has(c.req.method));
   if (keyed && !KEY_FORMAT.test(key!)) fail(400, 'Idempotency-Key must be 8 to 100 letters, digits, - or _.');
+  // The path is stored with the key; PostgreSQL text cannot hold a null character (%00).
+  if (keyed && c.req.path.includes('\u0000')) fail(400, 'The address contains a null character.');
   const record = keyed ? { key: key!, user_id: user!.id, method: c.req.method, path: c.req.path, request_hash: await requestHash(c) } : undefined;
 
   if (group) {

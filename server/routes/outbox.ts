@@ -92,6 +92,8 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
     if (hasBody) headers.set('content-type', 'application/json');
     const request = new Request(new URL(`/api${path}`, c.req.url), { method: entry.method, headers, body: hasBody ? JSON.stringify(entry.body ?? null) : undefined });
     const res = await c.var.dispatch(group ? inGroup(request, group) : request);
+    // Refused before its route's middleware saw the group (e.g. by the tenant or token check).
+    if (group && res.status >= 400) group.abandoned = true;
     const text = await res.text();
     let body: unknown;
     try {

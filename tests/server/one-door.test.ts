@@ -4,6 +4,7 @@
 // the contract is sent here with a key, as each kind of caller, and the API must still answer.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALLER_NAMES, callerHeaders, signInEveryone, type Caller } from './contract';
 import { GREENFIELD, TARGETS, signIn, startServer, type TestServer } from './harness';
 
 const doc = JSON.parse(readFileSync('openapi/openapi.json', 'utf8')) as { paths: Record<string, Record<string, unknown>> };
@@ -21,11 +22,11 @@ function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
 describe.each(TARGETS)('one door to the database on %s', (target) => {
   let server: TestServer;
   let student: { access: string };
-  let teacher: { access: string };
+  let callers: Caller[];
   beforeAll(async () => {
     server = await startServer(target);
     student = await signIn(server, 'amara.okafor', 'kite-7');
-    teacher = await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1');
+    callers = await signInEveryone(server);
   });
   afterAll(() => server.close());
 
@@ -60,12 +61,17 @@ describe.each(TARGETS)('one door to the database on %s', (target) => {
     expect(answers[10]).toBe(429);
   });
 
-  it.each(['student', 'teacher'] as const)('answers every write operation sent with a key as a %s, and /api/health after each', async (who) => {
-    const token = who === 'student' ? student.access : teacher.access;
+  it.each(CALLER_NAMES)('answers every write operation sent with a key as %s, and /api/health after each', async (who) => {
+    const caller = callers.find((c) => c.name === who)!;
     for (const op of WRITES) {
       const res = await within(
         5000,
-        server.call(op.method, `/api${op.path}`, { host: GREENFIELD, token, json: {}, headers: { 'idempotency-key': `door-${crypto.randomUUID()}` } }),
+        server.call(op.method, `/api${op.path}`, {
+          host: caller.host,
+          token: caller.token,
+          json: {},
+          headers: { ...callerHeaders(caller), 'idempotency-key': `door-${crypto.randomUUID()}` },
+        }),
         `${op.method} ${op.path}`,
       );
       expect(res.status, `${op.method} ${op.path}`).toBeLessThan(500);

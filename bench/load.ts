@@ -1,0 +1,367 @@
+// `npm run bench:load`: a class-start burst against two API processes on one PostgreSQL (a fresh
+// database made for the run) behind one port (a small Node proxy, round robin), then the same
+// burst while one process is killed, then the burst against one process on PGlite. Prints one
+// JSON object; a missed target makes the exit code 1.
+//
+// The burst: 30 children of each of 20 classes (SEED_SCALE=load: LOAD01..LOAD20 at Greenfield)
+// arrive over BURST_SECONDS; each child looks the class code up (the roster's first page), finds
+// their name (the roster searched), signs in with their class password, and sends three changes
+// through POST /api/outbox/batch/, each with its own Idempotency-Key: add book X, add book Y,
+// take X out again. Afterwards every child's cart must hold Y and not X: a lost change leaves Y
+// out or X in; a change applied twice (an add replayed after its removal) puts X back.
+// A request that fails (a lost connection, 502/503) is retried with the same key, as the PWA's
+// outbox does. The children's addresses are realistic: each class's tablets sit behind their
+// school's address (X-Forwarded-For, believed with TRUST_PROXY=1), and each tablet sends its
+// X-Device-Id; all sign-ins are correct, so no sign-in throttle ever counts them.
+//
+// Targets: p99 < 250 ms; no errors but the killed process's in-flight requests; 0 lost; 0 doubled.
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import pg from 'pg';
+import { startFreshServer, type FreshServer } from '../scripts/serve-fresh';
+
+const ADMIN_URL = process.env.LOAD_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CLASSES = 20;
+const CHILDREN = 30;
+const BURST_SECONDS = Number(process.env.BURST_SECONDS ?? 6);
+const SECRET = 'load-bench-secret';
+const HOST = 'greenfield.localhost';
+
+interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- loosely shaped JSON answers, read field by field
+  body: any;
+  ms: number;
+  /** The proxy lost the backend while this request was in flight (it may have been applied). */
+  lost: boolean;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One request over node:http to 127.0.0.1 with the school's Host (Node cannot resolve *.localhost). */
+function request(port: number, method: string, path: string, headers: Record<string, string>, json?: unknown): Promise<Answer> {
+  const started = performance.now();
+  const body = json === undefined ? undefined : JSON.stringify(json);
+  return new Promise((resolve) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path, agent, headers: { host: `${HOST}:${port}`, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}), ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => {
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            /* keep the text */
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed, ms: performance.now() - started, lost: res.headers['x-proxy'] === 'backend-lost' });
+        });
+      },
+    );
+    req.on('error', () => resolve({ status: 0, body: null, ms: performance.now() - started, lost: true }));
+    if (body) req.write(body);
+    req.end();
+  });
+}
+
+/**
+ * One port in front of the API processes, round robin. A backend that refuses the connection is
+ * skipped (the request never reached it, so it is safe to send elsewhere); a backend lost while a
+ * request was in flight answers 502 marked `x-proxy: backend-lost`, and the client retries.
+ */
+async function startProxy(backends: number[]) {
+  const port = await freePort();
+  const alive = backends.map(() => true);
+  const upstream = new http.Agent({ keepAlive: true, maxSockets: 128 });
+  let next = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const attempt = (tries: number) => {
+        const candidates = backends.map((_, i) => i).filter((i) => alive[i]);
+        if (!candidates.length || tries > backends.length) {
+          res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'No API process answers.' }));
+          return;
+        }
+        const i = candidates[next++ % candidates.length]!;
+        const up = http.request({ host: '127.0.0.1', port: backends[i], method: req.method, path: req.url, headers: req.headers, agent: upstream }, (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        });
+        up.on('error', (err: NodeJS.ErrnoException) => {
+          if (res.headersSent) return res.destroy();
+          // Refused: the connection was never made, so the request cannot have been applied.
+          if (err.code === 'ECONNREFUSED') {
+            alive[i] = false;
+            return attempt(tries + 1);
+          }
+          alive[i] = false;
+          res.writeHead(502, { 'content-type': 'application/json', 'x-proxy': 'backend-lost' }).end(JSON.stringify({ message: 'The API process went away.' }));
+        });
+        up.end(body);
+      };
+      attempt(0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+interface Child {
+  code: string;
+  classIndex: number;
+  index: number;
+  username: string;
+  first_name: string;
+  password: string;
+}
+
+/** The children of the load classes and their class passwords, as the teacher's login cards show them. */
+async function children(port: number): Promise<Child[]> {
+  const teacher = await request(port, 'POST', '/api/auth/token/', {}, { username: 'teacher@greenfield.example', password: 'Teach-demo-1' });
+  if (teacher.status !== 200) throw new Error(`teacher sign-in: ${teacher.status} ${JSON.stringify(teacher.body)}`);
+  const auth = { authorization: `Bearer ${teacher.body.access}` };
+  const classes = await request(port, 'GET', '/api/v1/teacher/school-classes/?limit=100', auth);
+  const list = (classes.body.results ?? classes.body.data ?? classes.body) as { id: number; class_id: string }[];
+  const out: Child[] = [];
+  for (let c = 1; c <= CLASSES; c++) {
+    const code = `LOAD${String(c).padStart(2, '0')}`;
+    const cls = list.find((k) => k.class_id === code);
+    if (!cls) throw new Error(`class ${code} is missing: was the server seeded with SEED_SCALE=load?`);
+    const cards = await request(port, 'GET', `/api/v1/teacher/student-login-info/${cls.id}/?limit=100`, auth);
+    const rows = cards.body.results as { username: string; first_name: string; password: string }[];
+    rows.slice(0, CHILDREN).forEach((r, i) => out.push({ code, classIndex: c, index: i, username: r.username, first_name: r.first_name, password: r.password }));
+  }
+  return out;
+}
+
+async function publishedBooks(port: number): Promise<number[]> {
+  const res = await request(port, 'GET', '/api/books/?limit=1000', {});
+  const rows = (res.body.results ?? res.body.data ?? res.body) as { id: number }[];
+  return rows.map((b) => b.id);
+}
+
+interface BurstResult {
+  children: number;
+  requests: number;
+  seconds: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  errors: number;
+  killedInFlight: number;
+  retries: number;
+  lost: number;
+  doubled: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
+}
+
+/**
+ * The burst. `round` keeps each burst's keys and books apart; `onProgress` sees how many children
+ * have finished (the kill is triggered from it).
+ */
+async function burst(port: number, kids: Child[], books: number[], round: number, onProgress?: (done: number) => void): Promise<BurstResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let killedInFlight = 0;
+  let retries = 0;
+  let done = 0;
+  const runId = randomBytes(4).toString('hex');
+  const tokens = new Map<string, string>();
+  const bookOf = (kid: Child, which: 0 | 1) => books[(((kid.classIndex - 1) * CHILDREN + kid.index) * 4 + round * 2 + which) % books.length]!;
+
+  /** Sends until the answer is not a lost connection or 502/503 (the PWA retries with the same key). */
+  async function send(method: string, path: string, headers: Record<string, string>, json?: unknown): Promise<Answer> {
+    for (let attempt = 0; ; attempt++) {
+      const answer = await request(port, method, path, headers, json);
+      if (answer.lost) killedInFlight++;
+      else if (answer.status >= 400 || answer.status === 0) errors++;
+      else latencies.push(answer.ms);
+      const retry = answer.lost || answer.status === 0 || answer.status === 502 || answer.status === 503;
+      if (!retry || attempt >= 5) return answer;
+      retries++;
+      await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  }
+
+  async function child(kid: Child) {
+    const school = `10.${20 + (kid.classIndex % 5)}.0.1`;
+    const device = { 'x-forwarded-for': school, 'x-device-id': `tablet-${kid.classIndex}-${kid.index}` };
+    await send('GET', `/api/list-student-in-class/${kid.code}/?limit=20&offset=0`, device);
+    await send('GET', `/api/list-student-in-class/${kid.code}/?limit=20&offset=0&search=${encodeURIComponent(kid.first_name)}`, device);
+    const signIn = await send('POST', '/api/auth/token/', device, { username: kid.username, password: kid.password });
+    if (signIn.status !== 200) return;
+    const { access, user } = signIn.body as { access: string; user: { id: number } };
+    tokens.set(kid.username, access);
+    const auth = { ...device, authorization: `Bearer ${access}` };
+    const [x, y] = [bookOf(kid, 0), bookOf(kid, 1)];
+    const changes = [
+      { method: 'POST', path: '/data/cart/items/', body: { book_id: x } },
+      { method: 'POST', path: '/data/cart/items/', body: { book_id: y } },
+      { method: 'DELETE', path: `/data/cart/items/${x}/`, body: null },
+    ];
+    for (const [i, change] of changes.entries()) {
+      const key = `load-${runId}-${kid.username.replace(/[^A-Za-z0-9_-]/g, '_')}-${i}`.slice(0, 100);
+      await send('POST', '/api/outbox/batch/', auth, { owner: user.id, entries: [{ key, ...change }] });
+    }
+  }
+
+  const started = performance.now();
+  const spacing = (BURST_SECONDS * 1000) / kids.length;
+  await Promise.all(
+    kids.map(async (kid, i) => {
+      await new Promise((r) => setTimeout(r, i * spacing));
+      await child(kid);
+      onProgress?.(++done);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+
+  // Every child's cart, read back: Y in it and X not (see the header).
+  let lost = 0;
+  let doubled = 0;
+  for (const kid of kids) {
+    const token = tokens.get(kid.username);
+    if (!token) {
+      lost += 3; // never signed in: none of their three changes arrived
+      continue;
+    }
+    const cart = await request(port, 'GET', '/api/data/cart/', { authorization: `Bearer ${token}` });
+    const items = new Set<number>((cart.body?.cart ?? []) as number[]);
+    if (!items.has(bookOf(kid, 1))) lost++;
+    if (items.has(bookOf(kid, 0))) doubled++;
+  }
+  latencies.sort((a, b) => a - b);
+  const requests = latencies.length + errors + killedInFlight;
+  return {
+    children: kids.length,
+    requests,
+    seconds: Math.round(seconds * 100) / 100,
+    requestsPerSecond: Math.round(requests / seconds),
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+    p99Ms: percentile(latencies, 99),
+    errors,
+    killedInFlight,
+    retries,
+    lost,
+    doubled,
+  };
+}
+
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `storynest_load_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Keys recorded in the database for this run's changes, and how many of them answered 2xx. */
+async function recordedKeys(url: string): Promise<{ keys: number; applied: number }> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const { rows } = await c.query(`select count(*)::int as keys, count(*) filter (where status_code between 200 and 299)::int as applied from idempotency_keys where key like 'load-%'`);
+  await c.end();
+  return rows[0] as { keys: number; applied: number };
+}
+
+const env = { SEED_SCALE: 'load', SECRET_KEY: SECRET, TRUST_PROXY: '1' };
+const servers: FreshServer[] = [];
+// The machine's load when the run began: on a shared box the latencies mean little without it.
+const loadBefore = loadavg().map((l) => Math.round(l * 10) / 10);
+const db = await freshDatabase();
+let exit = 0;
+try {
+  // The first process migrates and seeds; the second starts on the ready database.
+  const a = await startFreshServer({ ...env, DATABASE_URL: db.url });
+  servers.push(a);
+  const b = await startFreshServer({ ...env, DATABASE_URL: db.url });
+  servers.push(b);
+  const proxy = await startProxy([a.port, b.port]);
+  const kids = await children(proxy.port);
+  const books = await publishedBooks(proxy.port);
+  if (books.length < 4) throw new Error(`only ${books.length} books on sale`);
+
+  const calm = await burst(proxy.port, kids, books, 0);
+  let killedAt = 0;
+  const killed = await burst(proxy.port, kids, books, 1, (done) => {
+    if (!killedAt && done >= kids.length / 3) {
+      killedAt = done;
+      process.kill(b.pid, 'SIGKILL');
+    }
+  });
+  const keys = await recordedKeys(db.url);
+  await proxy.close();
+  for (const s of servers.splice(0)) await s.stop();
+
+  const lite = await startFreshServer({ ...env });
+  servers.push(lite);
+  const liteKids = await children(lite.port);
+  const liteBooks = await publishedBooks(lite.port);
+  const single = await burst(lite.port, liteKids, liteBooks, 0);
+
+  const expectedKeys = kids.length * 3 * 2;
+  const targets = {
+    p99Under250Ms: calm.p99Ms < 250 && killed.p99Ms < 250,
+    noErrors: calm.errors === 0 && killed.errors === 0,
+    noneLost: calm.lost === 0 && killed.lost === 0 && keys.applied === expectedKeys,
+    noneDoubled: calm.doubled === 0 && killed.doubled === 0 && keys.keys === expectedKeys,
+    pgliteP99Under250Ms: single.p99Ms < 250,
+    pgliteNoErrorsLostOrDoubled: single.errors === 0 && single.lost === 0 && single.doubled === 0,
+  };
+  console.log(
+    JSON.stringify(
+      {
+        benchmark: 'load',
+        machine: { cores: cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: loadavg().map((l) => Math.round(l * 10) / 10) },
+        burst: { classes: CLASSES, childrenPerClass: CHILDREN, arrivalSeconds: BURST_SECONDS, requestsPerChild: 6, writesPerChild: 3 },
+        postgres2Processes: calm,
+        postgres2ProcessesOneKilled: { ...killed, killedAfterChildren: killedAt, keysRecorded: keys.keys, keysApplied: keys.applied, keysExpected: expectedKeys },
+        pglite1Process: single,
+        targets,
+      },
+      null,
+      2,
+    ),
+  );
+  if (Object.values(targets).includes(false)) exit = 1;
+} finally {
+  for (const s of servers) await s.stop().catch(() => undefined);
+  await db.drop();
+  agent.destroy();
+}
+process.exit(exit);
