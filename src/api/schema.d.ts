@@ -1644,8 +1644,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Published public student stories, featured and newest first
-         * @description Access: anyone; any site.
+         * Published student stories this reader may see on this site, featured and newest first
+         * @description Anonymous visitors get public stories; parents with the community password and signed-in users of the school also get its community stories.
+         *
+         *     Access: anyone; any site.
          */
         get: {
             parameters: {
@@ -1696,7 +1698,7 @@ export interface paths {
         };
         /**
          * Readable stories for the device's catalogue, page by page in change order (pull sync)
-         * @description With updated_since, stories that stopped being readable (unpublished, archived, made private) come back as deletions, with no content.
+         * @description The device's catalogue is shared by everyone who uses the device, so it holds public stories only. With updated_since, stories that stopped being readable (unpublished, archived, made private, or their author made private, archived or deactivated) come back as deletions, with no content.
          *
          *     Access: anyone; any site.
          */
@@ -1749,7 +1751,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One published public story
+         * One published story this reader may see
          * @description Access: anyone; any site.
          */
         get: {
