@@ -30,6 +30,7 @@ import { logoRoutes, registrationRoutes } from './routes/registration';
 import { searchRoutes } from './routes/search';
 import { signInRoutes } from './routes/sign-in';
 import { storyReadingRoutes } from './routes/story-reading';
+import { storyReviewRoutes } from './routes/story-review';
 import { studentRoutes } from './routes/students';
 import { switchboardRoutes } from './routes/switchboard';
 import { tenantRoutes } from './routes/tenants';
@@ -67,6 +68,7 @@ export function createApiRouter() {
     studentRoutes,
     pinRoutes,
     storyReadingRoutes,
+    storyReviewRoutes,
     reactionRoutes,
   ]) {
     api.route('/', routes);

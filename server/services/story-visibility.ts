@@ -79,3 +79,16 @@ export function storyVisibleTo(viewer: ServerViewer): SQL {
 export function onTheShelf(viewer: ServerViewer): SQL {
   return sql`(${stories.deleted_at} is null and ${outAt(['public', 'community', 'private'])} and ${storyVisibleTo(viewer)})`;
 }
+
+/** Stories staff look after (review lists, class and school lists): handed in, not deleted, in their care. */
+export function inCare(viewer: ServerViewer): SQL {
+  return sql`(${stories.deleted_at} is null and ${stories.status} <> 'draft' and ${caresFor(viewer)})`;
+}
+
+/** A viewer made from a signed-in user. */
+export const userViewer = (user: { id: number; role: Extract<ServerViewer, { kind: 'user' }>['role']; tenant_id: number | null }): ServerViewer => ({
+  kind: 'user',
+  id: user.id,
+  role: user.role,
+  tenant_id: user.tenant_id,
+});
