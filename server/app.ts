@@ -31,6 +31,7 @@ import { searchRoutes } from './routes/search';
 import { signInRoutes } from './routes/sign-in';
 import { storyReadingRoutes } from './routes/story-reading';
 import { storyReviewRoutes } from './routes/story-review';
+import { storyStatsRoutes } from './routes/story-stats';
 import { studentRoutes } from './routes/students';
 import { switchboardRoutes } from './routes/switchboard';
 import { tenantRoutes } from './routes/tenants';
@@ -69,6 +70,7 @@ export function createApiRouter() {
     pinRoutes,
     storyReadingRoutes,
     storyReviewRoutes,
+    storyStatsRoutes,
     reactionRoutes,
   ]) {
     api.route('/', routes);
