@@ -25,9 +25,13 @@ import { paymentRoutes } from './routes/payments';
 import { invitationRoutes } from './routes/invitations';
 import { passwordResetRoutes } from './routes/password-reset';
 import { pinRoutes } from './routes/pins';
+import { reactionRoutes } from './routes/reactions';
 import { logoRoutes, registrationRoutes } from './routes/registration';
 import { searchRoutes } from './routes/search';
 import { signInRoutes } from './routes/sign-in';
+import { storyReadingRoutes } from './routes/story-reading';
+import { storyReviewRoutes } from './routes/story-review';
+import { storyStatsRoutes } from './routes/story-stats';
 import { studentRoutes } from './routes/students';
 import { switchboardRoutes } from './routes/switchboard';
 import { tenantRoutes } from './routes/tenants';
@@ -64,6 +68,10 @@ export function createApiRouter() {
     classRoutes,
     studentRoutes,
     pinRoutes,
+    storyReadingRoutes,
+    storyReviewRoutes,
+    storyStatsRoutes,
+    reactionRoutes,
   ]) {
     api.route('/', routes);
   }

@@ -4,12 +4,13 @@
 // one book's page, the categories, and published student stories.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { books, categories, stories, users, type TenantRow } from '../db/schema';
+import { books, categories, classes, stories, students, users, type TenantRow } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { after, cursorTs, nextSince, parseSince, UpdatedSince } from '../http/cursor';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody } from '../http/route';
 import { Paging } from '../http/schemas';
+import { ANONYMOUS, onTheShelf, storyViewer, type ServerViewer } from '../services/story-visibility';
 
 /** Platform rows and this site's own (a platform host sees only the platform's). */
 export function onSite(column: typeof books.tenant_id | typeof categories.tenant_id, tenant: TenantRow | null): SQL | undefined {
@@ -22,18 +23,21 @@ export function onSale(tenant: TenantRow | null): SQL | undefined {
 }
 
 /**
- * Stories anyone may read on this site: published, not archived, public; a school site shows
- * its own children's, the platform site every school's.
+ * Stories on this site's shelves for this viewer (server/services/story-visibility.ts): out for
+ * readers and visible to them, the author's current privacy, archived and active state
+ * included. A school site shows its own children's, the platform site every school's.
  */
-export function readableStories(tenant: TenantRow | null): SQL | undefined {
-  return and(
-    eq(stories.status, 'published'),
-    eq(stories.is_archived, false),
-    isNull(stories.deleted_at),
-    eq(stories.privacy_preference, 'public'),
-    tenant ? eq(stories.tenant_id, tenant.id) : undefined,
-  );
+export function readableStories(tenant: TenantRow | null, viewer: ServerViewer): SQL | undefined {
+  return and(onTheShelf(viewer), tenant ? eq(stories.tenant_id, tenant.id) : undefined);
 }
+
+/**
+ * When a story last changed for readers: its own row, or its author's (privacy, archived,
+ * active) or its class's review setting. The catalogue pull runs on this, so a child set to
+ * private reaches every device as deletions of their stories.
+ */
+const storyChangedAt = sql`greatest(${stories.updated_at}, ${users.updated_at}, coalesce(${students.updated_at}, ${stories.updated_at}), coalesce(${classes.updated_at}, ${stories.updated_at}))`;
+const changedTs = sql<string>`to_char(${storyChangedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export const Id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -139,7 +143,8 @@ const listStories = defineRoute(
   {
     method: 'get',
     path: '/stories/',
-    summary: 'Published public student stories, featured and newest first',
+    summary: 'Published student stories this reader may see on this site, featured and newest first',
+    description: 'Anonymous visitors get public stories; parents with the community password and signed-in users of the school also get its community stories.',
     request: { query: Paging(100, 24) },
     responses: { 200: jsonBody(z.object({ count: z.number().int(), results: z.array(StoryCardSchema) }).openapi('StoryList')) },
   },
@@ -153,7 +158,8 @@ const storyChanges = defineRoute(
     method: 'get',
     path: '/catalogue/stories/',
     summary: "Readable stories for the device's catalogue, page by page in change order (pull sync)",
-    description: 'With updated_since, stories that stopped being readable (unpublished, archived, made private) come back as deletions, with no content.',
+    description:
+      "The device's catalogue is shared by everyone who uses the device, so it holds public stories only. With updated_since, stories that stopped being readable (unpublished, archived, made private, or their author made private, archived or deactivated) come back as deletions, with no content.",
     request: { query: PullQuery },
     responses: {
       200: pullPage(StorySyncSchema, 'StoryPage'),
@@ -166,7 +172,7 @@ const getStory = defineRoute(
   {
     method: 'get',
     path: '/stories/{id}/',
-    summary: 'One published public story',
+    summary: 'One published story this reader may see',
     request: { params: z.object({ id: Id }) },
     responses: {
       200: jsonBody(StoryCardSchema.extend({ body: z.string() }).openapi('Story')),
@@ -224,7 +230,7 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(listStories, async (c) => {
     const { limit, offset } = c.req.valid('query');
-    const where = readableStories(c.var.tenant);
+    const where = readableStories(c.var.tenant, await storyViewer(c));
     const [rows, [total]] = await Promise.all([
       c.var.db
         .select(storyCardColumns)
@@ -243,18 +249,20 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
     const since = parseSince(updated_since);
     const tenant = c.var.tenant;
     const rows = await c.var.db
-      .select({ ...storyCardColumns, readable: sql<boolean>`coalesce(${readableStories(tenant)}, false)`, ts: cursorTs(stories.updated_at) })
+      .select({ ...storyCardColumns, readable: sql<boolean>`coalesce(${readableStories(tenant, ANONYMOUS)}, false)`, ts: changedTs })
       .from(stories)
       .innerJoin(users, eq(users.id, stories.author_id))
+      .leftJoin(students, eq(students.user_id, stories.author_id))
+      .leftJoin(classes, eq(classes.id, stories.class_id))
       .where(
         and(
           tenant ? eq(stories.tenant_id, tenant.id) : undefined,
-          after(stories.updated_at, stories.id, since),
+          since ? sql`(${storyChangedAt}, ${stories.id}) > (${since.ts}::timestamptz, ${since.id})` : undefined,
           // A first sync needs only what can be read; later syncs also learn what left.
-          since ? undefined : readableStories(tenant),
+          since ? undefined : readableStories(tenant, ANONYMOUS),
         ),
       )
-      .orderBy(asc(stories.updated_at), asc(stories.id))
+      .orderBy(asc(storyChangedAt), asc(stories.id))
       .limit(limit);
     const results = rows.map(({ readable, ts, ...story }) =>
       readable
@@ -269,7 +277,7 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
       .select({ ...storyCardColumns, body: stories.body })
       .from(stories)
       .innerJoin(users, eq(users.id, stories.author_id))
-      .where(and(eq(stories.id, id), readableStories(c.var.tenant)))
+      .where(and(eq(stories.id, id), readableStories(c.var.tenant, await storyViewer(c))))
       .limit(1);
     if (!row) fail(404, 'This story is not in the library.');
     return c.json(row, 200);

@@ -7,12 +7,13 @@ import type { Context } from 'hono';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ROSTER_MSG, ROSTER_OWN_MSG } from '../../src/contract/messages';
 import type { Queryable } from '../db/client';
-import { books, pins, stories, students, type TenantRow } from '../db/schema';
+import { books, organizationLinks, pins, stories, students, type TenantRow } from '../db/schema';
 import type { AppEnv, AuthUser } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
 import { MessageSchema } from '../http/schemas';
 import { ROSTER_STAFF, studentScope } from '../services/roster';
+import { onTheShelf, userViewer } from '../services/story-visibility';
 
 const CONTENT_TYPES = ['student', 'story', 'book'] as const;
 type ContentType = (typeof CONTENT_TYPES)[number];
@@ -87,13 +88,25 @@ const listPins = defineRoute(staff, {
   responses: { 200: jsonBody(z.object({ results: z.array(PinSchema) }).openapi('PinList')) },
 });
 
+/**
+ * Stories a user may pin: this school's; for an organization admin, the stories its linked
+ * schools share (content_share_id is the story's id; see server/routes/story-review.ts).
+ */
+function storyScope(tenant: TenantRow, user: AuthUser) {
+  if (user.role !== 'organization_admin') return eq(stories.tenant_id, tenant.id);
+  return and(
+    sql`${stories.tenant_id} in (select ${organizationLinks.school_id} from ${organizationLinks} where ${organizationLinks.organization_id} = ${tenant.id})`,
+    onTheShelf(userViewer(user)),
+  );
+}
+
 /** Of `ids`, how many this user may pin: students in their reach, this school's stories, books on sale here. */
 async function reachable(db: Queryable, tenant: TenantRow, user: AuthUser, type: ContentType, ids: number[]): Promise<number> {
   const rows =
     type === 'student'
       ? await db.select({ id: students.user_id }).from(students).where(and(inArray(students.user_id, ids), studentScope(tenant, user)))
       : type === 'story'
-        ? await db.select({ id: stories.id }).from(stories).where(and(inArray(stories.id, ids), eq(stories.tenant_id, tenant.id)))
+        ? await db.select({ id: stories.id }).from(stories).where(and(inArray(stories.id, ids), storyScope(tenant, user)))
         : await db
             .select({ id: books.id })
             .from(books)

@@ -1,11 +1,13 @@
 // Site search (the Switchboard's search box): GET /combined/?search=. Books and published
-// stories whose title or author has a word starting with every term of the query, the same
-// rule the PWA's offline search applies to its local catalogue.
+// stories this reader may see whose title or author has a word starting with every term of the
+// query, the same rule the PWA's offline search applies to its local catalogue. A story's author
+// is matched by the public name only (first name and initial), never by surname.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { books, stories, users } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { defineRoute, jsonBody } from '../http/route';
+import { storyViewer } from '../services/story-visibility';
 import { onSale, readableStories, storyCardColumns, StoryCardSchema } from './library';
 
 const SearchBook = z
@@ -53,6 +55,7 @@ export const searchRoutes = new OpenAPIHono<AppEnv>().openapi(combined, async (c
   const { search, limit } = c.req.valid('query');
   const terms = searchTerms(search);
   const tenant = c.var.tenant;
+  const viewer = await storyViewer(c);
   const [bookRows, storyRows] = await Promise.all([
     c.var.db
       .select({
@@ -72,7 +75,8 @@ export const searchRoutes = new OpenAPIHono<AppEnv>().openapi(combined, async (c
       .select(storyCardColumns)
       .from(stories)
       .innerJoin(users, eq(users.id, stories.author_id))
-      .where(and(readableStories(tenant), everyTermStartsAWord(terms, sql`${stories.title}`, sql`${users.first_name} || ' ' || ${users.last_name}`)))
+      // Only the author's public name is searchable: first name and initial, never the surname.
+      .where(and(readableStories(tenant, viewer), everyTermStartsAWord(terms, sql`${stories.title}`, sql`${users.first_name} || ' ' || left(${users.last_name}, 1)`)))
       .orderBy(desc(stories.is_featured), asc(stories.title))
       .limit(limit),
   ]);

@@ -59,6 +59,8 @@ const librarySearch = (search: Record<string, unknown>): LibrarySearch => {
 const indexRoute = createRoute({ getParentRoute: () => publicShell, path: '/', component: libraryPage, validateSearch: librarySearch });
 const libraryRoute = createRoute({ getParentRoute: () => publicShell, path: '/library', component: libraryPage, validateSearch: librarySearch });
 const bookRoute = createRoute({ getParentRoute: () => publicShell, path: '/library/$id', component: lazyRouteComponent(() => import('./screens/library'), 'BookScreen') });
+// A story's reading page (not in the spec; listed in the README).
+const storyRoute = createRoute({ getParentRoute: () => publicShell, path: '/stories/$slug', component: lazyRouteComponent(() => import('@/features/stories/story-page'), 'StoryPage') });
 
 /** A lazily loaded screen that needs to know its site (school, organization or platform). */
 function withSite(Screen: AsyncRouteComponent<{ site: TenantRecord }>) {
@@ -328,7 +330,7 @@ const dashboardIndex = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...PUBLIC_PLACEHOLDERS, archivedStudentsRoute, catchAllRoute]),
+  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, storyRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...PUBLIC_PLACEHOLDERS, archivedStudentsRoute, catchAllRoute]),
   standalone.addChildren(STANDALONE_ROUTES),
   dashboardShell.addChildren([dashboardIndex]),
   schoolArea,

@@ -17,6 +17,8 @@ export interface SearchResult {
   cover: string | null;
   price_cents: number | null;
   currency: string | null;
+  /** A story's address (/stories/{slug}); absent on books and on results saved before it existed. */
+  slug?: string;
 }
 
 export interface SearchState {
@@ -41,7 +43,7 @@ export const EMPTY_STATE: PersistedState = {
   search: { query: '', results: [], loading: false, error: null },
 };
 
-const RESULT = { kind: ['book', 'story'], id: 'number', title: 'string', author: 'string', cover: 'string?', price_cents: 'number?', currency: 'string?' } as const;
+const RESULT = { kind: ['book', 'story'], id: 'number', title: 'string', author: 'string', cover: 'string?', price_cents: 'number?', currency: 'string?', slug: 'string?' } as const;
 
 /** Reads a stored value; whatever does not fit is dropped. */
 export function parseState(raw: string | null): PersistedState {

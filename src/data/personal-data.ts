@@ -5,19 +5,24 @@
 // unsent work is never wiped with their session).
 import type { Table as DexieTable } from 'dexie';
 import { db, type DeviceDatabase } from './db';
+import { forgetSessionStories } from './kept-stories';
 
 /** Caches that hold nothing personal and survive sign-out: the app shell and book covers. */
 const SHARED_CACHES = [/^workbox-precache/, /^covers$/];
 
-/** The tables that hold one user's data: a transaction that clears them must include these. */
+/** The tables emptied whole when a session ends. */
+const clearedTables = (database: DeviceDatabase): DexieTable[] => [database.user, database.classes, database.students, database.cart, database.logins];
+
+/** The tables that hold one user's data (kept stories live in `meta`): a transaction that clears them must include these. */
 export function personalTables(database: DeviceDatabase): DexieTable[] {
-  return [database.user, database.classes, database.students, database.cart, database.logins];
+  return [...clearedTables(database), database.meta];
 }
 
 /** Empties the personal tables (in the caller's transaction when there is one). */
 export async function clearPersonalTables(database: DeviceDatabase): Promise<void> {
   await database.transaction('rw', personalTables(database), async () => {
-    await Promise.all(personalTables(database).map((table) => table.clear()));
+    await Promise.all(clearedTables(database).map((table) => table.clear()));
+    await forgetSessionStories(database);
   });
 }
 

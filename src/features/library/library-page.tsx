@@ -43,7 +43,11 @@ function Stories() {
       <ul className="story-grid">
         {stories.map((s) => (
           <li key={s.id} className="story-card">
-            <h3>{s.title}</h3>
+            <h3>
+              <Link to="/stories/$slug" params={{ slug: s.slug }}>
+                {s.title}
+              </Link>
+            </h3>
             <p className="book-author">by {s.author}</p>
             <p>{s.excerpt}…</p>
           </li>

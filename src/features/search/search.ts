@@ -17,7 +17,7 @@ export async function searchOnDevice(query: string): Promise<SearchResult[]> {
   const [books, stories] = await Promise.all([searchCatalogue(query, SHOWN), searchStories(query, SHOWN)]);
   return [
     ...books.map((b) => ({ kind: 'book' as const, id: b.id, title: b.title, author: b.author, cover: b.cover, price_cents: b.price_cents, currency: b.currency })),
-    ...stories.map((s) => ({ kind: 'story' as const, id: s.id, title: s.title, author: s.author, cover: s.cover, price_cents: null, currency: null })),
+    ...stories.map((s) => ({ kind: 'story' as const, id: s.id, title: s.title, author: s.author, cover: s.cover, price_cents: null, currency: null, slug: s.slug })),
   ];
 }
 
@@ -26,7 +26,7 @@ async function searchOnServer(query: string, signal: AbortSignal): Promise<Searc
   if (!data || !response.ok) throw new Error(`search answered ${response.status}`);
   return [
     ...data.books.map((b) => ({ kind: 'book' as const, id: b.id, title: b.title, author: b.author, cover: b.cover, price_cents: b.price_cents, currency: b.currency })),
-    ...data.stories.map((s) => ({ kind: 'story' as const, id: s.id, title: s.title, author: s.author, cover: s.cover, price_cents: null, currency: null })),
+    ...data.stories.map((s) => ({ kind: 'story' as const, id: s.id, title: s.title, author: s.author, cover: s.cover, price_cents: null, currency: null, slug: s.slug })),
   ];
 }
 

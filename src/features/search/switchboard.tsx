@@ -162,6 +162,11 @@ export function Switchboard() {
                       {r.price_cents !== null ? ` · ${formatPrice(r.price_cents, r.currency ?? 'USD')}` : ''}
                     </span>
                   </Link>
+                ) : r.slug ? (
+                  <Link to="/stories/$slug" params={{ slug: r.slug }} onClick={() => setOpen(false)} className="search-story">
+                    <span className="search-title">{r.title}</span>
+                    <span className="search-meta">Story by {r.author}</span>
+                  </Link>
                 ) : (
                   <span className="search-story">
                     <span className="search-title">{r.title}</span>

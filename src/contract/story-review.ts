@@ -1,0 +1,84 @@
+// Story review and publishing, shared by the server and the PWA: the messages a teacher and a
+// child see, the review comment's limits, and "what changed" between the text a child submitted
+// and the text after a teacher's edits (a word diff). Plain TypeScript: no zod here.
+
+export const STORY_MSG = {
+  approved: 'Story approved and published.',
+  returned: 'Story sent back with your comment.',
+  notWaiting: 'Only a story waiting for review can be approved or sent back.',
+  commentNeeded: 'Please write a short comment for the child.',
+  commentTooLong: 'Please keep the comment under 500 characters.',
+  featured: 'Stories featured.',
+  unfeatured: 'Stories unfeatured.',
+  privacy: 'Privacy Preference updated successfully!',
+  archived: 'Stories archived.',
+  restored: 'Stories restored.',
+  noSuchStories: 'Some of these stories are not in your classes.',
+  noneWaiting: 'No stories are waiting for review.',
+} as const;
+
+export const REVIEW_COMMENT_MAX = 500;
+
+/** The plain text of a story body (server-rendered HTML): for the diff and the review screen. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/h[1-6]|\/li|\/blockquote)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n\s*/g, '\n')
+    .trim();
+}
+
+export type DiffPart = { kind: 'same' | 'added' | 'removed'; text: string };
+
+/**
+ * What changed from `before` to `after`, word by word (longest common subsequence), merged into
+ * runs. Stories are short (a few thousand words at most); beyond that the diff falls back to
+ * "all removed, all added" rather than use quadratic memory.
+ */
+export function wordDiff(before: string, after: string): DiffPart[] {
+  const a = before.split(/(\s+)/).filter(Boolean);
+  const b = after.split(/(\s+)/).filter(Boolean);
+  if (a.length * b.length > 25_000_000) {
+    return [
+      { kind: 'removed', text: before },
+      { kind: 'added', text: after },
+    ].filter((p) => p.text) as DiffPart[];
+  }
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const lcs = new Uint32Array(rows * cols);
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      lcs[i * cols + j] = a[i] === b[j] ? lcs[(i + 1) * cols + j + 1]! + 1 : Math.max(lcs[(i + 1) * cols + j]!, lcs[i * cols + j + 1]!);
+    }
+  }
+  const parts: DiffPart[] = [];
+  const push = (kind: DiffPart['kind'], text: string) => {
+    const last = parts.at(-1);
+    if (last && last.kind === kind) last.text += text;
+    else parts.push({ kind, text });
+  };
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      push('same', a[i]!);
+      i++;
+      j++;
+    } else if (lcs[(i + 1) * cols + j]! >= lcs[i * cols + j + 1]!) push('removed', a[i++]!);
+    else push('added', b[j++]!);
+  }
+  while (i < a.length) push('removed', a[i++]!);
+  while (j < b.length) push('added', b[j++]!);
+  return parts;
+}
+
+/** Whether a teacher changed the text the child submitted. */
+export const textChanged = (parts: DiffPart[]) => parts.some((p) => p.kind !== 'same' && p.text.trim() !== '');

@@ -1,0 +1,113 @@
+// A story's reading page (/stories/{slug}): cover, title, the author as first name and initial,
+// the school, category, SDGs, the body and reactions. It asks the server each time it opens and
+// keeps the answer on the device (src/data/kept-stories.ts), so once opened it opens offline.
+// The body is HTML written by someone else: it is sanitised with DOMPurify here, in the browser,
+// before display (this route's chunk is the only one that loads DOMPurify).
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from '@tanstack/react-router';
+import DOMPurify from 'dompurify';
+import { api } from '@/api/client';
+import { useCommunityAccess, useSessionUser } from '@/api/use-session';
+import { REACTIONS, type Reaction } from '@/contract/domain';
+import { forgetStory, keepStory, keptStory } from '@/data/kept-stories';
+import { useLive } from '@/data/live';
+import { toast } from '@/ui/toast';
+import { react, REACTION_LABELS } from './reaction-commands';
+import './stories.css';
+
+type Fetched = 'loading' | 'fresh' | 'gone' | 'offline';
+
+export function StoryPage() {
+  const { slug } = useParams({ strict: false }) as { slug: string };
+  const story = useLive(() => keptStory(slug).then((s) => s ?? null), [slug]);
+  const [fetched, setFetched] = useState<Fetched>('loading');
+  const user = useSessionUser();
+  const community = useCommunityAccess();
+
+  useEffect(() => {
+    let live = true;
+    setFetched('loading');
+    api.GET('/reading/stories/{slug}/', { params: { path: { slug } } }).then(
+      async ({ data, response }) => {
+        if (data) await keepStory(data);
+        else if (response.status === 404) await forgetStory(slug);
+        if (live) setFetched(data ? 'fresh' : response.status === 404 ? 'gone' : 'offline');
+      },
+      () => live && setFetched('offline'),
+    );
+    return () => {
+      live = false;
+    };
+    // A new sign-in may see more (or less): ask again.
+  }, [slug, user?.id, community]);
+
+  const body = useMemo(() => (story ? DOMPurify.sanitize(story.body, { USE_PROFILES: { html: true } }) : ''), [story]);
+
+  if (story === undefined || (story === null && fetched === 'loading')) return <p className="page">Loading the story…</p>;
+  if (!story) {
+    return (
+      <section className="page" aria-labelledby="story-title">
+        <h1 id="story-title">Story not found</h1>
+        <p>{fetched === 'offline' ? 'You are offline. Please connect to the internet and try again.' : 'This story is not in the library.'}</p>
+        <p>
+          <Link to="/library">Back to the library</Link>
+        </p>
+      </section>
+    );
+  }
+
+  const as = user?.role === 'student' ? 'child' : !user && community ? 'parent' : null;
+  const canReact = as !== null && story.reactions.can_react !== false && story.status === 'published';
+  const choose = async (reaction: Reaction) => {
+    if (!as) return;
+    try {
+      await react(story, story.reactions.mine === reaction ? null : reaction, as);
+    } catch (err) {
+      toast('error', err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <article className="page story-page" aria-labelledby="story-title">
+      <p className="breadcrumbs">
+        <Link to="/library">Library</Link>
+        {story.category ? ` › ${story.category}` : null}
+      </p>
+      {story.cover ? <img src={story.cover} alt={`Cover of ${story.title}`} className="story-cover" /> : null}
+      <h1 id="story-title">{story.title}</h1>
+      <p className="story-byline">
+        by {story.author} · {story.school}
+      </p>
+      {story.status !== 'published' ? <p className="story-status">This story is not published yet ({story.status}).</p> : null}
+      {story.sdgs.length ? (
+        <ul className="story-sdgs" aria-label="Sustainable Development Goals">
+          {story.sdgs.map((goal) => (
+            <li key={goal}>Goal {goal}</li>
+          ))}
+        </ul>
+      ) : null}
+      {story.charity ? <p className="story-charity">Supports {story.charity}</p> : null}
+      <div className="story-body" dangerouslySetInnerHTML={{ __html: body }} />
+      <section className="story-reactions" aria-labelledby="reactions-title">
+        <h2 id="reactions-title">Reactions</h2>
+        <div role="group" aria-label="React to this story" className="reaction-bar">
+          {REACTIONS.map((r) => (
+            <button
+              key={r}
+              type="button"
+              className="reaction"
+              aria-pressed={story.reactions.mine === r}
+              disabled={!canReact}
+              onClick={() => void choose(r)}
+              aria-label={`${REACTION_LABELS[r].name}: ${story.reactions.counts[r]}`}
+            >
+              <span aria-hidden="true">{REACTION_LABELS[r].emoji}</span> <span aria-hidden="true">{story.reactions.counts[r]}</span>
+            </button>
+          ))}
+        </div>
+        {!as ? <p className="story-hint">Children signed in and parents with the community password can react.</p> : null}
+      </section>
+      {fetched === 'offline' ? <p className="story-hint">You are offline: this is the copy saved on this device.</p> : null}
+    </article>
+  );
+}
