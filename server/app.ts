@@ -24,10 +24,12 @@ import { outboxRoutes } from './routes/outbox';
 import { paymentRoutes } from './routes/payments';
 import { invitationRoutes } from './routes/invitations';
 import { passwordResetRoutes } from './routes/password-reset';
+import { pictureRoutes } from './routes/pictures';
 import { pinRoutes } from './routes/pins';
 import { logoRoutes, registrationRoutes } from './routes/registration';
 import { searchRoutes } from './routes/search';
 import { signInRoutes } from './routes/sign-in';
+import { storyRoutes } from './routes/stories';
 import { studentRoutes } from './routes/students';
 import { switchboardRoutes } from './routes/switchboard';
 import { tenantRoutes } from './routes/tenants';
@@ -64,6 +66,8 @@ export function createApiRouter() {
     classRoutes,
     studentRoutes,
     pinRoutes,
+    storyRoutes,
+    pictureRoutes,
   ]) {
     api.route('/', routes);
   }
