@@ -24,6 +24,7 @@ import { outboxRoutes } from './routes/outbox';
 import { paymentRoutes } from './routes/payments';
 import { invitationRoutes } from './routes/invitations';
 import { passwordResetRoutes } from './routes/password-reset';
+import { pictureRoutes } from './routes/pictures';
 import { pinRoutes } from './routes/pins';
 import { reactionRoutes } from './routes/reactions';
 import { logoRoutes, registrationRoutes } from './routes/registration';
@@ -32,6 +33,7 @@ import { signInRoutes } from './routes/sign-in';
 import { storyReadingRoutes } from './routes/story-reading';
 import { storyReviewRoutes } from './routes/story-review';
 import { storyStatsRoutes } from './routes/story-stats';
+import { storyRoutes } from './routes/stories';
 import { studentRoutes } from './routes/students';
 import { switchboardRoutes } from './routes/switchboard';
 import { tenantRoutes } from './routes/tenants';
@@ -72,6 +74,8 @@ export function createApiRouter() {
     storyReviewRoutes,
     storyStatsRoutes,
     reactionRoutes,
+    storyRoutes,
+    pictureRoutes,
   ]) {
     api.route('/', routes);
   }

@@ -2,6 +2,7 @@
 // `scale: 'bench'` adds the benchmark extras (20,000 books, a class of 2,000) on top, also once;
 // `scale: 'load'` adds 20 classes of 30 for the class-start burst of bench:load, also once.
 import { eq, inArray, sql } from 'drizzle-orm';
+import { excerptOf, textFromHtml, wordCount } from '../../src/contract/document';
 import type { Db, Tx } from './client';
 import {
   appMeta,
@@ -204,6 +205,8 @@ async function seedDemo(tx: Tx, dataKey: Buffer) {
       title,
       slug: `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${i + 1}`,
       body,
+      excerpt: excerptOf(textFromHtml(body)),
+      word_count: wordCount(textFromHtml(body)),
       privacy_preference: (['public', 'community', 'public', 'private'] as const)[i % 4]!,
       status: i % 12 === 11 ? ('draft' as const) : ('published' as const),
       is_featured: i % 5 === 0,

@@ -132,7 +132,7 @@ export const storyCardColumns = {
   title: stories.title,
   slug: stories.slug,
   author: sql<string>`${users.first_name} || ' ' || left(${users.last_name}, 1) || '.'`,
-  excerpt: sql<string>`left(${stories.body}, 160)`,
+  excerpt: stories.excerpt,
   cover: stories.cover,
   is_featured: stories.is_featured,
   created_at: sql<string>`to_char(${stories.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,

@@ -119,11 +119,6 @@ const PUBLIC_PLACEHOLDERS = [
   placeholder(p, '/contact', 'Contact us'),
   placeholder(p, '/report-a-problem', 'Report a problem'),
   placeholder(p, '/uploadbook', 'Upload a book'),
-  placeholder(p, '/uploadblogsteps', 'Write a story'),
-  placeholder(p, '/uploadblogsteps/$slug', 'Write a story'),
-  placeholder(p, '/storyedit', 'Edit story'),
-  placeholder(p, '/uploadcontent', 'Upload content'),
-  placeholder(p, '/upload-blog', 'Upload a story'),
   placeholder(p, '/courses', 'Courses'),
   placeholder(p, '/hubs', 'Hubs'),
   placeholder(p, '/challenges', 'Challenges'),
@@ -162,6 +157,17 @@ const SHOP_ROUTES = [
   paymentResult('/paypal-payment/{-$result}', 'PaypalResultScreen'),
   paymentResult('/phonepe-payment/{-$result}', 'PhonepeResultScreen'),
   paymentResult('/stripe-payment/{-$result}', 'StripeResultScreen'),
+];
+
+const writerScreen = (name: 'StartStoryPage' | 'WriteStepsScreen' | 'StoryEditScreen' | 'UploadContentPage') =>
+  lazyRouteComponent(() => import('./screens/writer'), name);
+const slugSearch = (search: Record<string, unknown>): { slug?: string } => (typeof search['slug'] === 'string' ? { slug: search['slug'] } : {});
+const WRITER_ROUTES = [
+  createRoute({ getParentRoute: p, path: '/uploadblogsteps', component: writerScreen('StartStoryPage') }),
+  createRoute({ getParentRoute: p, path: '/uploadblogsteps/$slug', component: writerScreen('WriteStepsScreen') }),
+  createRoute({ getParentRoute: p, path: '/storyedit', validateSearch: slugSearch, component: writerScreen('StoryEditScreen') }),
+  createRoute({ getParentRoute: p, path: '/upload-blog', validateSearch: slugSearch, component: writerScreen('StoryEditScreen') }),
+  createRoute({ getParentRoute: p, path: '/uploadcontent', component: writerScreen('UploadContentPage') }),
 ];
 
 const cartRoute = createRoute({
@@ -330,7 +336,7 @@ const dashboardIndex = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, storyRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...PUBLIC_PLACEHOLDERS, archivedStudentsRoute, catchAllRoute]),
+  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, storyRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...WRITER_ROUTES, ...PUBLIC_PLACEHOLDERS, archivedStudentsRoute, catchAllRoute]),
   standalone.addChildren(STANDALONE_ROUTES),
   dashboardShell.addChildren([dashboardIndex]),
   schoolArea,

@@ -109,7 +109,7 @@ export interface FaqRecord {
 export type OutboxStatus = 'pending' | 'in_flight' | 'failed' | 'conflict';
 
 /** Tables a queued change may touch locally (and undo). */
-export type LocalTable = 'cart' | 'classes' | 'students' | 'books' | 'stories' | 'user';
+export type LocalTable = 'cart' | 'classes' | 'students' | 'books' | 'stories' | 'user' | 'documents' | 'pictures';
 
 /** A local write described as data, so the service worker can apply it too. */
 export type LocalOp =
@@ -122,6 +122,37 @@ export interface OutboxFile {
   name: string;
   type: string;
   data: ArrayBuffer;
+}
+
+/**
+ * A document being written on this device (a story now, book pages later): its merged Yjs state
+ * and the details the writer shows. It belongs to its owner alone: it survives that owner's
+ * sign-out (a draft on a shared tablet) and every screen reads it by owner, so the next child
+ * signing in on this tablet never sees it.
+ */
+export interface DocumentRecord {
+  /** `${owner_id}:${kind}:${id}`. */
+  key: string;
+  owner_id: number;
+  kind: 'story';
+  /** The document's id in its kind (a story's slug, made on the device). */
+  id: string;
+  /** The merged Yjs state on this device (every local change and what the server sent). */
+  state: ArrayBuffer;
+  /** What the writer shows besides the text (title, step, status, cover, ...), as last known. */
+  meta: Record<string, unknown>;
+  /** When the last local change was saved on this device (ms). */
+  saved_at: number;
+}
+
+/** A picture made on this device (resized), kept until its owner's documents no longer need it. */
+export interface PictureRecord {
+  id: string;
+  owner_id: number;
+  type: string;
+  data: ArrayBuffer;
+  width: number;
+  height: number;
 }
 
 export interface OutboxRecord {
@@ -189,6 +220,8 @@ export class DeviceDatabase extends Dexie {
   meta!: EntityTable<MetaRecord, 'key'>;
   credentials!: EntityTable<CredentialRecord, 'owner_id'>;
   logins!: EntityTable<LoginInfoRecord, 'id'>;
+  documents!: EntityTable<DocumentRecord, 'key'>;
+  pictures!: EntityTable<PictureRecord, 'id'>;
 
   /**
    * Chrome relaxes IndexedDB durability by default; a child's work must survive a crash, so
@@ -232,6 +265,12 @@ export class DeviceDatabase extends Dexie {
     this.version(7).stores({
       categories: '&id, name',
       stories: '&id, updated_at, *words, created_at',
+    });
+    // Documents being written (per owner: drafts survive sign-out for their author only) and
+    // the pictures made for them.
+    this.version(8).stores({
+      documents: '&key, [owner_id+kind], [owner_id+saved_at]',
+      pictures: '&id, owner_id',
     });
   }
 }

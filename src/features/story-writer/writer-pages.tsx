@@ -1,0 +1,501 @@
+// The story writer's screens: /uploadblogsteps (my stories on this device and "Start a new
+// story"), /uploadblogsteps/{slug} (the four steps), /storyedit?slug= and /upload-blog (the
+// one-page form), /uploadcontent (a teacher uploads a finished piece for a child or the class).
+// Everything here works offline: it reads and writes the device's documents table.
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { api } from '@/api/client';
+import { unwrap, useRemote } from '@/api/use-remote';
+import { useSessionUser } from '@/api/use-session';
+import { SDG_COUNT, type PrivacyPreference } from '@/contract/domain';
+import { pictureSrc } from '@/contract/document';
+import { allowedVisibilities, STORY_MSG, TitleForm } from '@/contract/story-forms';
+import { db } from '@/data/db';
+import { localPictureUrl } from '@/data/documents';
+import { useLive } from '@/data/live';
+import { DocumentEditor } from '@/ui/editor/document-editor';
+import { isPictureFile } from '@/ui/editor/resize-picture';
+import { useOnline } from '@/ui/use-online';
+import { addPicture, saveStoryDetails, startStory, submitStory, type StoryMeta } from './story-commands';
+import { useMyDrafts, useStoryDraft, type SaveState } from './use-story-draft';
+import type { STEPS} from './writer.machine';
+import { writerMachine } from './writer.machine';
+import '@/ui/forms.css';
+import './writer.css';
+
+const STEP_LABELS = ['Title and cover', 'My story', 'What it is about', 'Who may read it'];
+const VISIBILITY_TEXT: Record<PrivacyPreference, string> = {
+  private: 'Private: only me and my teachers',
+  community: 'Community: my school and our families',
+  public: 'Public: everyone, in the library',
+};
+
+function SignInFirst() {
+  return (
+    <section className="page writer" aria-labelledby="writer-title">
+      <h1 id="writer-title">Write a story</h1>
+      <p className="notice notice-warning">
+        Sign in to write a story. <Link to="/login/{-$token}">Sign in</Link>
+      </p>
+    </section>
+  );
+}
+
+/** "Saved on this tablet", and once the server has every change, that it was sent too. */
+export function SaveStatus({ save, unsent, error }: { save: SaveState; unsent: number; error: string | null }) {
+  const text =
+    save === 'failed'
+      ? `Not saved: ${error ?? 'try again'}`
+      : save === 'saving'
+        ? 'Saving…'
+        : unsent > 0
+          ? 'Saved on this tablet'
+          : 'Saved on this tablet and sent';
+  return (
+    <p className={`writer-saved${save === 'failed' ? ' notice notice-error' : ''}`} role="status" data-testid="save-status">
+      {text}
+    </p>
+  );
+}
+
+/** /uploadblogsteps: the child's own stories on this device, and a new one. */
+export function StartStoryPage() {
+  const user = useSessionUser();
+  const drafts = useMyDrafts();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  if (!user) return <SignInFirst />;
+  const start = async () => {
+    setBusy(true);
+    try {
+      const slug = await startStory();
+      await navigate({ to: '/uploadblogsteps/$slug', params: { slug } });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="page writer" aria-labelledby="writer-title">
+      <h1 id="writer-title">Write a story</h1>
+      <button type="button" className="button writer-big" onClick={start} disabled={busy}>
+        Start a new story
+      </button>
+      {drafts?.length ? (
+        <>
+          <h2>My stories on this tablet</h2>
+          <ul className="writer-drafts">
+            {drafts.map((d) => {
+              const meta = d.meta as StoryMeta;
+              return (
+                <li key={d.key}>
+                  <Link to="/uploadblogsteps/$slug" params={{ slug: d.id }} className="writer-draft">
+                    <span className="writer-draft-title">{meta.title || 'My story (no title yet)'}</span>
+                    <span className="writer-draft-status">{statusText(meta.status)}</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function statusText(status: string | undefined): string {
+  switch (status) {
+    case 'submitted':
+    case 'sending':
+      return 'Sent to my teacher';
+    case 'returned':
+      return 'My teacher sent it back';
+    case 'published':
+      return 'Published';
+    default:
+      return 'Draft';
+  }
+}
+
+function Cover({ cover }: { cover: string | null | undefined }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    const id = cover ? /\/api\/pictures\/([^/]+)\//.exec(cover)?.[1] ?? cover : null;
+    if (!id) return setSrc(null);
+    setSrc(pictureSrc(id));
+    void localPictureUrl(id).then((url) => url && setSrc(url));
+  }, [cover]);
+  return src ? <img className="writer-cover" src={src} alt="The cover picture" /> : null;
+}
+
+function PictureButton({ label, onPicture, testId }: { label: string; onPicture: (id: string) => void; testId: string }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <p className="field">
+      <label htmlFor={testId}>{label}</label>
+      <input
+        id={testId}
+        data-testid={testId}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          if (!isPictureFile(file)) return setError('Pictures must be JPEG, PNG or WebP.');
+          setError(null);
+          try {
+            onPicture(await addPicture(file));
+          } catch (err) {
+            setError((err as Error).message);
+          }
+        }}
+      />
+      {error ? (
+        <span className="notice notice-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+function TitleStep({ slug, meta, onDone, children }: { slug: string; meta: StoryMeta; onDone: () => void; children?: ReactNode }) {
+  const form = useForm({ resolver: zodResolver(TitleForm), values: { title: meta.title ?? '' } });
+  const submit = form.handleSubmit(async ({ title }) => {
+    await saveStoryDetails(slug, { title, step: 2 }, 'Named a story');
+    onDone();
+  });
+  return (
+    <form onSubmit={submit} className="writer-form" noValidate>
+      <p className="field">
+        <label htmlFor="story-title">Title of my story</label>
+        <input id="story-title" {...form.register('title')} aria-invalid={!!form.formState.errors.title} aria-describedby="story-title-error" maxLength={120} />
+        {form.formState.errors.title ? (
+          <span id="story-title-error" className="notice notice-error" role="alert">
+            {form.formState.errors.title.message}
+          </span>
+        ) : null}
+      </p>
+      <Cover cover={meta.cover} />
+      <PictureButton label="Cover picture" testId="cover-input" onPicture={(id) => void saveStoryDetails(slug, { cover: id }, 'Added a cover picture')} />
+      <div className="writer-nav">{children}<button type="submit" className="button writer-big">Next</button></div>
+    </form>
+  );
+}
+
+function AboutFields({ slug, meta }: { slug: string; meta: StoryMeta }) {
+  const categories = useLive(() => db.categories.orderBy('name').toArray(), []);
+  const online = useOnline();
+  const causes = useRemote(online ? 'charities' : null, () => unwrap(api.GET('/charities/')));
+  const sdgs = meta.sdgs ?? [];
+  return (
+    <>
+      <p className="field">
+        <label htmlFor="story-category">Category</label>
+        <select
+          id="story-category"
+          value={meta.category_id ?? ''}
+          onChange={(e) => void saveStoryDetails(slug, { category_id: e.target.value ? Number(e.target.value) : null }, 'Chose a category')}
+        >
+          <option value="">Choose a category</option>
+          {categories?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </p>
+      <fieldset className="writer-sdgs">
+        <legend>Global Goals (you may choose some)</legend>
+        {Array.from({ length: SDG_COUNT }, (_, i) => i + 1).map((n) => (
+          <label key={n} className="writer-sdg">
+            <input
+              type="checkbox"
+              checked={sdgs.includes(n)}
+              onChange={(e) =>
+                void saveStoryDetails(slug, { sdgs: e.target.checked ? [...sdgs, n].sort((a, b) => a - b) : sdgs.filter((x) => x !== n) }, 'Chose goals')
+              }
+            />
+            Goal {n}
+          </label>
+        ))}
+      </fieldset>
+      {causes.status === 'succeeded' && causes.data.results.length ? (
+        <p className="field">
+          <label htmlFor="story-cause">A charity cause of my school (optional)</label>
+          <select
+            id="story-cause"
+            value={meta.charity_id ?? ''}
+            onChange={(e) => void saveStoryDetails(slug, { charity_id: e.target.value ? Number(e.target.value) : null }, 'Chose a cause')}
+          >
+            <option value="">No cause</option>
+            {causes.data.results.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function AudienceFields({ slug, meta }: { slug: string; meta: StoryMeta }) {
+  const allowed = allowedVisibilities(meta.author_privacy ?? 'public');
+  const current = meta.privacy_preference ?? allowed[Math.min(1, allowed.length - 1)]!;
+  return (
+    <fieldset className="writer-audience">
+      <legend>Who may read my story?</legend>
+      {(['private', 'community', 'public'] as const).map((v) => (
+        <label key={v} className="writer-choice">
+          <input
+            type="radio"
+            name="visibility"
+            value={v}
+            checked={current === v}
+            disabled={!allowed.includes(v)}
+            onChange={() => void saveStoryDetails(slug, { privacy_preference: v }, 'Chose who may read a story')}
+          />
+          {VISIBILITY_TEXT[v]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function readyToSend(meta: StoryMeta, hasText: boolean): string | null {
+  if (!meta.title?.trim()) return STORY_MSG.noTitle;
+  if (!hasText) return STORY_MSG.emptyStory;
+  return null;
+}
+
+/** /uploadblogsteps/{slug}: the four steps. */
+export function WriteStepsPage({ slug }: { slug: string }) {
+  const draft = useStoryDraft(slug);
+  const user = useSessionUser();
+  if (!user) return <SignInFirst />;
+  if (draft.missing) return <NotOnTablet />;
+  if (!draft.record || !draft.ydoc) return <p role="status">Opening your story…</p>;
+  return <Steps slug={slug} draft={draft} staff={user.role !== 'student'} />;
+}
+
+function NotOnTablet() {
+  return (
+    <section className="page writer" aria-labelledby="writer-title">
+      <h1 id="writer-title">Write a story</h1>
+      <p className="notice notice-warning">This story is not on this tablet. It may belong to someone else.</p>
+      <Link to="/uploadblogsteps" className="button">
+        My stories
+      </Link>
+    </section>
+  );
+}
+
+type Draft = ReturnType<typeof useStoryDraft>;
+
+function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: boolean }) {
+  const meta = draft.meta;
+  const [snapshot, send] = useMachine(writerMachine, { input: { step: meta.status === 'draft' || meta.status === 'returned' || !meta.status ? (meta.step ?? 1) : 4 } });
+  const state = snapshot.value as (typeof STEPS)[number] | 'sending' | 'sent' | 'resume';
+  const online = useOnline();
+  const step = snapshot.context.step;
+  const go = (n: number) => {
+    void saveStoryDetails(slug, { step: n }, 'Moved to another step');
+    send({ type: 'GOTO', step: n });
+  };
+  const next = () => {
+    void saveStoryDetails(slug, { step: Math.min(4, step + 1) }, 'Moved to the next step');
+    send({ type: 'NEXT' });
+  };
+  const back = () => send({ type: 'BACK' });
+  const sendStory = async () => {
+    const problem = readyToSend(meta, draft.ydoc!.getXmlFragment('default').length > 0);
+    send({ type: 'SUBMIT' });
+    if (problem) return send({ type: 'FAILED', message: problem });
+    await submitStory(slug, meta.title ?? '');
+    send({ type: 'SENT' });
+  };
+  const Back = () => (
+    <button type="button" className="button button-secondary writer-big" onClick={back}>
+      Back
+    </button>
+  );
+  return (
+    <section className="page writer" aria-labelledby="writer-title">
+      <h1 id="writer-title">{meta.title || 'My new story'}</h1>
+      <ol className="writer-steps" aria-label="Steps">
+        {STEP_LABELS.map((label, i) => (
+          <li key={label}>
+            <button type="button" className="writer-step" aria-current={step === i + 1 && state !== 'sent' ? 'step' : undefined} onClick={() => go(i + 1)}>
+              <span className="writer-step-n">{i + 1}</span> {label}
+            </button>
+          </li>
+        ))}
+      </ol>
+      <SaveStatus save={draft.save} unsent={draft.unsent} error={draft.saveError} />
+      {meta.review_comment && meta.status === 'returned' ? (
+        <p className="notice notice-warning">
+          <strong>My teacher says:</strong> {meta.review_comment}
+        </p>
+      ) : null}
+      {state === 'title' ? (
+        <>
+          <h2>1. Title and cover</h2>
+          <TitleStep slug={slug} meta={meta} onDone={() => send({ type: 'NEXT' })} />
+        </>
+      ) : state === 'story' ? (
+        <>
+          <h2>2. My story</h2>
+          <DocumentEditor ydoc={draft.ydoc!} label="My story" placeholder="Once upon a time…" onPicture={pictureFor} />
+          <div className="writer-nav">
+            <Back />
+            <button type="button" className="button writer-big" onClick={next}>
+              Next
+            </button>
+          </div>
+        </>
+      ) : state === 'about' ? (
+        <>
+          <h2>3. What it is about</h2>
+          <AboutFields slug={slug} meta={meta} />
+          <div className="writer-nav">
+            <Back />
+            <button type="button" className="button writer-big" onClick={next}>
+              Next
+            </button>
+          </div>
+        </>
+      ) : state === 'audience' || state === 'sending' ? (
+        <>
+          <h2>4. Who may read it</h2>
+          <AudienceFields slug={slug} meta={meta} />
+          {snapshot.context.error ? (
+            <p className="notice notice-error" role="alert">
+              {snapshot.context.error}
+            </p>
+          ) : null}
+          <div className="writer-nav">
+            <Back />
+            <button type="button" className="button writer-big" onClick={sendStory} disabled={state === 'sending'}>
+              {staff ? 'Publish' : 'Send to my teacher'}
+            </button>
+          </div>
+        </>
+      ) : state === 'sent' ? (
+        <div className="writer-sent">
+          <h2>{staff ? 'Published' : 'Sent!'}</h2>
+          <p role="status">
+            {online ? (staff ? STORY_MSG.published : STORY_MSG.submitted) : 'Your story is saved on this tablet and will be sent when it is online.'}
+          </p>
+          <div className="writer-nav">
+            <button type="button" className="button button-secondary writer-big" onClick={() => send({ type: 'EDIT' })}>
+              Keep writing
+            </button>
+            <Link to="/uploadblogsteps" className="button writer-big">
+              My stories
+            </Link>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+async function pictureFor(file: File) {
+  if (!isPictureFile(file)) return null;
+  return { id: await addPicture(file), alt: 'A picture in my story' };
+}
+
+/** /storyedit?slug= and /upload-blog: the whole story on one page. */
+export function OnePageStory({ slug }: { slug: string | undefined }) {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (user && !slug) void startStory().then((s) => navigate({ to: '/storyedit', search: { slug: s }, replace: true }));
+  }, [user, slug, navigate]);
+  if (!user) return <SignInFirst />;
+  if (!slug) return <p role="status">Starting a story…</p>;
+  return <OnePageForm slug={slug} staff={user.role !== 'student'} />;
+}
+
+function OnePageForm({ slug, staff }: { slug: string; staff: boolean }) {
+  const draft = useStoryDraft(slug);
+  const [message, setMessage] = useState<string | null>(null);
+  if (draft.missing) return <NotOnTablet />;
+  if (!draft.record || !draft.ydoc) return <p role="status">Opening the story…</p>;
+  const meta = draft.meta;
+  return (
+    <section className="page writer" aria-labelledby="writer-title">
+      <h1 id="writer-title">{meta.title ? `Edit “${meta.title}”` : 'Write a story'}</h1>
+      <SaveStatus save={draft.save} unsent={draft.unsent} error={draft.saveError} />
+      <TitleStep slug={slug} meta={meta} onDone={() => setMessage('Title saved.')} />
+      <h2>The story</h2>
+      <DocumentEditor ydoc={draft.ydoc} label="The story" onPicture={pictureFor} />
+      <AboutFields slug={slug} meta={meta} />
+      <AudienceFields slug={slug} meta={meta} />
+      {message ? <p role="status">{message}</p> : null}
+      <div className="writer-nav">
+        <button
+          type="button"
+          className="button writer-big"
+          onClick={async () => {
+            const problem = readyToSend(meta, draft.ydoc!.getXmlFragment('default').length > 0);
+            if (problem) return setMessage(problem);
+            await submitStory(slug, meta.title ?? '');
+            setMessage(staff ? STORY_MSG.published : STORY_MSG.submitted);
+          }}
+        >
+          {staff ? 'Publish' : 'Send to my teacher'}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** /uploadcontent: a teacher turns a finished piece (pictures, a text file) into a story. */
+export function UploadContentPage() {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const students = useLive(() => db.students.orderBy('first_name').filter((s) => !s.archived && s.id > 0).toArray(), []);
+  const classes = useLive(() => db.classes.toArray(), []);
+  const [who, setWho] = useState('');
+  if (!user) return <SignInFirst />;
+  if (user.role === 'student') return <StartStoryPage />;
+  const create = async () => {
+    const [kind, id] = who.split(':');
+    const slug = await startStory({
+      source: 'uploaded',
+      ...(kind === 'student' ? { author_id: Number(id) } : kind === 'class' ? { class_id: Number(id) } : {}),
+    });
+    await navigate({ to: '/storyedit', search: { slug } });
+  };
+  return (
+    <section className="page writer" aria-labelledby="writer-title">
+      <h1 id="writer-title">Upload a finished piece</h1>
+      <p className="lead">Choose whose story it is, then add its title, its text and its pictures (a photo of each page works well).</p>
+      <p className="field">
+        <label htmlFor="upload-for">Whose story is it?</label>
+        <select id="upload-for" value={who} onChange={(e) => setWho(e.target.value)}>
+          <option value="">Mine</option>
+          {classes?.map((c) => (
+            <option key={`c${c.id}`} value={`class:${c.id}`}>
+              The class {c.name}
+            </option>
+          ))}
+          {students?.map((s) => (
+            <option key={s.id} value={`student:${s.id}`}>
+              {s.first_name} {s.last_name}
+            </option>
+          ))}
+        </select>
+      </p>
+      <button type="button" className="button writer-big" onClick={create}>
+        Continue
+      </button>
+    </section>
+  );
+}

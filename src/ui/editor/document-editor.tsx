@@ -1,0 +1,130 @@
+// The document editor (stories now, book pages later): Tiptap bound to a Yjs document with the
+// collaboration extension, with a toolbar a 7-year-old can use (big labelled buttons: bold,
+// italic, big and small titles, lists, a picture, undo and redo). It only edits the Y.Doc; the
+// caller saves the Yjs updates (autosave) and decides where pictures are kept.
+// Heavy (Tiptap, ProseMirror, Yjs): only lazily loaded writing screens import it.
+import { useEffect, useRef } from 'react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import Collaboration from '@tiptap/extension-collaboration';
+import type * as Y from 'yjs';
+import { pictureSrc } from '@/contract/document';
+import { documentExtensions, Picture } from '@/contract/document-extensions';
+import { localPictureUrl } from '@/data/documents';
+import './editor.css';
+
+/** The picture node shows the device's own copy until the server has it. */
+const DevicePicture = Picture.extend({
+  addNodeView() {
+    return ({ node }) => {
+      const img = document.createElement('img');
+      const id = node.attrs['picture'] as string | null;
+      img.alt = (node.attrs['alt'] as string) ?? '';
+      img.src = id ? pictureSrc(id) : ((node.attrs['src'] as string) ?? '');
+      if (id) void localPictureUrl(id).then((url) => url && (img.src = url));
+      img.className = 'doc-picture';
+      return { dom: img };
+    };
+  },
+});
+
+export interface DocumentEditorProps {
+  ydoc: Y.Doc;
+  /** What the editor is for, read out by screen readers ("Your story"). */
+  label: string;
+  /** Keeps a chosen picture (resize, store, queue) and answers its id. */
+  onPicture?: (file: File) => Promise<{ id: string; alt: string } | null>;
+  placeholder?: string;
+}
+
+interface ToolProps {
+  label: string;
+  icon: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}
+
+function Tool({ label, icon, pressed, disabled, onClick }: ToolProps) {
+  return (
+    <button type="button" className="doc-tool" aria-pressed={pressed} disabled={disabled} onClick={onClick} onMouseDown={(e) => e.preventDefault()}>
+      <span aria-hidden="true" className="doc-tool-icon">
+        {icon}
+      </span>
+      <span className="doc-tool-label">{label}</span>
+    </button>
+  );
+}
+
+function Toolbar({ editor, onPicture }: { editor: Editor; onPicture?: DocumentEditorProps['onPicture'] }) {
+  const file = useRef<HTMLInputElement>(null);
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      big: e.isActive('heading', { level: 2 }),
+      small: e.isActive('heading', { level: 3 }),
+      bullets: e.isActive('bulletList'),
+      numbers: e.isActive('orderedList'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  return (
+    <div className="doc-toolbar" role="toolbar" aria-label="Writing tools">
+      <Tool label="Bold" icon="B" pressed={state.bold} onClick={() => chain().toggleBold().run()} />
+      <Tool label="Italic" icon="I" pressed={state.italic} onClick={() => chain().toggleItalic().run()} />
+      <Tool label="Big title" icon="H" pressed={state.big} onClick={() => chain().toggleHeading({ level: 2 }).run()} />
+      <Tool label="Small title" icon="h" pressed={state.small} onClick={() => chain().toggleHeading({ level: 3 }).run()} />
+      <Tool label="List" icon="•" pressed={state.bullets} onClick={() => chain().toggleBulletList().run()} />
+      <Tool label="Numbers" icon="1." pressed={state.numbers} onClick={() => chain().toggleOrderedList().run()} />
+      {onPicture && (
+        <>
+          <Tool label="Picture" icon="🖼" onClick={() => file.current?.click()} />
+          <input
+            ref={file}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            hidden
+            aria-label="Choose a picture"
+            data-testid="editor-picture-input"
+            onChange={async (e) => {
+              const chosen = e.target.files?.[0];
+              e.target.value = '';
+              if (!chosen) return;
+              const pic = await onPicture(chosen);
+              if (pic) chain().insertContent({ type: 'image', attrs: { src: pictureSrc(pic.id), alt: pic.alt, picture: pic.id } }).run();
+            }}
+          />
+        </>
+      )}
+      <Tool label="Undo" icon="↶" disabled={!state.canUndo} onClick={() => chain().undo().run()} />
+      <Tool label="Redo" icon="↷" disabled={!state.canRedo} onClick={() => chain().redo().run()} />
+    </div>
+  );
+}
+
+export function DocumentEditor({ ydoc, label, onPicture, placeholder }: DocumentEditorProps) {
+  const editor = useEditor(
+    {
+      extensions: [
+        ...documentExtensions().filter((e) => e.name !== 'image'),
+        DevicePicture.configure({ inline: false, allowBase64: false }),
+        Collaboration.configure({ document: ydoc }),
+      ],
+      editorProps: {
+        attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: 'doc-content', 'data-placeholder': placeholder ?? '' },
+      },
+    },
+    [ydoc],
+  );
+  useEffect(() => () => editor?.destroy(), [editor]);
+  if (!editor) return null;
+  return (
+    <div className="doc-editor">
+      <Toolbar editor={editor} onPicture={onPicture} />
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
