@@ -11,6 +11,7 @@ import { authenticate, provideDeps, resolveTenant } from './http/context';
 import type { AppEnv, Deps } from './http/env';
 import { outboxOwner, requestDeadline } from './http/idempotency';
 import { errorAnswer, validationAnswer } from './http/errors';
+import { adminUserRoutes, avatarRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { charityRoutes } from './routes/charities';
@@ -64,11 +65,13 @@ export function createApiRouter() {
     classRoutes,
     studentRoutes,
     pinRoutes,
+    adminUserRoutes,
   ]) {
     api.route('/', routes);
   }
   api.route('/', coverRoutes);
   api.route('/', logoRoutes);
+  api.route('/', avatarRoutes);
   api.route('/', paymentRoutes);
   api.onError(errorAnswer);
   return api;

@@ -276,12 +276,14 @@ const organizationArea = area(AREAS.organization, [
   ['profile', 'Profile'],
 ]);
 
+const panelScreen = (name: string) => lazyRouteComponent(() => import('./screens/admin-panel'), name as 'AllUsersScreen');
+
 const panelArea = area(AREAS.panel, [
   ['dashboard', 'Platform dashboard'],
   ['user-dashboard', 'User dashboard'],
   ['all-tenants', 'Tenants'],
   ['modes', 'Modes'],
-  ['all-users', 'Users'],
+  ['all-users', 'Users', panelScreen('AllUsersScreen')],
   ['all-charities', 'Charities'],
   ['all-books', 'Books'],
   ['superpower-teacher', 'Superpower: teacher'],
@@ -292,11 +294,11 @@ const panelArea = area(AREAS.panel, [
   ['subscription-variant', 'Subscription variants'],
   ['subscription-details', 'Subscription details'],
   ['users-dashboard', 'Users dashboard'],
-  ['user/{-$userId}', 'User'],
-  ['userprofile/{-$userId}', 'User profile'],
+  ['user/{-$userId}', 'User', panelScreen('UserScreen')],
+  ['userprofile/{-$userId}', 'User profile', panelScreen('UserProfileScreen')],
   ['tenant/{-$tenantId}', 'Tenant'],
-  ['students', 'Students'],
-  ['teachers', 'Teachers'],
+  ['students', 'Students', panelScreen('StudentsScreen')],
+  ['teachers', 'Teachers', panelScreen('TeachersScreen')],
   ['charities-dashboard', 'Charities dashboard'],
   ['charity/{-$charityId}', 'Charity'],
   ['donations', 'Donations'],

@@ -106,6 +106,16 @@ export interface FaqRecord {
   body: string;
 }
 
+/** One page of an admin list as the server answered it (src/data/admin-pages.ts). */
+export interface AdminPageRecord {
+  /** The resource and the query that asked for the page. */
+  key: string;
+  resource: string;
+  count: number;
+  results: { id: number }[];
+  saved_at: number;
+}
+
 export type OutboxStatus = 'pending' | 'in_flight' | 'failed' | 'conflict';
 
 /** Tables a queued change may touch locally (and undo). */
@@ -189,6 +199,7 @@ export class DeviceDatabase extends Dexie {
   meta!: EntityTable<MetaRecord, 'key'>;
   credentials!: EntityTable<CredentialRecord, 'owner_id'>;
   logins!: EntityTable<LoginInfoRecord, 'id'>;
+  adminPages!: EntityTable<AdminPageRecord, 'key'>;
 
   /**
    * Chrome relaxes IndexedDB durability by default; a child's work must survive a crash, so
@@ -232,6 +243,10 @@ export class DeviceDatabase extends Dexie {
     this.version(7).stores({
       categories: '&id, name',
       stories: '&id, updated_at, *words, created_at',
+    });
+    // The admin lists' last pages seen, so an admin screen still shows something offline.
+    this.version(8).stores({
+      adminPages: '&key, resource, saved_at',
     });
   }
 }
