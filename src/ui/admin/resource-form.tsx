@@ -81,11 +81,11 @@ function FormBody<S extends z.ZodType>({ resource, id, initial, title }: { resou
       setServerError(ADMIN_MSG.needsNetwork);
       return;
     }
-    const keys = id === null ? Object.keys(values) : Object.keys(formState.dirtyFields);
+    // What differs from the loaded record (a new record: everything filled in).
     const changed: Record<string, string | File> = {};
-    for (const key of keys) {
-      const v = values[key];
-      if (v instanceof File || (typeof v === 'string' && (id !== null || v !== ''))) changed[key] = v;
+    for (const [key, v] of Object.entries(values)) {
+      if (v instanceof File) changed[key] = v;
+      else if (typeof v === 'string' && (id === null ? v !== '' : v !== (initial[key] ?? ''))) changed[key] = v;
     }
     if (id !== null && Object.keys(changed).length === 0) {
       void router.navigate({ href: resource.back });
