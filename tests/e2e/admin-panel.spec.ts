@@ -1,7 +1,7 @@
 // The platform admin panel in Chromium: users (list, filters with the spec's date rule, bulk
 // action rule, the spec's form messages, a new user, an edit that sends only the changed field,
 // the last page readable offline), with axe checks and phone/tablet screenshots of each screen.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { screenshots, seriousViolations, signInThroughApi, site } from './support';
 
 async function signInAdmin(page: Page) {
@@ -13,7 +13,7 @@ type Sent = { method: string; path: string; body: unknown };
 /** The next change the outbox sends matching `method` and `path`, alone or inside a batch. */
 function nextChange(page: Page, method: string, path: RegExp): Promise<Sent> {
   return new Promise((resolve) => {
-    const listener = (r: import('@playwright/test').Request) => {
+    const listener = (r: Request) => {
       const url = new URL(r.url());
       let found: Sent | undefined;
       if (r.method() === method && path.test(url.pathname.replace(/^\/api/, ''))) found = { method, path: url.pathname, body: JSON.parse(r.postData() ?? 'null') };
