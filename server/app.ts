@@ -11,6 +11,7 @@ import { authenticate, provideDeps, resolveTenant } from './http/context';
 import type { AppEnv, Deps } from './http/env';
 import { outboxOwner, requestDeadline } from './http/idempotency';
 import { errorAnswer, validationAnswer } from './http/errors';
+import { adminTenantRoutes } from './routes/admin-tenants';
 import { adminUserRoutes, avatarRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
@@ -66,6 +67,7 @@ export function createApiRouter() {
     studentRoutes,
     pinRoutes,
     adminUserRoutes,
+    adminTenantRoutes,
   ]) {
     api.route('/', routes);
   }

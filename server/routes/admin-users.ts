@@ -20,7 +20,7 @@ import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
 import { MessageSchema } from '../http/schemas';
 import { queueEmail, siteOrigin } from '../services/email';
 import { createResetToken, resetLink } from '../services/one-time-links';
-import { logoMatchesType } from './registration';
+import { logoMatchesType } from '../services/logos';
 
 export const PLATFORM = { roles: ['upschool_admin'] } as const;
 const PLATFORM_CHANGE = { ...PLATFORM, outbox: true } as const;

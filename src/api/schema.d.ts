@@ -4776,6 +4776,497 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-admin/tenants/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every school and organization, filtered, sorted and paged
+         * @description Access: upschool_admin; any site.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    date_from?: string;
+                    date_to?: string;
+                    is_organization?: "true" | "false";
+                    switchboard?: "true" | "false";
+                    limit?: number;
+                    offset?: number | null;
+                    ordering?: "school_name" | "-school_name" | "subdomain" | "-subdomain" | "created_at" | "-created_at";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminTenantsPage"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a school or organization (multipart, with an optional logo); the subdomain must be free
+         * @description Access: upschool_admin; any site.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        school_name: string;
+                        school_email: string;
+                        domain_url: string;
+                        /** @enum {string} */
+                        switchboard: "true" | "false";
+                        primary_color: string;
+                        primary_color_light?: string;
+                        primary_color_dark?: string;
+                        bg_primary_color?: string;
+                        bg_secondary_color?: string;
+                        announcement_color?: string;
+                        button_color?: string;
+                        book_button_color?: string;
+                        text_primary_color?: string;
+                        text_secondary_color?: string;
+                        text_muted_color?: string;
+                        border_primary_color?: string;
+                        border_muted_color?: string;
+                        subdomain?: string;
+                        /** @enum {string} */
+                        is_organization?: "true" | "false";
+                        organizations?: string;
+                        /** Format: binary */
+                        logo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Tenant"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-admin/tenants/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every school and organization, filtered, sorted and paged: every matching row as CSV (streamed)
+         * @description Access: upschool_admin; any site.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    date_from?: string;
+                    date_to?: string;
+                    is_organization?: "true" | "false";
+                    switchboard?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV, one row per record */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-admin/tenants/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One tenant with its colours and linked tenants, as the tenant form shows it
+         * @description Access: upschool_admin; any site.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Tenant"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a tenant that has no users (one with users is refused: deactivate them instead)
+         * @description Access: upschool_admin; any site.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This tenant still has users, so it cannot be deleted. Deactivate its users first. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a tenant: only the fields sent (multipart when a logo travels, else JSON)
+         * @description Access: upschool_admin; any site.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        school_name?: string;
+                        school_email?: string;
+                        domain_url?: string;
+                        /** @enum {string} */
+                        switchboard?: "true" | "false";
+                        primary_color?: string;
+                        primary_color_light?: string;
+                        primary_color_dark?: string;
+                        bg_primary_color?: string;
+                        bg_secondary_color?: string;
+                        announcement_color?: string;
+                        button_color?: string;
+                        book_button_color?: string;
+                        text_primary_color?: string;
+                        text_secondary_color?: string;
+                        text_muted_color?: string;
+                        border_primary_color?: string;
+                        border_muted_color?: string;
+                        subdomain?: string;
+                        /** @enum {string} */
+                        is_organization?: "true" | "false";
+                        organizations?: string;
+                        /** Format: binary */
+                        logo?: string;
+                    };
+                    "application/json": {
+                        school_name?: string;
+                        school_email?: string;
+                        domain_url?: string;
+                        /** @enum {string} */
+                        switchboard?: "true" | "false";
+                        primary_color?: string;
+                        primary_color_light?: string;
+                        primary_color_dark?: string;
+                        bg_primary_color?: string;
+                        bg_secondary_color?: string;
+                        announcement_color?: string;
+                        button_color?: string;
+                        book_button_color?: string;
+                        text_primary_color?: string;
+                        text_secondary_color?: string;
+                        text_muted_color?: string;
+                        border_primary_color?: string;
+                        border_muted_color?: string;
+                        subdomain?: string;
+                        /** @enum {string} */
+                        is_organization?: "true" | "false";
+                        organizations?: string;
+                        /** Format: binary */
+                        logo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Tenant"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such tenant */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5209,6 +5700,24 @@ export interface components {
                 subdomain: string;
                 is_organization: boolean;
             }[];
+        };
+        AdminTenantsPage: {
+            count: number;
+            results: components["schemas"]["AdminTenant"][];
+        };
+        AdminTenant: {
+            id: number;
+            school_name: string;
+            school_email: string;
+            subdomain: string;
+            domain_url: string;
+            is_organization: boolean;
+            switchboard: boolean;
+            logo: string | null;
+            primary_color: string;
+            button_color: string;
+            user_count: number;
+            created_at: string;
         };
     };
     responses: never;

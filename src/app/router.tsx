@@ -281,7 +281,7 @@ const panelScreen = (name: string) => lazyRouteComponent(() => import('./screens
 const panelArea = area(AREAS.panel, [
   ['dashboard', 'Platform dashboard'],
   ['user-dashboard', 'User dashboard'],
-  ['all-tenants', 'Tenants'],
+  ['all-tenants', 'Tenants', panelScreen('AllTenantsScreen')],
   ['modes', 'Modes'],
   ['all-users', 'Users', panelScreen('AllUsersScreen')],
   ['all-charities', 'Charities'],
@@ -296,7 +296,7 @@ const panelArea = area(AREAS.panel, [
   ['users-dashboard', 'Users dashboard'],
   ['user/{-$userId}', 'User', panelScreen('UserScreen')],
   ['userprofile/{-$userId}', 'User profile', panelScreen('UserProfileScreen')],
-  ['tenant/{-$tenantId}', 'Tenant'],
+  ['tenant/{-$tenantId}', 'Tenant', panelScreen('TenantScreen')],
   ['students', 'Students', panelScreen('StudentsScreen')],
   ['teachers', 'Teachers', panelScreen('TeachersScreen')],
   ['charities-dashboard', 'Charities dashboard'],

@@ -114,3 +114,69 @@ test('users: list, filters, the spec form messages, add a user, change one field
   await expect(page.getByRole('row')).toHaveCount(21);
   await context.setOffline(false);
 });
+
+test('tenants: the spec messages, a new tenant whose colours show on its site, a user for it, one changed field sent', async ({ page, browser }) => {
+  await signInAdmin(page);
+  await page.goto(`${site()}/admin-panel/all-tenants`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tenants' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Greenfield Primary' })).toBeVisible();
+  await checkScreen(page, 'admin-all-tenants');
+
+  await page.getByRole('link', { name: 'Add tenant' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add tenant' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  // The spec's domain-url message, as the spec wrote it; then the primary colour's own.
+  await expect(page.getByText('Primary color is required')).toHaveCount(1);
+  await page.getByLabel('Primary color', { exact: true }).fill('');
+  await page.getByLabel('Primary color', { exact: true }).blur();
+  await expect(page.getByText('Primary color is required')).toHaveCount(2);
+  await page.getByLabel('School email').fill('office');
+  await page.getByLabel('School email').blur();
+  await expect(page.getByText('Invalid email', { exact: true })).toBeVisible();
+
+  await page.getByLabel('School name').fill('Brookfield Primary');
+  await page.getByLabel('School email').fill('office@brookfield.example');
+  await page.getByLabel('Domain URL').fill('https://brookfield.example');
+  await page.getByLabel('Subdomain (optional: made from the name)').fill('brookfield');
+  await page.getByLabel('Primary color', { exact: true }).fill('#5B2A86');
+  await page.getByLabel('Buttons', { exact: true }).fill('#0B6E4F');
+  // The preview follows the colours as they are typed.
+  await expect(page.locator('.tenant-preview-header')).toHaveCSS('background-color', 'rgb(91, 42, 134)');
+  await expect(page.locator('.tenant-preview-button')).toHaveCSS('background-color', 'rgb(11, 110, 79)');
+  await checkScreen(page, 'admin-tenant-new');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('User added successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-panel\/all-tenants$/);
+
+  // Its own site wears its colours.
+  const visitor = await browser.newPage();
+  await visitor.goto(`${site('brookfield')}/`);
+  await expect.poll(() => visitor.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary_color').trim())).toBe('#5B2A86');
+  await expect.poll(() => visitor.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--button_color').trim())).toBe('#0B6E4F');
+  await visitor.close();
+
+  // A user for it.
+  await page.goto(`${site()}/admin-panel/user`);
+  await page.getByLabel('First name').fill('Bea');
+  await page.getByLabel('Last name').fill('Brook');
+  await page.getByLabel('Email').fill('bea@brookfield.example');
+  await page.getByLabel('Country').selectOption('IE');
+  await page.getByLabel('Role').selectOption('school_admin');
+  await page.getByLabel('Tenant').selectOption({ label: 'Brookfield Primary' });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('User added successfully!')).toBeVisible();
+
+  // Change one field of the tenant: only that field travels.
+  await page.goto(`${site()}/admin-panel/all-tenants`);
+  await page.getByRole('link', { name: 'Brookfield Primary' }).click();
+  await expect(page.getByLabel('School name')).toHaveValue('Brookfield Primary');
+  await checkScreen(page, 'admin-tenant-edit');
+  const patch = nextChange(page, 'PATCH', /^\/api-admin\/tenants\/\d+\/$/);
+  await page.getByLabel('School email').fill('hello@brookfield.example');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await patch).body).toEqual({ school_email: 'hello@brookfield.example' });
+  await expect(page.getByText('User updated successfully!')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'hello@brookfield.example' })).toBeVisible();
+});

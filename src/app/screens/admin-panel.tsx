@@ -2,6 +2,7 @@
 // declaration of src/features/admin-panel/resources with the generic admin screens of
 // src/ui/admin. Record ids come from the path segment ({userId}, {tenantId}...) or ?id=.
 import { useParams, useSearch } from '@tanstack/react-router';
+import { allTenants, tenantForm } from '@/features/admin-panel/resources/tenants';
 import { allUsers, newUserForm, students, teachers, userForm, userProfile } from '@/features/admin-panel/resources/users';
 import { ResourceForm } from '@/ui/admin/resource-form';
 import { ResourceList } from '@/ui/admin/resource-list';
@@ -27,4 +28,10 @@ export function UserScreen() {
 export function UserProfileScreen() {
   const id = useRecordId('userId');
   return id === null ? <ResourceList resource={allUsers} /> : <ResourceShow resource={userProfile} id={id} />;
+}
+
+export const AllTenantsScreen = () => <ResourceList resource={allTenants} />;
+
+export function TenantScreen() {
+  return <ResourceForm resource={tenantForm} id={useRecordId('tenantId')} />;
 }
