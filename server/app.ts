@@ -11,6 +11,7 @@ import { authenticate, provideDeps, resolveTenant } from './http/context';
 import type { AppEnv, Deps } from './http/env';
 import { outboxOwner, requestDeadline } from './http/idempotency';
 import { errorAnswer, validationAnswer } from './http/errors';
+import { adminOrderRoutes } from './routes/admin-orders';
 import { adminTenantRoutes } from './routes/admin-tenants';
 import { adminUserRoutes, avatarRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
@@ -68,6 +69,7 @@ export function createApiRouter() {
     pinRoutes,
     adminUserRoutes,
     adminTenantRoutes,
+    adminOrderRoutes,
   ]) {
     api.route('/', routes);
   }
