@@ -11,6 +11,7 @@ import { authenticate, provideDeps, resolveTenant } from './http/context';
 import type { AppEnv, Deps } from './http/env';
 import { outboxOwner, requestDeadline } from './http/idempotency';
 import { errorAnswer, validationAnswer } from './http/errors';
+import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { adminTenantRoutes } from './routes/admin-tenants';
 import { adminUserRoutes, avatarRoutes } from './routes/admin-users';
@@ -70,6 +71,7 @@ export function createApiRouter() {
     adminUserRoutes,
     adminTenantRoutes,
     adminOrderRoutes,
+    adminDashboardRoutes,
   ]) {
     api.route('/', routes);
   }

@@ -5644,6 +5644,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-super-admin/stats/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform in numbers, and the last 12 months of revenue and sign-ups
+         * @description Access: upschool_admin; any site.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlatformStats"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6145,6 +6211,39 @@ export interface components {
                 price_cents: number;
             }[];
             payments: components["schemas"]["AdminPayment"][];
+        };
+        PlatformStats: {
+            schools: number;
+            organizations: number;
+            users: number;
+            active_users: number;
+            users_by_role: {
+                teacher?: number;
+                upschool_admin?: number;
+                school_admin?: number;
+                teacher_admin?: number;
+                organization_admin?: number;
+                student?: number;
+            };
+            stories: number;
+            published_stories: number;
+            books: number;
+            charities: number;
+            orders_by_status: {
+                success?: number;
+                failed?: number;
+                cancelled?: number;
+                pending?: number;
+            };
+            donations: number;
+            donations_cents: number;
+            revenue_cents: number;
+            months: {
+                month: string;
+                books_cents: number;
+                donations_cents: number;
+                signups: number;
+            }[];
         };
     };
     responses: never;

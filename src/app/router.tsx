@@ -279,8 +279,8 @@ const organizationArea = area(AREAS.organization, [
 const panelScreen = (name: string) => lazyRouteComponent(() => import('./screens/admin-panel'), name as 'AllUsersScreen');
 
 const panelArea = area(AREAS.panel, [
-  ['dashboard', 'Platform dashboard'],
-  ['user-dashboard', 'User dashboard'],
+  ['dashboard', 'Platform dashboard', panelScreen('PlatformDashboardScreen')],
+  ['user-dashboard', 'User dashboard', panelScreen('UsersDashboardScreen')],
   ['all-tenants', 'Tenants', panelScreen('AllTenantsScreen')],
   ['modes', 'Modes'],
   ['all-users', 'Users', panelScreen('AllUsersScreen')],
@@ -288,12 +288,12 @@ const panelArea = area(AREAS.panel, [
   ['all-books', 'Books'],
   ['superpower-teacher', 'Superpower: teacher'],
   ['superpower-parent', 'Superpower: parent'],
-  ['orders', 'Orders'],
-  ['payment-history', 'Payment history'],
+  ['orders', 'Orders', panelScreen('OrdersScreen')],
+  ['payment-history', 'Payment history', panelScreen('PaymentHistoryScreen')],
   ['subscription-plan', 'Subscription plans'],
   ['subscription-variant', 'Subscription variants'],
   ['subscription-details', 'Subscription details'],
-  ['users-dashboard', 'Users dashboard'],
+  ['users-dashboard', 'Users dashboard', panelScreen('UsersDashboardScreen')],
   ['user/{-$userId}', 'User', panelScreen('UserScreen')],
   ['userprofile/{-$userId}', 'User profile', panelScreen('UserProfileScreen')],
   ['tenant/{-$tenantId}', 'Tenant', panelScreen('TenantScreen')],

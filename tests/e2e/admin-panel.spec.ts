@@ -180,3 +180,32 @@ test('tenants: the spec messages, a new tenant whose colours show on its site, a
   await expect(page.getByText('User updated successfully!')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'hello@brookfield.example' })).toBeVisible();
 });
+
+test('dashboards with charts, orders with the spec filters and one order, payment history', async ({ page }) => {
+  await signInAdmin(page);
+  await page.goto(`${site()}/admin-panel/dashboard`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Platform dashboard' })).toBeVisible();
+  await expect(page.getByText('Schools', { exact: true })).toBeVisible();
+  await expect(page.locator('.admin-chart canvas')).toHaveCount(2);
+  await checkScreen(page, 'admin-dashboard');
+  await page.goto(`${site()}/admin-panel/users-dashboard`);
+  await expect(page.getByText('Deactivated', { exact: true })).toBeVisible();
+  await checkScreen(page, 'admin-users-dashboard');
+
+  await page.goto(`${site()}/admin-panel/orders`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  for (const label of ['Order status', 'Print status', 'Kind', 'Tenant']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+  await page.getByLabel('Order status', { exact: true }).selectOption('success');
+  await expect(page.getByText(/Page 1 of \d+ · \d+ in all/)).toBeVisible();
+  await checkScreen(page, 'admin-orders');
+  const first = page.getByRole('link', { name: /^#\d+$/ }).first();
+  if (await first.count()) {
+    await first.click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+    await checkScreen(page, 'admin-order');
+  }
+  await page.goto(`${site()}/admin-panel/payment-history`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment history' })).toBeVisible();
+  for (const label of ['Payment status', 'Provider']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+  await checkScreen(page, 'admin-payment-history');
+});

@@ -47,3 +47,28 @@ describe.each(TARGETS)('platform orders on %s', (target) => {
     expect((await server.call('GET', '/api/api-super-admin/orders/1/', { host: GREENFIELD, token: head })).status).toBe(403);
   });
 });
+
+describe.each(TARGETS)('platform stats on %s', (target) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(target);
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  it('counts tenants, users by role, content and money, with 12 months of series', async () => {
+    const admin = (await signIn(server, 'admin@example.com', 'Admin-demo-1', 'localhost')).access;
+    const res = await server.call('GET', '/api/api-super-admin/stats/', { token: admin });
+    expect(res.status).toBe(200);
+    const users = await server.call('GET', '/api/api-super-admin/users/?limit=1', { token: admin });
+    const teachers = await server.call('GET', '/api/api-super-admin/users/?limit=1&role=teacher', { token: admin });
+    expect(res.body.users).toBe(users.body.count);
+    expect(res.body.users_by_role.teacher).toBe(teachers.body.count);
+    expect(res.body.users_by_role.upschool_admin).toBe(1);
+    expect(res.body.schools).toBeGreaterThanOrEqual(2);
+    expect(res.body.organizations).toBeGreaterThanOrEqual(1);
+    expect(res.body.months).toHaveLength(12);
+    expect(res.body.months.at(-1).month).toBe(new Date().toISOString().slice(0, 7));
+    const head = (await signIn(server, 'head@greenfield.example', 'Head-demo-1')).access;
+    expect((await server.call('GET', '/api/api-super-admin/stats/', { host: GREENFIELD, token: head })).status).toBe(403);
+  });
+});

@@ -2,8 +2,11 @@
 // declaration of src/features/admin-panel/resources with the generic admin screens of
 // src/ui/admin. Record ids come from the path segment ({userId}, {tenantId}...) or ?id=.
 import { useParams, useSearch } from '@tanstack/react-router';
+import { platformDashboard, usersDashboard } from '@/features/admin-panel/resources/dashboards';
+import { orderDetail, orders, payments } from '@/features/admin-panel/resources/orders';
 import { allTenants, tenantForm } from '@/features/admin-panel/resources/tenants';
 import { allUsers, newUserForm, students, teachers, userForm, userProfile } from '@/features/admin-panel/resources/users';
+import { Dashboard } from '@/ui/admin/dashboard';
 import { ResourceForm } from '@/ui/admin/resource-form';
 import { ResourceList } from '@/ui/admin/resource-list';
 import { ResourceShow } from '@/ui/admin/resource-show';
@@ -35,3 +38,13 @@ export const AllTenantsScreen = () => <ResourceList resource={allTenants} />;
 export function TenantScreen() {
   return <ResourceForm resource={tenantForm} id={useRecordId('tenantId')} />;
 }
+
+export function OrdersScreen() {
+  const id = useRecordId('orderId');
+  return id === null ? <ResourceList resource={orders} /> : <ResourceShow resource={orderDetail} id={id} />;
+}
+
+export const PaymentHistoryScreen = () => <ResourceList resource={payments} />;
+
+export const PlatformDashboardScreen = () => <Dashboard resource={platformDashboard} />;
+export const UsersDashboardScreen = () => <Dashboard resource={usersDashboard} />;
