@@ -11,6 +11,10 @@ import { authenticate, provideDeps, resolveTenant } from './http/context';
 import type { AppEnv, Deps } from './http/env';
 import { outboxOwner, requestDeadline } from './http/idempotency';
 import { errorAnswer, validationAnswer } from './http/errors';
+import { adminDashboardRoutes } from './routes/admin-dashboard';
+import { adminOrderRoutes } from './routes/admin-orders';
+import { adminTenantRoutes } from './routes/admin-tenants';
+import { adminUserRoutes, avatarRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { charityRoutes } from './routes/charities';
@@ -76,11 +80,16 @@ export function createApiRouter() {
     reactionRoutes,
     storyRoutes,
     pictureRoutes,
+    adminUserRoutes,
+    adminTenantRoutes,
+    adminOrderRoutes,
+    adminDashboardRoutes,
   ]) {
     api.route('/', routes);
   }
   api.route('/', coverRoutes);
   api.route('/', logoRoutes);
+  api.route('/', avatarRoutes);
   api.route('/', paymentRoutes);
   api.onError(errorAnswer);
   return api;

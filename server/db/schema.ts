@@ -124,6 +124,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_tenant_username').on(t.tenant_id, t.username),
     index('users_tenant_role').on(t.tenant_id, t.role),
+    // The admin users list: newest first, alone or by role (first page with a filter).
+    index('users_joined').on(t.date_joined, t.id),
+    index('users_role_joined').on(t.role, t.date_joined, t.id),
   ],
 );
 
@@ -378,7 +381,13 @@ export const orders = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('orders_user').on(t.user_id)],
+  (t) => [
+    index('orders_user').on(t.user_id),
+    // The admin orders list: newest first, alone or by status or tenant.
+    index('orders_created').on(t.created_at, t.id),
+    index('orders_status_created').on(t.status, t.created_at, t.id),
+    index('orders_tenant_created').on(t.tenant_id, t.created_at, t.id),
+  ],
 );
 
 export const orderItems = pgTable(
@@ -396,7 +405,9 @@ export const orderItems = pgTable(
   (t) => [primaryKey({ columns: [t.order_id, t.book_id] })],
 );
 
-export const payments = pgTable('payments', {
+export const payments = pgTable(
+  'payments',
+  {
   id: id(),
   order_id: integer()
     .notNull()
@@ -410,7 +421,9 @@ export const payments = pgTable('payments', {
   created_at: createdAt(),
   updated_at: updatedAt(),
   completed_at: at(),
-});
+  },
+  (t) => [index('payments_order').on(t.order_id), index('payments_created').on(t.created_at, t.id)],
+);
 
 export const subscriptionPlans = pgTable('subscription_plans', {
   id: id(),

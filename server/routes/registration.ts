@@ -10,11 +10,11 @@ import { BODY_LIMITS } from '../../src/contract/limits';
 import { LOGO_TYPES, RegistrationRequest, suggestSubdomain } from '../../src/contract/registration';
 import { AUTH_MSG } from '../../src/contract/messages';
 import { organizationLinks, tenantLogos, tenants, users } from '../db/schema';
-import type { Db } from '../db/client';
+import type { Queryable } from '../db/client';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody } from '../http/route';
-import { sha256 } from '../services/crypto';
+import { storeLogo } from '../services/logos';
 import { queueEmail, siteOrigin } from '../services/email';
 import { createResetToken, markAccepted, openInvitation, resetLink } from '../services/one-time-links';
 import { findStaffByEmail } from '../services/users';
@@ -56,19 +56,7 @@ const register = defineRoute(
 
 const fieldFail = (field: string, message: string): never => fail(400, `${field}: ${message}`, { errors: { [field]: [message] } });
 
-/** The file really is what it claims: PNG and JPEG by their signatures, SVG by its root element. */
-export function logoMatchesType(bytes: Uint8Array, type: string): boolean {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (type === 'image/png') return starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
-  if (type === 'image/jpeg') return starts(0xff, 0xd8, 0xff);
-  if (type === 'image/svg+xml') {
-    const head = new TextDecoder().decode(bytes.subarray(0, 2048)).replace(/^\uFEFF/, '').trimStart();
-    return head.startsWith('<') && /<svg[\s>]/i.test(head);
-  }
-  return false;
-}
-
-async function freeSubdomain(db: Db, wanted: string, explicit: boolean): Promise<string> {
+export async function freeSubdomain(db: Queryable, wanted: string, explicit: boolean): Promise<string> {
   const candidates = explicit ? [wanted] : [wanted, ...Array.from({ length: 20 }, (_, i) => `${wanted.slice(0, 60)}-${i + 2}`)];
   const taken = new Set(
     (await db.select({ s: tenants.subdomain }).from(tenants).where(inArray(tenants.subdomain, candidates))).map((r) => r.s),
@@ -95,8 +83,6 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
   const email = form.school_email.toLowerCase();
   if (await findStaffByEmail(db, email)) fieldFail('school_email', AUTH_MSG.accountExists);
 
-  const logo = form.logo ? new Uint8Array(await form.logo.arrayBuffer()) : undefined;
-  if (form.logo && logo && !logoMatchesType(logo, form.logo.type)) fieldFail('logo', 'Unsupported file format');
 
   const site = siteOrigin(c, subdomain);
   const tenant = await db.transaction(async (tx) => {
@@ -116,11 +102,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
       })
       .returning();
     const tenant = row!;
-    if (form.logo && logo) {
-      const hash = sha256(Buffer.from(logo).toString('base64'));
-      await tx.insert(tenantLogos).values({ tenant_id: tenant.id, content_type: form.logo.type, data: Buffer.from(logo).toString('base64'), sha256: hash });
-      await tx.update(tenants).set({ logo: `/api/tenant-logos/${tenant.id}?v=${hash.slice(0, 12)}` }).where(eq(tenants.id, tenant.id));
-    }
+    if (form.logo) await storeLogo(tx, tenant.id, form.logo);
     const [admin] = await tx
       .insert(users)
       .values({

@@ -52,6 +52,26 @@ export async function getJson<T>(pathAndQuery: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** GET a file (an admin list's CSV export) as the signed-in user. */
+export async function getFile(pathAndQuery: string): Promise<Blob> {
+  const res = await signedFetch(new Request(API_BASE + pathAndQuery, { credentials: 'include' }));
+  if (!res.ok) throw new Error(`GET ${pathAndQuery} answered ${res.status}`);
+  return res.blob();
+}
+
+/** A call whose answer must come from the server now (never queued), JSON or multipart. */
+export async function sendNow<T>(method: 'POST' | 'PATCH', path: string, body: FormData | object): Promise<{ ok: true; data: T } | { ok: false; status: number; body: unknown }> {
+  const init: RequestInit = { method, credentials: 'include' };
+  if (body instanceof FormData) init.body = body;
+  else {
+    init.body = JSON.stringify(body);
+    init.headers = { 'Content-Type': 'application/json' };
+  }
+  const res = await signedFetch(new Request(API_BASE + path, init));
+  const parsed: unknown = await res.json().catch(() => null);
+  return res.ok ? { ok: true, data: parsed as T } : { ok: false, status: res.status, body: parsed };
+}
+
 /**
  * For the calls that authenticate themselves (sign-in, the class roster, sign-out with a refresh
  * token, registration): no bearer token, so a stale one on a shared device cannot spoil them,

@@ -106,6 +106,16 @@ export interface FaqRecord {
   body: string;
 }
 
+/** One page of an admin list as the server answered it (src/data/admin-pages.ts). */
+export interface AdminPageRecord {
+  /** The resource and the query that asked for the page. */
+  key: string;
+  resource: string;
+  count: number;
+  results: { id: number }[];
+  saved_at: number;
+}
+
 export type OutboxStatus = 'pending' | 'in_flight' | 'failed' | 'conflict';
 
 /** Tables a queued change may touch locally (and undo). */
@@ -222,6 +232,7 @@ export class DeviceDatabase extends Dexie {
   logins!: EntityTable<LoginInfoRecord, 'id'>;
   documents!: EntityTable<DocumentRecord, 'key'>;
   pictures!: EntityTable<PictureRecord, 'id'>;
+  adminPages!: EntityTable<AdminPageRecord, 'key'>;
 
   /**
    * Chrome relaxes IndexedDB durability by default; a child's work must survive a crash, so
@@ -271,6 +282,10 @@ export class DeviceDatabase extends Dexie {
     this.version(8).stores({
       documents: '&key, [owner_id+kind], [owner_id+saved_at]',
       pictures: '&id, owner_id',
+    });
+    // The admin lists' last pages seen, so an admin screen still shows something offline.
+    this.version(9).stores({
+      adminPages: '&key, resource, saved_at',
     });
   }
 }

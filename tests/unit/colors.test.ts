@@ -1,7 +1,7 @@
 // Tenant branding: every *color* field becomes a CSS variable of the same name.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TENANT_COLORS, TENANT_COLOR_FIELDS } from '@/contract/tenant-colors';
-import { applyTenantColors, readableOn } from '@/features/tenant/colors';
+import { applyTenantColors, readableOn } from '@/ui/tenant-colors';
 
 beforeEach(() => {
   document.documentElement.removeAttribute('style');

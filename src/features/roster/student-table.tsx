@@ -5,7 +5,6 @@
 import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   createColumnHelper,
-  flexRender,
   getCoreRowModel,
   useReactTable,
   type PaginationState,
@@ -17,6 +16,7 @@ import type { ClassRecord, StudentRecord } from '@/data/db';
 import { PRIVACY_PREFERENCES, type PrivacyPreference } from '@/contract/domain';
 import { ROSTER_MSG, ROSTER_OWN_MSG } from '@/contract/messages';
 import { ROSTER_PAGE_SIZE } from '@/contract/roster';
+import { TableHead, TableRow } from '@/ui/data-table';
 import { toast } from '@/ui/toast';
 import { EditStudentDialog, privacyLabel } from './edit-student-dialog';
 import { withFeedback } from './feedback';
@@ -183,6 +183,8 @@ export function StudentTable({
     getRowId: (s) => String(s.id),
     state: { rowSelection, pagination },
     manualPagination: true,
+    // Always by name (one collator): no sort buttons in the header.
+    enableSorting: false,
     rowCount: rows.length,
     onRowSelectionChange: setRowSelection,
     onPaginationChange: setPagination,
@@ -383,32 +385,8 @@ export function StudentTable({
 
 type Table = ReturnType<typeof useReactTable<StudentRecord>>;
 
-function TableHead({ table }: { table: Table }) {
-  return (
-    <thead>
-      {table.getHeaderGroups().map((group) => (
-        <tr key={group.id}>
-          {group.headers.map((h) => (
-            <th key={h.id} scope="col" className={`col-${h.column.id}`}>
-              {flexRender(h.column.columnDef.header, h.getContext())}
-            </th>
-          ))}
-        </tr>
-      ))}
-    </thead>
-  );
-}
-
 function StudentRow({ row }: { row: Row<StudentRecord> }) {
-  return (
-    <tr className={row.original.pending ? 'is-pending' : undefined}>
-      {row.getVisibleCells().map((cell) => (
-        <td key={cell.id} className={`col-${cell.column.id}`}>
-          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-        </td>
-      ))}
-    </tr>
-  );
+  return <TableRow row={row} className={row.original.pending ? 'is-pending' : undefined} />;
 }
 
 const ROW_HEIGHT = 48;

@@ -6,7 +6,7 @@ import { api } from '@/api/client';
 import { hasShape } from '@/contract/shape';
 import { DEFAULT_TENANT_COLORS, PLATFORM_NAME } from '@/contract/tenant-colors';
 import { db, type TenantRecord } from '@/data/db';
-import { applyTenantColors } from './colors';
+import { applyTenantColors } from '@/ui/tenant-colors';
 
 const SESSION_KEY = 'tenant';
 

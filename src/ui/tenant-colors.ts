@@ -1,3 +1,4 @@
+// Shared: the tenant feature applies a site's colours, the admin tenant form previews them.
 // Tenant branding on the page: every tenant field whose name contains "color" becomes a CSS
 // variable of the same name on the document root (SPEC.md section 3, Tenant), plus readable
 // text colours derived from the two colours that carry text (buttons and the primary bar).

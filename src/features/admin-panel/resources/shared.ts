@@ -1,0 +1,35 @@
+// Pieces several platform-admin declarations share: the tenant list of the tenant filter (loaded
+// only when that filter shows, and so only for upschool_admin), role names, dates and flags.
+import { api } from '@/api/client';
+import { unwrap } from '@/api/use-remote';
+import type { Role } from '@/contract/domain';
+import type { Option } from '@/ui/admin/resource';
+
+let tenantList: Promise<readonly Option[]> | null = null;
+/** Every tenant by name, once per page load. */
+export function tenantOptions(): Promise<readonly Option[]> {
+  tenantList ??= unwrap(api.GET('/api-super-admin/tenant-options/')).then(
+    (r) => r.results.map((t) => [String(t.id), t.school_name] as const),
+    (err: unknown) => {
+      tenantList = null;
+      throw err;
+    },
+  );
+  return tenantList;
+}
+
+export const ROLE_NAMES: Record<Role, string> = {
+  teacher: 'Teacher',
+  upschool_admin: 'Platform admin',
+  school_admin: 'School admin',
+  teacher_admin: 'Teacher admin',
+  organization_admin: 'Organization admin',
+  student: 'Student',
+};
+
+export const ROLE_OPTIONS: readonly Option[] = Object.entries(ROLE_NAMES) as [Role, string][];
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+export const day = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
+
+export const ONLY_PLATFORM_ADMIN = ['upschool_admin'] as const;

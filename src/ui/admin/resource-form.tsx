@@ -1,0 +1,217 @@
+// The one admin form screen: renders any FormResource (./resource.ts) with react-hook-form and the
+// declaration's zod schema from src/contract, so every message is the spec's (the server checks
+// the same schema). Editing sends only the fields that changed (SPEC.md section 5); a save says
+// the declaration's success or failure message and returns to its list. A declaration that needs
+// the server's answer first (a new tenant's subdomain) says plainly, offline, that it needs the
+// network instead of queueing.
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from '@tanstack/react-router';
+import type { z } from 'zod';
+import { ADMIN_MSG } from '@/contract/messages';
+import { useOnline } from '@/ui/use-online';
+import { AdminLink } from './admin-link';
+import { sayOutcome } from './outcome';
+import type { FieldDef, FormResource, Option } from './resource';
+import { useOptions } from './use-options';
+import './admin.css';
+
+type Values = Record<string, unknown>;
+
+export function ResourceForm<S extends z.ZodType>({ resource, id }: { resource: FormResource<S>; id: number | null }) {
+  const [initial, setInitial] = useState<{ id: number | null; values: Record<string, string> } | null>(id === null ? { id, values: resource.blank } : null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (id === null) {
+      setInitial({ id, values: resource.blank });
+      return;
+    }
+    let live = true;
+    setError(null);
+    resource.load(id).then(
+      (values) => live && setInitial({ id, values }),
+      (err: unknown) => live && setError(!navigator.onLine ? ADMIN_MSG.needsNetwork : err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [resource, id, attempt]);
+
+  const title = id === null ? resource.titles.create : resource.titles.edit;
+  if (error)
+    return (
+      <section className="admin-page">
+        <h1>{title}</h1>
+        <div className="admin-notice" role="alert">
+          <p>{error}</p>
+          <button type="button" className="button button-small" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      </section>
+    );
+  if (!initial || initial.id !== id)
+    return (
+      <section className="admin-page">
+        <h1>{title}</h1>
+        <p role="status">Loading…</p>
+      </section>
+    );
+  return <FormBody key={id ?? 'new'} resource={resource} id={id} initial={initial.values} title={title} />;
+}
+
+function FormBody<S extends z.ZodType>({ resource, id, initial, title }: { resource: FormResource<S>; id: number | null; initial: Record<string, string>; title: string }) {
+  const router = useRouter();
+  const online = useOnline();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    // raw: the form sends what was typed (strings and files); the server parses it again.
+    resolver: zodResolver(resource.schema as never, undefined, { raw: true }) as never,
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
+  const { register, control, handleSubmit, formState } = form;
+  const networkOnly = resource.needsNetwork?.(id) ?? false;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    if (networkOnly && !navigator.onLine) {
+      setServerError(ADMIN_MSG.needsNetwork);
+      return;
+    }
+    // What differs from the loaded record (a new record: everything filled in).
+    const changed: Record<string, string | File> = {};
+    for (const [key, v] of Object.entries(values)) {
+      if (v instanceof File) changed[key] = v;
+      else if (typeof v === 'string' && (id === null ? v !== '' : v !== (initial[key] ?? ''))) changed[key] = v;
+    }
+    if (id !== null && Object.keys(changed).length === 0) {
+      void router.navigate({ href: resource.back });
+      return;
+    }
+    const outcome = await resource.save(id, changed).catch((err: unknown) => ({ status: 'failed' as const, message: err instanceof Error ? err.message : String(err) }));
+    if (outcome.status === 'failed') setServerError(outcome.message || resource.messages.failed);
+    if (sayOutcome(outcome, id === null ? resource.messages.created : resource.messages.updated, resource.messages.failed)) {
+      void router.navigate({ href: resource.back });
+    }
+  });
+
+  return (
+    <section className="admin-page" aria-labelledby="admin-form-title">
+      <div className="admin-head">
+        <h1 id="admin-form-title">{title}</h1>
+        <AdminLink className="button button-small button-secondary" href={resource.back}>
+          Back
+        </AdminLink>
+      </div>
+      <div className={resource.preview ? 'admin-form-grid' : undefined}>
+        <form className="admin-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+          {resource.fields.map((field) => (
+            <Field key={field.name} field={field} register={register} control={control} errors={formState.errors} />
+          ))}
+          {networkOnly && !online ? (
+            <p className="admin-notice" role="status">
+              {ADMIN_MSG.needsNetwork}
+            </p>
+          ) : null}
+          {serverError ? (
+            <p className="admin-error" role="alert">
+              {serverError}
+            </p>
+          ) : null}
+          <div className="admin-form-actions">
+            <button type="submit" className="button" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Saving…' : 'Save'}
+            </button>
+          </div>
+        </form>
+        {resource.preview ? <Preview control={control} render={resource.preview} /> : null}
+      </div>
+    </section>
+  );
+}
+
+function Preview({ control, render }: { control: Control<Values>; render: (values: Values) => ReactNode }) {
+  const values = useWatch({ control });
+  return <aside className="admin-preview">{render(values)}</aside>;
+}
+
+function SelectOptions({ options }: { options: readonly Option[] | (() => Promise<readonly Option[]>) }) {
+  const loaded = useOptions(options);
+  return (
+    <>
+      {loaded.map(([v, l]) => (
+        <option key={v} value={v}>
+          {l}
+        </option>
+      ))}
+    </>
+  );
+}
+
+function Field({ field, register, control, errors }: { field: FieldDef; register: UseFormRegister<Values>; control: Control<Values>; errors: FieldErrors<Values> }) {
+  const id = useId();
+  const message = errors[field.name]?.message;
+  const error = typeof message === 'string' ? message : null;
+  const described = error ? `${id}-error` : undefined;
+  const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described } as const;
+  let control_: ReactNode;
+  if (field.kind === 'text' || field.kind === 'email') {
+    control_ = <input {...common} type={field.kind} autoComplete={field.autoComplete} {...register(field.name)} />;
+  } else if (field.kind === 'select') {
+    control_ = (
+      <select {...common} {...register(field.name)}>
+        <option value="">{field.placeholder ?? 'Choose…'}</option>
+        <SelectOptions options={field.options} />
+      </select>
+    );
+  } else if (field.kind === 'color') {
+    control_ = (
+      <Controller
+        control={control}
+        name={field.name}
+        render={({ field: f }) => {
+          const value = typeof f.value === 'string' ? f.value : '';
+          return (
+            <span className="admin-color">
+              <input type="color" aria-label={`${field.label} picker`} value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} />
+              <input {...common} type="text" inputMode="text" spellCheck={false} value={value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} ref={f.ref} />
+            </span>
+          );
+        }}
+      />
+    );
+  } else if (field.kind === 'file') {
+    const accept = field.accept;
+    control_ = (
+      <Controller
+        control={control}
+        name={field.name}
+        render={({ field: f }) => (
+          <input
+            {...common}
+            type="file"
+            accept={accept}
+            onChange={(e) => f.onChange(e.target.files?.[0] ?? undefined)}
+            onBlur={f.onBlur}
+            ref={f.ref}
+          />
+        )}
+      />
+    );
+  }
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{field.label}</label>
+      {control_}
+      {field.kind === 'file' && field.hint ? <span className="admin-muted">{field.hint}</span> : null}
+      {error ? (
+        <span className="admin-error" id={described} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
