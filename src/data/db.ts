@@ -106,6 +106,9 @@ export interface FaqRecord {
   body: string;
 }
 
+/** A public page as this site shows it (GET /pages/{slug}/), kept so it opens offline. */
+export type PageRecord = components['schemas']['Page'];
+
 export type OutboxStatus = 'pending' | 'in_flight' | 'failed' | 'conflict';
 
 /** Tables a queued change may touch locally (and undo). */
@@ -189,6 +192,7 @@ export class DeviceDatabase extends Dexie {
   meta!: EntityTable<MetaRecord, 'key'>;
   credentials!: EntityTable<CredentialRecord, 'owner_id'>;
   logins!: EntityTable<LoginInfoRecord, 'id'>;
+  pages!: EntityTable<PageRecord, 'slug'>;
 
   /**
    * Chrome relaxes IndexedDB durability by default; a child's work must survive a crash, so
@@ -232,6 +236,11 @@ export class DeviceDatabase extends Dexie {
     this.version(7).stores({
       categories: '&id, name',
       stories: '&id, updated_at, *words, created_at',
+    });
+    // Public pages (/about, /privacy-policy, ...), so they open offline. Version 10: 8 and 9
+    // are taken by work in other branches (admin lists, stories); versions may leave gaps.
+    this.version(10).stores({
+      pages: '&slug',
     });
   }
 }
