@@ -125,11 +125,11 @@ const PUBLIC_PLACEHOLDERS = [
   placeholder(p, '/upload-blog', 'Upload a story'),
   placeholder(p, '/bulk-enrolment', 'Bulk enrolment'),
   placeholder(p, '/request-a-tour', 'Request a tour'),
-  placeholder(p, '/faq', 'Help Center'),
 ];
 
 /** The pages that are content, not code: one route each, one screen for all (loaded on demand). */
 const ContentScreen = lazyRouteComponent(() => import('@/features/pages/content-page'), 'ContentPage') as AsyncRouteComponent<{ slug: PageSlug; siteName: string }>;
+const faqRoute = createRoute({ getParentRoute: p, path: '/faq', component: lazyRouteComponent(() => import('@/features/help/faq-page'), 'FaqPage') });
 const CONTENT_ROUTES = PAGE_SLUGS.map((slug) => {
   const Screen = () => <ContentScreen slug={slug} siteName={useTenant().school_name} />;
   Screen.preload = ContentScreen.preload;
@@ -319,7 +319,7 @@ const dashboardIndex = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...PUBLIC_PLACEHOLDERS, ...CONTENT_ROUTES, archivedStudentsRoute, catchAllRoute]),
+  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...PUBLIC_PLACEHOLDERS, ...CONTENT_ROUTES, faqRoute, archivedStudentsRoute, catchAllRoute]),
   standalone.addChildren(STANDALONE_ROUTES),
   dashboardShell.addChildren([dashboardIndex]),
   schoolArea,
