@@ -21,7 +21,9 @@ import { charityRoutes } from './routes/charities';
 import { classRoutes } from './routes/classes';
 import { coverRoutes } from './routes/covers';
 import { healthRoutes } from './routes/health';
+import { formRoutes } from './routes/forms';
 import { helpRoutes } from './routes/help';
+import { pageRoutes } from './routes/pages';
 import { libraryRoutes } from './routes/library';
 import { orderRoutes } from './routes/orders';
 import { outboxRoutes } from './routes/outbox';
@@ -65,6 +67,8 @@ export function createApiRouter() {
     tenantRoutes,
     switchboardRoutes,
     helpRoutes,
+    pageRoutes,
+    formRoutes,
     charityRoutes,
     libraryRoutes,
     cartRoutes,

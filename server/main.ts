@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { fileSecret, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seed } from './db/seed';
+import { seed, seedContent } from './db/seed';
 import { sharedSecret } from './db/secret';
 import { DEMO_ACCOUNTS, DEMO_CLASSES } from './db/seed-data';
 import { deriveKeys } from './services/crypto';
@@ -16,7 +16,7 @@ const database = await openDatabase(config.databaseUrl ? { url: config.databaseU
 const secret = config.secretKey ?? (database.kind === 'pglite' ? fileSecret(config.dataDir) : await sharedSecret(database.db));
 const keys = deriveKeys(secret);
 // Demo data only where it is asked for: always in development, in production only with SEED=demo.
-const seeded = config.seedDemo ? await seed(database.db, keys.data, config.seedScale) : [];
+const seeded = config.seedDemo ? await seed(database.db, keys.data, config.seedScale) : await seedContent(database.db);
 
 const deps = { database, config, keys, now: () => new Date() };
 const app = createApp(deps);

@@ -53,6 +53,14 @@ export const tenants = pgTable('tenants', {
   is_organization: boolean().notNull().default(false),
   /** argon2id hash of the parents' shared community password; null: no community access. */
   community_password_hash: text(),
+  /**
+   * A registered school stays off until its e-mail address is confirmed (/verification): its
+   * staff cannot sign in and its site is not listed. Seeded and older tenants are live.
+   */
+  awaiting_verification: boolean().notNull().default(false),
+  /** SHA-256 of the confirmation link's token, and when that link stops working. */
+  verification_token_hash: text(),
+  verification_expires_at: at(),
   primary_color: color('#11365A'),
   primary_color_light: color('#11365A'),
   primary_color_dark: color('#11365A'),
@@ -348,6 +356,54 @@ export const faqs = pgTable(
     sort_order: integer().notNull().default(0),
   },
   (t) => [index('faqs_role').on(t.role)],
+);
+
+/**
+ * Public pages as content (/about, /privacy-policy, ...): a platform default per slug
+ * (tenant_id null) that a school site may override with its own row. `body` is HTML that was
+ * sanitised on the way in; readers sanitise it again before showing it.
+ */
+export const pages = pgTable(
+  'pages',
+  {
+    id: id(),
+    tenant_id: integer().references(() => tenants.id, { onDelete: 'cascade' }),
+    slug: text().notNull(),
+    title: text().notNull(),
+    /** For search engines (meta description). */
+    description: text().notNull(),
+    body: text().notNull(),
+    updated_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('pages_site_slug').on(t.tenant_id, t.slug),
+    // Two platform defaults for one slug would make the fallback ambiguous.
+    uniqueIndex('pages_platform_slug').on(t.slug).where(sql`tenant_id is null`),
+  ],
+);
+
+/**
+ * What visitors send through the public forms (/contact, /report-a-problem, /request-a-tour,
+ * /bulk-enrolment). `client_key` is the device's key for the submission: a form queued offline
+ * and sent twice is stored once.
+ */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: id(),
+    tenant_id: integer().references(() => tenants.id, { onDelete: 'cascade' }),
+    kind: text().$type<'contact' | 'report' | 'tour' | 'bulk_enrolment'>().notNull(),
+    client_key: text().notNull().unique(),
+    name: text().notNull(),
+    email: text().notNull(),
+    /** The form's other fields, as validated by its schema in src/contract/forms.ts. */
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** new, then reviewed or imported by the platform admin. */
+    status: text().$type<'new' | 'reviewed' | 'imported'>().notNull().default('new'),
+    created_at: createdAt(),
+  },
+  (t) => [index('form_submissions_kind').on(t.kind, t.created_at)],
 );
 
 /** A signed-in user's cart: one row per item (SPEC.md section 3, Cart). */

@@ -13,6 +13,7 @@ import {
   faqs,
   modes,
   organizationLinks,
+  pages,
   stories,
   students,
   tenants,
@@ -42,6 +43,8 @@ import {
 } from './seed-data';
 import { encryptText, hashPassword } from '../services/crypto';
 import type { SeedScale } from '../config';
+import { sanitizeHtml } from '../services/sanitize';
+import { DEFAULT_PAGES } from './pages-content';
 
 /** Demo dates are fixed too, so date filters behave the same everywhere. */
 const EPOCH = Date.UTC(2026, 8, 1, 8, 0, 0);
@@ -265,6 +268,25 @@ async function seedBench(tx: Tx, dataKey: Buffer) {
   await seedBooks(tx, categoryIds, DEMO_BOOKS, BENCH_BOOKS);
 }
 
+/**
+ * The platform's public pages: content, not demo data, so production gets them too and an
+ * installation seeded before pages existed gets them once; staff edits are never overwritten.
+ */
+async function seedPagesIn(tx: Tx): Promise<boolean> {
+  if (await metaValue(tx, 'seeded_pages')) return false;
+  await tx.insert(pages).values(DEFAULT_PAGES.map((p) => ({ ...p, body: sanitizeHtml(p.body), tenant_id: null, updated_at: new Date(EPOCH) })));
+  await tx.insert(appMeta).values({ key: 'seeded_pages', value: new Date().toISOString() });
+  return true;
+}
+
+/** The public pages alone (production without demo data). */
+export async function seedContent(db: Db): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(20261122)`);
+    return (await seedPagesIn(tx)) ? ['public pages'] : [];
+  });
+}
+
 /** Seeds what is missing; returns what it did, for the start-up log. */
 export async function seed(db: Db, dataKey: Buffer, scale: SeedScale = 'demo'): Promise<string[]> {
   const done: string[] = [];
@@ -276,6 +298,7 @@ export async function seed(db: Db, dataKey: Buffer, scale: SeedScale = 'demo'): 
       await tx.insert(appMeta).values({ key: 'seeded_demo', value: new Date().toISOString() });
       done.push('demo data');
     }
+    if (await seedPagesIn(tx)) done.push('public pages');
     if (scale === 'bench' && !(await metaValue(tx, 'seeded_bench'))) {
       await seedBench(tx, dataKey);
       await tx.insert(appMeta).values({ key: 'seeded_bench', value: new Date().toISOString() });

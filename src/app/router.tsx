@@ -11,6 +11,7 @@ import {
   type AnyRoute,
   type AsyncRouteComponent,
 } from '@tanstack/react-router';
+import { PAGE_SLUGS, type PageSlug } from '@/contract/public-pages';
 import { loadTenant, useTenant } from '@/features/tenant/tenant';
 import type { TenantRecord } from '@/data/db';
 import { Toaster } from '@/ui/toast';
@@ -119,28 +120,18 @@ const PUBLIC_PLACEHOLDERS = [
   placeholder(p, '/contact', 'Contact us'),
   placeholder(p, '/report-a-problem', 'Report a problem'),
   placeholder(p, '/uploadbook', 'Upload a book'),
-  placeholder(p, '/courses', 'Courses'),
-  placeholder(p, '/hubs', 'Hubs'),
-  placeholder(p, '/challenges', 'Challenges'),
-  placeholder(p, '/live', 'Live'),
-  placeholder(p, '/canva', 'Canva'),
-  placeholder(p, '/sdgs', 'Sustainable Development Goals'),
-  placeholder(p, '/impact-films', 'Impact films'),
-  placeholder(p, '/libraries', 'Libraries'),
-  placeholder(p, '/dear-world-book', 'Dear World book'),
   placeholder(p, '/bulk-enrolment', 'Bulk enrolment'),
   placeholder(p, '/request-a-tour', 'Request a tour'),
-  placeholder(p, '/about', 'About us'),
-  placeholder(p, '/our-framework', 'Our framework'),
-  placeholder(p, '/our-team', 'Our team'),
-  placeholder(p, '/global-reach', 'Global reach'),
-  placeholder(p, '/faq', 'Help Center'),
-  placeholder(p, '/testimonials', 'Testimonials'),
-  placeholder(p, '/acknowledgement', 'Acknowledgement'),
-  placeholder(p, '/terms-of-use', 'Terms of use'),
-  placeholder(p, '/refund-policy', 'Refund policy'),
-  placeholder(p, '/privacy-policy', 'Privacy policy'),
 ];
+
+/** The pages that are content, not code: one route each, one screen for all (loaded on demand). */
+const ContentScreen = lazyRouteComponent(() => import('@/features/pages/content-page'), 'ContentPage') as AsyncRouteComponent<{ slug: PageSlug; siteName: string }>;
+const faqRoute = createRoute({ getParentRoute: p, path: '/faq', component: lazyRouteComponent(() => import('@/features/help/faq-page'), 'FaqPage') });
+const CONTENT_ROUTES = PAGE_SLUGS.map((slug) => {
+  const Screen = () => <ContentScreen slug={slug} siteName={useTenant().school_name} />;
+  Screen.preload = ContentScreen.preload;
+  return createRoute({ getParentRoute: p, path: `/${slug}`, component: Screen });
+});
 
 type PaymentSearch = { order?: number; key?: string };
 const paymentSearch = (search: Record<string, unknown>): PaymentSearch => {
@@ -338,7 +329,7 @@ const dashboardIndex = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, storyRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...WRITER_ROUTES, ...PUBLIC_PLACEHOLDERS, archivedStudentsRoute, catchAllRoute]),
+  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, storyRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...WRITER_ROUTES, ...PUBLIC_PLACEHOLDERS, ...CONTENT_ROUTES, faqRoute, archivedStudentsRoute, catchAllRoute]),
   standalone.addChildren(STANDALONE_ROUTES),
   dashboardShell.addChildren([dashboardIndex]),
   schoolArea,

@@ -15,6 +15,8 @@ export const MSG = {
   invalidQr: 'Invalid QR code format',
   modesEmpty: 'You need to log in to load the categories.',
   faqLoadFailed: 'Failed to load help content. Please try again later.',
+  faqEmptyTitle: 'No Content Available',
+  faqEmpty: 'There are no help articles available for the selected role.',
   /** Said only once a change is durably on the device (the sync engine sends it later). */
   savedOnDevice: 'Saved on this device; it will be sent when you are back online.',
   switchingDashboard: 'Switching Dashboard...',

@@ -115,6 +115,8 @@ export interface AdminPageRecord {
   results: { id: number }[];
   saved_at: number;
 }
+/** A public page as this site shows it (GET /pages/{slug}/), kept so it opens offline. */
+export type PageRecord = components['schemas']['Page'];
 
 export type OutboxStatus = 'pending' | 'in_flight' | 'failed' | 'conflict';
 
@@ -233,6 +235,7 @@ export class DeviceDatabase extends Dexie {
   documents!: EntityTable<DocumentRecord, 'key'>;
   pictures!: EntityTable<PictureRecord, 'id'>;
   adminPages!: EntityTable<AdminPageRecord, 'key'>;
+  pages!: EntityTable<PageRecord, 'slug'>;
 
   /**
    * Chrome relaxes IndexedDB durability by default; a child's work must survive a crash, so
@@ -286,6 +289,11 @@ export class DeviceDatabase extends Dexie {
     // The admin lists' last pages seen, so an admin screen still shows something offline.
     this.version(9).stores({
       adminPages: '&key, resource, saved_at',
+    });
+    // Public pages (/about, /privacy-policy, ...), so they open offline. Version 10: 8 and 9
+    // are taken by work in other branches (admin lists, stories); versions may leave gaps.
+    this.version(10).stores({
+      pages: '&slug',
     });
   }
 }

@@ -1,7 +1,7 @@
 // The shell of the signed-in areas (dashboard, school, organization and platform admin): a top
-// bar with the dashboard switcher, a collapsible sidebar, the welcome dialog, and no public
-// footer (SPEC.md section 2, Layout).
-import { useState } from 'react';
+// bar with the dashboard switcher and the Help drawer, a collapsible sidebar, the welcome dialog,
+// and no public footer (SPEC.md section 2, Layout).
+import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useSessionUser } from '@/api/use-session';
 import { useTenant } from '@/features/tenant/tenant';
@@ -12,12 +12,23 @@ import { SyncStatus } from '@/features/sync-status/sync-status';
 import { DashboardSwitcher } from './dashboard-switcher';
 import { WelcomeDialog } from './welcome-dialog';
 
+// Loaded when first opened: the areas' first screen does not carry the Help Center.
+const HelpDrawer = lazy(() => import('@/features/help/help-drawer').then((m) => ({ default: m.HelpDrawer })));
+
 export function AreaLayout({ area }: { area: Area }) {
   const tenant = useTenant();
   const user = useSessionUser();
   // One button: on wide screens it collapses the sidebar, on narrow ones it opens it.
   const narrow = useMediaQuery('(max-width: 900px)');
   const [toggled, setToggled] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const helpButton = useRef<HTMLButtonElement>(null);
+  // The drawer leaves the page when closed; focus goes back to where it was opened from.
+  const closeHelp = () => {
+    setHelpOpen(false);
+    // After the modal has gone: while it is open the rest of the page cannot take focus.
+    setTimeout(() => helpButton.current?.focus(), 0);
+  };
   const navVisible = narrow ? toggled : !toggled;
   const items = area.nav.filter((item) => !item.roles || (user && item.roles.includes(user.role)));
   const groups = [...new Set(items.map((i) => i.group ?? ''))];
@@ -43,6 +54,9 @@ export function AreaLayout({ area }: { area: Area }) {
         </Link>
         <span className="area-title">{area.title}</span>
         <SyncStatus />
+        <button ref={helpButton} type="button" className="button button-small button-secondary help-button" aria-haspopup="dialog" onClick={() => setHelpOpen(true)}>
+          Help
+        </button>
         {user ? <DashboardSwitcher role={user.role} current={area.base} /> : null}
         {user ? (
           <span className="area-user">
@@ -51,6 +65,11 @@ export function AreaLayout({ area }: { area: Area }) {
         ) : null}
       </header>
       {user ? <WelcomeDialog role={user.role} /> : null}
+      {helpOpen ? (
+        <Suspense fallback={null}>
+          <HelpDrawer role={user?.role ?? 'platform_success'} onClose={closeHelp} />
+        </Suspense>
+      ) : null}
       <nav id="area-nav" className="area-nav" aria-label={`${area.title} menu`}>
         {groups.map((group) => (
           <div key={group || 'main'}>

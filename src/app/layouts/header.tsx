@@ -1,9 +1,11 @@
 // The public header (SPEC.md section 2, Layout): logo, the Switchboard pill with search, the
-// cart with its count, Login or Dashboard, the offline indicator, and a slide-out menu on phones.
+// cart with its count, Login or Dashboard, the offline indicator, and a slide-out menu (every
+// width: it is how the public pages are reached) with the pages and the provider's own sites.
 import { useState } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useCommunityAccess, useSessionUser } from '@/api/use-session';
 import { dashboardPathFor } from '@/contract/domain';
+import { EXTERNAL_LINKS } from '@/contract/public-pages';
 import { useCartCount } from '@/features/cart/use-cart-count';
 import { useTenant } from '@/features/tenant/tenant';
 import { Switchboard } from '@/features/search/switchboard';
@@ -16,6 +18,43 @@ const MENU_LINKS = [
   { to: '/faq', label: 'Help' },
   { to: '/about', label: 'About' },
   { to: '/contact', label: 'Contact' },
+] as const;
+
+/** Every public page, grouped as a visitor looks for them. */
+const MENU_GROUPS = [
+  {
+    title: 'About us',
+    links: [
+      { to: '/our-framework', label: 'Our framework' },
+      { to: '/our-team', label: 'Our team' },
+      { to: '/global-reach', label: 'Global reach' },
+      { to: '/testimonials', label: 'Testimonials' },
+      { to: '/acknowledgement', label: 'Acknowledgement' },
+    ],
+  },
+  {
+    title: 'Read, write and learn',
+    links: [
+      { to: '/libraries', label: 'School libraries' },
+      { to: '/sdgs', label: 'The Global Goals' },
+      { to: '/challenges', label: 'Writing challenges' },
+      { to: '/dear-world-book', label: 'Dear World Book' },
+      { to: '/courses', label: 'Courses' },
+      { to: '/hubs', label: 'Hubs' },
+      { to: '/live', label: 'Live sessions' },
+      { to: '/impact-films', label: 'Impact films' },
+      { to: '/canva', label: 'Canva designs' },
+    ],
+  },
+  {
+    title: 'For schools',
+    links: [
+      { to: '/request-a-tour', label: 'Request a tour' },
+      { to: '/bulk-enrolment', label: 'Bulk enrolment' },
+      { to: '/register/{-$token}', label: 'Register your school' },
+      { to: '/report-a-problem', label: 'Report a problem' },
+    ],
+  },
 ] as const;
 
 export function Header() {
@@ -83,6 +122,33 @@ export function Header() {
               </li>
             ))}
           </ul>
+          {MENU_GROUPS.map((group) => (
+            <div key={group.title} className="menu-group">
+              <h2>{group.title}</h2>
+              <ul>
+                {group.links.map((l) => (
+                  <li key={l.to}>
+                    <Link to={l.to} onClick={() => setMenuOpen(false)}>
+                      {l.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          <div className="menu-group">
+            <h2>StoryNest</h2>
+            <ul>
+              {EXTERNAL_LINKS.map((l) => (
+                <li key={l.href}>
+                  {/* The provider's own sites: outside the app, in a new tab. */}
+                  <a href={l.href} target="_blank" rel="noopener noreferrer">
+                    {l.label} <span className="visually-hidden">(opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
         </nav>
       </div>
     </header>

@@ -1,0 +1,93 @@
+// The Help Center's articles for one role (SPEC.md sections 1, 3, 8): searchable, grouped by
+// section, from the device's copy (so it works offline), refreshed from the server when shown.
+// Bodies are HTML from platform staff: shown only through the sanitiser.
+import { useEffect, useId, useState } from 'react';
+import { useLive } from '@/data/live';
+import { MSG } from '@/contract/messages';
+import { PUBLIC_FAQ_ROLE } from '@/contract/domain';
+import { SafeHtml } from '@/ui/safe-html';
+import { faqsOfRole, syncFaqs } from './faq-sync';
+import { groupBySection, searchFaqs } from './faq-search';
+import './help.css';
+
+export const HELP_ROLES = [
+  [PUBLIC_FAQ_ROLE, 'Everyone'],
+  ['parent', 'Parents'],
+  ['student', 'Students'],
+  ['teacher', 'Teachers'],
+  ['school_admin', 'School admins'],
+  ['organization_admin', 'Organization admins'],
+  ['upschool_admin', 'Platform admins'],
+] as const;
+
+export function HelpCenter({ initialRole, headingLevel = 2 }: { initialRole: string; headingLevel?: 2 | 3 }) {
+  const [role, setRole] = useState(initialRole);
+  const [query, setQuery] = useState('');
+  const [load, setLoad] = useState<'loading' | 'failed' | 'succeeded'>('loading');
+  const faqs = useLive(() => faqsOfRole(role), [role]);
+  const ids = useId();
+
+  useEffect(() => {
+    let live = true;
+    syncFaqs().then(
+      () => live && setLoad('succeeded'),
+      () => live && setLoad('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const found = faqs ? searchFaqs(faqs, query) : [];
+  const Section = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <div className="help-center">
+      <div className="help-tools">
+        <p className="field">
+          <label htmlFor={`${ids}-role`}>Show help for</label>
+          <select id={`${ids}-role`} value={role} onChange={(e) => setRole(e.target.value)}>
+            {HELP_ROLES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </p>
+        <p className="field">
+          <label htmlFor={`${ids}-search`}>Search help</label>
+          <input id={`${ids}-search`} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. password, CSV, offline" />
+        </p>
+      </div>
+      {faqs === undefined ? null : faqs.length === 0 && load === 'loading' ? (
+        <p role="status">Loading help…</p>
+      ) : faqs.length === 0 && load === 'failed' ? (
+        <p className="notice notice-error" role="alert">
+          {MSG.faqLoadFailed}
+        </p>
+      ) : faqs.length === 0 ? (
+        <div className="help-empty" role="status">
+          <Section>{MSG.faqEmptyTitle}</Section>
+          <p>{MSG.faqEmpty}</p>
+        </div>
+      ) : (
+        <>
+          <p className="visually-hidden" role="status">
+            {query ? `${found.length} ${found.length === 1 ? 'article' : 'articles'} found` : ''}
+          </p>
+          {found.length === 0 ? <p>No help article matches “{query}”. Try other words, or ask us through the contact page.</p> : null}
+          {groupBySection(found).map((group) => (
+            <section key={group.section} className="help-section" aria-label={group.section}>
+              <Section>{group.section}</Section>
+              {group.faqs.map((f) => (
+                <details key={f.id} className="faq">
+                  <summary>{f.title}</summary>
+                  <SafeHtml html={f.body} className="faq-body" />
+                </details>
+              ))}
+            </section>
+          ))}
+        </>
+      )}
+    </div>
+  );
+}

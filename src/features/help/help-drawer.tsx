@@ -1,0 +1,48 @@
+// The help drawer of every signed-in area (SPEC.md section 9: 100% wide on phones, 70%
+// otherwise): a modal <dialog>, so focus moves in, stays in, Escape closes it and focus goes
+// back to the Help button. "Show me around" replays the screen's guided tour, when it has one.
+import { useEffect, useRef } from 'react';
+import { Link } from '@tanstack/react-router';
+import { HelpCenter } from './help-center';
+
+export function HelpDrawer({ role, onClose, onShowMeAround }: { role: string; onClose: () => void; onShowMeAround?: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const node = ref.current;
+    if (node && !node.open) node.showModal?.();
+  }, []);
+  return (
+    <dialog ref={ref} className="help-drawer" aria-labelledby="help-drawer-title" onClose={onClose}>
+      <div className="help-drawer-head">
+        <h2 id="help-drawer-title">Help</h2>
+        <button type="button" className="icon-button" aria-label="Close help" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      {onShowMeAround ? (
+        <p>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              onClose();
+              onShowMeAround();
+            }}
+          >
+            Show me around
+          </button>
+        </p>
+      ) : null}
+      <HelpCenter initialRole={role} headingLevel={3} />
+      <p className="help-drawer-foot">
+        <Link to="/faq" onClick={onClose}>
+          Open the Help Center
+        </Link>{' '}
+        ·{' '}
+        <Link to="/contact" onClick={onClose}>
+          Contact us
+        </Link>
+      </p>
+    </dialog>
+  );
+}
