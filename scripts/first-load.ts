@@ -41,12 +41,8 @@ export async function measureFirstLoad(browser: Browser, url: string): Promise<F
         })(),
       );
     });
+    // Network idle as Playwright (and Puppeteer's networkidle0) define it: no request for 500 ms.
     await page.goto(url, { waitUntil: 'networkidle' });
-    // Work the page schedules for when it is idle (the sync engine) counts if it fetches code
-    // within another quiet second.
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1000);
-    await page.waitForLoadState('networkidle');
     const chunks = (await Promise.all(pending)).filter((c): c is FirstLoadChunk => c !== null).sort((a, b) => b.gzipKiB - a.gzipKiB);
     return {
       url,
