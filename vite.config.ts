@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PLATFORM_NAME } from './src/contract/tenant-colors';
+import { precompress } from './build/compress-plugin';
 
 /** Records which modules each chunk holds, so the bundle budget can prove what is not in it. */
 function chunkModules(): Plugin {
@@ -53,6 +54,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   build: {
     manifest: true,

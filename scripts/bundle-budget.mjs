@@ -1,36 +1,80 @@
-// The first-load budget: the JavaScript /library needs before it is interactive (the entry
-// chunk, the library screen's chunk, and everything they import statically) must stay at or
-// under 160 KiB gzipped, and must not contain admin, PDF, QR, CSV, XState or zod code. Prints the figure.
-import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+// The first-load budget, measured the way a browser loads the page: the built server starts on a
+// free port with a fresh data folder, Chromium opens /library with service workers blocked, and
+// every JavaScript file fetched until the network is idle is summed by its gzipped size. Over
+// the budget fails, and so does any admin, PDF, QR, CSV, XState, zod or editor code among those
+// files (chunk-modules.json, written by the build, says which modules each file holds). Prints
+// the figure and the five largest files. Needs `vite build` first.
+import { existsSync, readFileSync } from 'node:fs';
+import { register } from 'tsx/esm/api';
 
-const BUDGET_KIB = 160;
-const ROUTE_MODULE = 'src/app/screens/library.tsx';
-const FORBIDDEN = [/node_modules\/zod\//, /node_modules\/jspdf\//, /node_modules\/qrcode\//, /node_modules\/papaparse\//, /node_modules\/@zxing\//, /src\/features\/admin-/, /node_modules\/xstate\//];
+register();
+const { chromium } = await import('@playwright/test');
+const { CHROMIUM } = await import('./chromium.ts');
+const { measureFirstLoad } = await import('./first-load.ts');
+const { startFreshServer } = await import('./serve-fresh.ts');
 
-const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
+// Issue 15 aims at 120 KiB. What the first load holds today: React and ReactDOM (about 62 KiB),
+// TanStack Router (about 36) and Dexie (about 31, the library reads the catalogue from the
+// device), then the app's own shell. Under 120 needs the device database off the first load
+// (the library answering a first visit from the API); until then the budget holds the line
+// where it is, so nothing new creeps in.
+export const BUDGET_KIB = 150;
+export const TARGET_KIB = 120;
+const FORBIDDEN = [
+  /node_modules\/zod\//,
+  /node_modules\/jspdf\//,
+  /node_modules\/qrcode\//,
+  /node_modules\/papaparse\//,
+  /node_modules\/@zxing\//,
+  /node_modules\/xstate\//,
+  /node_modules\/@tiptap\//,
+  /node_modules\/prosemirror-/,
+  /node_modules\/yjs\//,
+  /node_modules\/uplot\//,
+  /node_modules\/driver\.js\//,
+  /node_modules\/dompurify\//,
+  /src\/features\/admin-/,
+];
+
+if (!existsSync('dist/.vite/chunk-modules.json')) {
+  console.error('Build first: `npx vite build` (dist/.vite/chunk-modules.json is missing).');
+  process.exit(1);
+}
 const modules = JSON.parse(readFileSync('dist/.vite/chunk-modules.json', 'utf8'));
 
-const files = new Set();
-function collect(key) {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return;
-  files.add(chunk.file);
-  for (const dep of chunk.imports ?? []) collect(dep);
+const server = await startFreshServer();
+const browser = await chromium.launch(CHROMIUM);
+let result;
+try {
+  result = await measureFirstLoad(browser, `${server.url('greenfield')}/library`);
+} finally {
+  await browser.close();
+  await server.stop();
 }
-const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-if (!entry || !manifest[ROUTE_MODULE]) throw new Error(`The manifest lacks the entry or ${ROUTE_MODULE}`);
-collect(entry);
-collect(ROUTE_MODULE);
 
-const sizes = [...files].map((file) => ({ file, gzipKiB: gzipSync(readFileSync(`dist/${file}`), { level: 9 }).length / 1024 }));
-const total = sizes.reduce((sum, s) => sum + s.gzipKiB, 0);
-const offenders = [...files].flatMap((file) => (modules[file] ?? []).filter((id) => FORBIDDEN.some((re) => re.test(id))).map((id) => `${file}: ${id}`));
-
-console.log(JSON.stringify({ route: '/library', budgetKiB: BUDGET_KIB, firstLoadKiB: Number(total.toFixed(1)), files: sizes.map((s) => ({ ...s, gzipKiB: Number(s.gzipKiB.toFixed(1)) })) }, null, 2));
+const offenders = result.chunks.flatMap(({ file }) => (modules[file.replace(/^\//, '')] ?? []).filter((id) => FORBIDDEN.some((re) => re.test(id))).map((id) => `${file}: ${id}`));
+console.log(
+  JSON.stringify(
+    {
+      route: '/library',
+      measured: 'JavaScript fetched until the network is idle, service workers blocked, gzipped',
+      budgetKiB: BUDGET_KIB,
+      targetKiB: TARGET_KIB,
+      firstLoadKiB: result.totalGzipKiB,
+      files: result.chunks.length,
+      largest: result.chunks.slice(0, 5),
+    },
+    null,
+    2,
+  ),
+);
 let ok = true;
-if (total > BUDGET_KIB) {
-  console.error(`First-load JS for /library is ${total.toFixed(1)} KiB gzipped, over the ${BUDGET_KIB} KiB budget.`);
+if (result.chunks.length === 0) {
+  console.error('No JavaScript was fetched: the measurement itself is broken.');
+  ok = false;
+}
+if (result.totalGzipKiB > BUDGET_KIB) {
+  console.error(`First-load JS for /library is ${result.totalGzipKiB} KiB gzipped, over the ${BUDGET_KIB} KiB budget.`);
   ok = false;
 }
 if (offenders.length) {

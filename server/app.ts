@@ -1,12 +1,11 @@
 // The Hono application: security headers, the API under /api (tenant, auth, routes) and the
 // built PWA with its single-page fallback. `createApiRouter` needs no dependencies, so the
 // OpenAPI document can be generated without a database.
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { secureHeaders } from 'hono/secure-headers';
+import { compressAnswers } from './http/compress';
 import { authenticate, provideDeps, resolveTenant } from './http/context';
 import type { AppEnv, Deps } from './http/env';
 import { outboxOwner, requestDeadline } from './http/idempotency';
@@ -15,6 +14,7 @@ import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { adminTenantRoutes } from './routes/admin-tenants';
 import { adminUserRoutes, avatarRoutes } from './routes/admin-users';
+import { loadStaticFile, sendVariant, staticFiles } from './http/static-files';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { charityRoutes } from './routes/charities';
@@ -132,6 +132,7 @@ export function createApp(deps: Deps) {
   });
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, permissionsPolicy: { camera: ['self'] } }));
   app.use('*', provideDeps(deps));
+  app.use('/api/*', compressAnswers);
   app.use('/api/*', async (c, next) => {
     // The entry keeps the batch's connection (its client address for the throttles).
     c.set('dispatch', async (request) => app.fetch(request, c.env));
@@ -143,20 +144,12 @@ export function createApp(deps: Deps) {
 
   const root = deps.config.staticDir;
   const indexFile = join(root, 'index.html');
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      onFound: (path, c) => {
-        // Hashed build assets never change; everything else is revalidated so updates arrive.
-        c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
+  app.use('*', staticFiles(root));
+  let shell: ReturnType<typeof loadStaticFile>;
   app.get('*', (c) => {
-    if (!existsSync(indexFile)) return c.text('The PWA is not built yet: run `npm run build`.', 503);
-    c.header('Cache-Control', 'no-cache');
-    return c.html(readFileSync(indexFile, 'utf8'));
+    shell = loadStaticFile(indexFile, shell);
+    if (!shell) return c.text('The PWA is not built yet: run `npm run build`.', 503);
+    return sendVariant(c, shell, 'no-cache');
   });
   return app;
 }

@@ -1,5 +1,7 @@
 // Boot: branding first (no flash of the wrong colours), then the router, then the tenant's
-// fresh data. The service worker registers from the UpdatePrompt once the app is up.
+// fresh data. Offline sync (XState, the replay loop, the device database's checks and upgrades)
+// and the service worker start once the page has loaded and the main thread is idle, so they
+// never compete with the first paint.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
@@ -7,6 +9,7 @@ import { onSessionExpired } from '@/api/client';
 import { MSG } from '@/contract/messages';
 import { loadTenant } from '@/features/tenant/tenant';
 import { toast } from '@/ui/toast';
+import { whenIdleAfterLoad } from '@/ui/when-idle';
 import { createAppRouter } from './app/router';
 import './styles.css';
 
@@ -25,5 +28,4 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// Offline sync starts once the first screen is up, outside the first load's budget.
-void import('./app/sync-boot').then(({ bootSync }) => bootSync());
+whenIdleAfterLoad(() => void import('./app/sync-boot').then(({ bootSync }) => bootSync()));

@@ -2,6 +2,7 @@
 // a lesson is never reloaded under a child's fingers (no automatic skipWaiting).
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
+import { whenIdleAfterLoad } from '@/ui/when-idle';
 
 export function UpdatePrompt() {
   const [waiting, setWaiting] = useState<Workbox | null>(null);
@@ -9,12 +10,15 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
-    void import('workbox-window').then(({ Workbox }) => {
-      if (cancelled) return;
-      const wb = new Workbox('/sw.js');
-      wb.addEventListener('waiting', () => setWaiting(wb));
-      void wb.register();
-    });
+    whenIdleAfterLoad(
+      () =>
+        void import('workbox-window').then(({ Workbox }) => {
+          if (cancelled) return;
+          const wb = new Workbox('/sw.js');
+          wb.addEventListener('waiting', () => setWaiting(wb));
+          void wb.register();
+        }),
+    );
     return () => {
       cancelled = true;
     };

@@ -41,7 +41,17 @@ async function syncCategories(): Promise<void> {
   });
 }
 
-export async function syncCatalogue(): Promise<number> {
+let running: Promise<number> | null = null;
+
+/** Pulls the catalogue's changes; a call while a pull runs joins it. */
+export function syncCatalogue(): Promise<number> {
+  running ??= pullCatalogue().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function pullCatalogue(): Promise<number> {
   const [pulled] = await Promise.all([
     pullTable<BookChange, BookRow>(db, {
       name: 'books',

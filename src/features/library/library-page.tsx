@@ -1,12 +1,13 @@
 // The online library (the home page): the catalogue from the device, so it opens, filters by
 // category and searches with no network once it has been synced, student stories included.
 // What each book offers (e.g. "Add to cart") is given by the app, which composes features.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { searchCatalogue } from '@/data/catalogue-index';
 import { db, type BookRecord } from '@/data/db';
 import { useLive } from '@/data/live';
 import { formatPrice } from '@/ui/format';
+import { syncCatalogue } from './catalogue';
 import './library.css';
 
 const PAGE = 48;
@@ -76,6 +77,12 @@ export function BookCard({ book, action }: { book: BookRecord; action?: ReactNod
 export function LibraryPage({ bookAction }: { bookAction?: (book: BookRecord) => ReactNode }) {
   const { search, category } = useSearch({ strict: false }) as { search?: string; category?: number };
   const books = useLive(() => searchCatalogue(search ?? '', PAGE, category), [search, category]);
+  const empty = books?.length === 0 && !search && category === undefined;
+  useEffect(() => {
+    // A first visit has no catalogue on the device yet: fetch it now rather than wait for the
+    // sync engine, which starts only once the page is idle.
+    if (empty && navigator.onLine) syncCatalogue().catch((err: unknown) => console.warn('the catalogue could not be fetched', err));
+  }, [empty]);
   const categoryName = useLive(async () => (category === undefined ? undefined : (await db.categories.get(category))?.name), [category]);
 
   return (

@@ -1,0 +1,112 @@
+// Compression: built files are sent as the brotli or gzip copy the browser accepts (made at build
+// time), with Vary, the file's own type and the copy's length; API answers are compressed per
+// request unless tiny; hashed assets are immutable and HTML is revalidated.
+import { mkdtempSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { pickEncoding } from '../../server/http/static-files';
+import { compressFiles } from '../../build/compress-plugin';
+import { GREENFIELD, startServer, type TestServer } from './harness';
+
+const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
+const HTML = `<!doctype html><html lang="en"><head><title>StoryNest</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+
+describe('pickEncoding', () => {
+  it('prefers brotli, honours q-values and refusals', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd', ['br', 'gzip'])).toBe('br');
+    expect(pickEncoding('gzip', ['br', 'gzip'])).toBe('gzip');
+    expect(pickEncoding('br;q=0.5, gzip;q=0.9', ['br', 'gzip'])).toBe('gzip');
+    expect(pickEncoding('br;q=0, *', ['br', 'gzip'])).toBe('gzip');
+    expect(pickEncoding(undefined, ['br', 'gzip'])).toBe('identity');
+    expect(pickEncoding('identity', ['br', 'gzip'])).toBe('identity');
+  });
+});
+
+describe('compressed answers', () => {
+  let server: TestServer;
+  let dir: string;
+  let app: ReturnType<typeof createApp>;
+  const get = (path: string, encoding?: string, host = GREENFIELD) => app.request(path, { headers: { host, ...(encoding === undefined ? {} : { 'accept-encoding': encoding }) } });
+
+  beforeAll(async () => {
+    server = await startServer('pglite');
+    dir = mkdtempSync(join(tmpdir(), 'storynest-static-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'assets/app-abc123.js'), SCRIPT);
+    writeFileSync(join(dir, 'index.html'), HTML);
+    writeFileSync(join(dir, 'tiny.js'), 'export {};\n');
+    compressFiles(dir);
+    app = createApp({ ...server.deps, config: { ...server.deps.config, staticDir: dir } });
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await server.close();
+  });
+
+  it('sends the brotli copy of a hashed asset to a browser that takes it, cached for a year', async () => {
+    const res = await get('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get('content-length')).toBe(String(body.length));
+    expect(body.length).toBeLessThan(SCRIPT.length / 3);
+    expect(brotliDecompressSync(body).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a gzip-only client and the file itself to one that accepts nothing', async () => {
+    const gz = await get('/assets/app-abc123.js', 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(SCRIPT);
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await plain.text()).toBe(SCRIPT);
+    expect(plain.headers.get('content-length')).toBe(String(SCRIPT.length));
+  });
+
+  it('never sends a compressed copy older than its file (the file was replaced after the build)', async () => {
+    const path = join(dir, 'assets/app-abc123.js');
+    writeFileSync(path, `${SCRIPT}// next build\n`);
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(path, later, later);
+    const res = await get('/assets/app-abc123.js', 'br, gzip');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toContain('// next build');
+  });
+
+  it('sends small files as they are, and the app shell compressed with no-cache for any page', async () => {
+    const tiny = await get('/tiny.js', 'br');
+    expect(tiny.headers.get('content-encoding')).toBeNull();
+    expect(tiny.headers.get('cache-control')).toBe('no-cache');
+    const page = await get('/library', 'br');
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await page.arrayBuffer())).toString()).toContain('<div id="root">');
+  });
+
+  it('never serves files outside the build', async () => {
+    const res = await get('/..%2Fpackage.json', 'br');
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('compresses large API answers and leaves small ones alone', async () => {
+    const big = await get('/api/books/?limit=100', 'gzip, deflate, br');
+    expect(big.status).toBe(200);
+    expect(big.headers.get('content-encoding')).toBe('br');
+    expect(big.headers.get('vary')).toMatch(/Accept-Encoding/);
+    const body = Buffer.from(await big.arrayBuffer());
+    expect(big.headers.get('content-length')).toBe(String(body.length));
+    expect(JSON.parse(brotliDecompressSync(body).toString()).results.length).toBeGreaterThan(0);
+    const gz = await get('/api/books/?limit=100', 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const small = await get('/api/health', 'br');
+    expect(small.headers.get('content-encoding')).toBeNull();
+  });
+});
