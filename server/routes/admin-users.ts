@@ -245,6 +245,7 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
       to: email,
       subject: `Your StoryNest account${tenant ? ` at ${tenant.school_name}` : ''}`,
       text: `Hello ${body.first_name},\n\nAn account was made for you on StoryNest. Your site:\n\n${site}\n\nTo choose your password and sign in, open this link within 7 days:\n\n${link}\n`,
+      expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS),
     });
     c.var.deps.kickMailer();
     return c.json(await oneUser(db, id), 201);

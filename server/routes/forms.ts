@@ -127,6 +127,7 @@ async function accept(c: Context<AppEnv>, kind: FormKind, input: { name: string;
     to: tenant?.school_email ?? PLATFORM_INBOX,
     subject: `${TITLES[kind]} from ${name} (${siteName})`,
     text: `${mailText(kind, data, siteName)}\nReply to: ${name} <${email}>\n`,
+    expires_at: null,
   });
   c.var.deps.kickMailer();
   return c.json({ id: row.id, message: FORM_MSG.sentOnline }, 201);

@@ -14,6 +14,7 @@ import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
 import { siteOrigin } from '../services/email';
 import { sanitizeHtml } from '../services/sanitize';
 import { onSale, readableStories } from './library';
+import { ANONYMOUS } from '../services/story-visibility';
 
 const StoryLink = z.object({ id: z.number().int(), title: z.string(), slug: z.string() });
 const Extras = z
@@ -105,7 +106,7 @@ async function extrasFor(c: Parameters<Parameters<OpenAPIHono<AppEnv>['openapi']
       db.select({ n: count() }).from(tenants).where(liveSchools),
       db.select({ n: countDistinct(users.country) }).from(users).where(isNotNull(users.country)),
       db.select({ n: count() }).from(students),
-      db.select({ n: count() }).from(stories).where(readableStories(null)),
+      db.select({ n: count() }).from(stories).where(readableStories(null, ANONYMOUS)),
       db.select({ n: count() }).from(books).where(onSale(tenant)),
     ]);
     return { reach: { schools: schools!.n, countries: countries!.n, students: pupils!.n, stories: tales!.n, books: catalogue!.n } };
@@ -118,7 +119,7 @@ async function extrasFor(c: Parameters<Parameters<OpenAPIHono<AppEnv>['openapi']
         stories: await db
           .select({ id: stories.id, title: stories.title, slug: stories.slug })
           .from(stories)
-          .where(and(readableStories(tenant), arrayContains(stories.sdgs, [i + 1])))
+          .where(and(readableStories(tenant, ANONYMOUS), arrayContains(stories.sdgs, [i + 1])))
           .orderBy(asc(stories.id))
           .limit(6),
       })),
@@ -129,7 +130,7 @@ async function extrasFor(c: Parameters<Parameters<OpenAPIHono<AppEnv>['openapi']
     const rows = await db
       .select({ school_name: tenants.school_name, subdomain: tenants.subdomain, stories: sql<number>`count(${stories.id})::int` })
       .from(tenants)
-      .leftJoin(stories, and(eq(stories.tenant_id, tenants.id), readableStories(null)))
+      .leftJoin(stories, and(eq(stories.tenant_id, tenants.id), readableStories(null, ANONYMOUS)))
       .where(liveSchools)
       .groupBy(tenants.id)
       .orderBy(asc(tenants.school_name));
