@@ -7,10 +7,40 @@ import { sql, type SQL, type AnyColumn } from 'drizzle-orm';
 
 const SINCE = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2}))(?:~(\d{1,10}))?$/;
 
+const SINCE_MESSAGE = 'updated_since must be an ISO timestamp, optionally followed by ~id (the next_since of a previous page)';
+const PARTS = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * The shape alone lets through what the database cannot read (month 32, second 70, an id past
+ * the integer range): those must be a 400 here, not a failed query.
+ */
+function readable(value: string): boolean {
+  const match = SINCE.exec(value);
+  const parts = match ? PARTS.exec(match[1]!) : null;
+  if (!match || !parts) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = parts.slice(1).map((p) => Number(p ?? 0));
+  // Leap years repeat every 400 years, so 2000 + year % 400 has the same February.
+  const lastDay = new Date(Date.UTC(2000 + (year! % 400), month!, 0)).getUTCDate();
+  return (
+    year! >= 1 &&
+    month! >= 1 &&
+    month! <= 12 &&
+    day! >= 1 &&
+    day! <= lastDay &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60 &&
+    offsetHours! <= 15 &&
+    offsetMinutes! < 60 &&
+    Number(match[2] ?? 0) <= 2_147_483_647
+  );
+}
+
 export const UpdatedSince = z
   .string()
   .max(64)
-  .regex(SINCE, 'updated_since must be an ISO timestamp, optionally followed by ~id (the next_since of a previous page)')
+  .regex(SINCE, SINCE_MESSAGE)
+  .refine(readable, SINCE_MESSAGE)
   .optional()
   .openapi({ description: 'Only rows changed after this point (pull sync); the answer then includes deletions.' });
 

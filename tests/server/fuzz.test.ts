@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, charities, classes, orders, pins, stories, students } from '../../server/db/schema';
 import { OPERATIONS, callerHeaders, signInEveryone, type Caller, type Operation } from './contract';
 import { anyString, asText, bodyText, contentTypes, formData, headerValue, mutated, nasty, valid } from './fuzz-arbitraries';
-import { GREENFIELD, HILLSIDE, TARGETS, startServer, type TestServer } from './harness';
+import { GREENFIELD, HILLSIDE, TARGETS, signIn, startServer, type TestServer } from './harness';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_261_124;
 const runsFor = (target: string) => (process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : target === 'pglite' ? 2_100 : 700);
@@ -249,5 +249,17 @@ describe.each(TARGETS)('inputs the fuzzer found on %s', (target) => {
     expect(batch.body.results[0].body.message).toBeTruthy();
     expect(batch.body.results[1].status).toBe(200);
     expect((await server.call('GET', '/api/health', { host: GREENFIELD })).status).toBe(200);
+  });
+
+  it('refuses an updated_since the database cannot read (month 62, second 70, an id past the integer range) with a 400', async () => {
+    const teacher = await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1');
+    for (const path of ['/catalogue/stories/', '/books/', '/v1/teacher/school-classes/', '/api-admin/student/']) {
+      for (const since of ['6067-07-62T18:30:70.47Z', '1931-21-45T40:17:12+12:40', '2026-02-30T00:00:00Z', '2026-01-01T00:00:00Z~9999999999']) {        const res = await server.call('GET', `/api${path}?updated_since=${encodeURIComponent(since)}`, { host: GREENFIELD, token: teacher.access });
+        expect(res.status, `${path} ${since}`).toBe(400);
+        expect(res.body.message).toMatch(/updated_since/);
+      }
+    }
+    const fine = await server.call('GET', `/api/catalogue/stories/?updated_since=${encodeURIComponent('2024-02-29T23:59:59.5+01:00~7')}`, { host: GREENFIELD });
+    expect(fine.status).toBe(200);
   });
 });
