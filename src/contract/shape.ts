@@ -3,13 +3,13 @@
 // full zod that forms load later, so the first load checks shapes with this instead.
 
 type Scalar = 'string' | 'number' | 'boolean';
-/** A field's type: a scalar, a nullable scalar ('string?'), or the values an enum allows. */
+/** A field's type: a scalar, a nullable or absent scalar ('string?'), or the values an enum allows. */
 export type FieldRule = Scalar | `${Scalar}?` | readonly string[];
 
 function fits(value: unknown, rule: FieldRule): boolean {
   if (Array.isArray(rule)) return typeof value === 'string' && rule.includes(value);
   const nullable = (rule as string).endsWith('?');
-  if (value === null) return nullable;
+  if (value === null || value === undefined) return nullable;
   return typeof value === (nullable ? (rule as string).slice(0, -1) : rule);
 }
 

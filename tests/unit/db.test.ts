@@ -32,6 +32,8 @@ describe('device database', () => {
       logins: 'id',
       documents: 'key',
       pictures: 'id',
+      adminPages: 'key',
+      pages: 'slug',
     });
   });
 
