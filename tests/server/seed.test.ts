@@ -112,5 +112,5 @@ describe('demo seed determinism', () => {
     const [a, b] = [await snapshot(), await snapshot()];
     expect(a.students.length).toBe(79);
     expect(b).toEqual(a);
-  });
+  }, 90_000); // two whole seeds (argon2id for each staff account) on a shared 2-core machine
 });
