@@ -44,6 +44,8 @@ export interface Config {
    * X-Forwarded-For (the one the outermost trusted proxy saw). Sign-in throttles key on it.
    */
   trustProxy: number;
+  /** Lifetime of an access token in seconds (ACCESS_TOKEN_SECONDS, default 900 = 15 minutes). */
+  accessTokenSeconds: number;
   /** SMTP server URL; when absent, e-mails stay in the database's email outbox. */
   smtpUrl: string | undefined;
 }
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsSandbox: dev ? env.PAYMENTS_SANDBOX !== '0' : env.PAYMENTS_SANDBOX === '1',
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 20_000),
     trustProxy: env.TRUST_PROXY === '0' ? 0 : positiveInt(env, 'TRUST_PROXY', 0),
+    accessTokenSeconds: positiveInt(env, 'ACCESS_TOKEN_SECONDS', 15 * 60),
     smtpUrl: env.SMTP_URL || undefined,
   };
 }

@@ -6,7 +6,7 @@ import { fileSecret, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed, seedContent } from './db/seed';
 import { sharedSecret } from './db/secret';
-import { DEMO_ACCOUNTS, DEMO_CLASSES } from './db/seed-data';
+import { DEMO_ACCOUNTS, DEMO_CLASSES, LATER_ACCOUNTS } from './db/seed-data';
 import { deriveKeys } from './services/crypto';
 import { startMailer } from './services/email';
 import { startPruning } from './services/prune';
@@ -37,7 +37,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   // Demo passwords are printed only in development, where they are the demo data's own.
   const demo = [
     'Demo sign-ins (Login, then "Teacher or Administrator"):',
-    ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(19)} ${a.email.padEnd(28)} ${a.password.padEnd(13)} at ${base(a.tenant ? `${a.tenant}.localhost` : 'localhost')}`),
+    ...[...DEMO_ACCOUNTS, ...LATER_ACCOUNTS].map((a) => `  ${a.role.padEnd(19)} ${a.email.padEnd(28)} ${a.password.padEnd(13)} at ${base(a.tenant ? `${a.tenant}.localhost` : 'localhost')}`),
     'Students (Login, then "Student", at the Greenfield site):',
     `  class ${DEMO_CLASSES[0]!.code}, Amara Okafor, password kite-7; class ${DEMO_CLASSES[1]!.code}, Zoe Zhang, password moon-3`,
     'Parents ("Parent"): community password greenfield-parents at the Greenfield site.',

@@ -24,6 +24,14 @@ export const DEMO_ACCOUNTS = [
   { role: 'teacher', first_name: 'Hannah', last_name: 'Hill', email: 'teacher@hillside.example', password: 'Teach-demo-2', tenant: 'hillside' },
 ] as const;
 
+/**
+ * Seeded after everything else, so every id above stays as it was: a second Greenfield teacher
+ * with no classes (the shared-tablet journey signs her in after Tom). Not in DEMO_DATA.md's table.
+ */
+export const LATER_ACCOUNTS = [
+  { role: 'teacher', first_name: 'Nadia', last_name: 'Novak', email: 'teacher2@greenfield.example', password: 'Teach-demo-3', tenant: 'greenfield' },
+] as const;
+
 export const DEMO_TENANTS = [
   {
     subdomain: 'greenfield',

@@ -25,6 +25,7 @@ import {
   CATEGORIES,
   CHARITIES,
   DEMO_ACCOUNTS,
+  LATER_ACCOUNTS,
   DEMO_BOOKS,
   DEMO_CLASSES,
   DEMO_TENANTS,
@@ -163,22 +164,7 @@ async function seedDemo(tx: Tx, dataKey: Buffer) {
     { organization_id: org, school_id: ctx.tenantIds.get('hillside')! },
   ]);
 
-  for (const a of DEMO_ACCOUNTS) {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        tenant_id: a.tenant ? ctx.tenantIds.get(a.tenant)! : null,
-        role: a.role,
-        email: a.email,
-        first_name: a.first_name,
-        last_name: a.last_name,
-        country: 'GB',
-        password_hash: await hashPassword(a.password),
-        date_joined: new Date(EPOCH - 86_400_000),
-      })
-      .returning({ id: users.id });
-    ctx.userIds.set(a.email, row!.id);
-  }
+  for (const a of DEMO_ACCOUNTS) await seedAccount(ctx, a);
 
   const rand = random(2026);
   for (const c of DEMO_CLASSES) await seedClass(ctx, c, rand);
@@ -230,6 +216,24 @@ async function seedDemo(tx: Tx, dataKey: Buffer) {
   );
   await tx.insert(modes).values(MODES.map((m, i) => ({ ...m, sort_order: i })));
   await tx.insert(faqs).values(FAQS.map((f, i) => ({ ...f, sort_order: i })));
+  for (const a of LATER_ACCOUNTS) await seedAccount(ctx, a);
+}
+
+async function seedAccount(ctx: SeedContext, a: (typeof DEMO_ACCOUNTS)[number] | (typeof LATER_ACCOUNTS)[number]) {
+  const [row] = await ctx.tx
+    .insert(users)
+    .values({
+      tenant_id: a.tenant ? ctx.tenantIds.get(a.tenant)! : null,
+      role: a.role,
+      email: a.email,
+      first_name: a.first_name,
+      last_name: a.last_name,
+      country: 'GB',
+      password_hash: await hashPassword(a.password),
+      date_joined: new Date(EPOCH - 86_400_000),
+    })
+    .returning({ id: users.id });
+  ctx.userIds.set(a.email, row!.id);
 }
 
 /** A seed context for adding classes to Greenfield after the demo data (usernames stay unique). */

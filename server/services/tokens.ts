@@ -11,6 +11,7 @@ import { refreshTokens } from '../db/schema';
 import { randomToken } from './crypto';
 import type { AuthUser } from '../http/env';
 
+/** The default lifetime of an access token (config.accessTokenSeconds, ACCESS_TOKEN_SECONDS). */
 export const ACCESS_TTL_SECONDS = 15 * 60;
 /** A refresh token unused this long expires (a device left in a drawer signs in again). */
 export const REFRESH_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -30,9 +31,9 @@ async function sign(key: Uint8Array, claims: Record<string, unknown>, subject: n
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-export function signAccess(key: Uint8Array, user: AuthUser, now: Date): Promise<string> {
+export function signAccess(key: Uint8Array, user: AuthUser, now: Date, ttlSeconds = ACCESS_TTL_SECONDS): Promise<string> {
   const iat = seconds(now);
-  return sign(key, { kind: 'access', role: user.role, tid: user.tenant_id }, user.id, iat, iat + ACCESS_TTL_SECONDS);
+  return sign(key, { kind: 'access', role: user.role, tid: user.tenant_id }, user.id, iat, iat + ttlSeconds);
 }
 
 /** The refresh token of a recorded row: the same row always gives the same token. */
