@@ -8,10 +8,11 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { createApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
-import { freshPostgres } from './harness';
+import { freshPostgres, startServer, type TestServer } from './harness';
 
 const PG = process.env.DATABASE_URL;
 
@@ -131,7 +132,7 @@ describe.skipIf(!PG)('two processes on one fresh PostgreSQL', () => {
     } finally {
       await database.drop();
     }
-  });
+  }, 180_000);
 
   it('gives every pooled connection the statement and idle-in-transaction timeouts', async () => {
     const database = await freshPostgres();
@@ -150,6 +151,26 @@ describe.skipIf(!PG)('two processes on one fresh PostgreSQL', () => {
       await db.close();
       await database.drop();
     }
+  });
+});
+
+describe('readiness', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer('pglite');
+  });
+  afterAll(() => server.close());
+
+  it('answers 503 while the process drains, on any host, while liveness stays 200', async () => {
+    let draining = false;
+    const app = createApp({ ...server.deps, draining: () => draining });
+    const probe = (path: string) => app.request(path, { headers: { host: '10.0.0.7:8080' } });
+    expect((await probe('/api/ready')).status).toBe(200);
+    draining = true;
+    const ready = await probe('/api/ready');
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ message: 'Shutting down.' });
+    expect((await probe('/api/health')).status).toBe(200);
   });
 });
 
@@ -195,5 +216,5 @@ describe('stopping a process', () => {
       .map((l) => JSON.parse(l));
     expect(lines.find((l) => l.msg === 'request' && l.path === '/api/auth/token/')).toMatchObject({ status: 200, method: 'POST', tenant: 'greenfield' });
     expect(lines.at(-1)).toMatchObject({ msg: 'stopped' });
-  });
+  }, 180_000);
 });
