@@ -46,6 +46,11 @@ export interface Config {
   trustProxy: number;
   /** Lifetime of an access token in seconds (ACCESS_TOKEN_SECONDS, default 900 = 15 minutes). */
   accessTokenSeconds: number;
+  /**
+   * On SIGTERM or SIGINT, running requests get this long to finish before their connections are
+   * closed (default: the request deadline and 5 s more, so a request that can finish, does).
+   */
+  shutdownGraceMs: number;
   /** SMTP server URL; when absent, e-mails stay in the database's email outbox. */
   smtpUrl: string | undefined;
 }
@@ -83,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = new URL(env.PUBLIC_URL || `http://localhost:${port}`);
   if (!/^https?:$/.test(publicUrl.protocol)) throw new Error(`PUBLIC_URL must be an http(s) URL, got "${env.PUBLIC_URL}"`);
   const dev = mode === 'development';
+  const requestTimeoutMs = positiveInt(env, 'REQUEST_TIMEOUT_MS', 20_000);
   // A wrong SMTP_URL stops the start, not the first mail an hour later.
   if (env.SMTP_URL) smtpSettings(env.SMTP_URL);
   return {
@@ -105,7 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: dev ? env.SEED !== 'none' : env.SEED === 'demo',
     seedScale,
     paymentsSandbox: dev ? env.PAYMENTS_SANDBOX !== '0' : env.PAYMENTS_SANDBOX === '1',
-    requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 20_000),
+    requestTimeoutMs,
+    shutdownGraceMs: positiveInt(env, 'SHUTDOWN_GRACE_MS', requestTimeoutMs + 5_000),
     trustProxy: env.TRUST_PROXY === '0' ? 0 : positiveInt(env, 'TRUST_PROXY', 0),
     accessTokenSeconds: positiveInt(env, 'ACCESS_TOKEN_SECONDS', 15 * 60),
     smtpUrl: env.SMTP_URL || undefined,

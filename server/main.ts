@@ -1,5 +1,8 @@
 // Starts the whole product in one process: opens (and migrates, and seeds) the database, then
-// serves the API and the built PWA on one port.
+// serves the API and the built PWA on one port. On SIGTERM or SIGINT it drains: readiness
+// answers 503, no new connection is accepted, running requests finish (up to SHUTDOWN_GRACE_MS),
+// then the mailer and the pruning stop and the database closes.
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { fileSecret, loadConfig } from './config';
@@ -7,21 +10,31 @@ import { openDatabase } from './db/client';
 import { seed, seedContent } from './db/seed';
 import { sharedSecret } from './db/secret';
 import { DEMO_ACCOUNTS, DEMO_CLASSES, LATER_ACCOUNTS } from './db/seed-data';
+import { logger } from './log';
 import { deriveKeys } from './services/crypto';
 import { startMailer } from './services/email';
 import { startPruning } from './services/prune';
 
 const config = loadConfig();
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }, {
+  timeoutMs: config.requestTimeoutMs,
+});
 const secret = config.secretKey ?? (database.kind === 'pglite' ? fileSecret(config.dataDir) : await sharedSecret(database.db));
 const keys = deriveKeys(secret);
 // Demo data only where it is asked for: always in development, in production only with SEED=demo.
 const seeded = config.seedDemo ? await seed(database.db, keys.data, config.seedScale) : await seedContent(database.db);
 
-const deps = { database, config, keys, now: () => new Date() };
+let draining = false;
+const deps = { database, config, keys, now: () => new Date(), draining: () => draining, log: logger };
 const app = createApp(deps);
 const stopMailer = startMailer(deps);
+// Expired tokens, sessions, counters, links and sent mail bodies go: at start, then daily.
+const stopPruning = startPruning(deps);
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  logger.info({ port: info.port, mode: config.mode, database: database.kind, seeded }, 'listening');
+  if (config.mode !== 'development') return;
+  // In development a person reads this: the sites and the demo sign-ins, as plain text (the
+  // README promises it). Production prints only the structured line above.
   const base = (host: string) => `http://${host}:${info.port}`;
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [
@@ -34,7 +47,6 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     `  API:               ${base('localhost')}/api (OpenAPI: openapi/openapi.json)`,
     '',
   ];
-  // Demo passwords are printed only in development, where they are the demo data's own.
   const demo = [
     'Demo sign-ins (Login, then "Teacher or Administrator"):',
     ...[...DEMO_ACCOUNTS, ...LATER_ACCOUNTS].map((a) => `  ${a.role.padEnd(19)} ${a.email.padEnd(28)} ${a.password.padEnd(13)} at ${base(a.tenant ? `${a.tenant}.localhost` : 'localhost')}`),
@@ -43,17 +55,43 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     'Parents ("Parent"): community password greenfield-parents at the Greenfield site.',
     '',
   ];
-  console.log([...lines, ...(config.mode === 'development' && config.seedDemo ? demo : [])].join('\n'));
-});
+  process.stdout.write([...lines, ...(config.seedDemo ? demo : [])].join('\n') + '\n');
+}) as Server;
 
-// Expired tokens, sessions, counters, links and sent mail bodies go: at start, then daily.
-const stopPruning = startPruning(deps);
-
-const shutdown = () => {
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) {
+    logger.warn({ signal }, 'second signal: stopping at once');
+    process.exit(1);
+  }
+  stopping = true;
+  draining = true;
+  logger.info({ signal, grace_ms: config.shutdownGraceMs }, 'shutting down: finishing running requests');
+  // close() refuses new connections, closes idle keep-alive ones and calls back once the
+  // running requests have answered; after the grace period the rest are cut.
+  const cap = setTimeout(() => {
+    logger.warn('grace period over: closing the remaining connections');
+    server.closeAllConnections();
+  }, config.shutdownGraceMs);
+  // A keep-alive connection whose request has just been answered is idle: close it at once
+  // rather than waiting for the client to hang up.
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  clearTimeout(cap);
+  clearInterval(idle);
   stopPruning();
-  void stopMailer();
-  server.close();
-  void database.close().finally(() => process.exit(0));
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+  await stopMailer();
+  await database.close();
+  logger.info('stopped');
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    shutdown(signal).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -20,18 +20,44 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Any number that names this application's migration lock (pg_advisory_lock takes a bigint). */
+const MIGRATION_LOCK = 20261124;
+
+export interface PostgresOptions {
+  /**
+   * statement_timeout and idle_in_transaction_session_timeout of every pooled connection, in ms
+   * (the server passes its request deadline: no statement or idle transaction outlives the
+   * request that started it). Unset: PostgreSQL's defaults (none).
+   */
+  timeoutMs?: number;
+  /** Pool size (default 10). */
+  max?: number;
+}
+
 /**
  * `location` is a PostgreSQL URL, a folder for PGlite, or `memory://` for a throwaway PGlite.
- * Migrations run on open, so a fresh location is always ready to use.
+ * Migrations run on open, so a fresh location is always ready to use. On PostgreSQL they run on
+ * one connection holding an advisory lock, so processes starting together migrate one at a time
+ * (the later ones find nothing left to do); PGlite has one process by nature.
  */
-export async function openDatabase(location: { url: string } | { dataDir: string }): Promise<Database> {
+export async function openDatabase(location: { url: string } | { dataDir: string }, options: PostgresOptions = {}): Promise<Database> {
   if ('url' in location) {
-    const { Pool } = await import('pg');
+    const { Pool, Client } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: location.url, max: 10 });
+    const migrator = new Client({ connectionString: location.url });
+    await migrator.connect();
+    try {
+      await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migrate(drizzle({ client: migrator }), { migrationsFolder });
+    } finally {
+      // Ending the session releases its lock too, even if the unlock is never reached.
+      await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      await migrator.end();
+    }
+    const timeouts = options.timeoutMs ? { statement_timeout: options.timeoutMs, idle_in_transaction_session_timeout: options.timeoutMs } : {};
+    const pool = new Pool({ connectionString: location.url, max: options.max ?? 10, ...timeouts });
     const db = drizzle({ client: pool, schema });
-    await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { tenants, type TenantRow } from '../db/schema';
 import type { Queryable } from '../db/client';
+import { logger as processLogger } from '../log';
 import { kickMailer } from '../services/email';
 import { readToken } from '../services/tokens';
 import { groupOf } from './idempotency';
@@ -30,16 +31,45 @@ export function routeDeps(deps: Deps): RouteDeps {
   return { ...rest, databaseKind: database.kind, draining: draining ?? (() => false), kickMailer: () => kickMailer(deps) };
 }
 
+/** A path as it may be logged: segments that look like secrets (link tokens) are masked. */
+export function loggablePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (segment.length >= 24 && /^[A-Za-z0-9_%.~-]+$/.test(segment) ? ':redacted' : segment))
+    .join('/');
+}
+
 export function provideDeps(deps: Deps) {
   const shared = routeDeps(deps);
+  const root = deps.log ?? processLogger;
   return createMiddleware<AppEnv>(async (c, next) => {
+    const started = performance.now();
     // A change applied as part of a batch's group works entirely inside the group's transaction.
     const group = groupOf(c.req.raw);
     c.set('deps', shared);
     c.set('db', group ? group.tx : deps.database.db);
+    // A caller's (or a proxy's) id is kept when it is plainly an id; otherwise a new one.
     const given = c.req.header('x-request-id');
-    c.set('requestId', given && REQUEST_ID.test(given) ? given : randomUUID());
+    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    c.set('requestId', requestId);
+    const log = root.child({ request_id: requestId });
+    c.set('log', log);
     await next();
+    c.res.headers.set('X-Request-Id', requestId);
+    // One access line per API request (static files are not logged); never the query string.
+    if (c.req.path.startsWith('/api/')) {
+      log.info(
+        {
+          method: c.req.method,
+          path: loggablePath(c.req.path),
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          tenant: c.var.tenant?.subdomain ?? null,
+          user_id: c.var.user?.id ?? null,
+        },
+        'request',
+      );
+    }
   });
 }
 

@@ -54,5 +54,7 @@ export interface AppEnv {
     dispatch: (request: Request) => Promise<Response>;
     /** This request's id (X-Request-Id), in every log line about it. */
     requestId: string;
+    /** The logger for this request: every line carries its request id. */
+    log: Logger;
   };
 }

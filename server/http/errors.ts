@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
+import { logger as processLogger, type Logger } from '../log';
 
 export class ApiError extends Error {
   constructor(
@@ -57,6 +58,7 @@ export function errorAnswer(err: Error, c: Context) {
     // Hono's own 4xx (e.g. malformed JSON) keep their status; the message stays readable.
     return c.json({ message: err.message || 'Bad request' }, err.status as ContentfulStatusCode);
   }
-  console.error(err);
+  const log: Logger = (c.get('log') as Logger | undefined) ?? processLogger;
+  log.error({ err }, 'unexpected error');
   return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
 }

@@ -79,6 +79,7 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
     if (!path || !outboxRouteFor(entry.method, path)) {
       if (group) group.abandoned = true;
       const message = `${entry.method} ${entry.path} is not a change that can be sent in a batch.`;
+      c.var.log.info({ outbox_key: entry.key, status: 400, together: Boolean(group) }, 'outbox entry');
       return { key: entry.key, status: 400, body: { message }, retry_after: null };
     }
     const headers = new Headers({
@@ -86,6 +87,8 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
       authorization: c.req.header('authorization') ?? '',
       'idempotency-key': entry.key,
       'x-outbox-owner': String(owner),
+      // Every line about an entry carries the batch's request id.
+      'x-request-id': c.var.requestId,
     });
     // The same body rule as a change sent on its own, so a resend hashes the same.
     const hasBody = entry.method !== 'DELETE' || entry.body !== null;
@@ -101,6 +104,8 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
     } catch {
       body = { message: text };
     }
+    // `together`: tried in the batch's one transaction (rolled back if the group is abandoned).
+    c.var.log.info({ outbox_key: entry.key, status: res.status, together: Boolean(group) }, 'outbox entry');
     return { key: entry.key, status: res.status, body, retry_after: res.headers.get('retry-after') };
   };
 

@@ -14,7 +14,7 @@ export type Target = 'pglite' | 'postgres';
 /** The databases this run tests against. */
 export const TARGETS: Target[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL!;
   const name = `storynest_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
