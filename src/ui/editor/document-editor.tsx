@@ -81,7 +81,7 @@ function Toolbar({ editor, onPicture }: { editor: Editor; onPicture?: DocumentEd
       <Tool label="Numbers" icon="1." pressed={state.numbers} onClick={() => chain().toggleOrderedList().run()} />
       {onPicture && (
         <>
-          <Tool label="Picture" icon="🖼" onClick={() => file.current?.click()} />
+          <Tool label="Picture" icon="▣" onClick={() => file.current?.click()} />
           <input
             ref={file}
             type="file"
