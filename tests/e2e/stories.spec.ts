@@ -135,3 +135,36 @@ test('a student sees their stories grouped on their dashboard', async ({ browser
   await screenshots(page, 'stories-student-dashboard');
   await context.close();
 });
+
+test('the school admin filters the school\'s stories and features one; the organization sees what its schools share', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/library`);
+  await signInThroughApi(page, 'head@greenfield.example', 'Head-demo-1');
+  await page.evaluate(() => localStorage.setItem('dashboard_welcome_dismissed', 'true'));
+  await page.goto(`${base}/admin-school/stories`);
+  await expect(page.getByRole('heading', { name: 'Stories', exact: true })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('submitted');
+  await expect(page.getByRole('link', { name: 'A Garden on the Roof' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Select “A Garden on the Roof”' }).check();
+  await page.getByRole('combobox', { name: 'Action', exact: true }).selectOption('feature');
+  await page.getByRole('combobox', { name: 'Option', exact: true }).selectOption('yes');
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, 'stories-admin-school');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect.poll(async () => (await call(page, 'GET', '/teacher/stories/?search=Garden%20on%20the%20Roof')).body.results[0].is_featured, { timeout: 20_000 }).toBe(true);
+  await context.close();
+
+  const orgContext = await browser.newContext();
+  const org = await orgContext.newPage();
+  const riverbend = site('riverbend');
+  await org.goto(`${riverbend}/library`);
+  await signInThroughApi(org, 'org@riverbend.example', 'Org-demo-1');
+  await org.evaluate(() => localStorage.setItem('dashboard_welcome_dismissed', 'true'));
+  await org.goto(`${riverbend}/admin-organization/stories`);
+  await expect(org.getByRole('heading', { name: 'Shared stories' })).toBeVisible();
+  await expect(org.getByRole('cell', { name: 'Greenfield Primary' }).first()).toBeVisible();
+  expect(await seriousViolations(org)).toEqual([]);
+  await screenshots(org, 'stories-admin-organization');
+  await orgContext.close();
+});

@@ -11,6 +11,7 @@ import { MoneyRaised } from '@/features/charities/money-raised';
 import { MyStories } from '@/features/stories/my-stories';
 import { ReviewQueue } from '@/features/stories/review-queue';
 import { StoryStats } from '@/features/stories/story-stats';
+import { StoryTable } from '@/features/stories/story-table';
 
 const TABS = ['Teacher Dashboard', 'Manage Classes', 'View Class', 'Money I Have Raised'] as const;
 type Tab = (typeof TABS)[number];
@@ -59,7 +60,10 @@ export function DashboardScreen() {
         ) : tab === 'Manage Classes' ? (
           <ClassList title="Manage Classes" link={viewClass} />
         ) : (
-          <ClassDetails classId={classId} />
+          <>
+            <ClassDetails classId={classId} />
+            {classId !== undefined ? <StoryTable title="Class stories" classId={classId} nested /> : null}
+          </>
         )}
       </div>
     </div>

@@ -20,3 +20,12 @@ export const storiesPrivacy = (ids: number[], privacy_preference: PrivacyPrefere
   queue(`Set ${ids.length} stories to ${privacy_preference}`, 'PATCH', '/v1/teacher/stories/privacy/', { ids, privacy_preference });
 
 export const archiveStories = (ids: number[]) => queue(`Archive ${ids.length} stories`, 'POST', '/v1/teacher/stories/archive/', { story_ids: ids });
+
+/** Pin (until now + duration) or unpin stories: the school's by object_ids, an organization's by content_share_ids. */
+export function pinStories(ids: number[], expiry: string | null, organization: boolean) {
+  const label = expiry ? `Pin ${ids.length} stories` : `Unpin ${ids.length} stories`;
+  const body = { content_type: 'story', is_pinned: expiry !== null, expiry_date: expiry };
+  return organization
+    ? queue(label, 'POST', '/organization/content/bulk-pin/', { ...body, content_share_ids: ids })
+    : queue(label, 'POST', '/content/pins/bulk/', { ...body, object_ids: ids });
+}
