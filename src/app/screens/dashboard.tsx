@@ -11,7 +11,7 @@ import { MoneyRaised } from '@/features/charities/money-raised';
 import { MyStories } from '@/features/stories/my-stories';
 import { ReviewQueue } from '@/features/stories/review-queue';
 import { StoryStats } from '@/features/stories/story-stats';
-import { StoryTable } from '@/features/stories/story-table';
+import { ClassStories } from '@/features/stories/story-table';
 
 const TABS = ['Teacher Dashboard', 'Manage Classes', 'View Class', 'Money I Have Raised'] as const;
 type Tab = (typeof TABS)[number];
@@ -62,7 +62,7 @@ export function DashboardScreen() {
         ) : (
           <>
             <ClassDetails classId={classId} />
-            {classId !== undefined ? <StoryTable title="Class stories" classId={classId} nested /> : null}
+            {classId !== undefined ? <ClassStories classId={classId} /> : null}
           </>
         )}
       </div>

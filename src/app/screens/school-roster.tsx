@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useParams, useRouter, useSearch } from '@tanstack/react-router';
 import { AllStudents } from '@/features/roster/all-students';
 import { ClassDetails } from '@/features/roster/class-details';
-import { StoryTable } from '@/features/stories/story-table';
+import { ClassStories } from '@/features/stories/story-table';
 import { ClassList, type ClassLink } from '@/features/roster/class-list';
 import { StudentProfile } from '@/features/roster/student-profile';
 import { TeacherList } from '@/features/roster/teacher-list';
@@ -65,7 +65,7 @@ export function ClassDetailsScreen() {
   return (
     <>
       <ClassDetails classId={classId} profileLink={studentProfile} />
-      {classId !== undefined ? <StoryTable title="Class stories" classId={classId} nested /> : null}
+      {classId !== undefined ? <ClassStories classId={classId} /> : null}
     </>
   );
 }

@@ -239,3 +239,14 @@ export function StoryTable({ title, classId, organization = false, nested = fals
     </section>
   );
 }
+
+/** The class page's stories, folded until asked for: the page opens on its students. */
+export function ClassStories({ classId }: { classId: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="page class-stories" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Class stories</summary>
+      {open ? <StoryTable title="Class stories" classId={classId} nested /> : null}
+    </details>
+  );
+}
