@@ -1,7 +1,7 @@
 // Seeds an empty database with exactly the demo data of DEMO_DATA.md, in one transaction, once.
 // `scale: 'bench'` adds the benchmark extras (20,000 books, a class of 2,000) on top, also once;
 // `scale: 'load'` adds 20 classes of 30 for the class-start burst of bench:load, also once.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { excerptOf, textFromHtml, wordCount } from '../../src/contract/document';
 import type { Db, Tx } from './client';
 import {
@@ -203,6 +203,7 @@ async function seedDemo(tx: Tx, dataKey: Buffer) {
     };
   });
   await tx.insert(stories).values(storyRows);
+  await seedWaitingStories(tx);
 
   await tx.insert(charities).values(
     CHARITIES.map(([name, slug, status, description], i) => ({
@@ -254,6 +255,45 @@ async function seedLoad(tx: Tx, dataKey: Buffer) {
   const ctx = await greenfieldContext(tx, dataKey, LOAD_CLASSES[0]!.teacher);
   const rand = random(5150);
   for (const c of LOAD_CLASSES) await seedClass(ctx, c, rand);
+}
+
+/**
+ * Two stories waiting for review in Year 4 Robins by its first public child, so a fresh install's
+ * Teacher Dashboard has a review queue; in the second a teacher has already mended a spelling,
+ * which the child sees as what changed.
+ */
+async function seedWaitingStories(tx: Tx) {
+  const [author] = await tx
+    .select({ id: students.user_id, tenant_id: students.tenant_id, class_id: students.class_id })
+    .from(students)
+    .innerJoin(classes, eq(classes.id, students.class_id))
+    .where(and(eq(classes.class_id, 'ROBINS4'), eq(students.privacy_preference, 'public')))
+    .orderBy(students.user_id)
+    .limit(1);
+  if (!author) return;
+  const waiting = [
+    ['The Kite That Flew Home', 'the-kite-that-flew-home', 'My kite flew over the school and the river. It came home at tea time.', 'My kite flew over the school and the river. It came home at tea time.'],
+    ['A Garden on the Roof', 'a-garden-on-the-roof', 'We planted beans on the roof of our school. The bees came to visit.', 'We planted beens on the roof of our school. The bees came to visit.'],
+  ] as const;
+  await tx.insert(stories).values(
+    waiting.map(([title, slug, text, submitted], i) => ({
+      tenant_id: author.tenant_id,
+      author_id: author.id,
+      class_id: author.class_id,
+      title,
+      slug,
+      body: `<p>${text}</p>`,
+      excerpt: text,
+      word_count: text.split(/\s+/).length,
+      submitted_text: submitted,
+      privacy_preference: 'public' as const,
+      status: 'submitted' as const,
+      step: 4,
+      sdgs: i === 0 ? [13] : [2, 15],
+      submitted_at: new Date(EPOCH + (60 + i) * 86_400_000),
+      created_at: new Date(EPOCH + (59 + i) * 86_400_000),
+    })),
+  );
 }
 
 async function seedBench(tx: Tx, dataKey: Buffer) {

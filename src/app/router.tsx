@@ -243,7 +243,7 @@ const schoolArea = area(AREAS.school, [
   ['classes', 'Classes', schoolScreen('SchoolClassesScreen')],
   ['students', 'Students', schoolScreen('SchoolStudentsScreen')],
   ['teachers', 'Teachers', schoolScreen('SchoolTeachersScreen')],
-  ['stories', 'Stories'],
+  ['stories', 'Stories', lazyRouteComponent(() => import('./screens/stories'), 'SchoolStoriesScreen')],
   ['books', 'Books'],
   ['organizations', 'Organizations'],
   ['charities', 'Charities'],
@@ -267,7 +267,7 @@ const schoolArea = area(AREAS.school, [
 const organizationArea = area(AREAS.organization, [
   ['dashboard', 'Organization dashboard'],
   ['schools', 'Schools'],
-  ['stories', 'Stories'],
+  ['stories', 'Stories', lazyRouteComponent(() => import('./screens/stories'), 'OrganizationStoriesScreen')],
   ['books', 'Books'],
   ['payment-history', 'Payment history'],
   ['subscriptions', 'Plans'],

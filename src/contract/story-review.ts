@@ -82,3 +82,11 @@ export function wordDiff(before: string, after: string): DiffPart[] {
 
 /** Whether a teacher changed the text the child submitted. */
 export const textChanged = (parts: DiffPart[]) => parts.some((p) => p.kind !== 'same' && p.text.trim() !== '');
+
+/** The statistics state's fallback messages (SPEC.md section 8), verbatim. */
+export const STATS_MSG = {
+  storyStats: 'Failed to fetch story stats',
+  analytics: 'Failed to fetch analytics',
+  reactionStats: 'Failed to fetch reaction stats',
+  impactCount: 'Failed to fetch impact count',
+} as const;

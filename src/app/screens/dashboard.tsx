@@ -1,11 +1,17 @@
 // /dashboard (SPEC.md section 2): the option query value picks a tab: 'Teacher Dashboard' (the
 // default), 'Manage Classes', 'View Class' (with id and class_id) or 'Money I Have Raised'.
+// A student's dashboard is their own stories; the Teacher Dashboard adds the stories waiting for
+// review and the story numbers below the classes.
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSessionUser } from '@/api/use-session';
 import { ClassDetails } from '@/features/roster/class-details';
 import { ClassList, type ClassLink } from '@/features/roster/class-list';
 import { canManageRoster } from '@/features/roster/roster-sync';
 import { MoneyRaised } from '@/features/charities/money-raised';
+import { MyStories } from '@/features/stories/my-stories';
+import { ReviewQueue } from '@/features/stories/review-queue';
+import { StoryStats } from '@/features/stories/story-stats';
+import { ClassStories } from '@/features/stories/story-table';
 
 const TABS = ['Teacher Dashboard', 'Manage Classes', 'View Class', 'Money I Have Raised'] as const;
 type Tab = (typeof TABS)[number];
@@ -38,17 +44,26 @@ export function DashboardScreen() {
       <div role="tabpanel" aria-label={tab}>
         {tab === 'Money I Have Raised' ? (
           <MoneyRaised />
+        ) : user?.role === 'student' ? (
+          <MyStories />
         ) : !roster ? (
           <section className="page">
             <h1>{tab}</h1>
             <p>Classes are managed by teachers and school admins.</p>
           </section>
         ) : tab === 'Teacher Dashboard' ? (
-          <ClassList title="My classes" link={viewClass} cards />
+          <>
+            <ClassList title="My classes" link={viewClass} cards />
+            <ReviewQueue />
+            <StoryStats />
+          </>
         ) : tab === 'Manage Classes' ? (
           <ClassList title="Manage Classes" link={viewClass} />
         ) : (
-          <ClassDetails classId={classId} />
+          <>
+            <ClassDetails classId={classId} />
+            {classId !== undefined ? <ClassStories classId={classId} /> : null}
+          </>
         )}
       </div>
     </div>

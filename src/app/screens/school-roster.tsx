@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useParams, useRouter, useSearch } from '@tanstack/react-router';
 import { AllStudents } from '@/features/roster/all-students';
 import { ClassDetails } from '@/features/roster/class-details';
+import { ClassStories } from '@/features/stories/story-table';
 import { ClassList, type ClassLink } from '@/features/roster/class-list';
 import { StudentProfile } from '@/features/roster/student-profile';
 import { TeacherList } from '@/features/roster/teacher-list';
@@ -60,7 +61,13 @@ export function SchoolTeachersScreen() {
 }
 
 export function ClassDetailsScreen() {
-  return <ClassDetails classId={useIdParam('classId')} profileLink={studentProfile} />;
+  const classId = useIdParam('classId');
+  return (
+    <>
+      <ClassDetails classId={classId} profileLink={studentProfile} />
+      {classId !== undefined ? <ClassStories classId={classId} /> : null}
+    </>
+  );
 }
 
 export function StudentProfileScreen() {

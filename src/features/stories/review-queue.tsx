@@ -1,0 +1,102 @@
+// The Teacher Dashboard's review queue: stories waiting in the teacher's classes. Read one (its
+// text as the child submitted it and as it is now), approve it (published) or send it back with
+// a short comment the child sees on their dashboard. Each decision is queued through the outbox.
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { api } from '@/api/client';
+import { unwrap, useRemote } from '@/api/use-remote';
+import { REVIEW_COMMENT_MAX, STORY_MSG } from '@/contract/story-review';
+import { toast } from '@/ui/toast';
+import { approveStory, returnStory } from './story-commands';
+import { StoryChanges } from './story-changes';
+import './stories.css';
+
+type Waiting = { id: number; title: string; author: string; class_name: string | null; slug: string; excerpt: string };
+
+export function ReviewQueue() {
+  const remote = useRemote('review-queue', () => unwrap(api.GET('/teacher/stories/', { params: { query: { status: 'submitted', limit: 100 } } })));
+  const [done, setDone] = useState<Set<number>>(new Set());
+  const [open, setOpen] = useState<number | null>(null);
+
+  const settle = (id: number, message: string) => {
+    setDone((d) => new Set(d).add(id));
+    setOpen(null);
+    toast('success', message);
+  };
+  const waiting = remote.status === 'succeeded' ? remote.data.results.filter((s) => !done.has(s.id)) : [];
+
+  return (
+    <section className="page" aria-labelledby="review-title">
+      <h2 id="review-title">Stories waiting for review</h2>
+      {remote.status === 'loading' ? <p>Loading…</p> : null}
+      {remote.status === 'failed' ? <p role="alert">{remote.error}</p> : null}
+      {remote.status === 'succeeded' && !waiting.length ? <p>{STORY_MSG.noneWaiting}</p> : null}
+      <ul className="story-list">
+        {waiting.map((s) => (
+          <li key={s.id} className="story-row">
+            <h3>{s.title}</h3>
+            <p>
+              by {s.author}
+              {s.class_name ? ` · ${s.class_name}` : ''}
+            </p>
+            <div className="story-actions">
+              <button type="button" className="button button-secondary" aria-expanded={open === s.id} onClick={() => setOpen(open === s.id ? null : s.id)}>
+                {open === s.id ? 'Close' : 'Read'}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  approveStory(s).then(
+                    () => settle(s.id, STORY_MSG.approved),
+                    (err: unknown) => toast('error', String(err)),
+                  )
+                }
+              >
+                Approve “{s.title}”
+              </button>
+            </div>
+            {open === s.id ? <ReviewStory story={s} onReturned={() => settle(s.id, STORY_MSG.returned)} /> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ReviewStory({ story, onReturned }: { story: Waiting; onReturned: () => void }) {
+  const detail = useRemote(`review-${story.id}`, () => unwrap(api.GET('/teacher/stories/{id}/', { params: { path: { id: story.id } } })));
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = `comment-${story.id}`;
+  if (detail.status === 'loading') return <p>Loading…</p>;
+  if (detail.status === 'failed') return <p role="alert">{detail.error}</p>;
+  const d = detail.data;
+  return (
+    <div className="review-story">
+      <p className="story-text">{d.current_text}</p>
+      {d.submitted_text !== null ? <StoryChanges before={d.submitted_text} after={d.current_text} title="What changed since it was handed in" /> : null}
+      <p>
+        <Link to="/stories/$slug" params={{ slug: d.slug }}>
+          Open the story page
+        </Link>
+      </p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const text = comment.trim();
+          if (!text) return setError(STORY_MSG.commentNeeded);
+          if (text.length > REVIEW_COMMENT_MAX) return setError(STORY_MSG.commentTooLong);
+          returnStory(story, text).then(onReturned, (err: unknown) => setError(String(err)));
+        }}
+      >
+        <label htmlFor={fieldId}>Comment for the child</label>
+        <textarea id={fieldId} rows={3} maxLength={REVIEW_COMMENT_MAX} value={comment} aria-invalid={!!error} onChange={(e) => setComment(e.target.value)} />
+        {error ? <p role="alert">{error}</p> : null}
+        <button type="submit" className="button button-secondary">
+          Send back
+        </button>
+      </form>
+    </div>
+  );
+}
