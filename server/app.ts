@@ -12,6 +12,7 @@ import type { AppEnv, Deps } from './http/env';
 import { outboxOwner, requestDeadline } from './http/idempotency';
 import { errorAnswer, validationAnswer } from './http/errors';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
+import { adminEmailRoutes } from './routes/admin-emails';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { adminTenantRoutes } from './routes/admin-tenants';
 import { adminUserRoutes, avatarRoutes } from './routes/admin-users';
@@ -72,6 +73,7 @@ export function createApiRouter() {
     adminTenantRoutes,
     adminOrderRoutes,
     adminDashboardRoutes,
+    adminEmailRoutes,
   ]) {
     api.route('/', routes);
   }

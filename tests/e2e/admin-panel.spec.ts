@@ -209,3 +209,29 @@ test('dashboards with charts, orders with the spec filters and one order, paymen
   for (const label of ['Payment status', 'Provider']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
   await checkScreen(page, 'admin-payment-history');
 });
+
+test('email monitoring and the teacher superpower (grant, then withdraw)', async ({ page }) => {
+  await signInAdmin(page);
+  await page.goto(`${site()}/admin-panel/email-monitoring`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Email monitoring' })).toBeVisible();
+  await expect(page.getByLabel('Status', { exact: true })).toBeVisible();
+  await checkScreen(page, 'admin-email-monitoring');
+
+  await page.goto(`${site()}/admin-panel/superpower-teacher`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Superpower: teacher admins' })).toBeVisible();
+  await page.getByLabel('Search by name, email or username').fill('teacher@greenfield');
+  const row = page.getByRole('row').filter({ hasText: 'teacher@greenfield.example' });
+  await expect(row).toHaveCount(1);
+  await checkScreen(page, 'admin-superpower-teacher');
+  for (const [option, role] of [
+    ['grant', 'Teacher admin'],
+    ['withdraw', 'Teacher'],
+  ] as const) {
+    await row.getByRole('checkbox').check();
+    await page.getByLabel('Bulk action').selectOption('powers');
+    await page.getByLabel('Option', { exact: true }).selectOption(option);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Teacher admin powers updated.').first()).toBeVisible();
+    await expect(row.getByRole('cell', { name: role, exact: true })).toBeVisible();
+  }
+});
