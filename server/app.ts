@@ -11,6 +11,7 @@ import { authenticate, provideDeps, resolveTenant } from './http/context';
 import type { AppEnv, Deps } from './http/env';
 import { outboxOwner, requestDeadline } from './http/idempotency';
 import { errorAnswer, validationAnswer } from './http/errors';
+import { adminCommunityRoutes } from './routes/admin-community';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { adminEmailRoutes } from './routes/admin-emails';
 import { adminOrderRoutes } from './routes/admin-orders';
@@ -74,6 +75,7 @@ export function createApiRouter() {
     adminOrderRoutes,
     adminDashboardRoutes,
     adminEmailRoutes,
+    adminCommunityRoutes,
   ]) {
     api.route('/', routes);
   }

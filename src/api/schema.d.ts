@@ -4797,6 +4797,7 @@ export interface paths {
                     date_to?: string;
                     is_organization?: "true" | "false";
                     switchboard?: "true" | "false";
+                    community_access?: "true" | "false";
                     limit?: number;
                     offset?: number | null;
                     ordering?: "school_name" | "-school_name" | "subdomain" | "-subdomain" | "created_at" | "-created_at";
@@ -4951,6 +4952,7 @@ export interface paths {
                     date_to?: string;
                     is_organization?: "true" | "false";
                     switchboard?: "true" | "false";
+                    community_access?: "true" | "false";
                 };
                 header?: never;
                 path?: never;
@@ -6007,6 +6009,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-super-admin/community/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set, rotate or turn off a school's community (parent) password; open parent sessions end
+         * @description Access: upschool_admin; any site.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                        /** @enum {string} */
+                        action: "set";
+                    } | {
+                        /** @enum {string} */
+                        action: "rotate";
+                    } | {
+                        /** @enum {string} */
+                        action: "off";
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommunityAccess"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such school */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6457,6 +6550,7 @@ export interface components {
             primary_color: string;
             button_color: string;
             user_count: number;
+            community_access: boolean;
             created_at: string;
         };
         AdminOrdersPage: {

@@ -287,7 +287,7 @@ const panelArea = area(AREAS.panel, [
   ['all-charities', 'Charities'],
   ['all-books', 'Books'],
   ['superpower-teacher', 'Superpower: teacher', panelScreen('SuperpowerTeacherScreen')],
-  ['superpower-parent', 'Superpower: parent'],
+  ['superpower-parent', 'Superpower: parent', panelScreen('SuperpowerParentScreen')],
   ['orders', 'Orders', panelScreen('OrdersScreen')],
   ['payment-history', 'Payment history', panelScreen('PaymentHistoryScreen')],
   ['subscription-plan', 'Subscription plans'],

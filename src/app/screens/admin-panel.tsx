@@ -5,6 +5,7 @@ import { useParams, useSearch } from '@tanstack/react-router';
 import { platformDashboard, usersDashboard } from '@/features/admin-panel/resources/dashboards';
 import { orderDetail, orders, payments } from '@/features/admin-panel/resources/orders';
 import { allTenants, tenantForm } from '@/features/admin-panel/resources/tenants';
+import { communityAccess, communityForm } from '@/features/admin-panel/resources/community';
 import { emails } from '@/features/admin-panel/resources/emails';
 import { allUsers, newUserForm, students, teacherPowers, teachers, userForm, userProfile } from '@/features/admin-panel/resources/users';
 import { Dashboard } from '@/ui/admin/dashboard';
@@ -52,3 +53,8 @@ export const UsersDashboardScreen = () => <Dashboard resource={usersDashboard} /
 
 export const EmailMonitoringScreen = () => <ResourceList resource={emails} />;
 export const SuperpowerTeacherScreen = () => <ResourceList resource={teacherPowers} />;
+
+export function SuperpowerParentScreen() {
+  const id = useRecordId('tenantId');
+  return id === null ? <ResourceList resource={communityAccess} /> : <ResourceForm resource={communityForm} id={id} />;
+}
