@@ -10,7 +10,9 @@ import { authenticate, provideDeps, resolveTenant } from './http/context';
 import type { AppEnv, Deps } from './http/env';
 import { outboxOwner, requestDeadline } from './http/idempotency';
 import { errorAnswer, validationAnswer } from './http/errors';
+import { adminCommunityRoutes } from './routes/admin-community';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
+import { adminEmailRoutes } from './routes/admin-emails';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { adminTenantRoutes } from './routes/admin-tenants';
 import { adminUserRoutes, avatarRoutes } from './routes/admin-users';
@@ -88,6 +90,8 @@ export function createApiRouter() {
     adminTenantRoutes,
     adminOrderRoutes,
     adminDashboardRoutes,
+    adminEmailRoutes,
+    adminCommunityRoutes,
   ]) {
     api.route('/', routes);
   }

@@ -88,6 +88,17 @@ async function tenantBySubdomain(deps: RouteDeps, db: Queryable, subdomain: stri
   return row;
 }
 
+/**
+ * Forgets this process's copy of a tenant after the platform admin changed it (its colours, its
+ * community password), so the change holds at once here; other processes catch up within the TTL.
+ */
+export function forgetTenant(deps: RouteDeps, subdomain?: string): void {
+  const cache = tenantCache.get(deps.config);
+  if (!cache) return;
+  if (subdomain === undefined) cache.clear();
+  else cache.delete(subdomain);
+}
+
 /** The school subdomain a host names: exactly one label in front of the platform's host name. */
 export function subdomainOf(host: string, siteDomain: string): string | null {
   if (!host.endsWith(`.${siteDomain}`)) return null;

@@ -5,7 +5,7 @@
 // sent; queued in the outbox), and deleting one, refused while it has users.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { TenantForm, TenantPatch } from '../../src/contract/admin';
 import { ADMIN_MSG, AUTH_MSG } from '../../src/contract/messages';
 import { suggestSubdomain } from '../../src/contract/registration';
@@ -14,6 +14,7 @@ import type { Queryable } from '../db/client';
 import { organizationLinks, tenants, users, type TenantRow } from '../db/schema';
 import { adminListRoutes, countAll, type DynamicSelect } from '../http/admin-list';
 import type { AppEnv } from '../http/env';
+import { forgetTenant } from '../http/context';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody } from '../http/route';
 import { MessageSchema } from '../http/schemas';
@@ -38,6 +39,7 @@ export const AdminTenantSchema = z
     primary_color: z.string(),
     button_color: z.string(),
     user_count: z.number().int(),
+    community_access: z.boolean(),
     created_at: z.string(),
   })
   .openapi('AdminTenant');
@@ -54,6 +56,7 @@ const tenantFields = {
   primary_color: tenants.primary_color,
   button_color: tenants.button_color,
   user_count: sql<number>`(select count(*)::int from ${users} where ${users.tenant_id} = ${tenants.id})`,
+  community_access: sql<boolean>`(${tenants.community_password_hash} is not null)`,
   created_at: tenants.created_at,
 };
 type AdminTenantRow = Omit<z.infer<typeof AdminTenantSchema>, 'created_at'> & { created_at: Date };
@@ -64,9 +67,10 @@ const tenantsList = adminListRoutes({
   summary: 'Every school and organization, filtered, sorted and paged',
   access: PLATFORM,
   row: AdminTenantSchema,
-  filters: { is_organization: Bool.optional(), switchboard: Bool.optional() },
+  filters: { is_organization: Bool.optional(), switchboard: Bool.optional(), community_access: Bool.optional() },
   where: (_c, q) =>
     and(
+      q.community_access === true ? isNotNull(tenants.community_password_hash) : q.community_access === false ? isNull(tenants.community_password_hash) : undefined,
       q.is_organization !== undefined ? eq(tenants.is_organization, q.is_organization) : undefined,
       q.switchboard !== undefined ? eq(tenants.switchboard, q.switchboard) : undefined,
     ),
@@ -87,6 +91,7 @@ const tenantsList = adminListRoutes({
     ['is_organization', (r) => r.is_organization],
     ['switchboard', (r) => r.switchboard],
     ['users', (r) => r.user_count],
+    ['community_access', (r) => r.community_access],
     ['created_at', (r) => r.created_at.toISOString()],
   ],
 });
@@ -205,6 +210,9 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
     const updated = await findTenant(db, id);
     if (form.organizations !== undefined) await linkSchools(db, updated, form.organizations);
     if (form.logo instanceof File) await storeLogo(db, id, form.logo);
+    // Its site shows the change at once (the old and the new subdomain).
+    forgetTenant(c.var.deps, current.subdomain);
+    if (form.subdomain) forgetTenant(c.var.deps, form.subdomain);
     return c.json(await tenantJson(db, await findTenant(db, id)), 200);
   })
   .openapi(deleteTenant, async (c) => {
@@ -214,5 +222,6 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
     const [people] = await db.select({ n: count() }).from(users).where(eq(users.tenant_id, id));
     if ((people?.n ?? 0) > 0) fail(409, ADMIN_MSG.tenantHasUsers);
     await db.delete(tenants).where(eq(tenants.id, id));
+    forgetTenant(c.var.deps);
     return c.json({ message: 'Tenant deleted.' }, 200);
   });

@@ -81,10 +81,13 @@ const usersList = adminListRoutes({
     role: z.enum(ROLES).optional(),
     tenant_id: Id.optional(),
     is_active: Bool.optional(),
+    /** superpower-teacher: teachers and teacher admins together. */
+    teaching: z.enum(['true']).optional(),
   },
   where: (_c, q) =>
     and(
       q.role ? eq(users.role, q.role) : undefined,
+      q.teaching ? inArray(users.role, ['teacher', 'teacher_admin']) : undefined,
       q.tenant_id !== undefined ? eq(users.tenant_id, q.tenant_id) : undefined,
       q.is_active !== undefined ? eq(users.is_active, q.is_active) : undefined,
     ),

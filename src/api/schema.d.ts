@@ -7372,6 +7372,7 @@ export interface paths {
                     role?: "teacher" | "upschool_admin" | "school_admin" | "teacher_admin" | "organization_admin" | "student";
                     tenant_id?: number;
                     is_active?: "true" | "false";
+                    teaching?: "true";
                     limit?: number;
                     offset?: number | null;
                     ordering?: "first_name" | "-first_name" | "last_name" | "-last_name" | "email" | "-email" | "role" | "-role" | "date_joined" | "-date_joined" | "last_login" | "-last_login";
@@ -7448,6 +7449,7 @@ export interface paths {
                     role?: "teacher" | "upschool_admin" | "school_admin" | "teacher_admin" | "organization_admin" | "student";
                     tenant_id?: number;
                     is_active?: "true" | "false";
+                    teaching?: "true";
                 };
                 header?: never;
                 path?: never;
@@ -7971,6 +7973,7 @@ export interface paths {
                     date_to?: string;
                     is_organization?: "true" | "false";
                     switchboard?: "true" | "false";
+                    community_access?: "true" | "false";
                     limit?: number;
                     offset?: number | null;
                     ordering?: "school_name" | "-school_name" | "subdomain" | "-subdomain" | "created_at" | "-created_at";
@@ -8134,6 +8137,7 @@ export interface paths {
                     date_to?: string;
                     is_organization?: "true" | "false";
                     switchboard?: "true" | "false";
+                    community_access?: "true" | "false";
                 };
                 header?: never;
                 path?: never;
@@ -8904,6 +8908,392 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-super-admin/emails/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every e-mail the platform sent or failed to send, with its attempts and last error
+         * @description Access: upschool_admin; any site.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    date_from?: string;
+                    date_to?: string;
+                    status?: "sent" | "pending" | "failed";
+                    limit?: number;
+                    offset?: number | null;
+                    ordering?: "created_at" | "-created_at" | "attempts" | "-attempts";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminEmailsPage"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-super-admin/emails/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every e-mail the platform sent or failed to send, with its attempts and last error: every matching row as CSV (streamed)
+         * @description Access: upschool_admin; any site.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    date_from?: string;
+                    date_to?: string;
+                    status?: "sent" | "pending" | "failed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV, one row per record */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-super-admin/emails/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send e-mails again from the start (attempts and last error cleared)
+         * @description Access: upschool_admin; any site.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-super-admin/teacher-powers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grant teachers the teacher_admin powers, or withdraw them (teachers and teacher admins of any school)
+         * @description Access: upschool_admin; any site.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: number[];
+                        /** @enum {string} */
+                        action: "grant" | "withdraw";
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-super-admin/community/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set, rotate or turn off a school's community (parent) password; open parent sessions end
+         * @description Access: upschool_admin; any site.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                        /** @enum {string} */
+                        action: "set";
+                    } | {
+                        /** @enum {string} */
+                        action: "rotate";
+                    } | {
+                        /** @enum {string} */
+                        action: "off";
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommunityAccess"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such school */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9601,6 +9991,7 @@ export interface components {
             primary_color: string;
             button_color: string;
             user_count: number;
+            community_access: boolean;
             created_at: string;
         };
         AdminOrdersPage: {
@@ -9685,6 +10076,22 @@ export interface components {
                 donations_cents: number;
                 signups: number;
             }[];
+        };
+        AdminEmailsPage: {
+            count: number;
+            results: components["schemas"]["AdminEmail"][];
+        };
+        AdminEmail: {
+            id: number;
+            to: string;
+            subject: string;
+            /** @enum {string} */
+            status: "sent" | "pending" | "failed";
+            attempts: number;
+            last_error: string | null;
+            tenant_name: string | null;
+            created_at: string;
+            sent_at: string | null;
         };
     };
     responses: never;

@@ -285,8 +285,8 @@ const panelArea = area(AREAS.panel, [
   ['all-users', 'Users', panelScreen('AllUsersScreen')],
   ['all-charities', 'Charities'],
   ['all-books', 'Books'],
-  ['superpower-teacher', 'Superpower: teacher'],
-  ['superpower-parent', 'Superpower: parent'],
+  ['superpower-teacher', 'Superpower: teacher', panelScreen('SuperpowerTeacherScreen')],
+  ['superpower-parent', 'Superpower: parent', panelScreen('SuperpowerParentScreen')],
   ['orders', 'Orders', panelScreen('OrdersScreen')],
   ['payment-history', 'Payment history', panelScreen('PaymentHistoryScreen')],
   ['subscription-plan', 'Subscription plans'],
@@ -307,7 +307,7 @@ const panelArea = area(AREAS.panel, [
   ['book/{-$bookId}', 'Book'],
   ['view-book/{-$bookId}', 'Book'],
   ['charity-details-view/$charityId', 'Charity details'],
-  ['email-monitoring', 'Email monitoring'],
+  ['email-monitoring', 'Email monitoring', panelScreen('EmailMonitoringScreen')],
   ['book-monitoring', 'Book monitoring'],
 ]);
 

@@ -94,3 +94,8 @@ export interface AdminPage<Row> {
   count: number;
   results: Row[];
 }
+
+/** A school's community (parent) password, as superpower-parent sets it. */
+export const CommunityPassword = z.object({
+  password: z.string().trim().min(8, 'Password must be at least 8 characters').max(100, 'Password must not exceed 100 characters'),
+});

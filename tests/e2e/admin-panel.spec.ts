@@ -209,3 +209,53 @@ test('dashboards with charts, orders with the spec filters and one order, paymen
   for (const label of ['Payment status', 'Provider']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
   await checkScreen(page, 'admin-payment-history');
 });
+
+test('email monitoring and the teacher superpower (grant, then withdraw)', async ({ page }) => {
+  await signInAdmin(page);
+  await page.goto(`${site()}/admin-panel/email-monitoring`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Email monitoring' })).toBeVisible();
+  await expect(page.getByLabel('Status', { exact: true })).toBeVisible();
+  await checkScreen(page, 'admin-email-monitoring');
+
+  await page.goto(`${site()}/admin-panel/superpower-teacher`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Superpower: teacher admins' })).toBeVisible();
+  await page.getByLabel('Search by name, email or username').fill('teacher@greenfield');
+  const row = page.getByRole('row').filter({ hasText: 'teacher@greenfield.example' });
+  await expect(row).toHaveCount(1);
+  await checkScreen(page, 'admin-superpower-teacher');
+  for (const [option, role] of [
+    ['grant', 'Teacher admin'],
+    ['withdraw', 'Teacher'],
+  ] as const) {
+    await row.getByRole('checkbox').check();
+    await page.getByLabel('Bulk action').selectOption('powers');
+    await page.getByLabel('Option', { exact: true }).selectOption(option);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Teacher admin powers updated.').first()).toBeVisible();
+    await expect(row.getByRole('cell', { name: role, exact: true })).toBeVisible();
+  }
+});
+
+test("superpower-parent: a school's community password set through the form, then a new one made", async ({ page }) => {
+  await signInAdmin(page);
+  await page.goto(`${site()}/admin-panel/superpower-parent`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Superpower: parent access' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'hillside' });
+  await checkScreen(page, 'admin-superpower-parent');
+  await page.getByRole('link', { name: 'Hillside Academy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Set the community password' })).toBeVisible();
+  await page.getByLabel('New community password').fill('short');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await checkScreen(page, 'admin-superpower-parent-form');
+  await page.getByLabel('New community password').fill('hillside-families');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Community password set.')).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'On', exact: true })).toBeVisible();
+
+  await row.getByRole('checkbox').check();
+  await page.getByLabel('Bulk action').selectOption('community');
+  await page.getByLabel('Option', { exact: true }).selectOption('rotate');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText(/Hillside Academy: the new community password is [a-z]+-[a-z]+-\d{4}/)).toBeVisible();
+});

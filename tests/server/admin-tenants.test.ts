@@ -96,4 +96,28 @@ describe.each(TARGETS)('platform tenants on %s', (target) => {
     expect((await server.call('POST', '/api/api-admin/tenants/', { host: GREENFIELD, token: head, body: form(VALID) })).status).toBe(403);
     expect((await server.call('DELETE', '/api/api-admin/tenants/1/', { host: GREENFIELD, token: head })).status).toBe(403);
   });
+
+  it("sets, rotates and turns off a school's community password; old sessions end", async () => {
+    const greenfield = (await server.call('GET', '/api/api-admin/tenants/?search=greenfield', { token: admin })).body.results[0];
+    expect(greenfield.community_access).toBe(true);
+    const login = await server.call('POST', '/api/generic-password-login', { host: GREENFIELD, json: { password: 'greenfield-parents' } });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const rotated = await server.call('POST', `/api/api-super-admin/community/${greenfield.id}/`, { token: admin, json: { action: 'rotate' } });
+    expect(rotated.body).toMatchObject({ community_access: true, password: expect.stringMatching(/^[a-z]+-[a-z]+-\d{4}$/) });
+    const check = await server.call('GET', '/api/check-generic-access', { host: GREENFIELD, headers: { cookie } });
+    expect(check.body.authenticated).toBe(false);
+    expect((await server.call('POST', '/api/generic-password-login', { host: GREENFIELD, json: { password: 'greenfield-parents' } })).status).not.toBe(200);
+    expect((await server.call('POST', '/api/generic-password-login', { host: GREENFIELD, json: { password: rotated.body.password } })).status).toBe(200);
+    const short = await server.call('POST', `/api/api-super-admin/community/${greenfield.id}/`, { token: admin, json: { action: 'set', password: 'short' } });
+    expect(short.status).toBe(400);
+    const set = await server.call('POST', `/api/api-super-admin/community/${greenfield.id}/`, { token: admin, json: { action: 'set', password: 'greenfield-parents' } });
+    expect(set.body).toMatchObject({ community_access: true, password: null });
+    const off = await server.call('POST', `/api/api-super-admin/community/${greenfield.id}/`, { token: admin, json: { action: 'off' } });
+    expect(off.body.community_access).toBe(false);
+    const listed = await server.call('GET', '/api/api-admin/tenants/?community_access=false&search=greenfield', { token: admin });
+    expect(listed.body.count).toBe(1);
+    await server.call('POST', `/api/api-super-admin/community/${greenfield.id}/`, { token: admin, json: { action: 'set', password: 'greenfield-parents' } });
+    expect((await server.call('POST', '/api/api-super-admin/community/99999999/', { token: admin, json: { action: 'off' } })).status).toBe(404);
+  });
 });

@@ -2,6 +2,8 @@
 // spec's create and edit (multipart, only the sent fields change, the spec's validation words),
 // deactivating (sign-in refused, sessions ended) and reactivating, and upschool_admin only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { emailOutbox } from '../../server/db/schema';
 import { GREENFIELD, signIn, startServer, TARGETS, type TestServer } from './harness';
 
 function form(fields: Record<string, string | File>): FormData {
@@ -115,5 +117,32 @@ describe.each(TARGETS)('platform users on %s', (target) => {
     const on = await server.call('PATCH', `/api/api-super-admin/users/${id}/`, { token: admin, json: { is_active: 'true' } });
     expect(on.body.is_active).toBe(true);
     await signIn(server, 'teacher@hillside.example', 'Teach-demo-2', 'hillside.localhost');
+  });
+
+  it('monitors e-mails (status, attempts, last error) and sends failed ones again', async () => {
+    const pending = await server.call('GET', '/api/api-super-admin/emails/?search=nadia%40greenfield', { token: admin });
+    expect(pending.body.results).toMatchObject([{ to: 'nadia@greenfield.example', status: 'pending', attempts: 0 }]);
+    const id = pending.body.results[0].id;
+    await server.database.db.update(emailOutbox).set({ attempts: 5, last_error: 'mailbox full' }).where(eq(emailOutbox.id, id));
+    const failed = await server.call('GET', '/api/api-super-admin/emails/?status=failed', { token: admin });
+    expect(failed.body.results).toMatchObject([{ id, status: 'failed', attempts: 5, last_error: 'mailbox full' }]);
+    expect((await server.call('POST', '/api/api-super-admin/emails/resend/', { token: admin, json: { ids: [id] } })).status).toBe(200);
+    const again = await server.call('GET', `/api/api-super-admin/emails/?status=pending&search=nadia`, { token: admin });
+    expect(again.body.results).toMatchObject([{ id, status: 'pending', attempts: 0, last_error: null }]);
+    expect((await server.call('POST', '/api/api-super-admin/emails/resend/', { token: admin, json: { ids: [99999999] } })).status).toBe(404);
+  });
+
+  it('grants and withdraws teacher admin powers, to teachers only', async () => {
+    const teachers = await server.call('GET', '/api/api-super-admin/users/?teaching=true&search=teacher%40greenfield', { token: admin });
+    const id = teachers.body.results[0].id;
+    expect((await server.call('POST', '/api/api-super-admin/teacher-powers/', { token: admin, json: { ids: [id], action: 'grant' } })).status).toBe(200);
+    expect((await server.call('GET', `/api/api-super-admin/users/${id}/`, { token: admin })).body.role).toBe('teacher_admin');
+    const both = await server.call('GET', '/api/api-super-admin/users/?teaching=true&search=teacher%40greenfield', { token: admin });
+    expect(both.body.results.map((u: { id: number }) => u.id)).toContain(id);
+    expect((await server.call('POST', '/api/api-super-admin/teacher-powers/', { token: admin, json: { ids: [id], action: 'withdraw' } })).status).toBe(200);
+    expect((await server.call('GET', `/api/api-super-admin/users/${id}/`, { token: admin })).body.role).toBe('teacher');
+    const headId = (await server.call('GET', '/api/api-super-admin/users/?search=head%40greenfield', { token: admin })).body.results[0].id;
+    expect((await server.call('POST', '/api/api-super-admin/teacher-powers/', { token: admin, json: { ids: [headId], action: 'grant' } })).status).toBe(404);
+    expect((await server.call('POST', '/api/api-super-admin/teacher-powers/', { host: GREENFIELD, token: head, json: { ids: [id], action: 'grant' } })).status).toBe(403);
   });
 });

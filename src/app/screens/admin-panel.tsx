@@ -5,7 +5,9 @@ import { useParams, useSearch } from '@tanstack/react-router';
 import { platformDashboard, usersDashboard } from '@/features/admin-panel/resources/dashboards';
 import { orderDetail, orders, payments } from '@/features/admin-panel/resources/orders';
 import { allTenants, tenantForm } from '@/features/admin-panel/resources/tenants';
-import { allUsers, newUserForm, students, teachers, userForm, userProfile } from '@/features/admin-panel/resources/users';
+import { communityAccess, communityForm } from '@/features/admin-panel/resources/community';
+import { emails } from '@/features/admin-panel/resources/emails';
+import { allUsers, newUserForm, students, teacherPowers, teachers, userForm, userProfile } from '@/features/admin-panel/resources/users';
 import { Dashboard } from '@/ui/admin/dashboard';
 import { ResourceForm } from '@/ui/admin/resource-form';
 import { ResourceList } from '@/ui/admin/resource-list';
@@ -48,3 +50,11 @@ export const PaymentHistoryScreen = () => <ResourceList resource={payments} />;
 
 export const PlatformDashboardScreen = () => <Dashboard resource={platformDashboard} />;
 export const UsersDashboardScreen = () => <Dashboard resource={usersDashboard} />;
+
+export const EmailMonitoringScreen = () => <ResourceList resource={emails} />;
+export const SuperpowerTeacherScreen = () => <ResourceList resource={teacherPowers} />;
+
+export function SuperpowerParentScreen() {
+  const id = useRecordId('tenantId');
+  return id === null ? <ResourceList resource={communityAccess} /> : <ResourceForm resource={communityForm} id={id} />;
+}

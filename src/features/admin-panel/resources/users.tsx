@@ -77,6 +77,39 @@ function usersList(name: string, title: string, role?: 'student' | 'teacher'): L
 }
 
 export const allUsers = usersList('users', 'Users');
+
+/** superpower-teacher: teachers and teacher admins of every school; grant or withdraw the powers. */
+export const teacherPowers: ListResource<AdminUser> = {
+  ...usersList('teacher-powers', 'Superpower: teacher admins'),
+  fixed: { teaching: 'true' },
+  filters: [
+    { key: 'role', label: 'Powers', options: [['teacher', 'Teacher'], ['teacher_admin', 'Teacher admin']] },
+    { key: 'tenant_id', label: 'Tenant', options: tenantOptions, roles: ONLY_PLATFORM_ADMIN },
+  ],
+  bulkActions: [
+    {
+      key: 'powers',
+      label: 'Teacher admin powers',
+      options: [
+        ['grant', 'Grant'],
+        ['withdraw', 'Withdraw'],
+      ],
+      run: (rows, option) =>
+        queueAdminWrite({
+          resource: 'teacher-powers',
+          ids: rows.map((r) => r.id),
+          patch: { role: option === 'grant' ? 'teacher_admin' : 'teacher' },
+          kind: 'admin-teacher-powers',
+          label: `${option === 'grant' ? 'Grant' : 'Withdraw'} teacher admin powers (${rows.length})`,
+          method: 'POST',
+          path: '/api-super-admin/teacher-powers/',
+          body: { ids: rows.map((r) => r.id), action: option },
+        }),
+      done: 'Teacher admin powers updated.',
+    },
+  ],
+  create: undefined,
+};
 export const students = usersList('students', 'Students', 'student');
 export const teachers = usersList('teachers', 'Teachers', 'teacher');
 
