@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PLATFORM_NAME } from './src/contract/tenant-colors';
 import { precompress } from './build/compress-plugin';
+import { prerender } from './build/prerender-plugin';
 
 /** Records which modules each chunk holds, so the bundle budget can prove what is not in it. */
 function chunkModules(): Plugin {
@@ -54,6 +55,8 @@ export default defineConfig({
         ],
       },
     }),
+    // Order matters: the pages are written after the service worker, and compressed last.
+    prerender(),
     precompress(),
   ],
   build: {

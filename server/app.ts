@@ -1,7 +1,6 @@
 // The Hono application: security headers, the API under /api (tenant, auth, routes) and the
 // built PWA with its single-page fallback. `createApiRouter` needs no dependencies, so the
 // OpenAPI document can be generated without a database.
-import { join } from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
@@ -16,7 +15,8 @@ import { adminEmailRoutes } from './routes/admin-emails';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { adminTenantRoutes } from './routes/admin-tenants';
 import { adminUserRoutes, avatarRoutes } from './routes/admin-users';
-import { loadStaticFile, sendVariant, staticFiles } from './http/static-files';
+import { pages } from './http/pages';
+import { staticFiles } from './http/static-files';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { charityRoutes } from './routes/charities';
@@ -147,13 +147,7 @@ export function createApp(deps: Deps) {
   app.onError(errorAnswer);
 
   const root = deps.config.staticDir;
-  const indexFile = join(root, 'index.html');
   app.use('*', staticFiles(root));
-  let shell: ReturnType<typeof loadStaticFile>;
-  app.get('*', (c) => {
-    shell = loadStaticFile(indexFile, shell);
-    if (!shell) return c.text('The PWA is not built yet: run `npm run build`.', 503);
-    return sendVariant(c, shell, 'no-cache');
-  });
+  app.get('*', pages(root));
   return app;
 }

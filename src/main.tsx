@@ -22,6 +22,9 @@ onSessionExpired(() => {
 
 void loadTenant();
 
+// The page arrives prerendered (build/prerender-plugin.ts); React renders over it once the route's
+// screen has loaded, so the first render draws the whole page and nothing in between.
+await router.load().catch((err: unknown) => console.warn('the first route could not be loaded', err));
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <RouterProvider router={router} />

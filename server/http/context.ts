@@ -7,6 +7,7 @@
 // signed access token's claims. Access tokens live 15 minutes; the refresh checks the account.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { tenants, type TenantRow } from '../db/schema';
 import type { Queryable } from '../db/client';
@@ -106,18 +107,20 @@ export function subdomainOf(host: string, siteDomain: string): string | null {
   return /^[a-z0-9-]+$/.test(label) ? label : null;
 }
 
-export const resolveTenant = createMiddleware<AppEnv>(async (c, next) => {
+/** The site a request is for: its school, null for the platform, undefined when no school has that address. */
+export async function siteOf(c: Context<AppEnv>): Promise<TenantRow | null | undefined> {
   const { config } = c.var.deps;
   const host = hostName(c.req.header('host'));
-  if (!host || config.platformHosts.includes(host)) {
-    c.set('tenant', null);
-  } else {
-    // greenfield.evil.example is not Greenfield: only our own domain's subdomains are schools.
-    const subdomain = subdomainOf(host, config.publicUrl.hostname);
-    const tenant = subdomain ? await tenantBySubdomain(c.var.deps, c.var.db, subdomain) : undefined;
-    if (!tenant) fail(404, 'There is no school site at this address.');
-    c.set('tenant', tenant);
-  }
+  if (!host || config.platformHosts.includes(host)) return null;
+  // greenfield.evil.example is not Greenfield: only our own domain's subdomains are schools.
+  const subdomain = subdomainOf(host, config.publicUrl.hostname);
+  return subdomain ? tenantBySubdomain(c.var.deps, c.var.db, subdomain) : undefined;
+}
+
+export const resolveTenant = createMiddleware<AppEnv>(async (c, next) => {
+  const tenant = await siteOf(c);
+  if (tenant === undefined) fail(404, 'There is no school site at this address.');
+  c.set('tenant', tenant);
   await next();
 });
 

@@ -1,5 +1,6 @@
 // Sign-in, password and invitation request schemas, shared by the sign-in screens and the API.
 import { z } from 'zod';
+import './zod-config';
 import { AUTH_MSG, MSG } from './messages';
 
 /** The spec's "login constant of 20": profile cards per page on the student sign-in. */

@@ -2,6 +2,7 @@
 // form and for POST /tenants/create/, in the multipart wire format (every field a string, the
 // logo a file), so both sides enforce the same rules with the same words.
 import { z } from 'zod';
+import './zod-config';
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/svg+xml'] as const;

@@ -2,6 +2,7 @@
 // shared by the screens and the server so both refuse the same input with the same words.
 // Full zod: only lazily loaded roster screens and the server import this file.
 import { z } from 'zod';
+import './zod-config';
 import { PRIVACY_PREFERENCES } from './domain';
 import { ROSTER_MSG } from './messages';
 import { BULK_ADD_MAX, CSV_MAX_BYTES, isCsvFile, PIN_UNITS } from './roster';

@@ -1,12 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTenant } from '@/features/tenant/tenant';
-
-const LINKS = [
-  { to: '/terms-of-use', label: 'Terms of Use' },
-  { to: '/refund-policy', label: 'Refund Policy' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/contact', label: 'Contact' },
-] as const;
+import { FOOTER_LINKS } from './links';
 
 export function Footer() {
   const tenant = useTenant();
@@ -14,7 +8,7 @@ export function Footer() {
     <footer className="site-footer">
       <nav aria-label="Legal and contact">
         <ul>
-          {LINKS.map((l) => (
+          {FOOTER_LINKS.map((l) => (
             <li key={l.to}>
               <Link to={l.to}>{l.label}</Link>
             </li>

@@ -11,14 +11,7 @@ import { useTenant } from '@/features/tenant/tenant';
 import { Switchboard } from '@/features/search/switchboard';
 import { SyncStatus } from '@/features/sync-status/sync-status';
 import { CartIcon, CloseIcon, MenuIcon } from '@/ui/icons';
-
-const MENU_LINKS = [
-  { to: '/library', label: 'Library' },
-  { to: '/charities', label: 'Charities' },
-  { to: '/faq', label: 'Help' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
-] as const;
+import { MENU_LINKS } from './links';
 
 /** Every public page, grouped as a visitor looks for them. */
 const MENU_GROUPS = [

@@ -16,7 +16,8 @@ export function BookPage({ bookAction }: { bookAction?: (book: BookRecord) => Re
   const category = useLive(async () => (local?.category_id != null ? ((await db.categories.get(local.category_id)) ?? null) : null), [local?.category_id]);
   const remote = useRemote(local === null ? `book-${bookId}` : null, () => unwrap(api.GET('/books/{id}/', { params: { path: { id: bookId } } })));
 
-  if (local === undefined || (local === null && remote.status === 'loading')) return null;
+  // While the book is read, the same placeholder as the prerendered page holds its place.
+  if (local === undefined || (local === null && remote.status === 'loading')) return <BookSkeleton />;
   const book: BookRecord | null =
     local ??
     (remote.status === 'succeeded'
@@ -57,6 +58,23 @@ export function BookPage({ bookAction }: { bookAction?: (book: BookRecord) => Re
           {bookAction?.(book)}
           <h2>About this book</h2>
           <p>{book.description || 'No description yet.'}</p>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function BookSkeleton() {
+  return (
+    <article className="page book-page" aria-busy="true">
+      <p className="breadcrumbs">
+        <Link to="/library">Library</Link>
+      </p>
+      <div className="book-page-body">
+        <span className="book-page-cover skeleton-cover" />
+        <div className="book-page-text">
+          <span className="skeleton-line" />
+          <span className="skeleton-line short" />
         </div>
       </div>
     </article>

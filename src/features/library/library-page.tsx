@@ -1,7 +1,7 @@
 // The online library (the home page): the catalogue from the device, so it opens, filters by
 // category and searches with no network once it has been synced, student stories included.
 // What each book offers (e.g. "Add to cart") is given by the app, which composes features.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { searchCatalogue } from '@/data/catalogue-index';
 import { db, type BookRecord } from '@/data/db';
@@ -11,6 +11,24 @@ import { syncCatalogue } from './catalogue';
 import './library.css';
 
 const PAGE = 48;
+/** Cards that may be in the first row (up to four across): their covers load first, the rest lazily. */
+const FIRST_ROW = 4;
+/** As many placeholders as the prerendered page has (build/prerender-plugin.ts), in the same boxes. */
+const SKELETON_CARDS = 6;
+
+function SkeletonGrid() {
+  return (
+    <ul className="book-grid" aria-hidden="true">
+      {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+        <li key={i} className="book-card skeleton-card">
+          <span className="book-cover" />
+          <span className="skeleton-line" />
+          <span className="skeleton-line short" />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function Categories({ active, search }: { active: number | undefined; search: string | undefined }) {
   const categories = useLive(() => db.categories.orderBy('name').toArray());
@@ -58,11 +76,12 @@ function Stories() {
   );
 }
 
-export function BookCard({ book, action }: { book: BookRecord; action?: ReactNode }) {
+export function BookCard({ book, action, first = false }: { book: BookRecord; action?: ReactNode; first?: boolean }) {
   return (
     <li className="book-card">
       <Link to="/library/$id" params={{ id: String(book.id) }} className="book-link">
-        <img src={book.cover} alt="" width={150} height={225} loading="lazy" className="book-cover" />
+        {/* Covers are vector (SVG), so one file is sharp at every size; the box is reserved by width, height and aspect-ratio. */}
+        <img src={book.cover} alt="" width={150} height={225} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} decoding="async" className="book-cover" />
         <span className="book-title">{book.title}</span>
       </Link>
       <div className="book-info">
@@ -78,11 +97,22 @@ export function LibraryPage({ bookAction }: { bookAction?: (book: BookRecord) =>
   const { search, category } = useSearch({ strict: false }) as { search?: string; category?: number };
   const books = useLive(() => searchCatalogue(search ?? '', PAGE, category), [search, category]);
   const empty = books?.length === 0 && !search && category === undefined;
+  // 'pending' until the first visit's fetch is done; 'books' while its rows reach the live query.
+  const [fetched, setFetched] = useState<'pending' | 'books' | 'nothing'>('pending');
   useEffect(() => {
     // A first visit has no catalogue on the device yet: fetch it now rather than wait for the
-    // sync engine, which starts only once the page is idle.
-    if (empty && navigator.onLine) syncCatalogue().catch((err: unknown) => console.warn('the catalogue could not be fetched', err));
-  }, [empty]);
+    // sync engine, which starts only once the page is idle. The skeleton stays meanwhile.
+    if (!empty || fetched !== 'pending') return;
+    if (!navigator.onLine) return setFetched('nothing');
+    syncCatalogue().then(
+      (pulled) => setFetched(pulled > 0 ? 'books' : 'nothing'),
+      (err: unknown) => {
+        console.warn('the catalogue could not be fetched', err);
+        setFetched('nothing');
+      },
+    );
+  }, [empty, fetched]);
+  const loading = books === undefined || (empty && fetched !== 'nothing');
   const categoryName = useLive(async () => (category === undefined ? undefined : (await db.categories.get(category))?.name), [category]);
 
   return (
@@ -91,17 +121,21 @@ export function LibraryPage({ bookAction }: { bookAction?: (book: BookRecord) =>
       <p className="lead">
         {search ? `Books matching “${search}”` : categoryName ? categoryName : 'Books and stories to read, share and buy.'}
       </p>
-      <Categories active={category} search={search} />
-      {books === undefined ? null : books.length === 0 ? (
+      <div className="category-slot">
+        <Categories active={category} search={search} />
+      </div>
+      {loading ? (
+        <SkeletonGrid />
+      ) : books.length === 0 ? (
         <p className="library-empty">{search || category !== undefined ? 'No books match. Try another word or category.' : 'The library is loading. It will be here, even offline, once it has been opened with a connection.'}</p>
       ) : (
         <ul className="book-grid">
-          {books.map((book) => (
-            <BookCard key={book.id} book={book} action={bookAction?.(book)} />
+          {books.map((book, i) => (
+            <BookCard key={book.id} book={book} action={bookAction?.(book)} first={i < FIRST_ROW} />
           ))}
         </ul>
       )}
-      {!search && category === undefined ? <Stories /> : null}
+      {!loading && !search && category === undefined ? <Stories /> : null}
     </section>
   );
 }

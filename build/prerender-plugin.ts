@@ -1,0 +1,185 @@
+// Build step: the public shell in the HTML, so the first paint needs no JavaScript. The app shell
+// (index.html, which the service worker keeps for offline starts) gets the header and footer;
+// each public route gets its own page in dist/pages with its heading, a skeleton of its content,
+// its title and description, and links to its screen's stylesheet and code (so the browser
+// fetches them at once instead of after the entry has run). dist/pages/pages.json tells the
+// server which page answers which path. React then renders over it with the same boxes.
+//
+// The school's name and colours are not known at build time: the server fills the marked
+// places (server/http/pages.ts).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+import { FOOTER_LINKS, MENU_LINKS } from '../src/app/layouts/links';
+import { PLATFORM_NAME } from '../src/contract/tenant-colors';
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+
+/** Where the server writes the site's name (and the default until it does). */
+export const NAME_MARK = (fallback = PLATFORM_NAME) => `<!--tenant-name-->${escape(fallback)}<!--/tenant-name-->`;
+
+const icon = (paths: string, size = 22) =>
+  `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${paths}</svg>`;
+
+/** The header as React first renders it for a visitor who is not signed in (header.tsx). */
+function header(path: string): string {
+  const login = `/login${path === '/' || path.startsWith('/login') ? '' : `?redirect=${encodeURIComponent(path)}`}`;
+  const menu = [...MENU_LINKS, { to: login, label: 'Login' }].map((l) => `<li><a href="${escape(l.to)}">${escape(l.label)}</a></li>`).join('');
+  return (
+    `<header class="site-header"><a href="#main" class="skip-link">Skip to content</a><div class="site-header-inner">` +
+    `<a class="brand" href="/"><span class="brand-name">${NAME_MARK()}</span></a>` +
+    `<!--switchboard--><div class="switchboard"><div class="mode-picker"><button type="button" class="mode-button" aria-haspopup="true" aria-expanded="false">Modes<span aria-hidden="true"> ▾</span></button></div>` +
+    `<form role="search" class="switchboard-search" action="/library"><label for="site-search" class="visually-hidden">Search books and stories</label>` +
+    `<input id="site-search" name="search" autocomplete="off" placeholder="Search books and stories" type="search">` +
+    `<button type="submit" class="icon-button" aria-label="Search">${icon('<circle cx="11" cy="11" r="7"></circle><path d="m20 20-3.5-3.5"></path>', 18)}</button></form></div><!--/switchboard-->` +
+    `<nav class="header-actions" aria-label="Account"><a class="cart-link" aria-label="Cart" href="/cart">${icon('<circle cx="9" cy="20" r="1.5"></circle><circle cx="18" cy="20" r="1.5"></circle><path d="M2 3h3l2.4 11.2a2 2 0 0 0 2 1.6h8.3a2 2 0 0 0 2-1.5L22 7H6"></path>')}</a>` +
+    `<a class="button button-small header-account" href="${escape(login)}">Login</a>` +
+    `<button type="button" class="icon-button menu-button" aria-label="Open menu" aria-expanded="false" aria-controls="mobile-menu">${icon('<path d="M3 6h18M3 12h18M3 18h18"></path>')}</button></nav></div>` +
+    `<div id="mobile-menu" class="mobile-menu" hidden><nav aria-label="Menu"><ul>${menu}</ul></nav></div></header>`
+  );
+}
+
+function footer(): string {
+  const links = FOOTER_LINKS.map((l) => `<li><a href="${l.to}">${escape(l.label)}</a></li>`).join('');
+  return `<footer class="site-footer"><nav aria-label="Legal and contact"><ul>${links}</ul></nav><p>© <!--year-->${new Date().getFullYear()}<!--/year--> ${NAME_MARK()}</p></footer>`;
+}
+
+const main = (content: string) => `<main id="main" class="site-main" tabindex="-1">${content}</main>`;
+
+/** The library's grid while the books load: the same boxes the cards take (library-page.tsx). */
+export const SKELETON_CARDS = 6;
+const skeletonGrid = () =>
+  `<ul class="book-grid" aria-hidden="true">${'<li class="book-card skeleton-card"><span class="book-cover"></span><span class="skeleton-line"></span><span class="skeleton-line short"></span></li>'.repeat(SKELETON_CARDS)}</ul>`;
+
+interface PublicPage {
+  /** A path, or a pattern with :id. */
+  path: string;
+  file: string;
+  title: string;
+  description: string;
+  /** The route's screen in the build manifest: its CSS and code are linked from the page. */
+  module?: string;
+  content: string;
+}
+
+const DESCRIPTION = 'Read, write and share stories: an online library for schools and families.';
+const LIBRARY = `<section class="page library" aria-labelledby="library-title"><h1 id="library-title">Online Library</h1><p class="lead">Books and stories to read, share and buy.</p><div class="category-slot"></div>${skeletonGrid()}</section>`;
+
+// The public content pages; their screens are being built, so only the heading is known here.
+const CONTENT_PAGES: [path: string, title: string][] = [
+  ['/about', 'About us'],
+  ['/faq', 'Help Center'],
+  ['/contact', 'Contact us'],
+  ['/our-framework', 'Our framework'],
+  ['/our-team', 'Our team'],
+  ['/global-reach', 'Global reach'],
+  ['/testimonials', 'Testimonials'],
+  ['/terms-of-use', 'Terms of use'],
+  ['/refund-policy', 'Refund policy'],
+  ['/privacy-policy', 'Privacy policy'],
+];
+
+const PAGES: PublicPage[] = [
+  { path: '/', file: 'home.html', title: 'Online Library', description: DESCRIPTION, module: 'src/app/screens/library.tsx', content: LIBRARY },
+  { path: '/library', file: 'library.html', title: 'Online Library', description: 'Books and stories to read, share and buy, chosen for schools and families.', module: 'src/app/screens/library.tsx', content: LIBRARY },
+  {
+    path: '/library/:id',
+    file: 'book.html',
+    title: 'A book in the library',
+    description: 'A book in the online library: read about it, then add it to your cart.',
+    module: 'src/app/screens/library.tsx',
+    content: `<article class="page book-page" aria-busy="true"><p class="breadcrumbs"><a href="/library">Library</a></p><div class="book-page-body"><span class="book-page-cover skeleton-cover"></span><div class="book-page-text"><span class="skeleton-line"></span><span class="skeleton-line short"></span></div></div></article>`,
+  },
+  {
+    path: '/login',
+    file: 'login.html',
+    title: 'Sign in',
+    description: 'Sign in to your school site: students with their class code, teachers and administrators with their e-mail, parents with the community password.',
+    module: 'src/features/auth/login-page.tsx',
+    content: `<section class="auth" aria-labelledby="auth-title"><div class="auth-card"><h1 id="auth-title" tabindex="-1">Sign in</h1><p class="auth-status" role="status">Loading…</p></div></section>`,
+  },
+  {
+    path: '/charities',
+    file: 'charities.html',
+    title: 'Charities',
+    description: 'The charities our schools support: pick a cause and donate.',
+    module: 'src/features/charities/charities-page.tsx',
+    content: `<section class="page" aria-labelledby="charities-title"><h1 id="charities-title">Charities</h1><p class="lead">Every donation goes to a cause our schools chose. Pick one to support.</p><p role="status">Loading charities…</p></section>`,
+  },
+  ...CONTENT_PAGES.map(([path, title]) => ({
+    path,
+    file: `${path.slice(1)}.html`,
+    title,
+    description: `${title}: ${DESCRIPTION}`,
+    content: `<section class="page" aria-labelledby="page-title"><h1 id="page-title">${escape(title)}</h1></section>`,
+  })),
+];
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** The stylesheets and code a route's screen needs beyond what the entry already loads. */
+function routeAssets(manifest: Record<string, ManifestChunk>, module: string | undefined) {
+  if (!module || !manifest[module]) return { css: [], js: [] };
+  const entry = Object.values(manifest).find((c) => c.isEntry);
+  const loaded = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const dep of chunk.imports ?? []) walk(dep, into);
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k] === entry);
+  if (entryKey) walk(entryKey, loaded);
+  const needed = new Set<string>();
+  walk(module, needed);
+  const files = [...needed].filter((f) => !loaded.has(f));
+  const css = new Set<string>();
+  for (const key of Object.keys(manifest)) if (files.includes(manifest[key]!.file)) for (const c of manifest[key]!.css ?? []) css.add(c);
+  return { css: [...css], js: files };
+}
+
+function withShell(html: string, path: string, content: string): string {
+  return html.replace(/<div id="root">[\s\S]*?<\/div><!--\/root-->/, `<div id="root">${header(path)}${main(content)}${footer()}</div><!--/root-->`);
+}
+
+export function prerender(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'prerender-shell',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    // The offline shell: header and footer around an empty main.
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => withShell(html.replace('<div id="root"></div>', '<div id="root"></div><!--/root-->'), '/', ''),
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+        mkdirSync(join(outDir, 'pages'), { recursive: true });
+        const index: Record<string, string> = {};
+        for (const page of PAGES) {
+          const { css, js } = routeAssets(manifest, page.module);
+          const links = [...css.map((f) => `<link rel="stylesheet" href="/${f}">`), ...js.map((f) => `<link rel="modulepreload" href="/${f}">`)].join('');
+          const html = withShell(shell, page.path, page.content)
+            .replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)} · ${NAME_MARK()}</title>`)
+            .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escape(page.description)}"`)
+            .replace('</head>', `${links}</head>`);
+          writeFileSync(join(outDir, 'pages', page.file), html);
+          index[page.path] = page.file;
+        }
+        writeFileSync(join(outDir, 'pages', 'pages.json'), JSON.stringify(index, null, 1));
+      },
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// The PWA's HTML. Each public route has a page prerendered at build time (build/prerender-plugin.ts,
+// listed in dist/pages/pages.json) with its header, heading and a skeleton of its content; any
+// other path gets the app shell (index.html). Before sending, the site's name and colours are
+// written in (a <style> of CSS variables, so the first paint has the school's colours without a
+// script), then the page is compressed for the browser and kept per site until either changes.
+// HTML is always revalidated (no-cache): a new build or new colours show on the next visit.
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Context } from 'hono';
+import { tenantColorCss } from '../../src/contract/tenant-css';
+import { PLATFORM_NAME } from '../../src/contract/tenant-colors';
+import { siteOf } from './context';
+import type { AppEnv } from './env';
+import { loadStaticFile, pickEncoding } from './static-files';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** The page file for a path: exact public routes, a book's page for /library/{id}. */
+export function pageFor(index: Record<string, string>, path: string): string | undefined {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (index[clean]) return index[clean];
+  if (/^\/library\/\d+$/.test(clean)) return index['/library/:id'];
+  return undefined;
+}
+
+export interface Site {
+  school_name: string;
+  switchboard: boolean;
+  [field: string]: unknown;
+}
+
+/** The HTML with the site's name, colours and year written in. */
+export function brandPage(html: string, site: Site | null, year: number): string {
+  const name = escapeHtml(site?.school_name ?? PLATFORM_NAME);
+  let out = html.replace(/<!--tenant-name-->[\s\S]*?<!--\/tenant-name-->/g, name).replace(/<!--year-->\d+<!--\/year-->/g, String(year));
+  if (site && !site.switchboard) out = out.replace(/<!--switchboard-->[\s\S]*?<!--\/switchboard-->/g, '');
+  const css = site ? tenantColorCss(site) : '';
+  if (css) out = out.replace('</head>', `<style id="tenant-colors">${css}</style></head>`);
+  return out;
+}
+
+type Encoded = { br?: Buffer; gzip?: Buffer; identity: Buffer };
+const MAX_CACHED = 500;
+
+export function pages(staticDir: string) {
+  const indexPath = join(staticDir, 'pages', 'pages.json');
+  let indexFile: ReturnType<typeof loadStaticFile>;
+  let index: Record<string, string> = {};
+  const files = new Map<string, ReturnType<typeof loadStaticFile>>();
+  const encoded = new Map<string, Encoded>();
+
+  return async (c: Context<AppEnv>) => {
+    const fresh = loadStaticFile(indexPath, indexFile);
+    if (fresh !== indexFile) {
+      indexFile = fresh;
+      index = fresh ? (JSON.parse(fresh.variants.identity!.toString('utf8')) as Record<string, string>) : {};
+    }
+    const page = pageFor(index, c.req.path);
+    const path = page ? join(staticDir, 'pages', page) : join(staticDir, 'index.html');
+    const file = loadStaticFile(path, files.get(path));
+    if (!file) return c.text('The PWA is not built yet: run `npm run build`.', 503);
+    files.set(path, file);
+
+    const site = (await siteOf(c)) ?? null;
+    const year = new Date().getFullYear();
+    const brand = site ? JSON.stringify([site.id, site.school_name, site.switchboard, tenantColorCss(site)]) : 'platform';
+    const key = `${path}|${file.version}|${year}|${brand}`;
+    let body = encoded.get(key);
+    if (!body) {
+      const html = Buffer.from(brandPage(file.variants.identity!.toString('utf8'), site, year));
+      body = { identity: html, br: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: await gzipAsync(html, { level: 9 }) };
+      if (encoded.size >= MAX_CACHED) encoded.delete(encoded.keys().next().value!);
+      encoded.set(key, body);
+    }
+    const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
+    const sent = body[encoding] ?? body.identity;
+    const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(sent.length), 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' });
+    if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(sent), { status: 200, headers });
+  };
+}

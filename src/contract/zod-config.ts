@@ -1,0 +1,6 @@
+// zod probes whether it may compile validators with `new Function`; under the PWA's CSP
+// (script-src 'self', no eval) that probe is refused and reported as a CSP violation (Lighthouse
+// "issues" in best practices). In the browser zod runs without it; the server keeps the faster path.
+import { z } from 'zod';
+
+if (typeof document !== 'undefined') z.config({ jitless: true });

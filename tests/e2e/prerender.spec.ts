@@ -1,0 +1,51 @@
+// The public pages paint without JavaScript (prerendered at build time, branded by the server),
+// and React takes over without moving anything.
+import { expect, test } from '@playwright/test';
+import { site } from './support';
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const [path, heading] of [
+    ['/library', 'Online Library'],
+    ['/charities', 'Charities'],
+    ['/login', 'Sign in'],
+    ['/about', 'About us'],
+  ] as const) {
+    test(`${path} shows its header, heading and footer in the school's name and colours`, async ({ page }) => {
+      await page.goto(`${site('greenfield')}${path}`);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('banner').getByText('Greenfield Primary')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText('Greenfield Primary');
+      await expect(page).toHaveTitle(new RegExp(`Greenfield Primary`));
+      const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary_color').trim());
+      expect(primary).toMatch(/^#[0-9a-f]{6}$/i);
+    });
+  }
+});
+
+test('the library and a book page take over from the prerendered page without a layout shift', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number; __shifts: string[] };
+    w.__cls = 0;
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node; currentRect: DOMRectReadOnly }[] })[]) {
+        w.__cls += entry.value;
+        w.__shifts.push(`${Math.round(entry.startTime)} ms ${entry.value.toFixed(3)}: ${entry.sources.map((s) => `${s.node?.nodeName} ${(s.node as Element | undefined)?.className} to y=${s.currentRect.y}`).join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${site('greenfield')}/library`);
+  await expect(page.locator('.book-card:not(.skeleton-card)').first()).toBeVisible();
+  await expect(page.locator('.book-card img').first()).toHaveAttribute('fetchpriority', 'high');
+  await expect(page.locator('.book-card img').nth(8)).toHaveAttribute('loading', 'lazy');
+  expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+
+  const href = await page.locator('.book-link').first().getAttribute('href');
+  await page.goto(`${site('greenfield')}${href}`);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
+  await expect(page.locator('.book-page-cover').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+});
