@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health';
 import { formRoutes } from './routes/forms';
 import { helpRoutes } from './routes/help';
 import { pageRoutes } from './routes/pages';
+import { verificationRoutes } from './routes/verification';
 import { libraryRoutes } from './routes/library';
 import { orderRoutes } from './routes/orders';
 import { outboxRoutes } from './routes/outbox';
@@ -59,6 +60,7 @@ export function createApiRouter() {
     helpRoutes,
     pageRoutes,
     formRoutes,
+    verificationRoutes,
     charityRoutes,
     libraryRoutes,
     cartRoutes,

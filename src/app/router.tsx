@@ -115,7 +115,6 @@ const authRoutes = [
 
 const p = () => publicShell;
 const PUBLIC_PLACEHOLDERS = [
-  placeholder(p, '/verification', 'Verification'),
   placeholder(p, '/uploadbook', 'Upload a book'),
   placeholder(p, '/uploadblogsteps', 'Write a story'),
   placeholder(p, '/uploadblogsteps/$slug', 'Write a story'),
@@ -144,6 +143,13 @@ const FORM_ROUTES = [
   createRoute({ getParentRoute: p, path: '/bulk-enrolment', component: formScreen('EnrolmentPage') }),
   reportRoute,
 ];
+const VerificationScreen = lazyRouteComponent(() => import('@/features/auth/verification-page'), 'VerificationPage');
+const verificationRoute = createRoute({
+  getParentRoute: p,
+  path: '/verification',
+  validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' && search.token ? { token: search.token } : {}),
+  component: Object.assign(() => <VerificationScreen token={verificationRoute.useSearch().token} />, { preload: VerificationScreen.preload }),
+});
 const faqRoute = createRoute({ getParentRoute: p, path: '/faq', component: lazyRouteComponent(() => import('@/features/help/faq-page'), 'FaqPage') });
 const CONTENT_ROUTES = PAGE_SLUGS.map((slug) => {
   const Screen = () => <ContentScreen slug={slug} siteName={useTenant().school_name} />;
@@ -334,7 +340,7 @@ const dashboardIndex = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...PUBLIC_PLACEHOLDERS, ...CONTENT_ROUTES, ...FORM_ROUTES, faqRoute, archivedStudentsRoute, catchAllRoute]),
+  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...PUBLIC_PLACEHOLDERS, ...CONTENT_ROUTES, ...FORM_ROUTES, verificationRoute, faqRoute, archivedStudentsRoute, catchAllRoute]),
   standalone.addChildren(STANDALONE_ROUTES),
   dashboardShell.addChildren([dashboardIndex]),
   schoolArea,

@@ -59,8 +59,12 @@ export function AreaLayout({ area }: { area: Area }) {
         </Link>
         <span className="area-title">{area.title}</span>
         <SyncStatus />
-        <button ref={helpButton} type="button" className="button button-small button-secondary help-button" aria-haspopup="dialog" onClick={() => setHelpOpen(true)}>
-          Help
+        <button ref={helpButton} type="button" className="button button-small button-secondary help-button" aria-haspopup="dialog" aria-label="Help" onClick={() => setHelpOpen(true)}>
+          <span aria-hidden="true">?</span>
+          <span className="help-label" aria-hidden="true">
+            {' '}
+            Help
+          </span>
         </button>
         {user ? <DashboardSwitcher role={user.role} current={area.base} /> : null}
         {user ? (
