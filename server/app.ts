@@ -26,6 +26,7 @@ import { healthRoutes } from './routes/health';
 import { formRoutes } from './routes/forms';
 import { helpRoutes } from './routes/help';
 import { pageRoutes } from './routes/pages';
+import { verificationRoutes } from './routes/verification';
 import { libraryRoutes } from './routes/library';
 import { orderRoutes } from './routes/orders';
 import { outboxRoutes } from './routes/outbox';
@@ -71,6 +72,7 @@ export function createApiRouter() {
     helpRoutes,
     pageRoutes,
     formRoutes,
+    verificationRoutes,
     charityRoutes,
     libraryRoutes,
     cartRoutes,

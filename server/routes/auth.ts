@@ -4,7 +4,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { LoginRequest, RefreshRequest } from '../../src/contract/auth';
 import { AUTH_MSG } from '../../src/contract/messages';
-import { students, type UserRow } from '../db/schema';
+import { students, tenants, type UserRow } from '../db/schema';
 import type { Queryable } from '../db/client';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
@@ -94,6 +94,11 @@ async function checkStudent(db: Queryable, dataKey: Buffer, tenant: TenantRow, u
   return sameText(decryptText(dataKey, student.password_encrypted), password) ? user : undefined;
 }
 
+async function awaitingVerification(db: Queryable, tenantId: number): Promise<boolean> {
+  const [row] = await db.select({ waiting: tenants.awaiting_verification }).from(tenants).where(eq(tenants.id, tenantId));
+  return Boolean(row?.waiting);
+}
+
 export const authRoutes = new OpenAPIHono<AppEnv>()
   .openapi(login, async (c) => {
     const { username, password } = c.req.valid('json');
@@ -115,6 +120,9 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     if (user.tenant_id !== (tenant?.id ?? null) && user.role !== 'upschool_admin') {
       fail(401, AUTH_MSG.otherSite, { error: AUTH_MSG.otherSite });
     }
+    // A registered school is not live until its e-mail address is confirmed (/verification).
+    // Read now, not from the request's tenant (cached for a few seconds per process).
+    if (tenant && (await awaitingVerification(db, tenant.id))) fail(403, AUTH_MSG.awaitingVerification, { error: AUTH_MSG.awaitingVerification });
     await clearFailures(db, [limits.account.key]);
     return c.json(await startSession(deps, c.var.db, user), 200);
   })

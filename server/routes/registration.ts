@@ -15,12 +15,14 @@ import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody } from '../http/route';
 import { storeLogo } from '../services/logos';
+import { randomToken, sha256 } from '../services/crypto';
 import { queueEmail, siteOrigin } from '../services/email';
-import { createResetToken, markAccepted, openInvitation, resetLink } from '../services/one-time-links';
+import { markAccepted, openInvitation } from '../services/one-time-links';
 import { findStaffByEmail } from '../services/users';
 import { countUse, registrationLimits } from '../services/rate-limit';
 
-/** A new admin's first link stays valid for a week (registration is not always done at once). */
+/** A new school's confirmation link stays valid for a week (registration is not always done at once). */
+export
 const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
 /** Labels that name parts of the platform, never a school. */
 const RESERVED = ['www', 'api', 'app', 'admin', 'mail', 'static', 'assets', 'localhost', 'platform'];
@@ -94,6 +96,8 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
         domain_url: form.domain_url,
         subdomain,
         is_organization: isOrganization,
+        // Not live until its address is confirmed (/verification).
+        awaiting_verification: true,
         primary_color: form.primary_color,
         primary_color_light: form.primary_color_light,
         primary_color_dark: form.primary_color_dark,
@@ -103,7 +107,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
       .returning();
     const tenant = row!;
     if (form.logo) await storeLogo(tx, tenant.id, form.logo);
-    const [admin] = await tx
+    await tx
       .insert(users)
       .values({
         tenant_id: tenant.id,
@@ -111,33 +115,42 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
         email,
         first_name: form.first_name,
         last_name: form.last_name,
-      })
-      .returning({ id: users.id });
+      });
     if (invitation) {
       if (invitation.kind === 'school' && invitation.tenant_id) {
         await tx.insert(organizationLinks).values({ organization_id: invitation.tenant_id, school_id: tenant.id });
       }
       await markAccepted(tx, invitation.id, now);
     }
-    const link = resetLink(site, await createResetToken(tx, admin!.id, now, WELCOME_LINK_TTL_MS));
-    await queueEmail(tx, {
-      tenant_id: tenant.id,
-      to: email,
-      subject: `Welcome to StoryNest, ${form.school_name}`,
-      expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS),
-      text: `Hello ${form.first_name},\n\nThank you for registering ${form.school_name}. Your site:\n\n${site}\n\nTo choose your password and sign in, open this link within 7 days:\n\n${link}\n`,
-    });
+    await sendVerification(tx, { ...tenant, first_name: form.first_name }, site, now);
     return tenant;
   });
   deps.kickMailer();
   return c.json(
     {
-      message: `Thank you! We have sent an email to ${email} so you can choose your password.`,
+      message: `Thank you! We have sent an email to ${email}: open the link in it to confirm your address and choose your password.`,
       tenant: { id: tenant.id, school_name: tenant.school_name, subdomain: tenant.subdomain, site },
     },
     201,
   );
 });
+
+/** E-mails the confirmation link (a fresh one each time: an earlier link stops working). */
+export async function sendVerification(db: Queryable, tenant: { id: number; school_name: string; school_email: string; first_name: string }, site: string, now: Date) {
+  const token = randomToken();
+  await db
+    .update(tenants)
+    .set({ verification_token_hash: sha256(token), verification_expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS) })
+    .where(eq(tenants.id, tenant.id));
+  const link = `${site}/verification?token=${encodeURIComponent(token)}`;
+  await queueEmail(db, {
+    tenant_id: tenant.id,
+    to: tenant.school_email,
+    subject: `Confirm your e-mail address for ${tenant.school_name}`,
+    expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS),
+    text: `Hello ${tenant.first_name},\n\nThank you for registering ${tenant.school_name}. Your site:\n\n${site}\n\nTo confirm this address and choose your password, open this link within 7 days:\n\n${link}\n\nUntil then nobody can sign in to the site.`,
+  });
+}
 
 /** Uploaded logos: immutable (the URL carries the content hash) and inert (an SVG runs nothing). */
 export const logoRoutes = new Hono<AppEnv>().get('/tenant-logos/:id{[0-9]+}', async (c) => {

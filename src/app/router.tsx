@@ -12,6 +12,7 @@ import {
   type AsyncRouteComponent,
 } from '@tanstack/react-router';
 import { PAGE_SLUGS, type PageSlug } from '@/contract/public-pages';
+import type { ReportSearch } from '@/features/forms/form-pages';
 import { loadTenant, useTenant } from '@/features/tenant/tenant';
 import type { TenantRecord } from '@/data/db';
 import { Toaster } from '@/ui/toast';
@@ -116,16 +117,36 @@ const authRoutes = [
 
 const p = () => publicShell;
 const PUBLIC_PLACEHOLDERS = [
-  placeholder(p, '/verification', 'Verification'),
-  placeholder(p, '/contact', 'Contact us'),
-  placeholder(p, '/report-a-problem', 'Report a problem'),
   placeholder(p, '/uploadbook', 'Upload a book'),
-  placeholder(p, '/bulk-enrolment', 'Bulk enrolment'),
-  placeholder(p, '/request-a-tour', 'Request a tour'),
 ];
 
 /** The pages that are content, not code: one route each, one screen for all (loaded on demand). */
 const ContentScreen = lazyRouteComponent(() => import('@/features/pages/content-page'), 'ContentPage') as AsyncRouteComponent<{ slug: PageSlug; siteName: string }>;
+const formScreen = (name: 'ContactPage' | 'TourPage' | 'EnrolmentPage') => withSite(lazyRouteComponent(() => import('@/features/forms/form-pages'), name));
+const ReportScreen = lazyRouteComponent(() => import('@/features/forms/form-pages'), 'ReportPage');
+const reportRoute = createRoute({
+  getParentRoute: p,
+  path: '/report-a-problem',
+  // Opened from a book or story page with that item attached (?type=book|story&id=).
+  validateSearch: (search: Record<string, unknown>): ReportSearch => ({
+    ...(search.type === 'book' || search.type === 'story' ? { type: search.type } : {}),
+    ...(idOf(search.id) !== undefined ? { id: idOf(search.id) } : {}),
+  }),
+  component: Object.assign(() => <ReportScreen site={useTenant()} search={reportRoute.useSearch()} />, { preload: ReportScreen.preload }),
+});
+const FORM_ROUTES = [
+  createRoute({ getParentRoute: p, path: '/contact', component: formScreen('ContactPage') }),
+  createRoute({ getParentRoute: p, path: '/request-a-tour', component: formScreen('TourPage') }),
+  createRoute({ getParentRoute: p, path: '/bulk-enrolment', component: formScreen('EnrolmentPage') }),
+  reportRoute,
+];
+const VerificationScreen = lazyRouteComponent(() => import('@/features/auth/verification-page'), 'VerificationPage');
+const verificationRoute = createRoute({
+  getParentRoute: p,
+  path: '/verification',
+  validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' && search.token ? { token: search.token } : {}),
+  component: Object.assign(() => <VerificationScreen token={verificationRoute.useSearch().token} />, { preload: VerificationScreen.preload }),
+});
 const faqRoute = createRoute({ getParentRoute: p, path: '/faq', component: lazyRouteComponent(() => import('@/features/help/faq-page'), 'FaqPage') });
 const CONTENT_ROUTES = PAGE_SLUGS.map((slug) => {
   const Screen = () => <ContentScreen slug={slug} siteName={useTenant().school_name} />;
@@ -329,7 +350,7 @@ const dashboardIndex = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, storyRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...WRITER_ROUTES, ...PUBLIC_PLACEHOLDERS, ...CONTENT_ROUTES, faqRoute, archivedStudentsRoute, catchAllRoute]),
+  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, storyRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...WRITER_ROUTES, ...PUBLIC_PLACEHOLDERS, ...CONTENT_ROUTES, ...FORM_ROUTES, verificationRoute, faqRoute, archivedStudentsRoute, catchAllRoute]),
   standalone.addChildren(STANDALONE_ROUTES),
   dashboardShell.addChildren([dashboardIndex]),
   schoolArea,

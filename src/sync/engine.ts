@@ -17,7 +17,7 @@ import type { DeviceDatabase, OutboxRecord } from '@/data/db';
 import { backoffDelay } from './backoff';
 import { accessFor, blockOwner, refreshOwner, type CredentialDeps } from './credentials';
 import { asLeader, type LockManagerLike } from './leader';
-import { applyOps, isQuotaError, ownerEntries, upgradeEntry } from './outbox';
+import { GUEST_OWNER, applyOps, isQuotaError, ownerEntries, upgradeEntry } from './outbox';
 import { classify, resultResponse, toBatchRequest, toRequest, type Answer, type BatchResult } from './transport';
 
 /** The Background Sync tag under which the service worker drains the outbox. */
@@ -90,7 +90,8 @@ async function dueRun(db: DeviceDatabase, ownerId: number, now: number): Promise
   const first = unsent[0];
   if (!first) return { entries: [] };
   if (first.next_attempt_at > now) return { entries: [], blockedUntil: first.next_attempt_at };
-  if (first.files.length) return { entries: [first] };
+  // Guest changes go one by one: the batch endpoint is for signed-in owners' changes only.
+  if (first.files.length || ownerId === GUEST_OWNER) return { entries: [first] };
   const end = unsent.findIndex((e) => e.next_attempt_at > now || e.files.length > 0);
   return { entries: withinBatchLimit(end === -1 ? unsent : unsent.slice(0, end)) };
 }
@@ -110,9 +111,9 @@ const unreachable = (err: unknown): Answer => ({
  * server applies them in order, each under its own Idempotency-Key, and stops at the first
  * that must wait). Answers one Answer per entry the server got to, in order.
  */
-async function transmit(deps: EngineDeps, run: OutboxRecord[], access: string): Promise<Answer[]> {
+async function transmit(deps: EngineDeps, run: OutboxRecord[], access: string | null): Promise<Answer[]> {
   try {
-    if (run.length === 1) return [await classify(await deps.fetch(toRequest(deps.baseUrl, run[0]!, access)), deps.now())];
+    if (run.length === 1 || !access) return [await classify(await deps.fetch(toRequest(deps.baseUrl, run[0]!, access)), deps.now())];
     const res = await deps.fetch(toBatchRequest(deps.baseUrl, run, access));
     if (!res.ok) return [await classify(res, deps.now())];
     const { results } = (await res.json()) as { results: BatchResult[] };
@@ -162,6 +163,7 @@ async function settle(deps: EngineDeps, entry: OutboxRecord, answer: Exclude<Ans
 async function sendRun(deps: EngineDeps, run: OutboxRecord[], report: DrainReport): Promise<Step> {
   const { db } = deps;
   const owner = run[0]!.owner_id;
+  if (owner === GUEST_OWNER) return sendGuest(deps, run[0]!, report);
   const credential = await accessFor(db, owner);
   if (credential.blocked) return 'owner-waits';
   const ids = run.map((e) => e.id);
@@ -198,6 +200,21 @@ async function sendRun(deps: EngineDeps, run: OutboxRecord[], report: DrainRepor
   // Entries the server did not get to wait for the next run, in their order.
   const untouched = ids.slice(settled);
   if (untouched.length) await db.outbox.where('id').anyOf(untouched).modify({ status: 'pending' });
+  return step;
+}
+
+/** A guest change (a public form): sent without a token; a 401 can only be a refusal. */
+async function sendGuest(deps: EngineDeps, entry: OutboxRecord, report: DrainReport): Promise<Step> {
+  await deps.db.outbox.update(entry.id, { status: 'in_flight' });
+  const [answer] = await transmit(deps, [entry], null);
+  if (answer?.kind === 'ok') {
+    await complete(deps, [entry], report);
+    return 'next';
+  }
+  const refused: Exclude<Answer, { kind: 'ok' }> =
+    !answer || answer.kind === 'unauthorized' ? { kind: 'rejected', status: 401, message: 'The server refused this without an account.' } : answer;
+  const step = await settle(deps, entry, refused, report);
+  deps.onProgress?.({ sent: report.sent, failed: report.failed });
   return step;
 }
 

@@ -93,6 +93,47 @@ export async function recordChange<T>(
   }
 }
 
+/**
+ * The owner of changes made by nobody in particular: the public forms (contact, reports, tour
+ * requests), which a visitor may send without an account. The engine sends them one at a time
+ * and without a token; the server stores each once by its Idempotency-Key.
+ */
+export const GUEST_OWNER = 0;
+
+/** Queues a change that needs no account (a public form): no local tables, no token, ever. */
+export async function recordGuestChange(change: Change, tenant: string | null, db: DeviceDatabase = defaultDb): Promise<OutboxRecord> {
+  try {
+    return await db.transaction('rw', [db.outbox], async () => {
+      const newest = await db.outbox.orderBy('created_at').last();
+      const entry: OutboxRecord = {
+        id: crypto.randomUUID(),
+        schema_version: OUTBOX_SCHEMA_VERSION,
+        owner_id: GUEST_OWNER,
+        tenant,
+        kind: change.kind,
+        label: change.label,
+        method: change.method,
+        path: change.path,
+        body: change.body ?? null,
+        files: change.files ?? [],
+        entity_keys: [],
+        undo: [],
+        on_success: [],
+        created_at: Math.max(Date.now(), (newest?.created_at ?? 0) + 1),
+        attempts: 0,
+        next_attempt_at: 0,
+        status: 'pending',
+        last_error: null,
+      };
+      await db.outbox.add(entry);
+      return entry;
+    });
+  } catch (err) {
+    if (isQuotaError(err)) throw new StorageFullError();
+    throw err;
+  }
+}
+
 /** Entries written by an older version of the app, brought to the current shape. */
 export function upgradeEntry(raw: Partial<OutboxRecord> & Pick<OutboxRecord, 'id' | 'owner_id' | 'method' | 'path'>): OutboxRecord {
   const version = raw.schema_version ?? 1;

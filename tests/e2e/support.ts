@@ -7,9 +7,9 @@ export const site = (tenant?: string) => `http://${tenant ? `${tenant}.` : ''}lo
 
 /** Signs in through the API, as the sign-in screen would, and stores the session like the PWA. */
 // The request runs inside the page: Node cannot resolve *.localhost, Chromium can.
-export async function signInThroughApi(page: Page, username: string, password: string) {
+export async function signInThroughApi(page: Page, username: string, password: string, skipTours = true) {
   return page.evaluate(
-    async ({ username, password }) => {
+    async ({ username, password, skipTours }) => {
       const res = await fetch('/api/auth/token/', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -20,9 +20,16 @@ export async function signInThroughApi(page: Page, username: string, password: s
       localStorage.setItem('accessToken', body.access);
       localStorage.setItem('refreshToken', body.refresh);
       localStorage.setItem('user', JSON.stringify(body.user));
+      // The dashboards' first-time tours would cover the screens these journeys drive; the tour
+      // journey (tests/e2e/tours.spec.ts) signs in without this.
+      if (skipTours) {
+        for (const tour of ['teacher-dashboard', 'student-dashboard', 'school-admin-dashboard', 'organization-dashboard', 'platform-dashboard']) {
+          localStorage.setItem(`storynest_tour:${tour}:${body.user.id}`, JSON.stringify({ state: 'skipped', at: Date.now() }));
+        }
+      }
       return body;
     },
-    { username, password },
+    { username, password, skipTours },
   );
 }
 

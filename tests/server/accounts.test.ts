@@ -227,13 +227,43 @@ describe.each(TARGETS)('accounts on %s', (target) => {
       expect(image.headers.get('content-security-policy')).toMatch(/sandbox/);
 
       const { mail, link } = await lastMailTo('office@oakwood.example');
-      expect(mail!.subject).toBe('Welcome to StoryNest, Oakwood Primary');
+      expect(mail!.subject).toBe('Confirm your e-mail address for Oakwood Primary');
       expect(link!.origin).toBe('http://oakwood-primary.localhost:8080');
+      expect(link!.pathname).toBe('/verification');
       const token = link!.searchParams.get('token')!;
-      const set = await server.call('POST', '/api/password-reset/confirm/', { host: 'oakwood-primary.localhost', json: { token, password: 'Oakwood-admin-1' } });
+
+      // Not live until confirmed: even with a password (through a reset link), no sign-in.
+      await server.call('POST', '/api/password-reset/', { host: 'oakwood-primary.localhost', json: { email: 'office@oakwood.example' } });
+      const reset = (await lastMailTo('office@oakwood.example')).link!.searchParams.get('token')!;
+      expect((await server.call('POST', '/api/password-reset/confirm/', { host: 'oakwood-primary.localhost', json: { token: reset, password: 'Oakwood-early-1' } })).status).toBe(200);
+      const early = await server.call('POST', '/api/auth/token/', { host: 'oakwood-primary.localhost', json: { username: 'office@oakwood.example', password: 'Oakwood-early-1' } });
+      expect(early.status).toBe(403);
+      expect(early.body.error).toMatch(/not confirmed yet/);
+
+      expect((await server.call('POST', '/api/verification/', { json: { token: 'not-the-token-at-all' } })).status).toBe(404);
+      const confirmed = await server.call('POST', '/api/verification/', { host: 'oakwood-primary.localhost', json: { token } });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.message).toMatch(/confirmed/);
+      expect((await server.call('POST', '/api/verification/', { json: { token } })).status).toBe(404);
+      const passwordToken = new URL(confirmed.body.password_link).searchParams.get('token')!;
+      const set = await server.call('POST', '/api/password-reset/confirm/', { host: 'oakwood-primary.localhost', json: { token: passwordToken, password: 'Oakwood-admin-1' } });
       expect(set.status).toBe(200);
       const admin = await signIn(server, 'office@oakwood.example', 'Oakwood-admin-1', 'oakwood-primary.localhost');
       expect(admin.user).toMatchObject({ role: 'school_admin', first_name: 'Olive', last_name: 'Oak' });
+    });
+
+    it('sends a waiting registration a new confirmation link (the old one stops working), the same answer for anyone', async () => {
+      expect((await register(registration({ school_name: 'Birch Primary', school_email: 'office@birch.example' }))).status).toBe(201);
+      const first = (await lastMailTo('office@birch.example')).link!.searchParams.get('token')!;
+      const again = await server.call('POST', '/api/verification/resend/', { json: { email: 'office@birch.example' } });
+      const nobody = await server.call('POST', '/api/verification/resend/', { json: { email: 'nobody@birch.example' } });
+      expect(again.body).toEqual(nobody.body);
+      expect(await mailCount('office@birch.example')).toBe(2);
+      const second = (await lastMailTo('office@birch.example')).link!.searchParams.get('token')!;
+      expect((await server.call('POST', '/api/verification/', { json: { token: first } })).status).toBe(404);
+      expect((await server.call('POST', '/api/verification/', { json: { token: second } })).status).toBe(200);
+      expect((await server.call('POST', '/api/verification/resend/', { json: { email: 'office@birch.example' } })).status).toBe(200);
+      expect(await mailCount('office@birch.example')).toBe(2);
     });
 
     it('registers an organization with an organization admin, and picks a free address', async () => {

@@ -4,7 +4,7 @@ import { BODY_LIMITS } from '@/contract/limits';
 import { DeviceDatabase, type OutboxRecord } from '@/data/db';
 import { endDeviceSession, startDeviceSession } from '@/sync/device-session';
 import { drain, type EngineDeps } from '@/sync/engine';
-import { discardEntry, recordChange, retryEntry, StorageFullError, type Change } from '@/sync/outbox';
+import { discardEntry, GUEST_OWNER, recordChange, recordGuestChange, retryEntry, StorageFullError, type Change } from '@/sync/outbox';
 import { pullTable } from '@/sync/pull';
 import { answerBatch } from './support/fake-api';
 
@@ -312,5 +312,40 @@ describe('pull sync', () => {
     expect(asked).toEqual(['2026-01-02T00:00:00Z~3']);
     expect((await db.books.toArray()).map((b) => b.title)).toEqual(['One, revised', 'Three, my edit']);
     expect((await db.meta.get('cursor:books'))?.value).toBe('2026-01-03T00:00:01Z~3');
+  });
+});
+
+describe('guest changes (public forms)', () => {
+  const form = (n: number): Change => ({ kind: 'forms.contact', label: 'Message', method: 'POST', path: '/forms/contact/', body: { n } });
+
+  it('sends them one at a time, without a token, each under its own key, alongside signed-in changes', async () => {
+    const a = await recordGuestChange(form(1), 'greenfield', db);
+    await recordGuestChange(form(2), 'greenfield', db);
+    await record();
+    const report = await drain(deps());
+    expect(report).toMatchObject({ sent: 3, failed: 0 });
+    expect(batches).toBe(0);
+    const guests = seen.filter((r) => r.url.endsWith('/forms/contact/'));
+    expect(guests).toHaveLength(2);
+    expect(guests[0]!.headers.get('authorization')).toBeNull();
+    expect(guests[0]!.headers.get('idempotency-key')).toBe(a.id);
+    expect(guests[0]!.headers.get('x-outbox-owner')).toBe(String(GUEST_OWNER));
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeps them through a network failure and a 429, and parks a refusal with the server’s words', async () => {
+    await recordGuestChange(form(1), null, db);
+    answer = () => {
+      throw new TypeError('offline');
+    };
+    expect((await drain(deps())).sent).toBe(0);
+    answer = () => Response.json({ message: 'Too many messages from here. Please try again later.' }, { status: 429 });
+    now += 3_600_000;
+    expect((await drain(deps())).sent).toBe(0);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'pending' });
+    answer = () => Response.json({ message: 'Invalid email address' }, { status: 400 });
+    now += 3_600_000;
+    await drain(deps());
+    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'failed', last_error: 'Invalid email address' });
   });
 });

@@ -2,7 +2,7 @@
 // bar with the dashboard switcher and the Help drawer, a collapsible sidebar, the welcome dialog,
 // and no public footer (SPEC.md section 2, Layout).
 import { Suspense, lazy, useRef, useState } from 'react';
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { useSessionUser } from '@/api/use-session';
 import { useTenant } from '@/features/tenant/tenant';
 import { MenuIcon } from '@/ui/icons';
@@ -10,7 +10,8 @@ import { useMediaQuery } from '@/ui/use-media-query';
 import type { Area } from '../areas';
 import { SyncStatus } from '@/features/sync-status/sync-status';
 import { DashboardSwitcher } from './dashboard-switcher';
-import { WelcomeDialog } from './welcome-dialog';
+import { useTour } from '@/features/tours/use-tour';
+import { WelcomeDialog, welcomePending } from './welcome-dialog';
 
 // Loaded when first opened: the areas' first screen does not carry the Help Center.
 const HelpDrawer = lazy(() => import('@/features/help/help-drawer').then((m) => ({ default: m.HelpDrawer })));
@@ -22,6 +23,10 @@ export function AreaLayout({ area }: { area: Area }) {
   const narrow = useMediaQuery('(max-width: 900px)');
   const [toggled, setToggled] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
+  const path = useLocation({ select: (l) => l.pathname });
+  const [welcomeDone, setWelcomeDone] = useState(() => !user || !welcomePending(user.role));
+  // A first-time user of a dashboard gets its tour, once the welcome dialog is out of the way.
+  const tour = useTour(path, user, welcomeDone);
   const helpButton = useRef<HTMLButtonElement>(null);
   // The drawer leaves the page when closed; focus goes back to where it was opened from.
   const closeHelp = () => {
@@ -54,8 +59,12 @@ export function AreaLayout({ area }: { area: Area }) {
         </Link>
         <span className="area-title">{area.title}</span>
         <SyncStatus />
-        <button ref={helpButton} type="button" className="button button-small button-secondary help-button" aria-haspopup="dialog" onClick={() => setHelpOpen(true)}>
-          Help
+        <button ref={helpButton} type="button" className="button button-small button-secondary help-button" aria-haspopup="dialog" aria-label="Help" onClick={() => setHelpOpen(true)}>
+          <span aria-hidden="true">?</span>
+          <span className="help-label" aria-hidden="true">
+            {' '}
+            Help
+          </span>
         </button>
         {user ? <DashboardSwitcher role={user.role} current={area.base} /> : null}
         {user ? (
@@ -64,10 +73,10 @@ export function AreaLayout({ area }: { area: Area }) {
           </span>
         ) : null}
       </header>
-      {user ? <WelcomeDialog role={user.role} /> : null}
+      {user ? <WelcomeDialog role={user.role} onDismissed={() => setWelcomeDone(true)} /> : null}
       {helpOpen ? (
         <Suspense fallback={null}>
-          <HelpDrawer role={user?.role ?? 'platform_success'} onClose={closeHelp} />
+          <HelpDrawer role={user?.role ?? 'platform_success'} onClose={closeHelp} onShowMeAround={tour.replay} />
         </Suspense>
       ) : null}
       <nav id="area-nav" className="area-nav" aria-label={`${area.title} menu`}>

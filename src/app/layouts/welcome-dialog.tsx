@@ -13,9 +13,12 @@ function dismissed(): boolean {
   }
 }
 
-export function WelcomeDialog({ role }: { role: Role }) {
+/** The dialog will show for this role on this device (the dashboard's tour waits for it). */
+export const welcomePending = (role: Role) => dashboardOptionsFor(role).length > 1 && !dismissed();
+
+export function WelcomeDialog({ role, onDismissed }: { role: Role; onDismissed?: () => void }) {
   const options = dashboardOptionsFor(role);
-  const [show, setShow] = useState(() => options.length > 1 && !dismissed());
+  const [show, setShow] = useState(() => welcomePending(role));
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -32,6 +35,7 @@ export function WelcomeDialog({ role }: { role: Role }) {
     }
     dialog.current?.close?.();
     setShow(false);
+    onDismissed?.();
   };
   return (
     <dialog ref={dialog} className="welcome-dialog" aria-labelledby="welcome-title" onClose={dismiss}>

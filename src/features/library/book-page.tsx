@@ -58,6 +58,11 @@ export function BookPage({ bookAction }: { bookAction?: (book: BookRecord) => Re
           {bookAction?.(book)}
           <h2>About this book</h2>
           <p>{book.description || 'No description yet.'}</p>
+          <p className="book-report">
+            <Link to="/report-a-problem" search={{ type: 'book', id: book.id }}>
+              Report a problem with this book
+            </Link>
+          </p>
         </div>
       </div>
     </article>

@@ -1,0 +1,23 @@
+// Runs a tour with driver.js, loaded only now (it is not on any first load). Closing it before
+// the last step is a skip; Done on the last step finishes it.
+import type { Tour } from './tours';
+
+export async function runTour(tour: Tour, onEnd: (how: 'finished' | 'skipped') => void): Promise<void> {
+  const [{ driver }] = await Promise.all([import('driver.js'), import('driver.js/dist/driver.css')]);
+  const steps = tour.steps.filter((s) => !s.element || document.querySelector(s.element));
+  let finished = false;
+  const d = driver({
+    showProgress: true,
+    allowClose: true,
+    nextBtnText: 'Next',
+    prevBtnText: 'Back',
+    doneBtnText: 'Done',
+    steps: steps.map((s) => ({ element: s.element, popover: { title: s.title, description: s.description } })),
+    onNextClick: () => {
+      if (!d.hasNextStep()) finished = true;
+      d.moveNext();
+    },
+    onDestroyed: () => onEnd(finished ? 'finished' : 'skipped'),
+  });
+  d.drive();
+}

@@ -1,0 +1,33 @@
+// The dashboard's tour for a first-time user: started once the screen is up (and the welcome
+// dialog is out of the way), remembered when finished or skipped, and replayable from Help.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Role } from '@/contract/domain';
+import { rememberTour, rememberedTour, tourStep, type TourState } from './tour-state';
+import { tourFor } from './tours';
+
+export function useTour(path: string, user: { id: number; role: Role } | null, ready: boolean) {
+  const tour = user ? tourFor(path, user.role) : null;
+  const [state, setState] = useState<TourState>('idle');
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const start = useCallback(() => {
+    if (!tour || !user || stateRef.current === 'run') return;
+    setState((s) => tourStep(s, 'START'));
+    void import('./run-tour').then(({ runTour }) =>
+      runTour(tour, (how) => {
+        setState((s) => tourStep(s, how === 'finished' ? 'FINISH' : 'SKIP'));
+        rememberTour(tour.id, user.id, how);
+      }),
+    );
+  }, [tour, user]);
+
+  useEffect(() => {
+    if (!ready || !tour || !user || rememberedTour(tour.id, user.id)) return;
+    // After the screen has drawn, so the tour's steps find their elements.
+    const timer = setTimeout(start, 600);
+    return () => clearTimeout(timer);
+  }, [ready, tour, user, start]);
+
+  return { state, replay: tour ? start : undefined };
+}

@@ -1,0 +1,30 @@
+// A first-time school admin gets the dashboard's tour once (after the welcome dialog), skips it,
+// and it does not come back; "Show me around" in Help replays it.
+import { expect, test } from '@playwright/test';
+import { screenshots, signInThroughApi, site } from './support';
+
+test('a first-time school admin gets the tour once, skips it, and it does not come back', async ({ page }) => {
+  const base = site('greenfield');
+  await page.goto(`${base}/library`);
+  await signInThroughApi(page, 'head@greenfield.example', 'Head-demo-1', false);
+  await page.goto(`${base}/admin-school/dashboard`);
+  await page.getByRole('dialog', { name: /Welcome!/ }).getByRole('button').last().click();
+
+  const popover = page.locator('.driver-popover');
+  await expect(popover).toBeVisible();
+  await expect(popover).toContainText('Your school at a glance');
+  await screenshots(page, 'tour-school-admin');
+  await popover.getByRole('button', { name: 'Next' }).click();
+  await expect(popover).toContainText('a charity can be edited only by its creator');
+  await page.keyboard.press('Escape');
+  await expect(popover).toBeHidden();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(1500); // longer than the tour's start delay: it must not appear
+  await expect(popover).toBeHidden();
+
+  await page.getByRole('button', { name: 'Help', exact: true }).click();
+  await page.getByRole('button', { name: 'Show me around' }).click();
+  await expect(popover).toContainText('Your school at a glance');
+});
