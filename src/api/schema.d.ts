@@ -2425,6 +2425,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Body over 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2475,6 +2484,15 @@ export interface paths {
                 };
                 /** @description Invalid input: the message names each field */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body over 1 MB */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9248,6 +9266,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Body over 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -9317,6 +9344,15 @@ export interface paths {
                 };
                 /** @description Role not allowed */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body over 1 MB */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9408,6 +9444,15 @@ export interface paths {
                 };
                 /** @description No such school */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body over 1 MB */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
