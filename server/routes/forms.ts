@@ -5,7 +5,6 @@
 // (the school's address on a school site, the platform's otherwise). The platform admin lists
 // them (GET /forms/) and imports a bulk enrolment into the school (POST /forms/{id}/import/).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
@@ -25,7 +24,7 @@ import { fail } from '../http/errors';
 import { KEY_HEADER } from '../http/idempotency';
 import { defineRoute, errorBody, jsonBody } from '../http/route';
 import { queueEmail } from '../services/email';
-import { countUse, type Limit } from '../services/rate-limit';
+import { clientAddress, countUse, type Limit } from '../services/rate-limit';
 import { createStudents } from '../services/roster';
 import { randomToken } from '../services/crypto';
 
@@ -50,16 +49,6 @@ const Submission = z
 
 /** The platform's own inbox, where forms sent on the platform site go. */
 export const PLATFORM_INBOX = 'support@storynest.example';
-
-/** The sender's network address: the socket's, or the proxy's first hop where there is one. */
-function networkAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // In-process requests (tests) have no socket.
-    return c.req.header('x-test-remote-address') ?? 'unknown';
-  }
-}
 
 const SCHEMAS = { contact: ContactForm, report: ReportForm, tour: TourForm, bulk_enrolment: EnrolmentForm } as const;
 const PATHS: Record<FormKind, string> = { contact: 'contact', report: 'report', tour: 'tour', bulk_enrolment: 'bulk-enrolment' };
@@ -106,7 +95,7 @@ async function accept(c: Context<AppEnv>, kind: FormKind, input: { name: string;
     if (seen.kind !== kind) fail(422, 'This Idempotency-Key was used for another form.');
     return c.json({ id: seen.id, message: FORM_MSG.sentOnline }, 201);
   }
-  const limit: Limit = { key: `form:${tenant ? `t${tenant.id}` : 'platform'}:${networkAddress(c)}`, max: FORM_LIMIT, message: FORM_MSG.throttled };
+  const limit: Limit = { key: `form:${tenant ? `t${tenant.id}` : 'platform'}:${clientAddress(c)}`, max: FORM_LIMIT, message: FORM_MSG.throttled };
   await countUse(c, db, limit, now);
   const { name, email, website, ...data } = input;
   // The honeypot was filled: a robot. It is told the same as a person and nothing is kept.

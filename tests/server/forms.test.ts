@@ -14,8 +14,11 @@ describe.each(TARGETS)('forms on %s', (target) => {
   let admin: string;
   const mail = (to: string) =>
     server.database.db.select({ subject: emailOutbox.subject, text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(asc(emailOutbox.id));
-  const send = (path: string, json: unknown, host = GREENFIELD, headers: Record<string, string> = {}) =>
-    server.call('POST', `/api/forms/${path}/`, { host, json, headers: { 'x-test-remote-address': '10.0.0.1', ...headers } });
+  /** Sends a form; `headers['x-test-remote-address']` names the sender's network address. */
+  const send = (path: string, json: unknown, host = GREENFIELD, headers: Record<string, string> = {}) => {
+    const { 'x-test-remote-address': address = '10.0.0.1', ...rest } = headers;
+    return server.call('POST', `/api/forms/${path}/`, { host, json, headers: rest, address });
+  };
 
   beforeAll(async () => {
     server = await startServer(target);
