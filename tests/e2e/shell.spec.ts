@@ -14,9 +14,9 @@ test('applies the tenant colours of the host as CSS variables', async ({ page })
 });
 
 test('renders a placeholder that names the route for screens still to come', async ({ page }) => {
-  await page.goto(`${site('greenfield')}/courses`);
-  await expect(page.getByRole('heading', { name: 'Courses' })).toBeVisible();
-  await expect(page.getByText('/courses')).toBeVisible();
+  await page.goto(`${site('greenfield')}/uploadbook`);
+  await expect(page.getByRole('heading', { name: 'Upload a book' })).toBeVisible();
+  await expect(page.getByText('/uploadbook')).toBeVisible();
   await page.goto(`${site('greenfield')}/trackorder/42`);
   await expect(page.getByRole('heading', { name: 'Track your order' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toHaveCount(0);

@@ -47,9 +47,11 @@ test('the teacher approves a waiting story; it reaches the library and reads off
   await expect(teacher.getByText('Story approved and published.').first()).toBeVisible();
   await expect(teacher.getByRole('button', { name: `Approve “${KITE}”` })).toHaveCount(0);
   // The outbox sends the approval; then the story is out for everyone (its child is public).
-  await expect.poll(async () => (await call(teacher, 'GET', '/reading/stories/the-kite-that-flew-home/')).status, { timeout: 20_000 }).toBe(200);
-  const detail = (await call(teacher, 'GET', '/teacher/stories/?search=Kite%20That%20Flew')).body.results[0];
-  expect(detail.status).toBe('published');
+  // (The teacher could read it before, so wait for its status: the sync engine starts once the page is idle.)
+  const kite = async () => (await call(teacher, 'GET', '/teacher/stories/?search=Kite%20That%20Flew')).body.results[0];
+  await expect.poll(async () => (await kite()).status, { timeout: 20_000 }).toBe('published');
+  const detail = await kite();
+  expect((await call(teacher, 'GET', '/reading/stories/the-kite-that-flew-home/')).status).toBe(200);
   // Featured, so it leads the library's student stories.
   expect((await call(teacher, 'PATCH', '/v1/teacher/stories/feature/', { ids: [detail.id], action: 'feature' })).status).toBe(200);
 
