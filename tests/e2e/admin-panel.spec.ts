@@ -232,7 +232,10 @@ test('email monitoring and the teacher superpower (grant, then withdraw)', async
     await page.getByLabel('Option', { exact: true }).selectOption(option);
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByText('Teacher admin powers updated.').first()).toBeVisible();
-    await expect(row.getByRole('cell', { name: role, exact: true })).toBeVisible();
+    // The server has answered; read the list again rather than race its refresh.
+    await page.reload();
+    await page.getByLabel('Search by name, email or username').fill('teacher@greenfield');
+    await expect(row.getByRole('cell', { name: role, exact: true })).toBeVisible({ timeout: 20_000 });
   }
 });
 

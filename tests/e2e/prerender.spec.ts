@@ -1,6 +1,6 @@
 // The public pages paint without JavaScript (prerendered at build time, branded by the server),
 // and React takes over without moving anything.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { site } from './support';
 
 test.describe('with JavaScript off', () => {
@@ -24,6 +24,18 @@ test.describe('with JavaScript off', () => {
   }
 });
 
+/**
+ * What moved since the page started: far under the issue's CLS budget of 0.02. (A sub-pixel move
+ * of the header's actions, 0.001, is sometimes seen as React takes over; it is listed if it grows.)
+ */
+async function expectNoVisibleShift(page: Page) {
+  const { cls, shifts } = await page.evaluate(() => {
+    const w = window as unknown as { __cls: number; __shifts: string[] };
+    return { cls: w.__cls, shifts: w.__shifts };
+  });
+  expect(cls, shifts.join('\n')).toBeLessThan(0.005);
+}
+
 test('the library and a book page take over from the prerendered page without a layout shift', async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 823 });
   await page.addInitScript(() => {
@@ -41,11 +53,11 @@ test('the library and a book page take over from the prerendered page without a 
   await expect(page.locator('.book-card:not(.skeleton-card)').first()).toBeVisible();
   await expect(page.locator('.book-card img').first()).toHaveAttribute('fetchpriority', 'high');
   await expect(page.locator('.book-card img').nth(8)).toHaveAttribute('loading', 'lazy');
-  expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+  await expectNoVisibleShift(page);
 
   const href = await page.locator('.book-link').first().getAttribute('href');
   await page.goto(`${site('greenfield')}${href}`);
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
   await expect(page.locator('.book-page-cover').first()).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+  await expectNoVisibleShift(page);
 });
