@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { logger } from '../log';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -57,6 +58,9 @@ export async function openDatabase(location: { url: string } | { dataDir: string
     }
     const timeouts = options.timeoutMs ? { statement_timeout: options.timeoutMs, idle_in_transaction_session_timeout: options.timeoutMs } : {};
     const pool = new Pool({ connectionString: location.url, max: options.max ?? 10, ...timeouts });
+    // An idle connection the server ends (a restart, a dropped database) must not crash the
+    // process: the pool replaces it on the next query.
+    pool.on('error', (err) => logger.warn({ err: err.message }, 'an idle database connection was closed'));
     const db = drizzle({ client: pool, schema });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
