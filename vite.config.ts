@@ -63,6 +63,15 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // React and the router are on every first load: one file, not a dozen small ones whose
+        // wrappers and imports each cost bytes (lazy screens import from it like from any chunk).
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:8080' },

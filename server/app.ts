@@ -1,6 +1,10 @@
 // The Hono application: security headers, the API under /api (tenant, auth, routes) and the
 // built PWA with its single-page fallback. `createApiRouter` needs no dependencies, so the
 // OpenAPI document can be generated without a database.
+import { bookAdminRoutes } from './routes/books-admin';
+import { bookCategoryRoutes } from './routes/book-categories';
+import { bookMonitoringRoutes } from './routes/book-monitoring';
+import { bookStatsRoutes } from './routes/book-stats';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
@@ -12,10 +16,16 @@ import { errorAnswer, validationAnswer } from './http/errors';
 import { adminCommunityRoutes } from './routes/admin-community';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { adminEmailRoutes } from './routes/admin-emails';
+import { adminCharityRoutes } from './routes/admin-charities';
+import { adminModeRoutes } from './routes/admin-modes';
+import { adminSubscriptionRoutes } from './routes/admin-subscriptions';
 import { adminOrderRoutes } from './routes/admin-orders';
+import { adminOrganizationRoutes } from './routes/admin-organization';
+import { adminSchoolRoutes } from './routes/admin-school';
 import { adminTenantRoutes } from './routes/admin-tenants';
 import { adminUserRoutes, avatarRoutes } from './routes/admin-users';
 import { pages } from './http/pages';
+import { testHookRoutes } from './http/test-hooks';
 import { staticFiles } from './http/static-files';
 import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
@@ -34,6 +44,7 @@ import { paymentRoutes } from './routes/payments';
 import { invitationRoutes } from './routes/invitations';
 import { passwordResetRoutes } from './routes/password-reset';
 import { pictureRoutes } from './routes/pictures';
+import { printCallbackRoutes, printPdfRoutes } from './routes/print';
 import { pinRoutes } from './routes/pins';
 import { reactionRoutes } from './routes/reactions';
 import { logoRoutes, registrationRoutes } from './routes/registration';
@@ -43,6 +54,7 @@ import { storyReadingRoutes } from './routes/story-reading';
 import { storyReviewRoutes } from './routes/story-review';
 import { storyStatsRoutes } from './routes/story-stats';
 import { storyRoutes } from './routes/stories';
+import { bookDraftRoutes } from './routes/book-drafts';
 import { studentRoutes } from './routes/students';
 import { switchboardRoutes } from './routes/switchboard';
 import { tenantRoutes } from './routes/tenants';
@@ -87,13 +99,24 @@ export function createApiRouter() {
     storyStatsRoutes,
     reactionRoutes,
     storyRoutes,
+    bookDraftRoutes,
     pictureRoutes,
+    printPdfRoutes,
     adminUserRoutes,
     adminTenantRoutes,
     adminOrderRoutes,
+    adminCharityRoutes,
     adminDashboardRoutes,
     adminEmailRoutes,
     adminCommunityRoutes,
+    bookAdminRoutes,
+    bookCategoryRoutes,
+    bookStatsRoutes,
+    bookMonitoringRoutes,
+    adminModeRoutes,
+    adminSubscriptionRoutes,
+    adminSchoolRoutes,
+    adminOrganizationRoutes,
   ]) {
     api.route('/', routes);
   }
@@ -101,6 +124,7 @@ export function createApiRouter() {
   api.route('/', logoRoutes);
   api.route('/', avatarRoutes);
   api.route('/', paymentRoutes);
+  api.route('/', printCallbackRoutes);
   api.onError(errorAnswer);
   return api;
 }
@@ -144,6 +168,8 @@ export function createApp(deps: Deps) {
     c.set('dispatch', async (request) => app.fetch(request, c.env));
     await next();
   });
+  // End-to-end tests only (development with TEST_HOOKS=1): run the renewal job at a chosen time.
+  if (deps.config.testHooks) app.route('/api', testHookRoutes(deps));
   app.route('/api', createApiRouter());
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   app.onError(errorAnswer);

@@ -36,6 +36,10 @@ export interface Config {
   seedScale: SeedScale;
   /** The payment providers' built-in sandbox pages (development default; production: PAYMENTS_SANDBOX=1). */
   paymentsSandbox: boolean;
+  /** The sandbox print provider and its "next step" control (development default; production: PRINT_SANDBOX=1). */
+  printSandbox: boolean;
+  /** Development only, TEST_HOOKS=1: the end-to-end tests may run background jobs at a chosen time. */
+  testHooks?: boolean;
   /** A request still running after this long is answered 503 (and its transaction rolled back). */
   requestTimeoutMs: number;
   /**
@@ -111,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: dev ? env.SEED !== 'none' : env.SEED === 'demo',
     seedScale,
     paymentsSandbox: dev ? env.PAYMENTS_SANDBOX !== '0' : env.PAYMENTS_SANDBOX === '1',
+    printSandbox: dev ? env.PRINT_SANDBOX !== '0' : env.PRINT_SANDBOX === '1',
+    testHooks: dev && env.TEST_HOOKS === '1',
     requestTimeoutMs,
     shutdownGraceMs: positiveInt(env, 'SHUTDOWN_GRACE_MS', requestTimeoutMs + 5_000),
     trustProxy: env.TRUST_PROXY === '0' ? 0 : positiveInt(env, 'TRUST_PROXY', 0),

@@ -8,6 +8,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { onSessionExpired } from '@/api/client';
 import { MSG } from '@/contract/messages';
 import { loadTenant } from '@/features/tenant/tenant';
+import { syncControl } from '@/sync/status';
 import { toast } from '@/ui/toast';
 import { whenIdleAfterLoad } from '@/ui/when-idle';
 import { createAppRouter } from './app/router';
@@ -31,4 +32,8 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-whenIdleAfterLoad(() => void import('./app/sync-boot').then(({ bootSync }) => bootSync()));
+// Sync starts once the page is idle; sooner when a change is made (it needs the session's owner)
+// or a screen waits for a change's answer (src/sync/settle.ts).
+const syncBoot = () => import('./app/sync-boot');
+syncControl.onWake({ adopt: () => syncBoot().then((m) => m.adoptSession()), boot: () => syncBoot().then((m) => m.bootSync()) });
+whenIdleAfterLoad(() => void syncBoot().then((m) => m.bootSync()));

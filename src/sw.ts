@@ -29,6 +29,16 @@ registerRoute(
   }),
 );
 
+// Pictures of stories and made books never change under their id: kept once seen, so a book
+// opened in the reader shows its pictures offline too.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/api/pictures/'),
+  new CacheFirst({
+    cacheName: 'pictures',
+    plugins: [new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 60 * 24 * 60 * 60 })],
+  }),
+);
+
 // A new version waits until the user agrees (the page sends SKIP_WAITING from its prompt).
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -16,14 +16,19 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
+  BookKind,
+  BookStatus,
   CharityStatus,
+  OrderKind,
   OrderStatus,
   PaymentProvider,
-  PrintStatus,
+  PrintProgress,
   PrivacyPreference,
   Reaction,
   Role,
   StoryStatus,
+  SubscriptionInterval,
+  SubscriptionStatus,
 } from '../../src/contract/domain';
 
 /** Binary data (a Yjs document's state, a picture's bytes): bytea on both databases. */
@@ -58,6 +63,8 @@ export const tenants = pgTable('tenants', {
    * staff cannot sign in and its site is not listed. Seeded and older tenants are live.
    */
   awaiting_verification: boolean().notNull().default(false),
+  /** Teachers may publish their classes' submitted books themselves (else the school admin does). */
+  teachers_publish_books: boolean().notNull().default(false),
   /** SHA-256 of the confirmation link's token, and when that link stops working. */
   verification_token_hash: text(),
   verification_expires_at: at(),
@@ -183,16 +190,26 @@ export const students = pgTable(
   ],
 );
 
-export const categories = pgTable('categories', {
-  id: id(),
-  /** Null: the platform catalogue, shown on every site. */
-  tenant_id: integer().references(() => tenants.id, { onDelete: 'cascade' }),
-  name: text().notNull(),
-  slug: text().notNull(),
-  description: text().notNull().default(''),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
-});
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    /** Null: the platform catalogue, shown on every site. */
+    tenant_id: integer().references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    slug: text().notNull(),
+    description: text().notNull().default(''),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    // Names and slugs are unique per scope: a school's own, and the platform's (tenant_id null).
+    uniqueIndex('categories_school_name').on(t.tenant_id, sql`lower(${t.name})`),
+    uniqueIndex('categories_platform_name').using('btree', sql`lower(${t.name})`).where(sql`tenant_id is null`),
+    uniqueIndex('categories_school_slug').on(t.tenant_id, t.slug),
+    uniqueIndex('categories_platform_slug').on(t.slug).where(sql`tenant_id is null`),
+  ],
+);
 
 export const books = pgTable(
   'books',
@@ -206,9 +223,27 @@ export const books = pgTable(
     price_cents: integer().notNull(),
     currency: text().notNull().default('USD'),
     cover: text().notNull(),
+    /** In the library: true only while status is 'published' and no moderator has hidden it. */
     published: boolean().notNull().default(true),
     is_featured: boolean().notNull().default(false),
     created_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    kind: text().$type<BookKind>().notNull().default('catalogue'),
+    status: text().$type<BookStatus>().notNull().default('published'),
+    /** The class that made the book (a class book credits each page to its child). */
+    class_id: integer().references(() => classes.id, { onDelete: 'set null' }),
+    /** The school's charity cause that receives part of each sale. */
+    charity_id: integer().references(() => charities.id, { onDelete: 'set null' }),
+    /** A made book's pages: a Yjs state, merged like a story's (null for other kinds). */
+    doc: bytes(),
+    page_count: integer().notNull().default(0),
+    /** A made or uploaded book's address, made on the device (so an offline draft has one). */
+    slug: text(),
+    /** An uploaded finished book as a PDF (page images are stored as pictures instead). */
+    file: bytes(),
+    submitted_at: at(),
+    published_at: at(),
+    /** Set by a moderator: the book leaves every library and device at the next sync. */
+    hidden_at: at(),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: at(),
@@ -216,6 +251,9 @@ export const books = pgTable(
   (t) => [
     index('books_updated').on(t.updated_at, t.id),
     index('books_category').on(t.category_id),
+    index('books_tenant_status').on(t.tenant_id, t.status),
+    index('books_class').on(t.class_id),
+    uniqueIndex('books_tenant_slug').on(t.tenant_id, t.slug),
   ],
 );
 
@@ -268,6 +306,8 @@ export const stories = pgTable(
     published_at: at(),
     is_featured: boolean().notNull().default(false),
     is_archived: boolean().notNull().default(false),
+    /** Set by a moderator (book monitoring): off every shelf and device at the next sync. */
+    hidden_at: at(),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: at(),
@@ -292,6 +332,8 @@ export const pictures = pgTable(
     owner_id: integer().references(() => users.id, { onDelete: 'set null' }),
     content_type: text().notNull(),
     data: bytes().notNull(),
+    /** A JPEG copy of a WebP or PNG picture, made when it is stored, so printing never converts (PDF has no WebP). */
+    print_jpeg: bytes(),
     width: integer().notNull(),
     height: integer().notNull(),
     created_at: createdAt(),
@@ -331,7 +373,7 @@ export const charities = pgTable('charities', {
   status: text().$type<CharityStatus>().notNull().default('draft'),
   created_at: createdAt(),
   updated_at: updatedAt(),
-});
+}, (t) => [index('charities_tenant_created').on(t.tenant_id, t.created_at, t.id)]);
 
 /** Switchboard modes. */
 export const modes = pgTable('modes', {
@@ -342,6 +384,7 @@ export const modes = pgTable('modes', {
   active: boolean().notNull().default(false),
   status: text().notNull().default('INACTIVE'),
   sort_order: integer().notNull().default(0),
+  created_at: createdAt(),
 });
 
 export const faqs = pgTable(
@@ -354,6 +397,8 @@ export const faqs = pgTable(
     /** HTML, written by platform staff. */
     body: text().notNull(),
     sort_order: integer().notNull().default(0),
+    /** When platform staff last saved it (the admin list's date filter). */
+    updated_at: updatedAt(),
   },
   (t) => [index('faqs_role').on(t.role)],
 );
@@ -427,13 +472,18 @@ export const orders = pgTable(
     id: id(),
     tenant_id: integer().references(() => tenants.id, { onDelete: 'set null' }),
     user_id: integer().references(() => users.id, { onDelete: 'set null' }),
-    kind: text().$type<'books' | 'donation'>().notNull(),
+    kind: text().$type<OrderKind>().notNull(),
     charity_id: integer().references(() => charities.id, { onDelete: 'set null' }),
     email: text(),
     status: text().$type<OrderStatus>().notNull().default('pending'),
-    print_status: text().$type<PrintStatus>(),
+    print_status: text().$type<PrintProgress>(),
     total_cents: integer().notNull(),
+    /** What has been refunded of total_cents (refunds); raised and revenue figures count the rest. */
+    refunded_cents: integer().notNull().default(0),
     currency: text().notNull().default('USD'),
+    /** A subscription charge: its subscription and the invoice's line (plan, variant, period). */
+    subscription_id: integer().references(() => subscriptions.id, { onDelete: 'set null' }),
+    description: text(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -472,6 +522,8 @@ export const payments = pgTable(
   /** The provider's reference for this payment; a callback is matched by it. */
   provider_ref: text().notNull().unique(),
   amount_cents: integer().notNull(),
+  /** What has been refunded at the provider; never more than amount_cents. */
+  refunded_cents: integer().notNull().default(0),
   currency: text().notNull(),
   status: text().$type<OrderStatus>().notNull().default('pending'),
   created_at: createdAt(),
@@ -481,28 +533,155 @@ export const payments = pgTable(
   (t) => [index('payments_order').on(t.order_id), index('payments_created').on(t.created_at, t.id)],
 );
 
+/**
+ * A paid order of printed books, handed to the print provider (services/print/jobs.ts). Written
+ * in the payment's transaction, so a paid order always has its job; a background job submits
+ * it outside any transaction and records each failure (attempts, last_error) with a retry time,
+ * so nothing is lost and the platform admin sees what went wrong.
+ */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: id(),
+    order_id: integer()
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The provider's reference for the job once it accepted it; its callbacks name it. */
+    provider_ref: text().unique(),
+    submitted_at: at(),
+    attempts: integer().notNull().default(0),
+    last_error: text(),
+    /** A failed submission is tried again from this time on (exponential backoff). */
+    next_attempt_at: at(),
+    /** A printer run claimed it until this time (it calls the provider outside any transaction). */
+    claimed_until: at(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('print_jobs_due').on(t.submitted_at, t.next_attempt_at)],
+);
+
+/** Each provider callback applied, by its event id: the same event is never applied twice. */
+export const printEvents = pgTable('print_events', {
+  event_id: text().primaryKey(),
+  order_id: integer()
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  status: text().$type<PrintProgress>().notNull(),
+  received_at: createdAt(),
+});
+
+/** A refund recorded against the provider: part or all of a successful payment. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    payment_id: integer()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amount_cents: integer().notNull(),
+    /** The provider's reference for the refund (unique: a provider refund is recorded once). */
+    provider_ref: text().notNull().unique(),
+    reason: text().notNull().default(''),
+    created_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('refunds_payment').on(t.payment_id)],
+);
+
+/** A plan a school or an organization subscribes to; its prices are its variants. */
 export const subscriptionPlans = pgTable('subscription_plans', {
   id: id(),
   name: text().notNull(),
   description: text().notNull().default(''),
-  price_cents: integer().notNull(),
-  interval: text().$type<'month' | 'year'>().notNull(),
+  /** False: archived (no new subscribers; existing ones keep renewing). */
   active: boolean().notNull().default(true),
+  created_at: createdAt(),
 });
 
-export const subscriptions = pgTable('subscriptions', {
-  id: id(),
-  tenant_id: integer()
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
-  plan_id: integer()
-    .notNull()
-    .references(() => subscriptionPlans.id, { onDelete: 'restrict' }),
-  status: text().$type<'active' | 'cancelled' | 'past_due'>().notNull(),
-  current_period_end: at().notNull(),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
-});
+/** The switchboard modes a plan unlocks for its subscribers. */
+export const planModes = pgTable(
+  'plan_modes',
+  {
+    plan_id: integer()
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: 'cascade' }),
+    mode_id: integer()
+      .notNull()
+      .references(() => modes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.plan_id, t.mode_id] })],
+);
+
+/** A plan's price: monthly or yearly, in a currency, for a number of seats. */
+export const subscriptionVariants = pgTable(
+  'subscription_variants',
+  {
+    id: id(),
+    plan_id: integer()
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: 'restrict' }),
+    interval: text().$type<SubscriptionInterval>().notNull(),
+    price_cents: integer().notNull(),
+    currency: text().notNull().default('USD'),
+    seats: integer().notNull(),
+    active: boolean().notNull().default(true),
+    created_at: createdAt(),
+  },
+  (t) => [index('subscription_variants_plan').on(t.plan_id)],
+);
+
+/**
+ * A school's or an organization's subscription. pending (awaiting its first payment), active,
+ * past_due (a renewal failed: still open until grace_until, retried daily), cancelled (ended at
+ * period end, or its grace ran out). The provider's mandate charges the renewals.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    tenant_id: integer()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    plan_id: integer()
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: 'restrict' }),
+    variant_id: integer().references(() => subscriptionVariants.id, { onDelete: 'restrict' }),
+    status: text().$type<SubscriptionStatus>().notNull(),
+    provider: text().$type<PaymentProvider>(),
+    /** The provider's standing authority to charge renewals (the sandbox's: approve or decline). */
+    mandate: text(),
+    current_period_start: at(),
+    current_period_end: at().notNull(),
+    cancel_at_period_end: boolean().notNull().default(false),
+    grace_until: at(),
+    last_attempt_at: at(),
+    renewal_attempts: integer().notNull().default(0),
+    ended_at: at(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('subscriptions_tenant').on(t.tenant_id, t.status),
+    index('subscriptions_due').on(t.status, t.current_period_end),
+  ],
+);
+
+/** Which switchboard modes a school offers: a row with offered=false hides one (default: all). */
+export const tenantModes = pgTable(
+  'tenant_modes',
+  {
+    tenant_id: integer()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    mode_id: integer()
+      .notNull()
+      .references(() => modes.id, { onDelete: 'cascade' }),
+    offered: boolean().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenant_id, t.mode_id] })],
+);
 
 export const pins = pgTable(
   'pins',

@@ -30,6 +30,10 @@ export const DEMO_ACCOUNTS = [
  */
 export const LATER_ACCOUNTS = [
   { role: 'teacher', first_name: 'Nadia', last_name: 'Novak', email: 'teacher2@greenfield.example', password: 'Teach-demo-3', tenant: 'greenfield' },
+  // A second Greenfield admin (a school's charity cause is editable only by the admin who added
+  // it) and Hillside's own admin (another school's records are a 404).
+  { role: 'school_admin', first_name: 'Sam', last_name: 'Deputy', email: 'deputy@greenfield.example', password: 'Deputy-demo-1', tenant: 'greenfield' },
+  { role: 'school_admin', first_name: 'Helen', last_name: 'Head', email: 'head@hillside.example', password: 'Head-demo-2', tenant: 'hillside' },
 ] as const;
 
 export const DEMO_TENANTS = [
@@ -183,6 +187,15 @@ export function bookDescription(title: string, category: string, rand: () => num
   const age = pick(rand, ['5 to 7', '6 to 9', '8 to 11', '10 to 13']);
   return `${title} is a ${mood} ${category.toLowerCase()} book for readers aged ${age}, loved in classrooms and at bedtime alike.`;
 }
+
+/**
+ * Class books waiting for the school to publish them (issue 13), seeded after everything else so
+ * every id above stays as it was. Made by the book maker in real use; here as finished drafts.
+ */
+export const SUBMITTED_BOOKS = [
+  { tenant: 'greenfield', class: 'ROBINS4', title: 'The Robins Grow a Garden', author: 'Year 4 Robins', pages: 6 },
+  { tenant: 'hillside', class: 'HILL3', title: 'Hill Class Goes to the Sea', author: 'Year 3 Hill', pages: 8 },
+] as const;
 
 export const CHARITIES = [
   ['Books for Every Child', 'books-for-every-child', 'published', 'Puts a first book of their own into the hands of children who have none.'],

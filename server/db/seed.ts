@@ -12,6 +12,9 @@ import {
   classes,
   faqs,
   modes,
+  planModes,
+  subscriptionPlans,
+  subscriptionVariants,
   organizationLinks,
   pages,
   stories,
@@ -34,6 +37,7 @@ import {
   LAST_NAMES,
   LOAD_CLASSES,
   MODES,
+  SUBMITTED_BOOKS,
   bookDescription,
   bookTitle,
   pick,
@@ -177,6 +181,25 @@ async function seedDemo(tx: Tx, dataKey: Buffer) {
   ).map((r) => r.id);
   await seedBooks(tx, categoryIds, 0, DEMO_BOOKS);
 
+  // Charities first: the stories below name the published ones as their causes.
+  const causeIds = (
+    await tx
+      .insert(charities)
+      .values(
+        CHARITIES.map(([name, slug, status, description], i) => ({
+          name,
+          slug,
+          status,
+          description,
+          goal_cents: (i + 1) * 250_000,
+          created_by: ctx.userIds.get('admin@example.com')!,
+        })),
+      )
+      .returning({ id: charities.id, status: charities.status })
+  )
+    .filter((c) => c.status === 'published')
+    .map((c) => c.id);
+
   // 48 stories (44 published, 4 drafts), spread over the demo students of both schools.
   const storyRand = random(4242);
   const authors = await tx
@@ -199,25 +222,52 @@ async function seedDemo(tx: Tx, dataKey: Buffer) {
       privacy_preference: (['public', 'community', 'public', 'private'] as const)[i % 4]!,
       status: i % 12 === 11 ? ('draft' as const) : ('published' as const),
       is_featured: i % 5 === 0,
+      // What each story is about (the impact count): one or two of the 17 SDGs on two stories
+      // in three, a platform charity cause on every fourth.
+      sdgs: i % 3 === 2 ? [] : i % 2 ? [(i % 17) + 1, ((i + 5) % 17) + 1] : [(i % 17) + 1],
+      charity_id: i % 4 === 1 ? causeIds[i % causeIds.length]! : null,
       created_at: new Date(EPOCH + i * 86_400_000),
     };
   });
   await tx.insert(stories).values(storyRows);
   await seedWaitingStories(tx);
 
-  await tx.insert(charities).values(
-    CHARITIES.map(([name, slug, status, description], i) => ({
-      name,
-      slug,
-      status,
-      description,
-      goal_cents: (i + 1) * 250_000,
-      created_by: ctx.userIds.get('admin@example.com')!,
-    })),
-  );
-  await tx.insert(modes).values(MODES.map((m, i) => ({ ...m, sort_order: i })));
+  const modeRows = await tx.insert(modes).values(MODES.map((m, i) => ({ ...m, sort_order: i }))).returning({ id: modes.id, locked: modes.locked });
+  // A demo plan that opens the locked modes, monthly or yearly.
+  const [plan] = await tx.insert(subscriptionPlans).values({ name: 'School Plus', description: 'Every locked mode of the switchboard.' }).returning({ id: subscriptionPlans.id });
+  await tx.insert(planModes).values(modeRows.filter((m) => m.locked).map((m) => ({ plan_id: plan!.id, mode_id: m.id })));
+  await tx.insert(subscriptionVariants).values([
+    { plan_id: plan!.id, interval: 'month', price_cents: 2900, currency: 'USD', seats: 30 },
+    { plan_id: plan!.id, interval: 'year', price_cents: 29000, currency: 'USD', seats: 30 },
+  ]);
   await tx.insert(faqs).values(FAQS.map((f, i) => ({ ...f, sort_order: i })));
   for (const a of LATER_ACCOUNTS) await seedAccount(ctx, a);
+  await seedSubmittedBooks(ctx);
+}
+
+/** Class books handed in by their teacher and waiting to be published (SUBMITTED_BOOKS). */
+async function seedSubmittedBooks(ctx: SeedContext) {
+  for (const b of SUBMITTED_BOOKS) {
+    const [cls] = await ctx.tx.select({ id: classes.id, teacher_id: classes.teacher_id }).from(classes).where(eq(classes.class_id, b.class));
+    const [row] = await ctx.tx
+      .insert(books)
+      .values({
+        tenant_id: ctx.tenantIds.get(b.tenant)!,
+        class_id: cls?.id ?? null,
+        created_by: cls?.teacher_id ?? null,
+        title: b.title,
+        author: b.author,
+        price_cents: 0,
+        cover: '',
+        kind: 'made',
+        status: 'submitted',
+        published: false,
+        page_count: b.pages,
+        submitted_at: new Date(),
+      })
+      .returning({ id: books.id });
+    await ctx.tx.update(books).set({ cover: `/api/covers/${row!.id}.svg` }).where(eq(books.id, row!.id));
+  }
 }
 
 async function seedAccount(ctx: SeedContext, a: (typeof DEMO_ACCOUNTS)[number] | (typeof LATER_ACCOUNTS)[number]) {

@@ -42,7 +42,8 @@ export interface AdminList<Row extends { id: number }, Shape extends z.ZodRawSha
   sorts: Record<string, AnyColumn>;
   defaultSort: string;
   id: AnyColumn;
-  select: (db: Queryable) => DynamicSelect<Row>;
+  /** The rows' query; `c` for columns that depend on the caller (e.g. a link to its school). */
+  select: (db: Queryable, c: Context<AppEnv>) => DynamicSelect<Row>;
   countFrom: (db: Queryable) => DynamicSelect<{ n: number }>;
   json: (row: Row) => Json;
   csv: readonly (readonly [header: string, cell: (row: Row) => string | number | boolean | null | undefined])[];
@@ -129,7 +130,7 @@ export function adminListRoutes<Row extends { id: number }, Shape extends z.ZodR
       const column = list.sorts[key]!;
       const dir = q.ordering.startsWith('-') ? desc : asc;
       const [rows, [total]] = await Promise.all([
-        list.select(c.var.db).where(where).orderBy(dir(column), dir(list.id)).limit(q.limit).offset(q.offset),
+        list.select(c.var.db, c).where(where).orderBy(dir(column), dir(list.id)).limit(q.limit).offset(q.offset),
         list.countFrom(c.var.db).where(where),
       ]);
       return c.json({ count: Number(total?.n ?? 0), results: rows.map(list.json) }, 200);
@@ -149,7 +150,7 @@ export function adminListRoutes<Row extends { id: number }, Shape extends z.ZodR
             headerSent = true;
           }
           const rows = await list
-            .select(db)
+            .select(db, c)
             .where(and(where, last === null ? undefined : gt(list.id, last)))
             .orderBy(asc(list.id))
             .limit(EXPORT_BATCH);
@@ -164,6 +165,8 @@ export function adminListRoutes<Row extends { id: number }, Shape extends z.ZodR
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': `attachment; filename="${list.name}.csv"`,
+          // Streamed batch by batch: compression must not gather it first (http/compress.ts).
+          'X-Accel-Buffering': 'no',
         },
       }) as never;
     });

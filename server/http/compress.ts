@@ -1,9 +1,12 @@
 // Compresses the API's answers for browsers that accept it: brotli at a fast level (the answers
 // are made per request, so speed matters more than the last percent), else gzip. Small bodies
 // (under 1 KiB, where the saving is less than a packet), already-encoded answers, partial
-// answers and anything that is not text or JSON are sent as they are.
+// answers and anything that is not text or JSON are sent as they are. A streamed answer (a CSV
+// export, marked `X-Accel-Buffering: no`) is gzipped as it streams, never gathered in memory.
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { brotliCompress, constants, createGzip, gzip } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './env';
 import { pickEncoding } from './static-files';
@@ -24,6 +27,15 @@ export const compressAnswers = createMiddleware<AppEnv>(async (c, next) => {
   const vary = res.headers.get('Vary');
   const headers = new Headers(res.headers);
   if (!vary || !/accept-encoding/i.test(vary)) headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  if (res.headers.get('X-Accel-Buffering') === 'no') {
+    if (pickEncoding(c.req.header('accept-encoding'), ['gzip']) === 'identity') return;
+    headers.set('Content-Encoding', 'gzip');
+    headers.delete('Content-Length');
+    // Each batch is flushed as it comes, so the reader gets it at once, compressed.
+    const gzipped = Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>).pipe(createGzip({ flush: constants.Z_SYNC_FLUSH }));
+    c.res = new Response(Readable.toWeb(gzipped) as ReadableStream<Uint8Array>, { status: res.status, statusText: res.statusText, headers });
+    return;
+  }
   const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
   const body = Buffer.from(await res.arrayBuffer());
   let sent: Buffer = body;

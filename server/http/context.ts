@@ -13,6 +13,7 @@ import { tenants, type TenantRow } from '../db/schema';
 import type { Queryable } from '../db/client';
 import { logger as processLogger } from '../log';
 import { kickMailer } from '../services/email';
+import { kickPrinter } from '../services/print/jobs';
 import { readToken } from '../services/tokens';
 import { groupOf } from './idempotency';
 import type { AppEnv, Deps, RouteDeps } from './env';
@@ -29,7 +30,7 @@ const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 /** The services a route may use: everything of `deps` but the database (see env.ts). */
 export function routeDeps(deps: Deps): RouteDeps {
   const { database, draining, ...rest } = deps;
-  return { ...rest, databaseKind: database.kind, draining: draining ?? (() => false), kickMailer: () => kickMailer(deps) };
+  return { ...rest, databaseKind: database.kind, draining: draining ?? (() => false), kickMailer: () => kickMailer(deps), kickPrinter: () => kickPrinter(deps) };
 }
 
 /** A path as it may be logged: segments that look like secrets (link tokens) are masked. */

@@ -13,6 +13,8 @@ import type { Database, Queryable } from '../db/client';
 import type { TenantRow } from '../db/schema';
 import type { Keys } from '../services/crypto';
 import type { Role } from '../../src/contract/domain';
+import type { ContentSource } from '../services/print/content';
+import type { PrintProvider } from '../services/print/provider';
 
 export interface Deps {
   database: Database;
@@ -24,6 +26,10 @@ export interface Deps {
   draining?: () => boolean;
   /** Where logs go (default: the process's JSON logger on stdout). */
   log?: Logger;
+  /** The print provider (default: the sandbox where config.printSandbox; none otherwise: jobs wait). */
+  printProvider?: PrintProvider;
+  /** Renders a made book's pages for its print-ready PDF (default: services/book-content.ts; tests pass fixtures). */
+  bookContent?: ContentSource;
 }
 
 /** What a route handler may use of the app's dependencies: everything but the database. */
@@ -33,6 +39,8 @@ export interface RouteDeps extends Omit<Deps, 'database' | 'draining'> {
   databaseKind: Database['kind'];
   /** Starts sending queued e-mail in the background, after the request's transaction commits. */
   kickMailer: () => void;
+  /** Starts handing paid orders to the print provider in the background, after the request commits. */
+  kickPrinter: () => void;
 }
 
 export interface AuthUser {

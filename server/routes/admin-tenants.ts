@@ -55,7 +55,9 @@ const tenantFields = {
   logo: tenants.logo,
   primary_color: tenants.primary_color,
   button_color: tenants.button_color,
-  user_count: sql<number>`(select count(*)::int from ${users} where ${users.tenant_id} = ${tenants.id})`,
+  // The outer tenant's id written out in full: drizzle writes `${tenants.id}` here as a bare "id",
+  // which inside this subquery would be the user's own id (every count was 0).
+  user_count: sql<number>`(select count(*)::int from ${users} where ${users.tenant_id} = ${sql.raw('"tenants"."id"')})`,
   community_access: sql<boolean>`(${tenants.community_password_hash} is not null)`,
   created_at: tenants.created_at,
 };
@@ -146,7 +148,7 @@ async function findTenant(db: Queryable, id: number): Promise<TenantRow> {
 type TenantValues = z.output<typeof TenantPatch>;
 
 /** The columns of a tenant form's fields (colours, flags, names), without the logo and links. */
-function columnsOf(form: TenantValues): Partial<typeof tenants.$inferInsert> {
+export function columnsOf(form: TenantValues): Partial<typeof tenants.$inferInsert> {
   const values: Partial<typeof tenants.$inferInsert> = {};
   if (form.school_name !== undefined) values.school_name = form.school_name;
   if (form.school_email !== undefined) values.school_email = form.school_email.toLowerCase();

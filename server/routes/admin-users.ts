@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { CreateUserForm, UserPatch } from '../../src/contract/admin';
 import { ROLES } from '../../src/contract/domain';
 import { ADMIN_MSG } from '../../src/contract/messages';
@@ -16,7 +16,7 @@ import type { Queryable } from '../db/client';
 import { adminListRoutes, countAll, lowerEq, type DynamicSelect } from '../http/admin-list';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
+import { defineRoute, errorBody, jsonBody, signedInUser, type Access } from '../http/route';
 import { MessageSchema } from '../http/schemas';
 import { queueEmail, siteOrigin } from '../services/email';
 import { createResetToken, resetLink } from '../services/one-time-links';
@@ -64,55 +64,70 @@ const userFields = {
 };
 type AdminUserRow = { [K in keyof typeof userFields]: (typeof userFields)[K]['_']['notNull'] extends true ? (typeof userFields)[K]['_']['data'] : (typeof userFields)[K]['_']['data'] | null };
 
-const selectUsers = (db: Queryable) => db.select(userFields).from(users).leftJoin(tenants, eq(tenants.id, users.tenant_id)).$dynamic() as unknown as DynamicSelect<AdminUserRow>;
+export const selectUsers = (db: Queryable) => db.select(userFields).from(users).leftJoin(tenants, eq(tenants.id, users.tenant_id)).$dynamic() as unknown as DynamicSelect<AdminUserRow>;
 
 export function adminUserJson(row: AdminUserRow): z.infer<typeof AdminUserSchema> {
   return { ...row, date_joined: row.date_joined.toISOString(), last_login: row.last_login?.toISOString() ?? null };
 }
 
-/** The users list (all-users, and with a fixed role the students and teachers screens). */
-const usersList = adminListRoutes({
-  name: 'users',
-  path: '/api-super-admin/users/',
-  summary: 'Every user of the platform, filtered, sorted and paged',
-  access: PLATFORM,
-  row: AdminUserSchema,
-  filters: {
-    role: z.enum(ROLES).optional(),
-    tenant_id: Id.optional(),
-    is_active: Bool.optional(),
-    /** superpower-teacher: teachers and teacher admins together. */
-    teaching: z.enum(['true']).optional(),
-  },
-  where: (_c, q) =>
-    and(
-      q.role ? eq(users.role, q.role) : undefined,
-      q.teaching ? inArray(users.role, ['teacher', 'teacher_admin']) : undefined,
-      q.tenant_id !== undefined ? eq(users.tenant_id, q.tenant_id) : undefined,
-      q.is_active !== undefined ? eq(users.is_active, q.is_active) : undefined,
-    ),
-  search: [users.first_name, users.last_name, users.email, users.username],
-  date: users.date_joined,
-  sorts: { first_name: users.first_name, last_name: users.last_name, email: users.email, role: users.role, date_joined: users.date_joined, last_login: users.last_login },
-  defaultSort: '-date_joined',
-  id: users.id,
-  select: selectUsers,
-  countFrom: (db) => db.select(countAll()).from(users).$dynamic() as unknown as DynamicSelect<{ n: number }>,
-  json: adminUserJson,
-  csv: [
-    ['id', (r) => r.id],
-    ['first_name', (r) => r.first_name],
-    ['last_name', (r) => r.last_name],
-    ['email', (r) => r.email],
-    ['username', (r) => r.username],
-    ['role', (r) => r.role],
-    ['country', (r) => r.country],
-    ['tenant', (r) => r.tenant_name],
-    ['is_active', (r) => r.is_active],
-    ['date_joined', (r) => r.date_joined.toISOString()],
-    ['last_login', (r) => r.last_login?.toISOString()],
-  ],
-});
+/** Where a users list is declared: the platform's (every user) or an area's (its scope). */
+export interface UsersListPlace {
+  name: string;
+  path: string;
+  summary: string;
+  access: Access;
+  /** The caller's users (e.g. a school's); undefined: every user. */
+  scope?: (c: Context<AppEnv>) => SQL | undefined;
+}
+
+/** A users list (all-users, and with a fixed role the students and teachers screens), declared once for every area. */
+export function usersListRoutes(place: UsersListPlace) {
+  return adminListRoutes({
+    name: place.name,
+    path: place.path,
+    summary: place.summary,
+    access: place.access,
+    row: AdminUserSchema,
+    filters: {
+      role: z.enum(ROLES).optional(),
+      tenant_id: Id.optional(),
+      is_active: Bool.optional(),
+      /** superpower-teacher: teachers and teacher admins together. */
+      teaching: z.enum(['true']).optional(),
+    },
+    where: (c, q) =>
+      and(
+        place.scope?.(c),
+        q.role ? eq(users.role, q.role) : undefined,
+        q.teaching ? inArray(users.role, ['teacher', 'teacher_admin']) : undefined,
+        q.tenant_id !== undefined ? eq(users.tenant_id, q.tenant_id) : undefined,
+        q.is_active !== undefined ? eq(users.is_active, q.is_active) : undefined,
+      ),
+    search: [users.first_name, users.last_name, users.email, users.username],
+    date: users.date_joined,
+    sorts: { first_name: users.first_name, last_name: users.last_name, email: users.email, role: users.role, date_joined: users.date_joined, last_login: users.last_login },
+    defaultSort: '-date_joined',
+    id: users.id,
+    select: selectUsers,
+    countFrom: (db) => db.select(countAll()).from(users).$dynamic() as unknown as DynamicSelect<{ n: number }>,
+    json: adminUserJson,
+    csv: [
+      ['id', (r) => r.id],
+      ['first_name', (r) => r.first_name],
+      ['last_name', (r) => r.last_name],
+      ['email', (r) => r.email],
+      ['username', (r) => r.username],
+      ['role', (r) => r.role],
+      ['country', (r) => r.country],
+      ['tenant', (r) => r.tenant_name],
+      ['is_active', (r) => r.is_active],
+      ['date_joined', (r) => r.date_joined.toISOString()],
+      ['last_login', (r) => r.last_login?.toISOString()],
+    ],
+  });
+}
+
+const usersList = usersListRoutes({ name: 'users', path: '/api-super-admin/users/', summary: 'Every user of the platform, filtered, sorted and paged', access: PLATFORM });
 
 const IdParam = z.object({ id: Id });
 const noSuchUser = { 404: { description: 'No such user', ...errorBody } };

@@ -1,10 +1,12 @@
 // Charities open to donations: GET /charities/ and GET /charities/{id or slug}/. Only published
 // ones, and only the platform's and this site's own; drafts and archived charities never leave
 // the admin screens. Donations (POST /charities/{charity}/donations/) go through the same
-// providers as book orders; GET /donations/mine/ is the donor's 'Money I Have Raised'.
+// providers as book orders; GET /donations/mine/ is the donor's 'Money I Have Raised'. What was
+// refunded (orders.refunded_cents, server/routes/admin-orders.ts) no longer counts as raised.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { charities, orders, type TenantRow } from '../db/schema';
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { books, charities, orderItems, orders, type TenantRow } from '../db/schema';
+import { charityShareSql } from './book-stats';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
@@ -72,7 +74,7 @@ const getCharity = defineRoute(
     summary: 'One published charity, by id or slug, with what has been raised for it',
     request: { params: CharityRef },
     responses: {
-      200: jsonBody(CharitySchema.extend({ raised_cents: z.number().int(), donations: z.number().int() }).openapi('CharityDetail')),
+      200: jsonBody(CharitySchema.extend({ raised_cents: z.number().int(), donations: z.number().int(), books_sold: z.number().int() }).openapi('CharityDetail')),
       404: { description: 'No published charity by that id or slug on this site', ...errorBody },
     },
   },
@@ -122,6 +124,8 @@ const myDonations = defineRoute(
           .object({
             total_cents: z.number().int(),
             count: z.number().int(),
+            /** What sales of the user's school's books gave their charity causes (school staff). */
+            books_raised_cents: z.number().int(),
             results: z.array(
               z.object({
                 order_id: z.number().int(),
@@ -149,6 +153,17 @@ async function publishedCharity(db: Queryable, tenant: TenantRow | null, ref: st
   return row ?? fail(404, 'We could not find this charity.');
 }
 
+/** Paid sales of books (narrowed by the caller's WHERE on books): copies, and their causes' share. */
+const bookSales = (db: Queryable) => ({
+  where: (which: ReturnType<typeof and>) =>
+    db
+      .select({ cents: charityShareSql, n: sql<number>`count(*)::int` })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.order_id))
+      .innerJoin(books, eq(books.id, orderItems.book_id))
+      .where(and(eq(orders.status, 'success'), eq(orders.kind, 'books'), which)),
+});
+
 export const charityRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listCharities, async (c) => {
     const rows = await c.var.db.select(columns).from(charities).where(published(c.var.tenant)).orderBy(asc(charities.id));
@@ -157,10 +172,15 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getCharity, async (c) => {
     const charity = await publishedCharity(c.var.db, c.var.tenant, c.req.valid('param').charity);
     const [raised] = await c.var.db
-      .select({ cents: sql<number>`coalesce(sum(${orders.total_cents}), 0)::int`, n: sql<number>`count(*)::int` })
+      .select({
+        cents: sql<number>`coalesce(sum(${orders.total_cents} - ${orders.refunded_cents}), 0)::int`,
+        n: sql<number>`(count(*) filter (where ${orders.refunded_cents} < ${orders.total_cents}))::int`,
+      })
       .from(orders)
       .where(and(eq(orders.charity_id, charity.id), eq(orders.kind, 'donation'), eq(orders.status, 'success')));
-    return c.json({ ...charity, raised_cents: raised?.cents ?? 0, donations: raised?.n ?? 0 }, 200);
+    // Each paid sale of a book whose cause this is gives it its share (issue 13).
+    const [sales] = await bookSales(c.var.db).where(eq(books.charity_id, charity.id));
+    return c.json({ ...charity, raised_cents: (raised?.cents ?? 0) + (sales?.cents ?? 0), donations: raised?.n ?? 0, books_sold: sales?.n ?? 0 }, 200);
   })
   .openapi(donate, async (c) => {
     const charity = await publishedCharity(c.var.db, c.var.tenant, c.req.valid('param').charity);
@@ -186,13 +206,14 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
         order_id: orders.id,
         name: charities.name,
         slug: charities.slug,
-        amount_cents: orders.total_cents,
+        // A refunded part no longer counts as raised; a donation refunded in full is left out.
+        amount_cents: sql<number>`(${orders.total_cents} - ${orders.refunded_cents})::int`,
         currency: orders.currency,
         created_at: orders.created_at,
       })
       .from(orders)
       .innerJoin(charities, eq(charities.id, orders.charity_id))
-      .where(and(eq(orders.user_id, user.id), eq(orders.kind, 'donation'), eq(orders.status, 'success')))
+      .where(and(eq(orders.user_id, user.id), eq(orders.kind, 'donation'), eq(orders.status, 'success'), lt(orders.refunded_cents, orders.total_cents)))
       .orderBy(desc(orders.created_at), desc(orders.id));
     const secret = c.var.deps.keys.master;
     const results = rows.map((r) => ({
@@ -203,5 +224,6 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
       currency: r.currency,
       created_at: r.created_at.toISOString(),
     }));
-    return c.json({ total_cents: results.reduce((s, r) => s + r.amount_cents, 0), count: results.length, results }, 200);
+    const [sales] = user.tenant_id === null || user.role === 'student' ? [] : await bookSales(c.var.db).where(and(eq(books.tenant_id, user.tenant_id), sql`${books.charity_id} is not null`));
+    return c.json({ total_cents: results.reduce((s, r) => s + r.amount_cents, 0), count: results.length, books_raised_cents: sales?.cents ?? 0, results }, 200);
   });

@@ -19,6 +19,7 @@ import {
   type FormKind,
 } from '../../src/contract/forms';
 import { classes, formSubmissions, tenants } from '../db/schema';
+import { adminListRoutes, countAll, type DynamicSelect } from '../http/admin-list';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
 import { KEY_HEADER } from '../http/idempotency';
@@ -133,6 +134,72 @@ const listForms = defineRoute(
   },
 );
 
+const AdminFormSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(FORM_KINDS),
+    name: z.string(),
+    email: z.string(),
+    status: z.string(),
+    site: z.string().nullable(),
+    /** The message, the reason and the item reported, or the enrolment's school: one line to scan. */
+    summary: z.string(),
+    created_at: z.string(),
+  })
+  .openapi('AdminFormSubmission');
+type AdminFormRow = { id: number; kind: FormKind; name: string; email: string; status: string; site: string | null; data: Record<string, unknown>; created_at: Date };
+
+/** One line that says what a form is about (its text fields, joined, at most 160 characters). */
+function summaryOf(data: Record<string, unknown>): string {
+  const text = ['reason', 'item_type', 'item_id', 'subject', 'message', 'description', 'school_name', 'preferred_date']
+    .map((k) => data[k])
+    .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+    .join(' · ');
+  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+}
+
+const formsList = adminListRoutes({
+  name: 'forms',
+  path: '/api-super-admin/forms/',
+  summary: 'Every form sent on every site (contact, reports, tour requests, bulk enrolments), for the platform admin',
+  access: { roles: ['upschool_admin'] },
+  row: AdminFormSchema,
+  filters: { kind: z.enum(FORM_KINDS).optional(), status: z.enum(['new', 'reviewed', 'imported']).optional() },
+  where: (_c, q) => and(q.kind ? eq(formSubmissions.kind, q.kind) : undefined, q.status ? eq(formSubmissions.status, q.status) : undefined),
+  search: [formSubmissions.name, formSubmissions.email],
+  date: formSubmissions.created_at,
+  sorts: { created_at: formSubmissions.created_at, name: formSubmissions.name },
+  defaultSort: '-created_at',
+  id: formSubmissions.id,
+  select: (db) =>
+    db
+      .select({
+        id: formSubmissions.id,
+        kind: formSubmissions.kind,
+        name: formSubmissions.name,
+        email: formSubmissions.email,
+        status: formSubmissions.status,
+        site: tenants.subdomain,
+        data: formSubmissions.data,
+        created_at: formSubmissions.created_at,
+      })
+      .from(formSubmissions)
+      .leftJoin(tenants, eq(tenants.id, formSubmissions.tenant_id))
+      .$dynamic() as unknown as DynamicSelect<AdminFormRow>,
+  countFrom: (db) => db.select(countAll()).from(formSubmissions).$dynamic() as unknown as DynamicSelect<{ n: number }>,
+  json: (r) => ({ id: r.id, kind: r.kind, name: r.name, email: r.email, status: r.status, site: r.site, summary: summaryOf(r.data), created_at: r.created_at.toISOString() }),
+  csv: [
+    ['id', (r) => r.id],
+    ['kind', (r) => r.kind],
+    ['name', (r) => r.name],
+    ['email', (r) => r.email],
+    ['status', (r) => r.status],
+    ['site', (r) => r.site],
+    ['summary', (r) => summaryOf(r.data)],
+    ['created_at', (r) => r.created_at.toISOString()],
+  ],
+});
+
 const importEnrolment = defineRoute(
   { roles: ['upschool_admin'], outbox: true },
   {
@@ -211,4 +278,5 @@ export const formRoutes = new OpenAPIHono<AppEnv>()
     }
     await db.update(formSubmissions).set({ status: 'imported' }).where(eq(formSubmissions.id, id));
     return c.json({ classes: byClass.size, students: added }, 200);
-  });
+  })
+  .route('/', formsList);

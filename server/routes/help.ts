@@ -3,8 +3,10 @@
 // (upschool_admin only). Bodies are HTML, sanitised here when saved and again by the PWA.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { asc, count, eq } from 'drizzle-orm';
+import { FAQ_ROLES } from '../../src/contract/forms';
 import { FaqInput } from '../../src/contract/forms';
 import { faqs } from '../db/schema';
+import { adminListRoutes, countAll, type DynamicSelect } from '../http/admin-list';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody } from '../http/route';
@@ -16,6 +18,7 @@ const FaqSchema = z
   .openapi('Faq');
 
 const columns = { id: faqs.id, role: faqs.role, section: faqs.section, title: faqs.title, body: faqs.body, order: faqs.sort_order };
+const FaqPatch = FaqInput.partial().extend({ order: z.coerce.number().int().min(0).max(100_000).optional() });
 const FaqId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const STAFF = { roles: ['upschool_admin'] as const, outbox: true };
 
@@ -48,6 +51,60 @@ const updateFaq = defineRoute(STAFF, {
   summary: 'Change a help article',
   request: { params: FaqId, body: { required: true, content: { 'application/json': { schema: FaqInput } } } },
   responses: { 200: jsonBody(FaqSchema), 404: { description: 'No such article', ...errorBody } },
+});
+
+const getFaq = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'get',
+    path: '/faqs/{id}/',
+    summary: 'One help article',
+    request: { params: FaqId },
+    responses: { 200: jsonBody(FaqSchema), 404: { description: 'No such article', ...errorBody } },
+  },
+);
+
+const patchFaq = defineRoute(STAFF, {
+  method: 'patch',
+  path: '/faqs/{id}/',
+  summary: 'Change some fields of a help article (the admin editor sends only what changed)',
+  request: { params: FaqId, body: { required: true, content: { 'application/json': { schema: FaqPatch } } } },
+  responses: { 200: jsonBody(FaqSchema), 404: { description: 'No such article', ...errorBody } },
+});
+
+const AdminFaqSchema = z
+  .object({ id: z.number().int(), role: z.string(), section: z.string(), title: z.string(), order: z.number().int(), updated_at: z.string() })
+  .openapi('AdminFaq');
+type AdminFaqRow = { id: number; role: string; section: string; title: string; order: number; updated_at: Date };
+
+const faqList = adminListRoutes({
+  name: 'faqs',
+  path: '/api-super-admin/faqs/',
+  summary: 'Every help article, for platform staff to find and edit',
+  access: { roles: ['upschool_admin'] },
+  row: AdminFaqSchema,
+  filters: { role: z.enum(FAQ_ROLES).optional() },
+  where: (_c, q) => (q.role ? eq(faqs.role, q.role) : undefined),
+  search: [faqs.title, faqs.section, faqs.body],
+  date: faqs.updated_at,
+  sorts: { role: faqs.role, section: faqs.section, title: faqs.title, order: faqs.sort_order, updated_at: faqs.updated_at },
+  defaultSort: 'role',
+  id: faqs.id,
+  select: (db) =>
+    db
+      .select({ id: faqs.id, role: faqs.role, section: faqs.section, title: faqs.title, order: faqs.sort_order, updated_at: faqs.updated_at })
+      .from(faqs)
+      .$dynamic() as unknown as DynamicSelect<AdminFaqRow>,
+  countFrom: (db) => db.select(countAll()).from(faqs).$dynamic() as unknown as DynamicSelect<{ n: number }>,
+  json: (r) => ({ ...r, updated_at: r.updated_at.toISOString() }),
+  csv: [
+    ['id', (r) => r.id],
+    ['role', (r) => r.role],
+    ['section', (r) => r.section],
+    ['title', (r) => r.title],
+    ['order', (r) => r.order],
+    ['updated_at', (r) => r.updated_at.toISOString()],
+  ],
 });
 
 const deleteFaq = defineRoute(STAFF, {
@@ -97,6 +154,26 @@ export const helpRoutes = new OpenAPIHono<AppEnv>()
     if (!row) fail(404, 'No such help article.');
     return c.json(row, 200);
   })
+  .openapi(getFaq, async (c) => {
+    const [row] = await c.var.db.select(columns).from(faqs).where(eq(faqs.id, c.req.valid('param').id));
+    if (!row) fail(404, 'No such help article.');
+    return c.json(row, 200);
+  })
+  .openapi(patchFaq, async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const set = {
+      ...(input.role !== undefined && { role: input.role }),
+      ...(input.section !== undefined && { section: input.section }),
+      ...(input.title !== undefined && { title: input.title }),
+      ...(input.body !== undefined && { body: sanitizeHtml(input.body) }),
+      ...(input.order !== undefined && { sort_order: input.order }),
+      updated_at: c.var.deps.now(),
+    };
+    const [row] = await c.var.db.update(faqs).set(set).where(eq(faqs.id, id)).returning(columns);
+    if (!row) fail(404, 'No such help article.');
+    return c.json(row, 200);
+  })
   .openapi(deleteFaq, async (c) => {
     const { id } = c.req.valid('param');
     const gone = await c.var.db.delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id });
@@ -110,4 +187,5 @@ export const helpRoutes = new OpenAPIHono<AppEnv>()
       updated += (await c.var.db.update(faqs).set({ sort_order: i }).where(eq(faqs.id, id)).returning({ id: faqs.id })).length;
     }
     return c.json({ updated }, 200);
-  });
+  })
+  .route('/', faqList);

@@ -5,6 +5,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { books, categories, classes, stories, students, users, type TenantRow } from '../db/schema';
+import { BOOK_KINDS } from '../../src/contract/domain';
 import type { AppEnv } from '../http/env';
 import { after, cursorTs, nextSince, parseSince, UpdatedSince } from '../http/cursor';
 import { fail } from '../http/errors';
@@ -60,6 +61,8 @@ const BookSchema = z
     cover: z.string(),
     category_id: z.number().int().nullable(),
     is_featured: z.boolean(),
+    /** catalogue (a publisher's book), made (in the book maker: it has a reader) or uploaded. */
+    book_kind: z.enum(BOOK_KINDS),
     updated_at: z.string(),
     deleted: z.literal(false),
   })
@@ -191,6 +194,7 @@ const bookColumns = {
   currency: books.currency,
   cover: books.cover,
   is_featured: books.is_featured,
+  book_kind: books.kind,
 };
 
 export const libraryRoutes = new OpenAPIHono<AppEnv>()

@@ -3,7 +3,7 @@
 // buyer signed in, or by anyone holding its key (the link a guest gets back from checkout).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { PAYMENT_PROVIDERS } from '../../src/contract/domain';
+import { ORDER_KINDS, PAYMENT_PROVIDERS, PRINT_PROGRESS } from '../../src/contract/domain';
 import { books, charities, orderItems, orders, payments, users, type TenantRow } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
@@ -54,15 +54,17 @@ const createOrderRoute = defineRoute(
 export const OrderSchema = z
   .object({
     id: z.number().int(),
-    kind: z.enum(['books', 'donation']),
+    kind: z.enum(ORDER_KINDS),
     status: z.enum(['success', 'failed', 'cancelled', 'pending']),
-    print_status: z.enum(['open', 'paid', 'queued_for_processing']).nullable(),
+    print_status: z.enum(PRINT_PROGRESS).nullable(),
     total_cents: z.number().int(),
     currency: z.string(),
     email: z.string().nullable(),
     buyer: z.string().nullable(),
     created_at: z.string(),
     charity: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
+    /** A subscription charge's line: plan, variant and period. */
+    description: z.string().nullable(),
     items: z.array(z.object({ book_id: z.number().int(), title: z.string(), price_cents: z.number().int() })),
     payments: z.array(
       z.object({
@@ -121,6 +123,7 @@ export async function readOrder(db: Queryable, secret: string, tenant: TenantRow
     buyer: row.buyer,
     created_at: o.created_at.toISOString(),
     charity: o.charity_id !== null && row.charity_name ? { id: o.charity_id, name: row.charity_name, slug: row.charity_slug! } : null,
+    description: o.description,
     items,
     payments: pays.map((p) => ({ provider: p.provider, status: p.status, amount_cents: p.amount_cents, created_at: p.created_at.toISOString(), completed_at: iso(p.completed_at) })),
   };

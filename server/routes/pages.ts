@@ -3,14 +3,16 @@
 // that show some) and PUT /pages/{slug}/ (edit). A school site shows its own version of a page
 // where it has one and the platform default otherwise. Bodies are sanitised when saved.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, arrayContains, asc, countDistinct, count, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, countDistinct, count, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SLUGS, SDG_NAMES, isPageSlug } from '../../src/contract/public-pages';
 import { PageInput } from '../../src/contract/forms';
 import type { Queryable } from '../db/client';
 import { books, pages, stories, students, tenants, users, type TenantRow } from '../db/schema';
+import { adminListRoutes, countAll, type DynamicSelect } from '../http/admin-list';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
+import type { Context } from 'hono';
 import { siteOrigin } from '../services/email';
 import { sanitizeHtml } from '../services/sanitize';
 import { onSale, readableStories } from './library';
@@ -72,7 +74,66 @@ const putPage = defineRoute(
   },
 );
 
+const patchPage = defineRoute(
+  { roles: ['upschool_admin', 'school_admin'], outbox: true },
+  {
+    method: 'patch',
+    path: '/pages/{slug}/',
+    summary: "Change some of a page's fields (the admin editor sends only what changed); the rest is kept from the page this site shows now",
+    request: { params: SlugParam, body: { required: true, content: { 'application/json': { schema: PageInput.partial() } } } },
+    responses: { 200: jsonBody(PageSchema), 404: { description: 'Not your site', ...errorBody } },
+  },
+);
+
 type PageRow = typeof pages.$inferSelect;
+
+/** The pages an editor on this site works on: a school site's own versions and the defaults it still shows; the platform's defaults on a platform host. */
+function editableHere(c: Context<AppEnv>): SQL | undefined {
+  const user = signedInUser(c);
+  const tenant = c.var.tenant;
+  if (user.role === 'school_admin' && (!tenant || tenant.id !== user.tenant_id)) return sql`false`;
+  if (!tenant) return isNull(pages.tenant_id);
+  return or(
+    eq(pages.tenant_id, tenant.id),
+    and(isNull(pages.tenant_id), sql`not exists (select 1 from pages own where own.tenant_id = ${tenant.id} and own.slug = "pages"."slug")`),
+  );
+}
+
+const AdminPageSchema = z
+  .object({ id: z.number().int(), slug: z.string(), title: z.string(), description: z.string(), source: z.enum(['site', 'platform']), updated_at: z.string() })
+  .openapi('AdminPage');
+type AdminPageRow = { id: number; slug: string; title: string; description: string; tenant_id: number | null; updated_at: Date };
+
+const pagesList = adminListRoutes({
+  name: 'pages',
+  path: '/api-admin/pages/',
+  summary: "The public pages an editor works on here: on a school site its own versions and the platform's it still shows, on the platform host the defaults",
+  access: { roles: ['upschool_admin', 'school_admin'] },
+  row: AdminPageSchema,
+  filters: { source: z.enum(['site', 'platform']).optional() },
+  where: (c, q) =>
+    and(editableHere(c), q.source === 'site' ? isNotNull(pages.tenant_id) : q.source === 'platform' ? isNull(pages.tenant_id) : undefined),
+  search: [pages.title, pages.slug, pages.description],
+  date: pages.updated_at,
+  sorts: { title: pages.title, slug: pages.slug, updated_at: pages.updated_at },
+  defaultSort: 'slug',
+  id: pages.id,
+  select: (db) =>
+    db
+      .select({ id: pages.id, slug: pages.slug, title: pages.title, description: pages.description, tenant_id: pages.tenant_id, updated_at: pages.updated_at })
+      .from(pages)
+      .$dynamic() as unknown as DynamicSelect<AdminPageRow>,
+  countFrom: (db) => db.select(countAll()).from(pages).$dynamic() as unknown as DynamicSelect<{ n: number }>,
+  json: (r) => ({ id: r.id, slug: r.slug, title: r.title, description: r.description, source: r.tenant_id === null ? ('platform' as const) : ('site' as const), updated_at: r.updated_at.toISOString() }),
+  csv: [
+    ['id', (r) => r.id],
+    ['slug', (r) => r.slug],
+    ['title', (r) => r.title],
+    ['description', (r) => r.description],
+    ['source', (r) => (r.tenant_id === null ? 'platform' : 'site')],
+    ['updated_at', (r) => r.updated_at.toISOString()],
+  ],
+});
 
 /** The rows that apply on this site: its own where it has one, the platform's otherwise. */
 async function sitePages(db: Queryable, tenant: TenantRow | null, slug?: string): Promise<PageRow[]> {
@@ -151,29 +212,35 @@ export const pageRoutes = new OpenAPIHono<AppEnv>()
     const extras = await extrasFor(c, slug);
     return c.json({ ...answer(row), ...(extras ? { extras } : {}) }, 200);
   })
-  .openapi(putPage, async (c) => {
-    const { slug } = c.req.valid('param');
-    if (!isPageSlug(slug)) fail(404, 'No such page.');
-    const input = c.req.valid('json');
-    const user = signedInUser(c);
-    const tenant = c.var.tenant;
-    // A school admin edits their own school's site only; on any other site the page is not theirs.
-    if (user.role === 'school_admin' && (!tenant || tenant.id !== user.tenant_id)) fail(404, 'No such page.');
-    const tenantId = tenant?.id ?? null;
-    const values = {
-      title: input.title,
-      description: input.description,
-      body: sanitizeHtml(input.body),
-      updated_by: user.id,
-      updated_at: c.var.deps.now(),
-    };
-    const db = c.var.db;
-    const [existing] = await db
-      .select({ id: pages.id })
-      .from(pages)
-      .where(and(tenantId === null ? isNull(pages.tenant_id) : eq(pages.tenant_id, tenantId), eq(pages.slug, slug)));
-    const [row] = existing
-      ? await db.update(pages).set(values).where(eq(pages.id, existing.id)).returning()
-      : await db.insert(pages).values({ ...values, tenant_id: tenantId, slug }).returning();
-    return c.json(answer(row!), 200);
-  });
+  .openapi(putPage, async (c) => c.json(answer(await savePage(c, c.req.valid('param').slug, c.req.valid('json'))), 200))
+  .openapi(patchPage, async (c) => c.json(answer(await savePage(c, c.req.valid('param').slug, c.req.valid('json'))), 200))
+  .route('/', pagesList);
+
+/**
+ * Saves this site's version of a page (the platform default on a platform host): the fields
+ * given, the rest kept from the page the site shows now. A school admin edits only their own site.
+ */
+async function savePage(c: Context<AppEnv>, slug: string, input: Partial<z.infer<typeof PageInput>>): Promise<PageRow> {
+  if (!isPageSlug(slug)) fail(404, 'No such page.');
+  const user = signedInUser(c);
+  const tenant = c.var.tenant;
+  // A school admin edits their own school's site only; on any other site the page is not theirs.
+  if (user.role === 'school_admin' && (!tenant || tenant.id !== user.tenant_id)) fail(404, 'No such page.');
+  const tenantId = tenant?.id ?? null;
+  const db = c.var.db;
+  const [shown] = await sitePages(db, tenant, slug);
+  const base = shown ?? { title: '', description: '', body: '' };
+  const values = {
+    title: input.title ?? base.title,
+    description: input.description ?? base.description,
+    body: input.body === undefined ? base.body : sanitizeHtml(input.body),
+    updated_by: user.id,
+    updated_at: c.var.deps.now(),
+  };
+  if (!values.title || !values.description) fail(400, 'Please enter a title');
+  const own = shown && shown.tenant_id === tenantId ? shown : undefined;
+  const [row] = own
+    ? await db.update(pages).set(values).where(eq(pages.id, own.id)).returning()
+    : await db.insert(pages).values({ ...values, tenant_id: tenantId, slug }).returning();
+  return row!;
+}

@@ -8,6 +8,8 @@
 // OpenAPI document; their input is still checked with zod.
 import { z } from '@hono/zod-openapi';
 import { Hono } from 'hono';
+import { eq } from 'drizzle-orm';
+import { orders } from '../db/schema';
 import { PAYMENT_PROVIDERS, type PaymentProvider } from '../../src/contract/domain';
 import { BODY_LIMITS } from '../../src/contract/limits';
 import type { AppEnv } from '../http/env';
@@ -15,20 +17,22 @@ import { limitBody } from '../http/route';
 import { fail } from '../http/errors';
 import { orderKey, paymentByRef, resultPath, settlePayment } from '../services/payments/checkout';
 import type { SandboxDecision } from '../services/payments/provider';
+import { recordSandboxMandate } from '../services/subscriptions';
 import { paymentProviders } from '../services/payments/providers';
 
 const SandboxParams = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   ref: z.string().regex(/^[a-z]+_[A-Za-z0-9_-]{10,40}$/),
 });
-const Decision = z.object({ decision: z.enum(['approve', 'decline', 'cancel']) });
+// A subscription's page also offers the sandbox's test card whose later renewals are declined.
+const Decision = z.object({ decision: z.enum(['approve', 'decline', 'cancel', 'approve-renewals-decline']) });
 const CallbackQuery = z.record(z.string(), z.string().max(4000));
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 
-function sandboxPage(label: string, amount: string, action: string): string {
-  const button = (decision: SandboxDecision, text: string, color: string) =>
+function sandboxPage(label: string, amount: string, action: string, subscription: boolean): string {
+  const button = (decision: SandboxDecision | 'approve-renewals-decline', text: string, color: string) =>
     `<button name="decision" value="${decision}" style="display:block;width:100%;margin:.5rem 0;padding:.9rem;font-size:1.1rem;border:0;border-radius:.5rem;background:${color};color:#fff;cursor:pointer">${text}</button>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${label} sandbox payment</title></head>
 <body style="font-family:system-ui,sans-serif;background:#f3f4f6;margin:0;padding:1rem">
@@ -37,7 +41,7 @@ function sandboxPage(label: string, amount: string, action: string): string {
 <p>This is a test payment page: no real money moves.</p>
 <p style="font-size:1.4rem">Amount: <strong>${escapeHtml(amount)}</strong></p>
 <form method="post" action="${escapeHtml(action)}">
-${button('approve', 'Approve', '#166534')}${button('decline', 'Decline', '#991b1b')}${button('cancel', 'Cancel', '#374151')}
+${button('approve', 'Approve', '#166534')}${subscription ? button('approve-renewals-decline', 'Approve (test card: later renewals are declined)', '#854d0e') : ''}${button('decline', 'Decline', '#991b1b')}${button('cancel', 'Cancel', '#374151')}
 </form></main></body></html>`;
 }
 
@@ -53,7 +57,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (!payment) fail(404, 'There is no such payment.');
     if (payment.status !== 'pending') return c.redirect(resultPath(provider, payment.status), 303);
     const p = paymentProviders(c.var.deps.keys.master)[provider];
-    return c.html(sandboxPage(p.label, money(payment.amount_cents, payment.currency), c.req.path));
+    return c.html(sandboxPage(p.label, money(payment.amount_cents, payment.currency), c.req.path, payment.order_kind === 'subscription'));
   })
   .post('/payments/sandbox/:provider/:ref/', limitBody(BODY_LIMITS.json), async (c) => {
     const { provider, ref } = sandboxParams(c);
@@ -61,7 +65,13 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (!form.success) fail(400, 'decision must be approve, decline or cancel.');
     const payment = await paymentByRef(c.var.db, provider, ref, c.var.tenant);
     if (!payment) fail(404, 'There is no such payment.');
-    const query = paymentProviders(c.var.deps.keys.master)[provider].callbackQuery(form.data.decision, ref, payment.amount_cents, c.var.deps.now());
+    let decision = form.data.decision;
+    if (payment.order_kind === 'subscription' && payment.status === 'pending' && (decision === 'approve' || decision === 'approve-renewals-decline')) {
+      // The provider keeps a mandate for the renewals; the sandbox's says how they will go.
+      await recordSandboxMandate(c.var.db, payment.order_id, provider, decision === 'approve' ? 'approve' : 'decline');
+      decision = 'approve';
+    } else if (decision === 'approve-renewals-decline') fail(400, 'decision must be approve, decline or cancel.');
+    const query = paymentProviders(c.var.deps.keys.master)[provider].callbackQuery(decision as SandboxDecision, ref, payment.amount_cents, c.var.deps.now());
     return c.redirect(`/api/payments/${provider}/return/?${query}`, 303);
   })
   .get('/payments/:provider/return/', async (c) => {
@@ -76,6 +86,10 @@ export const paymentRoutes = new Hono<AppEnv>()
     const answer = await settlePayment(c.var.db, name, verified, c.var.tenant, deps.now());
     if (answer.kind === 'unknown') fail(404, 'There is no such payment.');
     if (answer.kind === 'wrong-amount') fail(400, 'This payment result does not match the order.');
+    if (answer.status === 'success') c.var.deps.kickPrinter();
+    const [settled] = await c.var.db.select({ kind: orders.kind }).from(orders).where(eq(orders.id, answer.orderId));
+    // A subscription's first payment returns to the Plans screen, which shows what it came to.
+    if (settled?.kind === 'subscription') return c.redirect(`${c.var.tenant?.is_organization ? '/admin-organization' : '/admin-school'}/subscriptions`, 303);
     const back = new URLSearchParams({ order: String(answer.orderId), key: orderKey(deps.keys.master, answer.orderId) });
     return c.redirect(`${resultPath(name, answer.status)}?${back}`, 303);
   });

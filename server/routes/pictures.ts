@@ -10,6 +10,7 @@ import { pictures } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser } from '../http/route';
+import { printJpeg } from '../services/print/pdf';
 import { STORY_WRITERS } from './stories';
 
 const PictureSchema = z
@@ -72,7 +73,10 @@ export const pictureRoutes = router
       const answer = { id: form.id, src: pictureSrc(form.id), content_type: existing.content_type as PictureType, width: existing.width, height: existing.height };
       return c.json(answer, 200);
     }
-    await c.var.db.insert(pictures).values({ id: form.id, tenant_id: tenant.id, owner_id: user.id, content_type: type, data, width: form.width, height: form.height });
+    // A WebP or PNG picture gets its print copy now, so a book prints without converting; bytes
+    // libvips cannot read are kept as sent (the page prints without them, as before).
+    const print_jpeg = type === 'image/jpeg' ? null : await printJpeg(data).catch(() => null);
+    await c.var.db.insert(pictures).values({ id: form.id, tenant_id: tenant.id, owner_id: user.id, content_type: type, data, print_jpeg, width: form.width, height: form.height });
     return c.json({ id: form.id, src: pictureSrc(form.id), content_type: type, width: form.width, height: form.height }, 201);
   })
   // Plain GET (not in the API document): an image, cached for a year.

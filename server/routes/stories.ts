@@ -297,7 +297,8 @@ export const storyRoutes = router
       const [cause] = await db
         .select({ id: charities.id })
         .from(charities)
-        .where(and(eq(charities.id, input.charity_id), eq(charities.tenant_id, tenant.id)));
+        // The causes the writer offers (GET /charities/): published, the platform's or this school's.
+        .where(and(eq(charities.id, input.charity_id), eq(charities.status, 'published'), or(isNull(charities.tenant_id), eq(charities.tenant_id, tenant.id))));
       if (!cause) fail(400, STORY_MSG.charityNotFound, { errors: { charity_id: [STORY_MSG.charityNotFound] } });
     }
     const { cover, ...rest } = input;

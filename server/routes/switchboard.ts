@@ -1,10 +1,12 @@
 // The Switchboard's modes: GET /modes/. Guests get an empty list (the PWA then says
-// 'You need to log in to load the categories.').
+// 'You need to log in to load the categories.'). On a school site: the modes the school offers,
+// each locked unless the school's (or a linked organization's) subscription unlocks it.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { asc } from 'drizzle-orm';
 import { modes } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { defineRoute, jsonBody } from '../http/route';
+import { schoolModes } from './admin-modes';
 
 const ModeSchema = z
   .object({
@@ -29,6 +31,13 @@ const listModes = defineRoute(
 
 export const switchboardRoutes = new OpenAPIHono<AppEnv>().openapi(listModes, async (c) => {
   if (!c.var.user) return c.json({ count: 0, results: [] }, 200);
+  const tenant = c.var.tenant;
+  if (tenant) {
+    // A school site: only the modes it offers; a locked one is open when a subscription unlocks it.
+    const offered = (await schoolModes(c.var.db, tenant.id, c.var.deps.now())).filter((m) => m.offered);
+    const results = offered.map(({ id, name, image, locked, active, status }) => ({ id, name, image, locked, active, status }));
+    return c.json({ count: results.length, results }, 200);
+  }
   const rows = await c.var.db
     .select({ id: modes.id, name: modes.name, image: modes.image, locked: modes.locked, active: modes.active, status: modes.status })
     .from(modes)

@@ -16,7 +16,7 @@ export const ROSTER_STAFF = ['teacher', 'teacher_admin', 'school_admin', 'organi
 export const SCHOOL_ADMINS = ['school_admin', 'organization_admin', 'teacher_admin'] as const;
 
 /** The schools a user's roster work covers on this site. */
-function schoolIds(tenant: TenantRow, user: AuthUser): SQL {
+export function schoolIds(tenant: TenantRow, user: AuthUser): SQL {
   if (user.role === 'organization_admin') {
     return sql`(select ${organizationLinks.school_id} from ${organizationLinks} where ${organizationLinks.organization_id} = ${tenant.id})`;
   }

@@ -48,6 +48,7 @@ function outAt(widths: readonly PrivacyPreference[]): SQL {
   const review = sql`coalesce((select ${classes.review_stories} from ${classes} where ${classes.id} = ${stories.class_id}), true)`;
   return sql`((${stories.status} = 'published' or (${stories.status} = 'submitted' and not ${review}))
     and not ${stories.is_archived}
+    and ${stories.hidden_at} is null
     and ${stories.privacy_preference} in (${list(widths)})
     and exists (select 1 from ${users} where ${users.id} = ${stories.author_id} and ${users.is_active})
     and not exists (select 1 from ${students} where ${students.user_id} = ${stories.author_id}

@@ -1,5 +1,5 @@
-// The route tree: every path of SPEC.md section 2. Built screens load on demand (one chunk per
-// screen); the rest render a placeholder that names their route. Three shells: the public site
+// The route tree: every path of SPEC.md section 2, each screen loaded on demand (one chunk per
+// screen or per group of screens). Three shells: the public site
 // (header and footer), the signed-in areas (sidebar, no footer) and standalone documents.
 import {
   Outlet,
@@ -8,7 +8,6 @@ import {
   createRouter,
   lazyRouteComponent,
   redirect,
-  type AnyRoute,
   type AsyncRouteComponent,
 } from '@tanstack/react-router';
 import { PAGE_SLUGS, type PageSlug } from '@/contract/public-pages';
@@ -21,7 +20,6 @@ import { redirectSignedIn, requireRoles } from './guards';
 import { AreaLayout } from './layouts/area-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { NotFound } from './not-found';
-import { Placeholder } from './placeholder';
 import { RouteError } from './route-error';
 import { UpdatePrompt } from './update-prompt';
 
@@ -39,15 +37,6 @@ const rootRoute = createRootRoute({
 const publicShell = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: PublicLayout });
 const standalone = createRoute({ getParentRoute: () => rootRoute, id: 'standalone', component: Outlet });
 
-/** A route whose screen is not built yet: it says which route it is. */
-function placeholder<P extends string>(parent: () => AnyRoute, path: P, title: string) {
-  return createRoute({
-    getParentRoute: parent,
-    path,
-    component: () => <Placeholder title={title} path={path} />,
-  });
-}
-
 const libraryPage = lazyRouteComponent(() => import('./screens/library'), 'LibraryScreen');
 type LibrarySearch = { search?: string; category?: number };
 const librarySearch = (search: Record<string, unknown>): LibrarySearch => {
@@ -60,7 +49,7 @@ const librarySearch = (search: Record<string, unknown>): LibrarySearch => {
 
 const indexRoute = createRoute({ getParentRoute: () => publicShell, path: '/', component: libraryPage, validateSearch: librarySearch });
 const libraryRoute = createRoute({ getParentRoute: () => publicShell, path: '/library', component: libraryPage, validateSearch: librarySearch });
-const bookRoute = createRoute({ getParentRoute: () => publicShell, path: '/library/$id', component: lazyRouteComponent(() => import('./screens/library'), 'BookScreen') });
+const bookRoute = createRoute({ getParentRoute: () => publicShell, path: '/library/$id', component: lazyRouteComponent(() => import('./screens/book'), 'BookScreen') });
 // A story's reading page (not in the spec; listed in the README).
 const storyRoute = createRoute({ getParentRoute: () => publicShell, path: '/stories/$slug', component: lazyRouteComponent(() => import('@/features/stories/story-page'), 'StoryPage') });
 
@@ -116,8 +105,10 @@ const authRoutes = [
 ];
 
 const p = () => publicShell;
-const PUBLIC_PLACEHOLDERS = [
-  placeholder(p, '/uploadbook', 'Upload a book'),
+const BOOK_ROUTES = [
+  createRoute({ getParentRoute: p, path: '/uploadbook', component: lazyRouteComponent(() => import('./screens/books'), 'BookMakerHome') }),
+  createRoute({ getParentRoute: p, path: '/uploadbook/$slug', component: lazyRouteComponent(() => import('./screens/books'), 'BookMakerScreen') }),
+  createRoute({ getParentRoute: p, path: '/library/$id/read', component: lazyRouteComponent(() => import('./screens/book-reader'), 'BookReaderScreen') }),
 ];
 
 /** The pages that are content, not code: one route each, one screen for all (loaded on demand). */
@@ -223,14 +214,16 @@ const STANDALONE_ROUTES = [
 
 /** ?id= and ?class_id= of the admin pages that open one class or one student. */
 // A numeric id stays a number: the router writes a string that looks like a number in quotes.
-type RecordSearch = { id?: number; class_id?: string };
+type RecordSearch = { id?: number; class_id?: string; type?: 'book' | 'story' };
 const idOf = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)) ? Number(v) : undefined);
 const recordSearch = (search: Record<string, unknown>): RecordSearch => ({
   ...(idOf(search.id) !== undefined ? { id: idOf(search.id) } : {}),
   ...(search.class_id != null ? { class_id: String(search.class_id) } : {}),
+  ...(search.type === 'book' || search.type === 'story' ? { type: search.type } : {}),
 });
 
-type AreaPage = [path: string, title: string, screen?: AsyncRouteComponent<object>];
+/** A page of an area: its path, its name (as the spec's list calls it) and its screen. */
+type AreaPage = [path: string, title: string, screen: AsyncRouteComponent<object>];
 
 /** A signed-in area: its shell and guard, an index that opens its dashboard, and its pages. */
 function area(spec: Area, pages: AreaPage[]) {
@@ -247,17 +240,26 @@ function area(spec: Area, pages: AreaPage[]) {
       throw redirect({ href: `${spec.base}/dashboard` });
     },
   });
-  const page = ([path, title, screen]: AreaPage) =>
+  const page = ([path, , screen]: AreaPage) =>
     createRoute({
       getParentRoute: () => shell,
       path,
       validateSearch: recordSearch,
-      component: screen ?? (() => <Placeholder title={title} path={`${spec.base}/${path}`} />),
+      component: screen,
     });
   return shell.addChildren([index, ...pages.map(page)]);
 }
 
+/** The charity and donation screens of both admin areas (one lazy chunk). */
+const charityScreen = (name: string) => lazyRouteComponent(() => import('./screens/admin-charities'), name as 'AllCharitiesScreen');
+const contentScreen = (name: string) => lazyRouteComponent(() => import('./screens/content-admin'), name as 'FaqsScreen');
+
 const schoolScreen = (name: string) => lazyRouteComponent(() => import('./screens/school-roster'), name as 'ClassDetailsScreen');
+const subsScreen = (name: string) => lazyRouteComponent(() => import('./screens/admin-subs'), name as 'ModesScreen');
+
+const booksScreen = (name: string) => lazyRouteComponent(() => import('./screens/books-admin'), name as 'AllBooksScreen');
+
+const adminSchool = (name: string) => lazyRouteComponent(() => import('./screens/admin-school'), name as 'SchoolUsersScreen');
 
 const schoolArea = area(AREAS.school, [
   ['dashboard', 'School dashboard', schoolScreen('SchoolDashboardScreen')],
@@ -265,35 +267,39 @@ const schoolArea = area(AREAS.school, [
   ['students', 'Students', schoolScreen('SchoolStudentsScreen')],
   ['teachers', 'Teachers', schoolScreen('SchoolTeachersScreen')],
   ['stories', 'Stories', lazyRouteComponent(() => import('./screens/stories'), 'SchoolStoriesScreen')],
-  ['books', 'Books'],
-  ['organizations', 'Organizations'],
-  ['charities', 'Charities'],
-  ['donations', 'Donations'],
-  ['subscriptions', 'Subscriptions'],
-  ['payment-history', 'Payment history'],
-  ['profile', 'Profile'],
-  ['teacher/$id/profile', 'Teacher profile'],
-  ['new-table', 'Table'],
+  ['books', 'Books', booksScreen('SchoolBooksScreen')],
+  ['organizations', 'Organizations', adminSchool('OrganizationsScreen')],
+  ['charities', 'Charities', charityScreen('SchoolCharitiesScreen')],
+  ['donations', 'Donations', charityScreen('SchoolDonationsScreen')],
+  ['subscriptions', 'Subscriptions', subsScreen('SchoolPlansScreen')],
+  ['payment-history', 'Payment history', adminSchool('SchoolPaymentsScreen')],
+  ['profile', 'Profile', adminSchool('SchoolProfileScreen')],
+  ['teacher/$id/profile', 'Teacher profile', adminSchool('TeacherProfileScreen')],
+  ['new-table', 'Table', adminSchool('ClassesTableScreen')],
   ['studentprofile/{-$userId}', 'Student profile', schoolScreen('StudentProfileScreen')],
-  ['users', 'Users'],
-  ['userprofile/{-$userId}', 'User profile'],
+  ['users', 'Users', adminSchool('SchoolUsersScreen')],
+  ['userprofile/{-$userId}', 'User profile', adminSchool('SchoolUserProfileScreen')],
   ['classdetails/{-$classId}', 'Class details', schoolScreen('ClassDetailsScreen')],
-  ['charity-details-view/$charityId', 'Charity details'],
-  ['addcharities/{-$charityId}', 'Charity'],
-  ['book-categories', 'Book categories'],
-  ['school-modes', 'Modes'],
-  ['add-book-category/{-$categoryId}', 'Book category'],
+  ['charity-details-view/$charityId', 'Charity details', charityScreen('SchoolCharityDetailsScreen')],
+  ['addcharities/{-$charityId}', 'Charity', charityScreen('SchoolCharityScreen')],
+  ['book-categories', 'Book categories', booksScreen('SchoolCategoriesScreen')],
+  ['school-modes', 'Modes', subsScreen('SchoolModesScreen')],
+  ['add-book-category/{-$categoryId}', 'Book category', booksScreen('SchoolCategoryScreen')],
+  ['pages', 'Pages', contentScreen('SchoolPagesScreen')],
+  ['pages/$slug', 'Page', contentScreen('SchoolPageScreen')],
 ]);
 
 const organizationArea = area(AREAS.organization, [
-  ['dashboard', 'Organization dashboard'],
-  ['schools', 'Schools'],
+  ['dashboard', 'Organization dashboard', adminSchool('OrganizationDashboardScreen')],
+  ['schools', 'Schools', adminSchool('SchoolsScreen')],
+  // Not in the spec's list: where Schools' 'Invite a school' leads.
+  ['schools/invite', 'Invite a school', adminSchool('InviteSchoolScreen')],
   ['stories', 'Stories', lazyRouteComponent(() => import('./screens/stories'), 'OrganizationStoriesScreen')],
-  ['books', 'Books'],
-  ['payment-history', 'Payment history'],
-  ['subscriptions', 'Plans'],
-  ['user-dashboard', 'User dashboard'],
-  ['profile', 'Profile'],
+  ['books', 'Books', booksScreen('OrganizationBooksScreen')],
+  ['payment-history', 'Payment history', adminSchool('OrganizationPaymentsScreen')],
+  ['subscriptions', 'Plans', subsScreen('OrganizationPlansScreen')],
+  ['user-dashboard', 'User dashboard', adminSchool('OrganizationUserDashboardScreen')],
+  ['profile', 'Profile', adminSchool('OrganizationProfileScreen')],
 ]);
 
 const panelScreen = (name: string) => lazyRouteComponent(() => import('./screens/admin-panel'), name as 'AllUsersScreen');
@@ -302,34 +308,39 @@ const panelArea = area(AREAS.panel, [
   ['dashboard', 'Platform dashboard', panelScreen('PlatformDashboardScreen')],
   ['user-dashboard', 'User dashboard', panelScreen('UsersDashboardScreen')],
   ['all-tenants', 'Tenants', panelScreen('AllTenantsScreen')],
-  ['modes', 'Modes'],
+  ['modes', 'Modes', subsScreen('ModesScreen')],
   ['all-users', 'Users', panelScreen('AllUsersScreen')],
-  ['all-charities', 'Charities'],
-  ['all-books', 'Books'],
+  ['all-charities', 'Charities', charityScreen('AllCharitiesScreen')],
+  ['all-books', 'Books', booksScreen('AllBooksScreen')],
   ['superpower-teacher', 'Superpower: teacher', panelScreen('SuperpowerTeacherScreen')],
   ['superpower-parent', 'Superpower: parent', panelScreen('SuperpowerParentScreen')],
   ['orders', 'Orders', panelScreen('OrdersScreen')],
   ['payment-history', 'Payment history', panelScreen('PaymentHistoryScreen')],
-  ['subscription-plan', 'Subscription plans'],
-  ['subscription-variant', 'Subscription variants'],
-  ['subscription-details', 'Subscription details'],
+  ['subscription-plan', 'Subscription plans', subsScreen('PlansScreen')],
+  ['subscription-variant', 'Subscription variants', subsScreen('VariantsScreen')],
+  ['subscription-details', 'Subscription details', subsScreen('SubscriptionDetailsScreen')],
   ['users-dashboard', 'Users dashboard', panelScreen('UsersDashboardScreen')],
   ['user/{-$userId}', 'User', panelScreen('UserScreen')],
   ['userprofile/{-$userId}', 'User profile', panelScreen('UserProfileScreen')],
   ['tenant/{-$tenantId}', 'Tenant', panelScreen('TenantScreen')],
   ['students', 'Students', panelScreen('StudentsScreen')],
   ['teachers', 'Teachers', panelScreen('TeachersScreen')],
-  ['charities-dashboard', 'Charities dashboard'],
-  ['charity/{-$charityId}', 'Charity'],
-  ['donations', 'Donations'],
-  ['books-dashboard', 'Books dashboard'],
-  ['all-book-categories', 'Book categories'],
-  ['book-category/{-$categoryId}', 'Book category'],
-  ['book/{-$bookId}', 'Book'],
-  ['view-book/{-$bookId}', 'Book'],
-  ['charity-details-view/$charityId', 'Charity details'],
+  ['charities-dashboard', 'Charities dashboard', charityScreen('CharitiesDashboardScreen')],
+  ['charity/{-$charityId}', 'Charity', charityScreen('CharityScreen')],
+  ['donations', 'Donations', charityScreen('DonationsScreen')],
+  ['books-dashboard', 'Books dashboard', booksScreen('BooksDashboardScreen')],
+  ['all-book-categories', 'Book categories', booksScreen('PlatformCategoriesScreen')],
+  ['book-category/{-$categoryId}', 'Book category', booksScreen('PlatformCategoryScreen')],
+  ['book/{-$bookId}', 'Book', booksScreen('PlatformBookScreen')],
+  ['view-book/{-$bookId}', 'Book', booksScreen('ViewBookScreen')],
+  ['charity-details-view/$charityId', 'Charity details', charityScreen('CharityDetailsScreen')],
   ['email-monitoring', 'Email monitoring', panelScreen('EmailMonitoringScreen')],
-  ['book-monitoring', 'Book monitoring'],
+  ['book-monitoring', 'Book monitoring', booksScreen('BookMonitoringScreen')],
+  ['form-submissions', 'Messages and requests', contentScreen('FormSubmissionsScreen')],
+  ['faqs', 'Help articles', contentScreen('FaqsScreen')],
+  ['faqs/$faqId', 'Help article', contentScreen('FaqScreen')],
+  ['pages', 'Pages', contentScreen('PanelPagesScreen')],
+  ['pages/$slug', 'Page', contentScreen('PanelPageScreen')],
 ]);
 
 type DashboardSearch = RecordSearch & { option?: string };
@@ -350,7 +361,7 @@ const dashboardIndex = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, storyRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...WRITER_ROUTES, ...PUBLIC_PLACEHOLDERS, ...CONTENT_ROUTES, ...FORM_ROUTES, verificationRoute, faqRoute, archivedStudentsRoute, catchAllRoute]),
+  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, storyRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...WRITER_ROUTES, ...BOOK_ROUTES, ...CONTENT_ROUTES, ...FORM_ROUTES, verificationRoute, faqRoute, archivedStudentsRoute, catchAllRoute]),
   standalone.addChildren(STANDALONE_ROUTES),
   dashboardShell.addChildren([dashboardIndex]),
   schoolArea,

@@ -88,11 +88,26 @@ function pullAll(force = false): Promise<void> {
   return pulling;
 }
 
-export async function bootSync(): Promise<void> {
+let booting: Promise<void> | null = null;
+
+/** Starts sync once per page: when the page is idle (main.tsx), or sooner when a screen waits for a change's answer (syncControl.wake). */
+export function bootSync(): Promise<void> {
+  booting ??= boot();
+  return booting;
+}
+
+let adopting: Promise<void> | null = null;
+
+/** Takes up the page's signed-in session on the device (its changes' owner), once per page. */
+export function adoptSession(): Promise<void> {
+  adopting ??= checkDeviceMarker().then(() => followSession().then(() => undefined));
+  return adopting;
+}
+
+async function boot(): Promise<void> {
   const engineDb = syncEngineDb();
   for (const connection of [db, engineDb]) onUpgradeElsewhere(connection, () => location.reload());
-  await checkDeviceMarker();
-  await followSession();
+  await adoptSession();
   // A guest cart left from before a sign-in in another tab joins the user's cart now.
   await mergeGuestCart().catch((err: unknown) => console.warn('the guest cart could not be merged', err));
   void askToPersist();

@@ -24,6 +24,19 @@ export type PrivacyPreference = (typeof PRIVACY_PREFERENCES)[number];
 export const STORY_STATUSES = ['draft', 'submitted', 'returned', 'published'] as const;
 export type StoryStatus = (typeof STORY_STATUSES)[number];
 
+/**
+ * A book's life. Seeded and admin-entered catalogue books are 'published' from the start. A book
+ * a class makes (in the editor) or uploads (a PDF or page images) is a 'draft' until the teacher
+ * submits it; the school admin (or the teacher, where the school allows) publishes it to the
+ * library, keeps it 'class' (private to the class), or later archives it.
+ */
+export const BOOK_STATUSES = ['draft', 'submitted', 'published', 'class', 'archived'] as const;
+export type BookStatus = (typeof BOOK_STATUSES)[number];
+
+/** Where a book comes from: the catalogue, made page by page in the editor, or uploaded finished. */
+export const BOOK_KINDS = ['catalogue', 'made', 'uploaded'] as const;
+export type BookKind = (typeof BOOK_KINDS)[number];
+
 /** The reactions a reader may leave on a story: a small fixed set, no free text. */
 export const REACTIONS = ['heart', 'star', 'laugh', 'wow', 'clap'] as const;
 export type Reaction = (typeof REACTIONS)[number];
@@ -39,9 +52,26 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PRINT_STATUSES = ['open', 'paid', 'queued_for_processing'] as const;
 export type PrintStatus = (typeof PRINT_STATUSES)[number];
+/**
+ * Where a printed copy is, in order. The spec names the print provider's first three statuses
+ * (its peecho_status filter); a copy goes on from there, so two later states are added after
+ * them, never between: 'printed' (off the press) and 'shipped' (handed to the carrier). Each
+ * step is reached only from the one before it (server/services/print/jobs.ts).
+ */
+export const PRINT_PROGRESS = [...PRINT_STATUSES, 'printed', 'shipped'] as const;
+export type PrintProgress = (typeof PRINT_PROGRESS)[number];
 
 export const PAYMENT_PROVIDERS = ['paypal', 'phonepe', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** What an order pays for: books, a donation, or a subscription's charge. */
+export const ORDER_KINDS = ['books', 'donation', 'subscription'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+export const SUBSCRIPTION_INTERVALS = ['month', 'year'] as const;
+export type SubscriptionInterval = (typeof SUBSCRIPTION_INTERVALS)[number];
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** The FAQ role shown to the public (SPEC.md section 3, FAQ). */
 export const PUBLIC_FAQ_ROLE = 'platform_success';

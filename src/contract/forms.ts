@@ -142,8 +142,9 @@ export const PageInput = z.object({
 });
 
 /** A help article (FAQ) as platform staff save it. */
+export const FAQ_ROLES = ['platform_success', 'student', 'teacher', 'school_admin', 'teacher_admin', 'organization_admin', 'upschool_admin'] as const;
 export const FaqInput = z.object({
-  role: z.enum(['platform_success', 'student', 'teacher', 'school_admin', 'teacher_admin', 'organization_admin', 'upschool_admin'], { message: 'Please choose a role' }),
+  role: z.enum(FAQ_ROLES, { message: 'Please choose a role' }),
   section: z.string().trim().min(1, 'Please enter a section').max(100),
   title: z.string().trim().min(1, 'Please enter a title').max(200),
   body: z.string().trim().min(1, 'Please write the answer').max(50_000),

@@ -12,6 +12,8 @@ export interface StoryFacts {
   /** The story's own setting; the author's current preference may narrow it. */
   privacy_preference: PrivacyPreference;
   is_archived: boolean;
+  /** A moderator hid it (book monitoring): off the shelves; its author and staff still see it. */
+  hidden: boolean;
   deleted: boolean;
 }
 
@@ -69,7 +71,7 @@ export function caresForStory(story: StoryFacts, author: AuthorFacts, viewer: St
 /** Whether the story is out for others to read: approved (or needing no approval) and its author still shown. */
 export function isOutForReaders(story: StoryFacts, author: AuthorFacts, cls: ClassFacts | null): boolean {
   const approved = story.status === 'published' || (story.status === 'submitted' && cls !== null && !cls.review_stories);
-  return approved && !story.is_archived && author.is_active && !author.archived;
+  return approved && !story.is_archived && !story.hidden && author.is_active && !author.archived;
 }
 
 export function canSeeStory(story: StoryFacts, author: AuthorFacts, cls: ClassFacts | null, viewer: StoryViewer): boolean {

@@ -74,8 +74,10 @@ export interface LoginInfoRecord {
 }
 
 /** A book in the device's catalogue, as the API answers it, with its search words. */
-export type BookRecord = Omit<components['schemas']['Book'], 'deleted' | 'is_featured'> & {
+export type BookRecord = Omit<components['schemas']['Book'], 'deleted' | 'is_featured' | 'book_kind'> & {
   kind: 'book' | 'story';
+  /** catalogue, made or uploaded (only made and uploaded books have a reader); absent on records pulled before it was sent. */
+  book_kind?: components['schemas']['Book']['book_kind'];
   /** Lower-cased word prefixes of title and author: the local search index. */
   words: string[];
 };
@@ -146,8 +148,8 @@ export interface DocumentRecord {
   /** `${owner_id}:${kind}:${id}`. */
   key: string;
   owner_id: number;
-  kind: 'story';
-  /** The document's id in its kind (a story's slug, made on the device). */
+  kind: 'story' | 'book';
+  /** The document's id in its kind (a story's or a book's slug, made on the device). */
   id: string;
   /** The merged Yjs state on this device (every local change and what the server sent). */
   state: ArrayBuffer;

@@ -18,6 +18,8 @@ export async function putDocument(record: DocumentRecord) {
 }
 
 const urls = new Map<string, string>();
+/** The object URL of a local picture already asked for (no IndexedDB read): a page drawn again shows it at once. */
+export const knownPictureUrl = (id: string): string | undefined => urls.get(id);
 /** A picture made on this device, as an object URL (null when only the server has it). */
 export async function localPictureUrl(id: string): Promise<string | null> {
   const known = urls.get(id);

@@ -13,16 +13,27 @@ const SHARED_CACHES = [/^workbox-precache/, /^covers$/];
 /** The tables emptied whole when a session ends. */
 const clearedTables = (database: DeviceDatabase): DexieTable[] => [database.user, database.classes, database.students, database.cart, database.logins];
 
-/** The tables that hold one user's data (kept stories live in `meta`): a transaction that clears them must include these. */
+/** The tables that hold one user's data (kept stories and books live in `meta`): a transaction that clears them must include these. */
 export function personalTables(database: DeviceDatabase): DexieTable[] {
   return [...clearedTables(database), database.meta];
 }
 
 /** Empties the personal tables (in the caller's transaction when there is one). */
+/** Where books kept for reading live in `meta` (src/data/kept-books.ts). */
+export const KEPT_BOOK_PREFIX = 'book-reading:';
+
+/** On sign-out: drop kept books that were not published (here, so the first load need not carry kept-books). */
+export async function forgetSessionBooks(database: DeviceDatabase = db): Promise<void> {
+  const rows = await database.meta.where('key').startsWith(KEPT_BOOK_PREFIX).toArray();
+  const gone = rows.filter((r) => (r.value as { status?: unknown } | null)?.status !== 'published').map((r) => r.key);
+  if (gone.length) await database.meta.bulkDelete(gone);
+}
+
 export async function clearPersonalTables(database: DeviceDatabase): Promise<void> {
   await database.transaction('rw', personalTables(database), async () => {
     await Promise.all(clearedTables(database).map((table) => table.clear()));
     await forgetSessionStories(database);
+    await forgetSessionBooks(database);
   });
 }
 

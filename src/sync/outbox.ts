@@ -11,6 +11,7 @@ import {
   type Table,
 } from '@/data/db';
 import { currentOwner, type DeviceSession } from './device-session';
+import { syncControl } from './status';
 
 export const OUTBOX_SCHEMA_VERSION = 2;
 
@@ -55,6 +56,8 @@ export async function recordChange<T>(
   change: Change | ((result: T) => Change),
   db: DeviceDatabase = defaultDb,
 ): Promise<{ result: T; entry: OutboxRecord }> {
+  // The page may not have taken up its signed-in session yet (sync starts when the page is idle).
+  await syncControl.ready();
   try {
     return await db.transaction('rw', [db.outbox, db.meta, ...tables], async () => {
       // Both reads at once: one wait for the database instead of two.

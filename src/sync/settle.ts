@@ -1,9 +1,11 @@
 // What became of a queued change, for screens that must say so (an admin form's "User updated
 // successfully!" or "Error saving user."): online, the engine sends the entry at once, so the
 // screen waits a little for it to leave the outbox (sent) or be refused (failed, with the
-// server's message). Offline, or when the answer takes longer, the change stays queued.
+// server's message). Offline, or when the answer takes longer, the change stays queued. The wait
+// starts the engine at once when the page has not started it yet (it starts when idle).
 import { db as defaultDb, type DeviceDatabase } from '@/data/db';
 import { discardEntry } from './outbox';
+import { syncControl } from './status';
 
 export type Settled = { status: 'sent' } | { status: 'failed'; message: string } | { status: 'queued' };
 
@@ -11,6 +13,8 @@ const POLL_MS = 100;
 
 export async function settled(id: string, { waitMs = 8000, db = defaultDb, online = () => navigator.onLine }: { waitMs?: number; db?: DeviceDatabase; online?: () => boolean } = {}): Promise<Settled> {
   const until = Date.now() + waitMs;
+  // Someone waits for this answer: the engine must not wait for the page to be idle first.
+  if (online()) syncControl.wake();
   for (;;) {
     const entry = await db.outbox.get(id);
     if (!entry) return { status: 'sent' };

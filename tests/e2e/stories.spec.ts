@@ -1,7 +1,7 @@
 // Stories in Chromium: the teacher approves a waiting story from the Teacher Dashboard (queued
 // through the outbox); it reaches the library at its visibility and its reading page opens again
 // with the network off; a parent with the community password reads a community story but not a
-// private one and reacts once; a child set to private disappears from the library.
+// private one and reacts once (and again offline, sent once when back online); a child set to private disappears from the library.
 import { expect, test, type Page } from '@playwright/test';
 import { screenshots, seriousViolations, signInThroughApi, site } from './support';
 
@@ -109,8 +109,16 @@ test('a parent with the community password reads a community story, not a privat
   await parent.getByRole('button', { name: /^Wow: \d+$/ }).click();
   await expect(parent.getByRole('button', { name: 'Wow: 1' })).toHaveAttribute('aria-pressed', 'true');
   await expect(parent.getByRole('button', { name: 'Love it: 0' })).toBeVisible();
-  const counted = await call(parent, 'GET', `/reading/stories/${community.slug}/`);
-  expect(counted.body.reactions).toMatchObject({ total: 1, mine: 'wow' });
+  const reactions = async () => (await call(parent, 'GET', `/reading/stories/${community.slug}/`)).body?.reactions;
+  await expect.poll(reactions, { timeout: 20_000 }).toMatchObject({ total: 1, mine: 'wow' });
+  // Offline, the parent changes their mind: the change waits in the outbox and, once online, is
+  // sent exactly once (still one reaction from this parent).
+  await context.setOffline(true);
+  await parent.getByRole('button', { name: /^Star: \d+$/ }).click();
+  await expect(parent.getByRole('button', { name: 'Star: 1' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(parent.getByRole('button', { name: 'Wow: 0' })).toBeVisible();
+  await context.setOffline(false);
+  await expect.poll(reactions, { timeout: 30_000 }).toMatchObject({ total: 1, mine: 'star', counts: { star: 1, wow: 0 } });
   expect(await seriousViolations(parent)).toEqual([]);
   await screenshots(parent, 'stories-parent-community');
 

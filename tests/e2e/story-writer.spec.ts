@@ -4,7 +4,7 @@
 // sends it; the server has it as submitted. Screenshots of every step, axe on every screen.
 import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { screenshots, seriousViolations, site } from './support';
+import { screenshots, seriousViolations, signInThroughApi, site } from './support';
 
 const base = site('greenfield');
 /** A real 64 × 48 PNG (a picture the browser must decode, resize and re-encode). */
@@ -174,4 +174,47 @@ test('a child writes a story offline on a shared tablet; the next child sees non
   const picture = await page.evaluate(async (u) => (await fetch(u)).headers.get('content-type'), src);
   expect(picture).toMatch(/^image\/(webp|jpeg)$/);
   await context.close();
+});
+
+test('a teacher uploads a finished piece (a text file and a picture) as a child’s story; it arrives sanitised', async ({ page }) => {
+  await page.goto(`${base}/library`);
+  await signInThroughApi(page, 'teacher@greenfield.example', 'Teach-demo-1');
+  await page.goto(`${base}/uploadcontent`);
+  await expect(page.getByRole('heading', { name: 'Upload a finished piece' })).toBeVisible();
+  const whose = page.getByLabel('Whose story is it?');
+  await expect(whose.locator('option', { hasText: 'Amara Okafor' })).toHaveCount(1, { timeout: 20_000 });
+  await whose.selectOption({ label: 'Amara Okafor' });
+
+  // A file that is not a document is refused with the reason, and no story starts.
+  await page.getByLabel(/The piece/).setInputFiles({ name: 'kite.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please choose a Word document (.docx) or a text file (.txt).');
+
+  const text = 'The river was wide.\n\nWe built a boat <script>alert(1)</script> and sailed home.';
+  await page.getByLabel(/The piece/).setInputFiles({ name: 'The_River_Boat.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.getByLabel(/Pictures/).setInputFiles({ name: 'page-1.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByLabel('Title')).toHaveAttribute('placeholder', 'The River Boat');
+  await accessible(page);
+  await screenshots(page, 'upload-content');
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/storyedit\?slug=/, { timeout: 20_000 });
+  const slug = new URL(page.url()).searchParams.get('slug')!;
+  const editor = page.getByRole('textbox', { name: 'The story' });
+  await expect(editor).toContainText('The river was wide.');
+  await expect(editor).toContainText('We built a boat <script>alert(1)</script> and sailed home.');
+  await expect(editor.locator('img')).toHaveCount(1);
+  await screenshots(page, 'upload-content-edit');
+
+  // The server has it as Amara's story, its body the allow-list's HTML (the markup only as text).
+  await expect
+    .poll(
+      async () =>
+        page.evaluate(async (slug) => {
+          const res = await fetch(`/api/stories/${slug}/edit/`, { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
+          return res.ok ? ((await res.json()) as { body: string; title: string }) : null;
+        }, slug),
+      { timeout: 30_000 },
+    )
+    .toMatchObject({ title: 'The River Boat', body: expect.stringMatching(/^<p>The river was wide\.<\/p><p>We built a boat &lt;script&gt;alert\(1\)&lt;\/script&gt; and sailed home\.<\/p><img[^>]*src="\/api\/pictures\/[0-9a-f-]{36}\/"/) });
 });

@@ -1,7 +1,8 @@
 // Shared helpers for the end-to-end journeys.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 export const site = (tenant?: string) => `http://${tenant ? `${tenant}.` : ''}localhost:${process.env.E2E_PORT}`;
 
@@ -53,4 +54,52 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+export type Sent = { method: string; path: string; body: unknown };
+/** The next change the outbox sends matching `method` and `path`, alone or inside a batch. */
+export function nextChange(page: Page, method: string, path: RegExp): Promise<Sent> {
+  return new Promise((resolve) => {
+    const listener = (r: Request) => {
+      const url = new URL(r.url());
+      let found: Sent | undefined;
+      if (r.method() === method && path.test(url.pathname.replace(/^\/api/, ''))) found = { method, path: url.pathname, body: JSON.parse(r.postData() ?? 'null') };
+      if (r.method() === 'POST' && url.pathname === '/api/outbox/batch/') {
+        const batch = JSON.parse(r.postData() ?? '{}') as { entries?: Sent[] };
+        found = batch.entries?.find((e) => e.method === method && path.test(e.path));
+      }
+      if (found) {
+        page.context().off('request', listener);
+        resolve(found);
+      }
+    };
+    // The context hears the page and its service worker (which may send the queue too).
+    page.context().on('request', listener);
+  });
+}
+
+/** An admin screen: no serious axe violations, then its phone and tablet screenshots (back to desktop width after). */
+export async function checkScreen(page: Page, name: string) {
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, name);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * The newest link like `link` (make it name the site, e.g. its subdomain) in the e-mails the
+ * server sent (global-setup's SMTP peer writes them to E2E_MAIL_DIR), waiting up to `ms` for one
+ * that is not in `seen`.
+ */
+export async function linkInMail(link: RegExp, seen: string[] = [], ms = 20_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const dir = process.env.E2E_MAIL_DIR!;
+    const found = readdirSync(dir)
+      .sort((a, b) => parseInt(a) - parseInt(b))
+      .flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(new RegExp(link.source, 'g'))].map((m) => m[0]))
+      .filter((l) => !seen.includes(l));
+    if (found.length) return found[found.length - 1]!;
+    if (Date.now() > deadline) throw new Error(`No e-mail with a link like ${link}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

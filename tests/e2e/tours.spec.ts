@@ -6,7 +6,7 @@ import { screenshots, signInThroughApi, site } from './support';
 // Known defect, left for the next session: run alone this passes; run after the other journeys on
 // the shared server, the skipped tour shows again after the reload (its memory in localStorage is
 // not found). Marked fixme rather than deleted so the defect stays visible.
-test.fixme('a first-time school admin gets the tour once, skips it, and it does not come back', async ({ page }) => {
+test('a first-time school admin gets the tour once, skips it, and it does not come back', async ({ page }) => {
   const base = site('greenfield');
   await page.goto(`${base}/library`);
   await signInThroughApi(page, 'head@greenfield.example', 'Head-demo-1', false);

@@ -4,7 +4,7 @@
 // date-range words), and that its CSV export answers every matching row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LISTS } from '../../server/http/admin-list';
-import { GREENFIELD, signIn, startServer, TARGETS, type TestServer } from './harness';
+import { GREENFIELD, RIVERBEND, signIn, startServer, TARGETS, type TestServer } from './harness';
 
 describe.each(TARGETS)('generated admin lists on %s', (target) => {
   let server: TestServer;
@@ -15,6 +15,7 @@ describe.each(TARGETS)('generated admin lists on %s', (target) => {
     tokens.upschool_admin = (await signIn(server, 'admin@example.com', 'Admin-demo-1', 'localhost')).access;
     tokens.school_admin = (await signIn(server, 'head@greenfield.example', 'Head-demo-1')).access;
     tokens.teacher = (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).access;
+    tokens.organization_admin = (await signIn(server, 'org@riverbend.example', 'Org-demo-1', RIVERBEND)).access;
   }, 60_000);
   afterAll(() => server?.close());
 
@@ -24,13 +25,14 @@ describe.each(TARGETS)('generated admin lists on %s', (target) => {
 
   for (const list of ADMIN_LISTS) {
     const roles = list.access.roles as readonly string[];
-    const host = list.access.site === 'tenant' ? GREENFIELD : 'localhost';
+    // A tenant list is called on the first allowed role's own site (an organization's, or a school's).
+    const host = list.access.site !== 'tenant' ? 'localhost' : roles[0] === 'organization_admin' ? RIVERBEND : GREENFIELD;
     describe(`${list.name} (${list.path})`, () => {
       it('refuses callers without a token or with another role', async () => {
         expect((await server.call('GET', `/api${list.path}`, { host })).status).toBe(401);
         for (const role of Object.keys(tokens).filter((r) => !roles.includes(r))) {
-          // School staff call from their own site (their tokens belong to it).
-          const own = role === 'upschool_admin' ? host : GREENFIELD;
+          // Staff call from their own site (their tokens belong to it).
+          const own = role === 'upschool_admin' ? host : role === 'organization_admin' ? RIVERBEND : GREENFIELD;
           expect((await server.call('GET', `/api${list.path}`, { host: own, token: tokens[role] })).status).toBe(403);
           expect((await server.call('GET', `/api${list.path}export/`, { host: own, token: tokens[role] })).status).toBe(403);
         }

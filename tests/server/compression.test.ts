@@ -110,3 +110,46 @@ describe('compressed answers', () => {
     expect(small.headers.get('content-encoding')).toBeNull();
   });
 });
+
+// A CSV export of 100,000 rows streams from the database batch by batch. The compression
+// middleware used to read every streamed answer to its end before sending a byte, so the whole
+// export sat in memory. A streamed answer (marked X-Accel-Buffering: no, as the exports are) is
+// now compressed as it streams.
+describe('a streamed answer', () => {
+  const streamingApp = async () => {
+    const { Hono } = await import('hono');
+    const { compressAnswers } = await import('../../server/http/compress');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const app = new Hono().use(compressAnswers).get('/stream', () => {
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode(`${'first batch,'.repeat(200)}\r\n`));
+          await released; // the rest comes only once the first batch has reached the reader
+          controller.enqueue(new TextEncoder().encode(`${'second batch,'.repeat(200)}\r\n`));
+          controller.close();
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'X-Accel-Buffering': 'no' } });
+    });
+    return { app, release };
+  };
+
+  it.each(['gzip', 'identity'])('reaches the reader before it has ended (%s)', async (encoding) => {
+    const { app, release } = await streamingApp();
+    const res = await app.request('/stream', { headers: { 'Accept-Encoding': encoding } });
+    expect(res.headers.get('Content-Encoding')).toBe(encoding === 'gzip' ? 'gzip' : null);
+    const reader = res.body!.pipeThrough(encoding === 'gzip' ? new DecompressionStream('gzip') : new TransformStream()).getReader();
+    const first = await Promise.race([reader.read(), new Promise<'held'>((r) => setTimeout(() => r('held'), 2000))]);
+    expect(first).not.toBe('held');
+    release();
+    let text = new TextDecoder().decode((first as ReadableStreamReadResult<Uint8Array>).value);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    expect(text).toContain('first batch');
+    expect(text).toContain('second batch');
+  });
+});

@@ -76,6 +76,18 @@ describe.each(TARGETS)('forms on %s', (target) => {
     expect((await server.call('GET', '/api/forms/')).status).toBe(401);
   });
 
+  it('the admin panel lists them a page at a time: reports for book monitoring, with one line each', async () => {
+    const reports = await server.call('GET', '/api/api-super-admin/forms/?kind=report&ordering=-created_at', { host: 'localhost', token: admin });
+    expect(reports.status).toBe(200);
+    expect(reports.body.count).toBeGreaterThan(0);
+    expect(reports.body.results.every((r: { kind: string }) => r.kind === 'report')).toBe(true);
+    expect(reports.body.results[0].summary).toMatch(/^broken · book · 1/);
+    expect(reports.body.results[0]).not.toHaveProperty('data');
+    const head = (await signIn(server, 'head@greenfield.example', 'Head-demo-1')).access;
+    expect((await server.call('GET', '/api/api-super-admin/forms/', { host: GREENFIELD, token: head })).status).toBe(403);
+    expect((await server.call('GET', '/api/api-super-admin/forms/?kind=nope', { host: 'localhost', token: admin })).status).toBe(400);
+  });
+
   it('imports a bulk enrolment into the school that sent it, once', async () => {
     const csv = 'Class,First Name,Last Name\nYear 3 Wrens,Ola,Nowak\nYear 3 Wrens,Ben,Adeyemi\nYear 4 Robins,Tom,Hill\n';
     const sent = await send('bulk-enrolment', { name: 'Office', email: 'office@hillside.example', school_name: 'Hillside Academy', file_name: 'pupils.csv', csv }, HILLSIDE, { 'x-test-remote-address': '10.1.1.1' });

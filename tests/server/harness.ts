@@ -55,14 +55,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(target: Target): Promise<TestServer> {
+/** `extra`: services a test puts in (a print provider, a book content source). */
+export async function startServer(target: Target, extra: Pick<Deps, 'printProvider' | 'bookContent'> = {}): Promise<TestServer> {
   const pgDb = target === 'postgres' ? await freshPostgres() : undefined;
   const database = await openDatabase(pgDb ? { url: pgDb.url } : { dataDir: 'memory://' });
   const config = { ...loadConfig({ SECRET_KEY: 'test-secret', DATA_DIR: '/nonexistent' }), databaseUrl: pgDb?.url };
   const keys = deriveKeys('test-secret');
   await seed(database.db, keys.data, 'demo');
   const clock = { now: new Date() };
-  const deps: Deps = { database, config, keys, now: () => clock.now };
+  const deps: Deps = { database, config, keys, now: () => clock.now, ...extra };
   const app = createApp(deps);
   return {
     deps,
@@ -99,6 +100,7 @@ export const GREENFIELD = 'greenfield.localhost';
 /** Every test request's network address unless it names one (a documentation range). */
 export const TEST_ADDRESS = '192.0.2.1';
 export const HILLSIDE = 'hillside.localhost';
+export const RIVERBEND = 'riverbend.localhost';
 
 export async function signIn(server: TestServer, username: string, password: string, host = GREENFIELD) {
   const res = await server.call('POST', '/api/auth/token/', { host, json: { username, password } });

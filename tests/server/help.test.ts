@@ -33,6 +33,26 @@ describe.each(TARGETS)('help articles on %s', (target) => {
     expect((await server.call('DELETE', `/api/faqs/${made.body.id}/`, { token: admin })).status).toBe(404);
   });
 
+  it('the admin editor reads one article, changes only what it sends, and lists them for staff only', async () => {
+    const made = await server.call('POST', '/api/faqs/', { token: admin, json: article });
+    const one = await server.call('GET', `/api/faqs/${made.body.id}/`);
+    expect(one.body).toMatchObject({ title: article.title, order: 5 });
+    const patched = await server.call('PATCH', `/api/faqs/${made.body.id}/`, { token: admin, json: { body: '<p>Now <b>yes</b><iframe src="https://evil.example"></iframe><svg onload=alert(1)></svg></p>' } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ title: article.title, section: 'Classes', order: 5, body: '<p>Now <b>yes</b></p>' });
+    expect((await server.call('PATCH', `/api/faqs/${made.body.id}/`, { token: admin, json: { title: '' } })).body.message).toContain('Please enter a title');
+    expect((await server.call('PATCH', '/api/faqs/999999/', { token: admin, json: { title: 'x' } })).status).toBe(404);
+    expect((await server.call('GET', '/api/faqs/999999/')).status).toBe(404);
+    const list = await server.call('GET', `/api/api-super-admin/faqs/?role=teacher&search=${encodeURIComponent('Login cards')}`, { token: admin });
+    expect(list.status).toBe(200);
+    expect(list.body.results.map((f: { id: number }) => f.id)).toContain(made.body.id);
+    expect(list.body.results.every((f: { role: string }) => f.role === 'teacher')).toBe(true);
+    const head = (await signIn(server, 'head@greenfield.example', 'Head-demo-1')).access;
+    expect((await server.call('PATCH', `/api/faqs/${made.body.id}/`, { host: GREENFIELD, token: head, json: { title: 'x' } })).status).toBe(403);
+    expect((await server.call('GET', '/api/api-super-admin/faqs/', { host: GREENFIELD, token: head })).status).toBe(403);
+    await server.call('DELETE', `/api/faqs/${made.body.id}/`, { token: admin });
+  });
+
   it('refuses everyone else and bad input', async () => {
     const head = (await signIn(server, 'head@greenfield.example', 'Head-demo-1')).access;
     expect((await server.call('POST', '/api/faqs/', { host: GREENFIELD, token: head, json: article })).status).toBe(403);

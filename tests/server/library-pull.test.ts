@@ -1,6 +1,7 @@
 // The catalogue's pull sync (GET /books/?updated_since=) answers only what the caller may see: a
 // first sync the books on sale on this site; later syncs also the books that left the shelf
-// (unpublished, deleted), as deletions holding their id and nothing of their content.
+// (unpublished, deleted), as deletions holding their id and nothing of their content. Each book
+// says its kind (catalogue, made, uploaded).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { books, tenants } from '../../server/db/schema';
@@ -66,5 +67,19 @@ describe.each(TARGETS)('the catalogue pull on %s', (target) => {
     await db.update(books).set({ published: true, title: 'Back again' }).where(inArray(books.id, [withdrawn.id]));
     const back = (await pullAll(GREENFIELD, cursor)).results.find((b) => b.id === withdrawn.id);
     expect(back).toMatchObject({ id: withdrawn.id, title: 'Back again', deleted: false });
+  });
+
+  it("says each book's kind, so the book page asks for reader pages only for a made or uploaded book", async () => {
+    const db = server.database.db;
+    const [greenfield] = await db.select().from(tenants).where(eq(tenants.subdomain, 'greenfield'));
+    const [made] = await db
+      .insert(books)
+      .values({ tenant_id: greenfield!.id, title: 'Our class book', author: 'Robins', price_cents: 500, cover: '/x.svg', published: true, kind: 'made', status: 'published' })
+      .returning({ id: books.id });
+    const shelf = (await pullAll(GREENFIELD)).results;
+    expect(shelf.find((b) => b.id === made!.id)).toMatchObject({ book_kind: 'made' });
+    expect(shelf.filter((b) => b.id !== made!.id).map((b) => b.book_kind)).toContain('catalogue');
+    const page = await server.call('GET', `/api/books/${made!.id}/`, { host: GREENFIELD });
+    expect(page.body).toMatchObject({ id: made!.id, book_kind: 'made' });
   });
 });

@@ -73,6 +73,36 @@ describe.each(TARGETS)('public pages on %s', (target) => {
     expect((await server.call('GET', '/api/pages/our-team/', { host: GREENFIELD })).body.title).toBe('Our team at StoryNest');
   });
 
+  it('the admin editor changes only the fields it sends; a school starts its own version from the default', async () => {
+    const before = (await server.call('GET', '/api/pages/refund-policy/', { host: GREENFIELD })).body;
+    const patched = await server.call('PATCH', '/api/pages/refund-policy/', { host: GREENFIELD, token: head, json: { title: 'Refunds at Greenfield' } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ title: 'Refunds at Greenfield', description: before.description, body: before.body, source: 'site' });
+    const body = await server.call('PATCH', '/api/pages/refund-policy/', { host: GREENFIELD, token: head, json: { body: '<h2>Ask us</h2><p onclick="x()">Write to the office.</p><script>1</script>' } });
+    expect(body.body).toMatchObject({ title: 'Refunds at Greenfield', body: '<h2>Ask us</h2><p>Write to the office.</p>' });
+    expect((await server.call('GET', '/api/pages/refund-policy/', { host: HILLSIDE })).body.title).toBe(before.title);
+    expect((await server.call('PATCH', '/api/pages/refund-policy/', { host: GREENFIELD, token: head, json: { description: '' } })).status).toBe(400);
+    expect([401, 404]).toContain((await server.call('PATCH', '/api/pages/refund-policy/', { host: HILLSIDE, token: head, json: { title: 'Mine' } })).status);
+  });
+
+  it("lists the pages an editor works on: a school's own and the defaults it still shows, the platform's defaults", async () => {
+    await server.call('PATCH', '/api/pages/acknowledgement/', { host: GREENFIELD, token: head, json: { title: 'Thank you from Greenfield' } });
+    const mine = await server.call('GET', '/api/api-admin/pages/?limit=100', { host: GREENFIELD, token: head });
+    expect(mine.status).toBe(200);
+    expect(mine.body.count).toBe(PAGE_SLUGS.length);
+    const ack = mine.body.results.filter((p: { slug: string }) => p.slug === 'acknowledgement');
+    expect(ack).toEqual([expect.objectContaining({ title: 'Thank you from Greenfield', source: 'site' })]);
+    const own = await server.call('GET', '/api/api-admin/pages/?source=site&limit=100', { host: GREENFIELD, token: head });
+    expect(own.body.results.every((p: { source: string }) => p.source === 'site')).toBe(true);
+    const platform = await server.call('GET', '/api/api-admin/pages/?limit=100', { host: 'localhost', token: admin });
+    expect(platform.body.count).toBe(PAGE_SLUGS.length);
+    expect(platform.body.results.every((p: { source: string }) => p.source === 'platform')).toBe(true);
+    expect(JSON.stringify(platform.body)).not.toContain('Thank you from Greenfield');
+    const teacher = (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).access;
+    expect((await server.call('GET', '/api/api-admin/pages/', { host: GREENFIELD, token: teacher })).status).toBe(403);
+    expect((await server.call('GET', '/api/api-admin/pages/', { host: GREENFIELD })).status).toBe(401);
+  });
+
   it('global reach, SDGs and libraries carry numbers from the database', async () => {
     const reach = (await server.call('GET', '/api/pages/global-reach/')).body.extras.reach;
     expect(reach).toMatchObject({ schools: 2, countries: 1 });

@@ -57,7 +57,7 @@ describe.each(TARGETS)('demo seed on %s', (target) => {
     const robins = await roster('ROBINS4');
     expect(robins.some((s) => s.sealed.includes('kite-7'))).toBe(false);
     const staff = await db().select({ hash: users.password_hash }).from(users).where(isNotNull(users.password_hash));
-    expect(staff.length).toBe(6); // the five fixed accounts and the second Greenfield teacher
+    expect(staff.length).toBe(8); // the five fixed accounts, the second Greenfield teacher, the second Greenfield admin and Hillside's admin
     expect(staff.every((s) => s.hash!.startsWith('$argon2id$'))).toBe(true);
   });
 

@@ -184,6 +184,14 @@ describe.each(TARGETS)('story writing API on %s', (target) => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ title: 'The River', sdgs: [6, 14], category_id: 1, privacy_preference: 'private', step: 3, cover: '/api/pictures/11111111-2222-4333-8444-555555555555/' });
       expect(cause).toBeDefined();
+      // The causes the writer offers: a published platform charity is one; a draft one is not.
+      const all = await server.database.db.select({ id: charities.id, tenant: charities.tenant_id, status: charities.status }).from(charities);
+      const platform = all.find((c) => c.tenant === null && c.status === 'published')!;
+      const draft = all.find((c) => c.tenant === null && c.status === 'draft')!;
+      const chosen = await call('PATCH', '/stories/about-x6/', amara, { charity_id: platform.id });
+      expect(chosen.status).toBe(200);
+      expect(chosen.body.charity_id).toBe(platform.id);
+      expect((await call('PATCH', '/stories/about-x6/', amara, { charity_id: draft.id })).status).toBe(400);
     });
 
     it('refuses SDGs outside 1..17, unknown visibility, visibility wider than the child allows, another school’s cause', async () => {

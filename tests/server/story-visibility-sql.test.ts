@@ -82,6 +82,7 @@ describe.each(TARGETS)('story visibility SQL mirrors the pure rule on %s', (targ
         status: pick(STORY_STATUSES),
         privacy_preference: pick(PRIVACY_PREFERENCES),
         is_archived: rand() < 0.15,
+        hidden: rand() < 0.1,
         deleted: rand() < 0.1,
       };
       const [row] = await db
@@ -96,6 +97,7 @@ describe.each(TARGETS)('story visibility SQL mirrors the pure rule on %s', (targ
           status: s.status,
           privacy_preference: s.privacy_preference,
           is_archived: s.is_archived,
+          hidden_at: s.hidden ? new Date() : null,
           deleted_at: s.deleted ? new Date() : null,
         })
         .returning({ id: stories.id });
@@ -149,7 +151,7 @@ describe.each(TARGETS)('story visibility SQL mirrors the pure rule on %s', (targ
       const rows = await server.database.db.select({ id: stories.id }).from(stories).where(and(inArray(stories.id, ids), onTheShelf(v.sql)));
       const want = ids.filter((id) => {
         const f = facts.get(id)!;
-        const out = (f.s.status === 'published' || (f.s.status === 'submitted' && f.c !== null && !f.c.review_stories)) && !f.s.is_archived && f.a.is_active && !f.a.archived;
+        const out = (f.s.status === 'published' || (f.s.status === 'submitted' && f.c !== null && !f.c.review_stories)) && !f.s.is_archived && !f.s.hidden && f.a.is_active && !f.a.archived;
         return out && canSeeStory(f.s, f.a, f.c, v.pure);
       });
       expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b));

@@ -15,6 +15,7 @@ const book = (id: number, title: string, updated_at: string) => ({
   cover: `/api/covers/${id}.svg`,
   category_id: null,
   is_featured: false,
+  book_kind: id === 2 ? 'made' : 'catalogue',
   updated_at,
   deleted: false,
 });
@@ -39,6 +40,8 @@ describe('catalogue sync', () => {
     };
     await syncCatalogue();
     expect((await searchCatalogue('lighthouse', 10)).map((b) => b.id)).toEqual([2]);
+    // Each record keeps the book's kind: the book page asks for reader pages only for a made one.
+    expect((await db.books.toArray()).map((b) => b.book_kind)).toEqual(['catalogue', 'made']);
     await syncCatalogue();
     expect((await db.books.toArray()).map((b) => b.id)).toEqual([1]);
     expect(await searchCatalogue('lighthouse', 10)).toEqual([]);

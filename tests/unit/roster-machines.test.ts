@@ -7,7 +7,7 @@ import { ROSTER_MSG } from '@/contract/messages';
 import { parseNames, pinExpiry, type StudentName } from '@/contract/roster';
 import { bulkAddMachine } from '@/features/roster/bulk-add.machine';
 import { csvImportMachine, type ChosenFile } from '@/features/roster/csv-import.machine';
-import { pinMachine, type PinRequest } from '@/features/roster/pin.machine';
+import { pinMachine, type PinRequest } from '@/ui/pin.machine';
 
 describe('names typed for a bulk add', () => {
   it('splits lines and commas; first word first name, the rest last name; drops empty entries', () => {

@@ -22,6 +22,7 @@ const story = (over: Partial<StoryFacts> = {}): StoryFacts => ({
   status: 'published',
   privacy_preference: 'public',
   is_archived: false,
+  hidden: false,
   deleted: false,
   ...over,
 });
@@ -119,6 +120,7 @@ const cases: { name: string; s: StoryFacts; a: AuthorFacts; c: ClassFacts | null
     sees: ['self', 'teacher', 'head', 'teacherAdmin', 'platform'],
   },
   { name: 'archived story: staff and author only', s: story({ is_archived: true }), a: author(), c: review, sees: ['self', 'teacher', 'head', 'teacherAdmin', 'platform'] },
+  { name: 'story hidden by a moderator: staff and author only', s: story({ hidden: true }), a: author(), c: review, sees: ['self', 'teacher', 'head', 'teacherAdmin', 'platform'] },
   { name: 'deleted story: nobody', s: story({ deleted: true }), a: author(), c: review, sees: [] },
   { name: 'draft: the author alone', s: story({ status: 'draft' }), a: author(), c: review, sees: ['self'] },
   {

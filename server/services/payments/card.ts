@@ -1,7 +1,7 @@
 // The card (Stripe-style) sandbox: the result comes back with a `t=<time>,v1=<hmac>` signature
 // over "<time>.<session>.<status>.<amount>", and is refused once older than five minutes.
 import type { Provider } from './provider';
-import { cents, hmacHex, sameSignature } from './provider';
+import { cents, hmacHex, sameSignature, sandboxRefund } from './provider';
 
 const STATUS = { approve: 'complete', decline: 'payment_failed', cancel: 'canceled' } as const;
 const OUTCOME = { complete: 'success', payment_failed: 'failed', canceled: 'cancelled' } as const;
@@ -28,5 +28,6 @@ export function cardProvider(key: Buffer): Provider {
       if (!sameSignature(v1!, sign(t!, session_id, status, amount!))) return null;
       return { ref: session_id, outcome: OUTCOME[status as keyof typeof OUTCOME], amountCents };
     },
+    refund: sandboxRefund(key, 're_'),
   };
 }

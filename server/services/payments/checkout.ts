@@ -4,10 +4,12 @@
 // late "cancel" after a success) changes nothing, and a callback for another amount is refused.
 import { createHmac, hkdfSync } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { OrderStatus, PaymentProvider } from '../../../src/contract/domain';
+import type { OrderKind, OrderStatus, PaymentProvider } from '../../../src/contract/domain';
 import type { Queryable } from '../../db/client';
 import { cartItems, orderItems, orders, payments, type TenantRow } from '../../db/schema';
 import { randomToken } from '../crypto';
+import { queuePrintJob } from '../print/jobs';
+import { settleFirstPayment } from '../subscriptions';
 import type { VerifiedResult } from './provider';
 
 /**
@@ -23,7 +25,7 @@ export interface NewOrder {
   tenant: TenantRow | null;
   userId: number | null;
   email: string | null;
-  kind: 'books' | 'donation';
+  kind: OrderKind;
   charityId?: number;
   items?: { book_id: number; title: string; price_cents: number }[];
   totalCents: number;
@@ -121,6 +123,10 @@ export async function settlePayment(
       const bought = tx.select({ book_id: orderItems.book_id }).from(orderItems).where(eq(orderItems.order_id, payment.order_id));
       await tx.delete(cartItems).where(and(eq(cartItems.user_id, order.user_id), inArray(cartItems.book_id, bought)));
     }
+    // Paid books are printed copies: the print job is written with the payment, never lost.
+    if (paid && payment.order_kind === 'books') await queuePrintJob(tx, payment.order_id);
+    // A subscription's first payment starts it (or ends the attempt).
+    if (payment.order_kind === 'subscription') await settleFirstPayment(tx, payment.order_id, paid, now);
     return { kind: 'settled', orderId: payment.order_id, status: result.outcome };
   });
 }

@@ -1,7 +1,7 @@
 // The PayPal-style sandbox: the buyer comes back with `token` (our reference), a status word
 // and the amount, signed with the provider's key (as PayPal's capture confirms the order).
 import type { Provider } from './provider';
-import { cents, hmacHex, sameSignature } from './provider';
+import { cents, hmacHex, sameSignature, sandboxRefund } from './provider';
 
 const STATUS = { approve: 'COMPLETED', decline: 'DECLINED', cancel: 'CANCELLED' } as const;
 const OUTCOME = { COMPLETED: 'success', DECLINED: 'failed', CANCELLED: 'cancelled' } as const;
@@ -23,5 +23,6 @@ export function paypalProvider(key: Buffer): Provider {
       if (!sameSignature(sig, sign(token, status, amount!))) return null;
       return { ref: token, outcome: OUTCOME[status as keyof typeof OUTCOME], amountCents };
     },
+    refund: sandboxRefund(key, 'RF-'),
   };
 }

@@ -2,7 +2,7 @@
 // checksum, sha256(response + endpoint + salt key) + '###' + salt index, as PhonePe sends it.
 import { createHash } from 'node:crypto';
 import type { Provider } from './provider';
-import { sameSignature } from './provider';
+import { sameSignature, sandboxRefund } from './provider';
 
 const CODE = { approve: 'PAYMENT_SUCCESS', decline: 'PAYMENT_ERROR', cancel: 'PAYMENT_CANCELLED' } as const;
 const OUTCOME = { PAYMENT_SUCCESS: 'success', PAYMENT_ERROR: 'failed', PAYMENT_CANCELLED: 'cancelled' } as const;
@@ -40,5 +40,6 @@ export function phonepeProvider(key: Buffer): Provider {
       if (!outcome || typeof ref !== 'string' || !Number.isSafeInteger(amountCents) || amountCents <= 0) return null;
       return { ref, outcome, amountCents };
     },
+    refund: sandboxRefund(key, 'PPR'),
   };
 }

@@ -16,6 +16,20 @@ export interface VerifiedResult {
   amountCents: number;
 }
 
+/** A refund asked of the provider: part or all of the payment `ref`. */
+export interface RefundRequest {
+  ref: string;
+  amountCents: number;
+  /** The same key asks for the same refund: the provider answers it once (idempotent). */
+  key: string;
+}
+
+/** The provider's answer to a refund: its own reference for it. */
+export interface RefundResult {
+  refundRef: string;
+  amountCents: number;
+}
+
 export interface Provider {
   name: PaymentProvider;
   /** How the provider names itself on its page and our screens. */
@@ -24,6 +38,17 @@ export interface Provider {
   callbackQuery(decision: SandboxDecision, ref: string, amountCents: number, now: Date): URLSearchParams;
   /** Checks a callback's query; null when it is not genuinely from the provider. */
   verify(query: Record<string, string>, now: Date): VerifiedResult | null;
+  /** Refunds part or all of a payment. The sandbox answers at once, like a provider's API. */
+  refund(request: RefundRequest): Promise<RefundResult>;
+}
+
+/**
+ * The sandboxes' refund: the provider's refund reference is derived from the payment, the amount
+ * and the key, so the same request answers the same refund (a provider's idempotency key).
+ */
+export function sandboxRefund(key: Buffer, prefix: string) {
+  return (r: RefundRequest): Promise<RefundResult> =>
+    Promise.resolve({ refundRef: `${prefix}${hmacHex(key, `refund|${r.ref}|${r.amountCents}|${r.key}`).slice(0, 24)}`, amountCents: r.amountCents });
 }
 
 export function providerKey(secret: string, provider: PaymentProvider): Buffer {

@@ -11,6 +11,7 @@ import { MoneyRaised } from '@/features/charities/money-raised';
 import { MyStories } from '@/features/stories/my-stories';
 import { ReviewQueue } from '@/features/stories/review-queue';
 import { StoryStats } from '@/features/stories/story-stats';
+import { BookStats } from '@/features/books-admin/book-stats';
 import { ClassStories } from '@/features/stories/story-table';
 
 const TABS = ['Teacher Dashboard', 'Manage Classes', 'View Class', 'Money I Have Raised'] as const;
@@ -56,6 +57,7 @@ export function DashboardScreen() {
             <ClassList title="My classes" link={viewClass} cards />
             <ReviewQueue />
             <StoryStats />
+            <BookStats />
           </>
         ) : tab === 'Manage Classes' ? (
           <ClassList title="Manage Classes" link={viewClass} />

@@ -1,5 +1,6 @@
 // 'Money I Have Raised' (the dashboard's tab of that name): the signed-in user's successful
-// donations, their total, and each one's certificate.
+// donations, their total, and each one's certificate; for school staff, what their school's book
+// sales gave its charity causes (issue 13).
 import { Link } from '@tanstack/react-router';
 import { api } from '@/api/client';
 import { useSessionUser } from '@/api/use-session';
@@ -27,6 +28,11 @@ export function MoneyRaised() {
           <p className="raised-total">
             <strong>{formatPrice(mine.data.total_cents)}</strong> from {mine.data.count} {mine.data.count === 1 ? 'donation' : 'donations'}
           </p>
+          {mine.data.books_raised_cents > 0 ? (
+            <p className="raised-total">
+              <strong>{formatPrice(mine.data.books_raised_cents)}</strong> for charity causes from your school&rsquo;s book sales
+            </p>
+          ) : null}
           {mine.data.results.length === 0 ? (
             <p>
               No donations yet. <Link to="/charities">Choose a charity to support</Link>.

@@ -24,6 +24,7 @@ export function toBookRecord(row: BookRow): BookRecord {
     cover: row.cover,
     category_id: row.category_id,
     kind: 'book',
+    book_kind: row.book_kind,
     words: searchWords(row.title, row.author),
     updated_at: row.updated_at,
   };

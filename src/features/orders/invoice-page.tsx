@@ -12,7 +12,8 @@ export function InvoicePage({ site: seller }: { site: string }) {
   const { type } = useParams({ strict: false }) as { type?: string };
   const { order } = useOrderFromRoute();
   if (order.status === 'loading') return null;
-  const expected = order.status === 'succeeded' && (type === 'donation' ? order.data.kind === 'donation' : type === 'order' && order.data.kind === 'books');
+  const kinds: Record<string, string> = { donation: 'donation', order: 'books', subscription: 'subscription' };
+  const expected = order.status === 'succeeded' && type !== undefined && kinds[type] === order.data.kind;
   if (order.status === 'failed' || !expected) return <StatusPage title="Invoice" error={order.status === 'failed' ? order.error : 'We could not find this invoice.'} />;
   const o = order.data;
 

@@ -1,7 +1,10 @@
-// Order tracking (/trackorder/{id}): where an order is, step by step: placed, paid, sent to
-// print. Payment statuses are the spec's (success, failed, cancelled, pending); the print
-// provider's are open, paid and queued_for_processing.
+// Order tracking (/trackorder/{id}): where an order is, step by step: placed, paid, and for
+// books where the printed copy is: with the printer (queued_for_processing), printed, shipped.
+// Payment statuses are the spec's (success, failed, cancelled, pending); the print statuses are
+// the spec's open, paid and queued_for_processing and the two later ones (PRINT_PROGRESS), moved
+// by the print provider's callbacks on the server. Opened by the buyer or with the order's key.
 import { Link } from '@tanstack/react-router';
+import { PRINT_PROGRESS } from '@/contract/domain';
 import { PROVIDER_LABELS } from '@/ui/payment-choice';
 import { OrderLines } from './order-lines';
 import { useOrderFromRoute, type Order } from './use-order';
@@ -15,13 +18,27 @@ const PAYMENT_WORDS: Record<Order['status'], string> = {
   cancelled: 'Payment cancelled',
 };
 
+/** The printed copy's steps after payment, with what each means to a buyer. */
+const PRINT_STEPS = [
+  { status: 'queued_for_processing', label: 'With the printer', detail: 'Queued for processing' },
+  { status: 'printed', label: 'Printed', detail: 'Your copy is printed and bound' },
+  { status: 'shipped', label: 'Shipped', detail: 'On its way to you' },
+] as const;
+
 function steps(order: Order) {
   const paid = order.status === 'success';
-  const print = order.print_status;
-  return [
+  const reached = order.print_status ? PRINT_PROGRESS.indexOf(order.print_status) : -1;
+  const list = [
     { label: 'Order placed', done: true, detail: new Date(order.created_at).toLocaleString() },
     { label: PAYMENT_WORDS[order.status], done: paid, detail: order.payments.at(-1) ? PROVIDER_LABELS[order.payments.at(-1)!.provider].name : '' },
-    { label: 'With the printer', done: print === 'queued_for_processing', detail: print === 'queued_for_processing' ? 'Queued for processing' : paid ? 'Being prepared' : '' },
+  ];
+  if (order.kind !== 'books') return list;
+  return [
+    ...list,
+    ...PRINT_STEPS.map((step) => {
+      const done = reached >= PRINT_PROGRESS.indexOf(step.status);
+      return { label: step.label, done, detail: done ? step.detail : step.status === 'queued_for_processing' && paid ? 'Being prepared' : '' };
+    }),
   ];
 }
 
@@ -48,12 +65,13 @@ export function TrackOrderPage() {
         <Link to="/library">← Library</Link>
       </p>
       <h1 id="track-title">Order #{o.id}</h1>
-      <ol className="track-steps">
-        {steps(o).map((s) => (
-          <li key={s.label} className={s.done ? 'done' : ''}>
+      <ol className="track-steps" aria-label="Where your order is">
+        {steps(o).map((s, i, all) => (
+          <li key={s.label} className={s.done ? 'done' : ''} aria-current={s.done && !all[i + 1]?.done ? 'step' : undefined}>
             <span className="track-dot" aria-hidden="true" />
             <span>
               <strong>{s.label}</strong>
+              <span className="visually-hidden">{s.done ? ' (done)' : ' (to come)'}</span>
               {s.detail ? <span className="track-detail">{s.detail}</span> : null}
             </span>
           </li>

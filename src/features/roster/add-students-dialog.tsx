@@ -9,7 +9,7 @@ import { namesFromCsvRows, type StudentName } from '@/contract/roster';
 import { toast } from '@/ui/toast';
 import { bulkAddMachine } from './bulk-add.machine';
 import { csvImportMachine, type ChosenFile } from './csv-import.machine';
-import { Dialog } from './dialog';
+import { Dialog } from '@/ui/dialog';
 import { bulkAddStudents, uploadStudentsCsv } from './roster-commands';
 
 const announce = (_: unknown, params: { message: string; kind: 'success' | 'error' }) => toast(params.kind, params.message);

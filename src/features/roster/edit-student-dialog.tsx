@@ -6,7 +6,7 @@ import type { StudentRecord } from '@/data/db';
 import { PRIVACY_PREFERENCES, type PrivacyPreference } from '@/contract/domain';
 import { ROSTER_MSG, ROSTER_OWN_MSG } from '@/contract/messages';
 import { EditStudentRequest } from '@/contract/roster-forms';
-import { ConfirmDialog, Dialog } from './dialog';
+import { ConfirmDialog, Dialog } from '@/ui/dialog';
 import { withFeedback } from './feedback';
 import { archiveStudents, changePrivacy, editStudent } from './roster-commands';
 

@@ -17,11 +17,11 @@ import { PRIVACY_PREFERENCES, type PrivacyPreference } from '@/contract/domain';
 import { ROSTER_MSG, ROSTER_OWN_MSG } from '@/contract/messages';
 import { ROSTER_PAGE_SIZE } from '@/contract/roster';
 import { TableHead, TableRow } from '@/ui/data-table';
+import { PinDialog } from '@/ui/pin-dialog';
 import { toast } from '@/ui/toast';
 import { EditStudentDialog, privacyLabel } from './edit-student-dialog';
 import { withFeedback } from './feedback';
-import { PinDialog } from './pin-dialog';
-import { archiveStudents, bulkFeature, bulkPrivacy, onServer, transferStudents } from './roster-commands';
+import { archiveStudents, bulkFeature, bulkPrivacy, onServer, pinStudents, transferStudents } from './roster-commands';
 import { loginInfoFor } from './roster-sync';
 
 export interface StudentFilters {
@@ -372,7 +372,8 @@ export function StudentTable({
       {editing ? <EditStudentDialog student={editing} onClose={() => setEditing(null)} /> : null}
       {pinning ? (
         <PinDialog
-          students={pinning}
+          who={pinning.length === 1 ? `${pinning[0]!.first_name} ${pinning[0]!.last_name}` : `${pinning.length} students`}
+          apply={(pin) => pinStudents(pinning, pin)}
           onClose={() => {
             setPinning(null);
             setRowSelection({});

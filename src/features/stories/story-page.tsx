@@ -108,6 +108,11 @@ export function StoryPage() {
         {!as ? <p className="story-hint">Children signed in and parents with the community password can react.</p> : null}
       </section>
       {fetched === 'offline' ? <p className="story-hint">You are offline: this is the copy saved on this device.</p> : null}
+      <p className="story-report">
+        <Link to="/report-a-problem" search={{ type: 'story', id: story.id }}>
+          Report a problem with this story
+        </Link>
+      </p>
     </article>
   );
 }

@@ -8,8 +8,9 @@ import { Link } from '@tanstack/react-router';
 import { api } from '@/api/client';
 import { unwrap, useRemote } from '@/api/use-remote';
 import { PRIVACY_PREFERENCES, STORY_STATUSES, type PrivacyPreference, type StoryStatus } from '@/contract/domain';
-import { ROSTER_MSG, ROSTER_OWN_MSG } from '@/contract/messages';
-import { PIN_UNITS, pinExpiry, pinnedMessage, type PinUnit } from '@/contract/roster';
+import { ROSTER_OWN_MSG } from '@/contract/messages';
+import { pinExpiry } from '@/contract/roster';
+import { PinDialog } from '@/ui/pin-dialog';
 import { toast } from '@/ui/toast';
 import { archiveStories, featureStories, pinStories, storiesPrivacy } from './story-commands';
 import './stories.css';
@@ -40,7 +41,7 @@ export function StoryTable({ title, classId, organization = false, nested = fals
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [action, setAction] = useState<Action>('');
   const [option, setOption] = useState('');
-  const [pin, setPin] = useState<{ duration: string; unit: PinUnit }>({ duration: '1', unit: 'days' });
+  const [pinning, setPinning] = useState<number[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const dateError = filters.created_at__gte && filters.created_at__lte && filters.created_at__gte > filters.created_at__lte ? ROSTER_OWN_MSG.dateRange : null;
   const query = clean({ ...filters, ...(classId !== undefined ? { class_id: classId } : {}), limit: 100 });
@@ -55,7 +56,8 @@ export function StoryTable({ title, classId, organization = false, nested = fals
   const OPTIONS: Record<Exclude<Action, ''>, [string, string][]> = {
     feature: [['yes', 'Yes'], ['no', 'No']],
     privacy: PRIVACY_PREFERENCES.map((p) => [p, p[0]!.toUpperCase() + p.slice(1)]),
-    pin: [['pin', 'Pin'], ['unpin', 'Unpin']],
+    // The duration, or unpinning, is chosen in the shared pin dialog.
+    pin: [['pin', 'Pin or unpin…']],
     archive: [['archive', 'Archive']],
   };
 
@@ -64,16 +66,13 @@ export function StoryTable({ title, classId, organization = false, nested = fals
     if (!action || !option) return setError(ROSTER_OWN_MSG.bulkNeedsAction);
     if (!ids.length) return setError('Please select at least one story.');
     setError(null);
+    // Pin and unpin: the shared pin dialog (duration and unit, or unpin after a confirmation).
+    if (action === 'pin') return setPinning(ids);
     try {
       if (action === 'feature') await featureStories(ids, option === 'yes');
       if (action === 'privacy') await storiesPrivacy(ids, option as PrivacyPreference);
       if (action === 'archive') await archiveStories(ids);
-      if (action === 'pin') {
-        const n = Number(pin.duration);
-        if (option === 'pin' && (!Number.isInteger(n) || n < 1)) return setError('Please enter a whole number of at least 1.');
-        await pinStories(ids, option === 'pin' ? pinExpiry(new Date(), n, pin.unit).toISOString() : null, organization);
-        toast('success', option === 'pin' ? pinnedMessage(ROSTER_MSG.pinned, n, pin.unit) : ROSTER_MSG.unpinned);
-      } else toast('success', 'Saved. It is sent as soon as the device is online.');
+      toast('success', 'Saved. It is sent as soon as the device is online.');
       setSelected(new Set());
       setTimeout(remote.reload, 1500);
     } catch (err) {
@@ -160,29 +159,22 @@ export function StoryTable({ title, classId, organization = false, nested = fals
             </select>
           </label>
         ) : null}
-        {action === 'pin' && option === 'pin' ? (
-          <>
-            <label htmlFor={fieldId('Duration')}>
-              Duration
-              <input type="number" id={fieldId('Duration')} min={1} step={1} value={pin.duration} onChange={(e) => setPin((p) => ({ ...p, duration: e.target.value }))} />
-            </label>
-            <label htmlFor={fieldId('Unit')}>
-              Unit
-              <select id={fieldId('Unit')} value={pin.unit} onChange={(e) => setPin((p) => ({ ...p, unit: e.target.value as PinUnit }))}>
-                {PIN_UNITS.map((u) => (
-                  <option key={u} value={u}>
-                    {u}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </>
-        ) : null}
         <button type="button" className="button" onClick={() => void apply()}>
           Apply
         </button>
       </div>
       {error ? <p role="alert">{error}</p> : null}
+      {pinning ? (
+        <PinDialog
+          who={pinning.length === 1 ? `“${rows.find((r) => r.id === pinning[0])?.title ?? 'this story'}”` : `${pinning.length} stories`}
+          apply={(pin) => pinStories(pinning, pin ? pinExpiry(new Date(), pin.duration, pin.unit).toISOString() : null, organization)}
+          onClose={() => {
+            setPinning(null);
+            setSelected(new Set());
+            setTimeout(remote.reload, 1500);
+          }}
+        />
+      ) : null}
       {remote.status === 'failed' ? <p role="alert">{remote.error}</p> : null}
       {remote.status === 'succeeded' ? <p>{remote.data.count} stories</p> : null}
       <table className="story-grid-table">

@@ -19,8 +19,10 @@ import { useLive } from '@/data/live';
 import { DocumentEditor } from '@/ui/editor/document-editor';
 import { isPictureFile } from '@/ui/editor/resize-picture';
 import { useOnline } from '@/ui/use-online';
-import { addPicture, saveStoryDetails, startStory, submitStory, type StoryMeta } from './story-commands';
-import { useMyDrafts, useStoryDraft, type SaveState } from './use-story-draft';
+import { PIECE_ACCEPT, PIECE_MAX_PICTURES, PIECE_MSG, pieceKind, pieceToDocumentState, titleFromFileName } from './import-piece';
+import { addPicture, saveStoryDetails, saveStoryText, startStory, submitStory, type StoryMeta } from './story-commands';
+import { SaveStatus } from '@/ui/editor/save-status';
+import { useMyDrafts, useStoryDraft } from './use-story-draft';
 import type { STEPS} from './writer.machine';
 import { writerMachine } from './writer.machine';
 import '@/ui/forms.css';
@@ -41,23 +43,6 @@ function SignInFirst() {
         Sign in to write a story. <Link to="/login/{-$token}">Sign in</Link>
       </p>
     </section>
-  );
-}
-
-/** "Saved on this tablet", and once the server has every change, that it was sent too. */
-export function SaveStatus({ save, unsent, error }: { save: SaveState; unsent: number; error: string | null }) {
-  const text =
-    save === 'failed'
-      ? `Not saved: ${error ?? 'try again'}`
-      : save === 'saving'
-        ? 'Saving…'
-        : unsent > 0
-          ? 'Saved on this tablet'
-          : 'Saved on this tablet and sent';
-  return (
-    <p className={`writer-saved${save === 'failed' ? ' notice notice-error' : ''}`} role="status" data-testid="save-status">
-      {text}
-    </p>
   );
 }
 
@@ -456,27 +441,54 @@ function OnePageForm({ slug, staff }: { slug: string; staff: boolean }) {
   );
 }
 
-/** /uploadcontent: a teacher turns a finished piece (pictures, a text file) into a story. */
+/**
+ * /uploadcontent: a teacher turns a finished piece into a story for a child, the class or
+ * themselves: a Word document (.docx) or a text file (.txt) and/or pictures (a photo of each
+ * page). The piece becomes the story's document on this device (sanitised, in the editor's
+ * schema; source 'uploaded'), then the one-page form opens to check it and publish.
+ */
 export function UploadContentPage() {
   const user = useSessionUser();
   const navigate = useNavigate();
-  const students = useLive(() => db.students.orderBy('first_name').filter((s) => !s.archived && s.id > 0).toArray(), []);
+  // first_name is not an index of the device's students: sorted here.
+  const students = useLive(async () => (await db.students.filter((s) => !s.archived && s.id > 0).toArray()).sort((a, b) => `${a.first_name} ${a.last_name}`.localeCompare(`${b.first_name} ${b.last_name}`)), []);
   const classes = useLive(() => db.classes.toArray(), []);
   const [who, setWho] = useState('');
+  const [title, setTitle] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [pictures, setPictures] = useState<File[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   if (!user) return <SignInFirst />;
   if (user.role === 'student') return <StartStoryPage />;
   const create = async () => {
-    const [kind, id] = who.split(':');
-    const slug = await startStory({
-      source: 'uploaded',
-      ...(kind === 'student' ? { author_id: Number(id) } : kind === 'class' ? { class_id: Number(id) } : {}),
-    });
-    await navigate({ to: '/storyedit', search: { slug } });
+    setProblem(null);
+    if (file && !pieceKind(file)) return setProblem(PIECE_MSG.type);
+    if (pictures.length > PIECE_MAX_PICTURES) return setProblem(PIECE_MSG.tooManyPictures);
+    if (pictures.some((p) => !isPictureFile(p))) return setProblem(PIECE_MSG.pictureType);
+    setBusy(true);
+    try {
+      const name = title.trim() || (file ? titleFromFileName(file.name) : '');
+      // Read first: a document that cannot be read starts no story.
+      const state = file || pictures.length ? await pieceToDocumentState({ file, pictures }, (p) => addPicture(p)) : null;
+      const [kind, id] = who.split(':');
+      const slug = await startStory({
+        title: name || undefined,
+        source: 'uploaded',
+        ...(kind === 'student' ? { author_id: Number(id) } : kind === 'class' ? { class_id: Number(id) } : {}),
+      });
+      if (state) await saveStoryText(slug, name, state, state);
+      await navigate({ to: '/storyedit', search: { slug } });
+    } catch (err) {
+      setProblem(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <section className="page writer" aria-labelledby="writer-title">
       <h1 id="writer-title">Upload a finished piece</h1>
-      <p className="lead">Choose whose story it is, then add its title, its text and its pictures (a photo of each page works well).</p>
+      <p className="lead">Choose whose story it is, then add the piece: a Word document or a text file, and pictures (a photo of each page works well). You can check and change everything before it is published.</p>
       <p className="field">
         <label htmlFor="upload-for">Whose story is it?</label>
         <select id="upload-for" value={who} onChange={(e) => setWho(e.target.value)}>
@@ -493,8 +505,31 @@ export function UploadContentPage() {
           ))}
         </select>
       </p>
-      <button type="button" className="button writer-big" onClick={create}>
-        Continue
+      <p className="field">
+        <label htmlFor="upload-title">Title</label>
+        <input id="upload-title" value={title} maxLength={120} placeholder={file ? titleFromFileName(file.name) : 'The story’s title'} onChange={(e) => setTitle(e.target.value)} />
+      </p>
+      <p className="field">
+        <label htmlFor="upload-file">The piece: a Word document (.docx) or a text file (.txt)</label>
+        <input id="upload-file" type="file" accept={PIECE_ACCEPT} onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setProblem(null);
+          }} />
+      </p>
+      <p className="field">
+        <label htmlFor="upload-pictures">Pictures (JPEG, PNG or WebP; up to 30)</label>
+        <input id="upload-pictures" type="file" accept="image/jpeg,image/png,image/webp" multiple onChange={(e) => {
+            setPictures([...(e.target.files ?? [])]);
+            setProblem(null);
+          }} />
+      </p>
+      {problem ? (
+        <p role="alert" className="notice notice-error">
+          {problem}
+        </p>
+      ) : null}
+      <button type="button" className="button writer-big" onClick={() => void create()} disabled={busy}>
+        {busy ? 'Reading the piece…' : 'Continue'}
       </button>
     </section>
   );

@@ -4,7 +4,7 @@
 // the declaration's success or failure message and returns to its list. A declaration that needs
 // the server's answer first (a new tenant's subdomain) says plainly, offline, that it needs the
 // network instead of queueing.
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from '@tanstack/react-router';
@@ -18,6 +18,9 @@ import { useOptions } from './use-options';
 import './admin.css';
 
 type Values = Record<string, unknown>;
+
+// Tiptap only when a form has rich text (help articles, public pages), never with the list screens.
+const HtmlEditor = lazy(() => import('@/ui/editor/document-editor').then((m) => ({ default: m.HtmlEditor })));
 
 export function ResourceForm<S extends z.ZodType>({ resource, id }: { resource: FormResource<S>; id: number | null }) {
   const [initial, setInitial] = useState<{ id: number | null; values: Record<string, string> } | null>(id === null ? { id, values: resource.blank } : null);
@@ -151,15 +154,55 @@ function SelectOptions({ options }: { options: readonly Option[] | (() => Promis
   );
 }
 
+/** Checkboxes whose value is the chosen ids joined with commas ('1,3'). */
+function Checks({ field, control, error, id }: { field: Extract<FieldDef, { kind: 'checks' }>; control: Control<Values>; error: string | null; id: string }) {
+  const options = useOptions(field.options);
+  return (
+    <fieldset className="admin-field admin-checks" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>{field.label}</legend>
+      {field.hint ? <span className="admin-muted">{field.hint}</span> : null}
+      <Controller
+        control={control}
+        name={field.name}
+        render={({ field: f }) => {
+          const chosen = new Set(String(f.value ?? '').split(',').filter(Boolean));
+          const toggle = (value: string, on: boolean) => {
+            const next = options.map(([v]) => v).filter((v) => (v === value ? on : chosen.has(v)));
+            f.onChange(next.join(','));
+          };
+          if (!options.length) return <p className="admin-muted">{field.empty ?? 'Nothing to choose from.'}</p>;
+          return (
+            <>
+              {options.map(([value, label]) => (
+                <label key={value} className="admin-check">
+                  <input type="checkbox" checked={chosen.has(value)} onChange={(e) => toggle(value, e.target.checked)} onBlur={f.onBlur} /> {label}
+                </label>
+              ))}
+            </>
+          );
+        }}
+      />
+      {error ? (
+        <span className="admin-error" id={`${id}-error`} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </fieldset>
+  );
+}
+
 function Field({ field, register, control, errors }: { field: FieldDef; register: UseFormRegister<Values>; control: Control<Values>; errors: FieldErrors<Values> }) {
   const id = useId();
   const message = errors[field.name]?.message;
   const error = typeof message === 'string' ? message : null;
   const described = error ? `${id}-error` : undefined;
+  if (field.kind === 'checks') return <Checks field={field} control={control} error={error} id={id} />;
   const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described } as const;
   let control_: ReactNode;
   if (field.kind === 'text' || field.kind === 'email') {
     control_ = <input {...common} type={field.kind} autoComplete={field.autoComplete} {...register(field.name)} />;
+  } else if (field.kind === 'textarea') {
+    control_ = <textarea {...common} rows={field.rows ?? 4} {...register(field.name)} />;
   } else if (field.kind === 'select') {
     control_ = (
       <select {...common} {...register(field.name)}>
@@ -183,6 +226,25 @@ function Field({ field, register, control, errors }: { field: FieldDef; register
         }}
       />
     );
+  } else if (field.kind === 'richtext') {
+    control_ = (
+      <Controller
+        control={control}
+        name={field.name}
+        render={({ field: f }) => (
+          <Suspense fallback={<p role="status">Loading the editor…</p>}>
+            <HtmlEditor
+              value={typeof f.value === 'string' ? f.value : ''}
+              onChange={f.onChange}
+              onBlur={f.onBlur}
+              labelledBy={`${id}-label`}
+              describedBy={described}
+              invalid={Boolean(error)}
+            />
+          </Suspense>
+        )}
+      />
+    );
   } else if (field.kind === 'file') {
     const accept = field.accept;
     control_ = (
@@ -204,7 +266,14 @@ function Field({ field, register, control, errors }: { field: FieldDef; register
   }
   return (
     <div className="admin-field">
-      <label htmlFor={id}>{field.label}</label>
+      {field.kind === 'richtext' ? (
+        // The editor is not a form control a <label for> can name: it is named by this id.
+        <span className="admin-label" id={`${id}-label`}>
+          {field.label}
+        </span>
+      ) : (
+        <label htmlFor={id}>{field.label}</label>
+      )}
       {control_}
       {field.kind === 'file' && field.hint ? <span className="admin-muted">{field.hint}</span> : null}
       {error ? (

@@ -5,9 +5,11 @@
 // Heavy (Tiptap, ProseMirror, Yjs): only lazily loaded writing screens import it.
 import { useEffect, useRef } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { Node } from '@tiptap/core';
+import StarterKit from '@tiptap/starter-kit';
 import Collaboration from '@tiptap/extension-collaboration';
 import type * as Y from 'yjs';
-import { pictureSrc } from '@/contract/document';
+import { HEADING_LEVELS, pictureSrc } from '@/contract/document';
 import { documentExtensions, Picture } from '@/contract/document-extensions';
 import { localPictureUrl } from '@/data/documents';
 import './editor.css';
@@ -34,6 +36,8 @@ export interface DocumentEditorProps {
   /** Keeps a chosen picture (resize, store, queue) and answers its id. */
   onPicture?: (file: File) => Promise<{ id: string; alt: string } | null>;
   placeholder?: string;
+  /** The Yjs XML fragment this editor writes (a book has one per page); default the story's. */
+  field?: string;
 }
 
 interface ToolProps {
@@ -105,25 +109,87 @@ function Toolbar({ editor, onPicture }: { editor: Editor; onPicture?: DocumentEd
   );
 }
 
-export function DocumentEditor({ ydoc, label, onPicture, placeholder }: DocumentEditorProps) {
+export function DocumentEditor({ ydoc, label, onPicture, placeholder, field }: DocumentEditorProps) {
   const editor = useEditor(
     {
       extensions: [
         ...documentExtensions().filter((e) => e.name !== 'image'),
         DevicePicture.configure({ inline: false, allowBase64: false }),
-        Collaboration.configure({ document: ydoc }),
+        Collaboration.configure({ document: ydoc, ...(field ? { field } : {}) }),
       ],
       editorProps: {
         attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: 'doc-content', 'data-placeholder': placeholder ?? '' },
       },
     },
-    [ydoc],
+    [ydoc, field],
   );
   useEffect(() => () => editor?.destroy(), [editor]);
   if (!editor) return null;
   return (
     <div className="doc-editor">
       <Toolbar editor={editor} onPicture={onPicture} />
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+// The shared editor for HTML written by staff (help articles, public pages): the same toolbar,
+// without Yjs (one person edits, the text is saved as HTML). It keeps what those texts hold: two
+// heading sizes, lists, bold, italic, links, quotes with their attribution. The server sanitises
+// what is saved (server/services/sanitize.ts), so the editor is a convenience, never the guard.
+// Kept in this module so the admin forms load the same chunk as the writing screens.
+/** A quote's attribution (<blockquote><p>…</p><footer>…</footer></blockquote>). */
+const QuoteFooter = Node.create({
+  name: 'quoteFooter',
+  group: 'block',
+  content: 'inline*',
+  parseHTML: () => [{ tag: 'footer' }],
+  renderHTML: () => ['footer', 0],
+});
+
+export interface HtmlEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+  onBlur?: () => void;
+  /** The id of the element that names the editor (its label). */
+  labelledBy: string;
+  describedBy?: string;
+  invalid?: boolean;
+}
+
+export function HtmlEditor({ value, onChange, onBlur, labelledBy, describedBy, invalid }: HtmlEditorProps) {
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        strike: false,
+        underline: false,
+        heading: { levels: [...HEADING_LEVELS] },
+        link: { openOnClick: false, autolink: false },
+      }),
+      QuoteFooter,
+    ],
+    content: value,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelledBy,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+        class: 'doc-content',
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onBlur: () => onBlur?.(),
+  });
+  useEffect(() => () => editor?.destroy(), [editor]);
+  if (!editor) return null;
+  return (
+    <div className="doc-editor html-editor">
+      <Toolbar editor={editor} />
       <EditorContent editor={editor} />
     </div>
   );

@@ -1,17 +1,29 @@
-// Pin one or many students for a duration, or unpin them after a confirmation (pin machine).
+// The one Pin dialog (SPEC.md Pin: a duration of at least 1 and a unit, or unpin after a
+// confirmation), shared by the roster (students) and the story tables (stories). The caller
+// says who is pinned and provides `apply`, its own queued command; the pin machine does the rest.
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { StudentRecord } from '@/data/db';
 import { PIN_UNITS, type PinUnit } from '@/contract/roster';
-import { toast } from '@/ui/toast';
+import { toast } from './toast';
 import { ConfirmDialog, Dialog } from './dialog';
 import { pinMachine, type PinRequest } from './pin.machine';
-import { pinStudents } from './roster-commands';
 
-export function PinDialog({ students, onClose }: { students: StudentRecord[]; onClose: () => void }) {
+export interface PinDialogProps {
+  /** Who or what is pinned, as the title says it: "Amara Okafor", "3 students", "2 stories". */
+  who: string;
+  /** Pins until now + duration (a request), or unpins (null). */
+  apply: (pin: PinRequest) => Promise<unknown>;
+  onClose: () => void;
+}
+
+export function PinDialog({ who, apply, onClose }: PinDialogProps) {
   const [state, send] = useMachine(
     pinMachine.provide({
-      actors: { apply: fromPromise<void, PinRequest>(({ input }) => pinStudents(students, input)) },
+      actors: {
+        apply: fromPromise<void, PinRequest>(async ({ input }) => {
+          await apply(input);
+        }),
+      },
       actions: { announce: (_, p) => toast(p.kind, p.message) },
     }),
   );
@@ -19,7 +31,6 @@ export function PinDialog({ students, onClose }: { students: StudentRecord[]; on
     queueMicrotask(onClose);
     return null;
   }
-  const who = students.length === 1 ? `${students[0]!.first_name} ${students[0]!.last_name}` : `${students.length} students`;
   if (state.matches('confirmingUnpin')) {
     return (
       <ConfirmDialog

@@ -1,4 +1,6 @@
-// A modal dialog on the browser's <dialog>: focus moves in and back, Escape closes it.
+// A modal dialog on the browser's <dialog>: focus moves in and back, Escape closes it. Shared by
+// the roster's dialogs and the pin dialog (stories too); its look is ./dialog.css.
+import './dialog.css';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 export function Dialog({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {

@@ -1,0 +1,126 @@
+// The school and organization areas' admin screens (/admin-school, /admin-organization): each
+// renders a declaration with the generic admin screens of src/ui/admin. The areas' own
+// declarations live in src/features/school-admin; users, payment history and the profile form
+// reuse the platform panel's declarations (src/features/admin-panel), composed here with the
+// area's endpoints, which answer only the caller's school or linked schools.
+import { useMemo } from 'react';
+import { useParams, useSearch } from '@tanstack/react-router';
+import { payments } from '@/features/admin-panel/resources/orders';
+import { tenantForm } from '@/features/admin-panel/resources/tenants';
+import { allUsers, userProfile, type AdminUser } from '@/features/admin-panel/resources/users';
+import { organizationDashboard, organizationUserDashboard, schoolDetail, schoolInvite, schools } from '@/features/school-admin/resources/organization';
+import {
+  classesTable,
+  loadProfile,
+  loadSchoolUser,
+  organizations,
+  saveProfile,
+  schoolUserActions,
+  teacherForm,
+  teacherInvite,
+  teacherProfile,
+} from '@/features/school-admin/resources/school';
+import { useTenant } from '@/features/tenant/tenant';
+import { ProfileForm } from '@/contract/school-admin';
+import { Dashboard } from '@/ui/admin/dashboard';
+import type { FormResource, ListResource } from '@/ui/admin/resource';
+import { ResourceForm } from '@/ui/admin/resource-form';
+import { ResourceList } from '@/ui/admin/resource-list';
+import { ResourceShow, type ShowResource } from '@/ui/admin/resource-show';
+
+/** The record id of the page (a path segment or ?id=), or null. */
+function useRecordId(param: string): number | null {
+  const search = useSearch({ strict: false }) as { id?: number };
+  const params = useParams({ strict: false }) as Record<string, string | undefined>;
+  const raw = params[param];
+  return search.id ?? (raw && /^\d+$/.test(raw) ? Number(raw) : null);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reused declarations, pointed at the area's endpoints
+
+const schoolUsers: ListResource<AdminUser> = {
+  ...allUsers,
+  name: 'schoolUsers',
+  path: '/api-school-admin/users/',
+  columns: allUsers.columns.map((c) => (c.key === 'tenant_name' ? { ...c, header: 'School' } : c)),
+  // Deactivating and reactivating is on each user's profile (one user at a time here).
+  bulkActions: undefined,
+  rowHref: (u) => `/admin-school/userprofile/${u.id}`,
+  create: { href: '/admin-school/teacher/new/profile', label: 'Invite a teacher' },
+};
+
+const schoolUserProfile: ShowResource<AdminUser> = {
+  ...userProfile,
+  load: loadSchoolUser,
+  facts: (u) => userProfile.facts(u).map(([label, value]) => [label === 'Tenant' ? 'School' : label, value]),
+  actions: schoolUserActions,
+  back: { href: '/admin-school/users', label: 'All users' },
+};
+
+const paymentsAt = (name: string, path: string): ListResource<(typeof payments extends ListResource<infer R> ? R : never)> => ({ ...payments, name, path, rowHref: undefined });
+const schoolPayments = paymentsAt('schoolPayments', '/api-school-admin/payments/');
+const organizationPayments = paymentsAt('organizationPayments', '/api-organization/payments/');
+
+/** The platform's tenant form, for the site's own tenant: no subdomain or kind (the platform's). */
+function profileForm(back: string): FormResource<typeof ProfileForm> {
+  return {
+    ...tenantForm,
+    name: 'profile',
+    titles: { create: 'Profile', edit: 'Profile' },
+    schema: ProfileForm,
+    fields: tenantForm.fields.filter((f) => f.name !== 'subdomain' && f.name !== 'is_organization'),
+    load: loadProfile,
+    save: (_id, changed) => saveProfile(changed),
+    back,
+    needsNetwork: undefined,
+  };
+}
+const schoolProfile = profileForm('/admin-school/dashboard');
+const organizationProfile = profileForm('/admin-organization/dashboard');
+
+// ---------------------------------------------------------------------------------------------
+// School area
+
+export const OrganizationsScreen = () => <ResourceList resource={organizations} />;
+export const SchoolPaymentsScreen = () => <ResourceList resource={schoolPayments} />;
+export const ClassesTableScreen = () => <ResourceList resource={classesTable} />;
+export const SchoolUsersScreen = () => <ResourceList resource={schoolUsers} />;
+
+export function SchoolUserProfileScreen() {
+  const id = useRecordId('userId');
+  return id === null ? <ResourceList resource={schoolUsers} /> : <ResourceShow resource={schoolUserProfile} id={id} />;
+}
+
+export function SchoolProfileScreen() {
+  const tenant = useTenant();
+  return <ResourceForm resource={schoolProfile} id={tenant.id ?? 0} />;
+}
+
+/** teacher/{id}/profile: the profile; ?id= edits it; teacher/new/profile invites one. */
+export function TeacherProfileScreen() {
+  const params = useParams({ strict: false }) as { id?: string };
+  const search = useSearch({ strict: false }) as { id?: number };
+  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const form = useMemo(() => (id === null ? null : { ...teacherForm, back: `/admin-school/teacher/${id}/profile` }), [id]);
+  if (id === null || !form) return <ResourceForm resource={teacherInvite} id={null} />;
+  return search.id === id ? <ResourceForm resource={form} id={id} /> : <ResourceShow resource={teacherProfile} id={id} />;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Organization area
+
+export const OrganizationDashboardScreen = () => <Dashboard resource={organizationDashboard} />;
+export const OrganizationUserDashboardScreen = () => <Dashboard resource={organizationUserDashboard} />;
+export const OrganizationPaymentsScreen = () => <ResourceList resource={organizationPayments} />;
+export const InviteSchoolScreen = () => <ResourceForm resource={schoolInvite} id={null} />;
+
+export function SchoolsScreen() {
+  const id = useRecordId('schoolId');
+  return id === null ? <ResourceList resource={schools} /> : <ResourceShow resource={schoolDetail} id={id} />;
+}
+
+export function OrganizationProfileScreen() {
+  const tenant = useTenant();
+  return <ResourceForm resource={organizationProfile} id={tenant.id ?? 0} />;
+}

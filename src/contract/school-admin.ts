@@ -1,0 +1,55 @@
+// The school and organization areas' forms and messages (SPEC.md sections 2 and 6): a school's
+// own profile (the platform's tenant form without what only the platform changes), a teacher's
+// profile (names, role, classes), a teacher or a school invited by e-mail. Shared by the admin
+// screens and the server, so both refuse the same input with the same words. Full zod: only the
+// lazily loaded admin screens and the server import this file.
+import { z } from 'zod';
+import { ADMIN_MSG } from './messages';
+import { TenantForm } from './admin';
+
+/** A school's (or an organization's) own profile: its details, colours and logo. */
+export const ProfileForm = TenantForm.omit({ subdomain: true, is_organization: true, organizations: true });
+/** Editing the profile sends only the fields that changed. */
+export const ProfilePatch = ProfileForm.partial();
+
+const name = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(100);
+
+/** The roles a school admin gives its teaching staff. */
+export const TEACHER_ROLES = ['teacher', 'teacher_admin'] as const;
+
+/** Class ids as the form sends them: '3,7,12' (empty: none). */
+const ClassIds = z
+  .string()
+  .trim()
+  .regex(/^(\d+(,\d+)*)?$/, 'Choose classes from the list')
+  .transform((s) => (s ? [...new Set(s.split(',').map(Number))] : []));
+
+/** A teacher's profile: names, role and the classes they teach. */
+export const TeacherForm = z.object({
+  first_name: name('First name is required'),
+  last_name: name('Last name is required'),
+  role: z.enum(TEACHER_ROLES, { error: 'Choose a role from the list' }),
+  class_ids: ClassIds,
+});
+export const TeacherPatch = TeacherForm.partial();
+
+const email = z.string({ error: ADMIN_MSG.emailRequired }).trim().min(1, { error: ADMIN_MSG.emailRequired, abort: true }).max(254).pipe(z.email(ADMIN_MSG.invalidEmail));
+
+/** Inviting a teacher of this school by e-mail. */
+export const TeacherInvite = z.object({ email, role: z.enum(TEACHER_ROLES, { error: 'Choose a role from the list' }) });
+/** An organization inviting a school by e-mail (its admin links it, or registers a new school). */
+export const SchoolInvite = z.object({ email });
+
+export const SCHOOL_ADMIN_MSG = {
+  teacherUpdated: 'Teacher updated successfully!',
+  teacherFailed: 'Error saving teacher. Please try again.',
+  teacherHasClasses: 'This teacher still teaches classes. Assign the classes to another teacher first.',
+  teacherRemoved: 'Teacher removed.',
+  teacherNotRemoved: 'The teacher was not removed.',
+  notUnlinked: 'The school was not unlinked.',
+  invitationFailed: 'The invitation could not be sent. Please try again.',
+  linkAccepted: 'The organization is now linked to your school.',
+  linkRemoved: 'The organization link was removed.',
+  schoolUnlinked: 'The school was unlinked from your organization.',
+  notYourself: 'You cannot deactivate yourself.',
+} as const;

@@ -1,0 +1,106 @@
+// Book categories, declared once for two scopes (issue 13): the school's own
+// (/admin-school/book-categories, add-book-category/{categoryId}) and the platform's
+// (/admin-panel/all-book-categories, book-category/{categoryId}). Names are unique per scope (the
+// server answers 409 with the message); deleting a category leaves its books uncategorised.
+// Server: server/routes/book-categories.ts.
+import { api } from '@/api/client';
+import { unwrap } from '@/api/use-remote';
+import type { components } from '@/api/schema';
+import { BOOK_MSG, CategoryForm } from '@/contract/books';
+import type { FormResource, ListResource } from '@/ui/admin/resource';
+import { queueAdminWrite } from '@/ui/admin/write';
+
+export type AdminCategory = components['schemas']['AdminCategory'];
+
+interface Scope {
+  name: string;
+  api: '/api-admin/book-categories/' | '/api-super-admin/book-categories/';
+  list: string;
+  form: string;
+}
+
+const SCHOOL: Scope = { name: 'book-categories', api: '/api-admin/book-categories/', list: '/admin-school/book-categories', form: '/admin-school/add-book-category' };
+const PLATFORM: Scope = { name: 'all-book-categories', api: '/api-super-admin/book-categories/', list: '/admin-panel/all-book-categories', form: '/admin-panel/book-category' };
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+
+function categoryList(scope: Scope, title: string): ListResource<AdminCategory> {
+  return {
+    name: scope.name,
+    title,
+    path: scope.api,
+    searchLabel: 'Search by name',
+    dateLabel: 'Added',
+    defaultSort: 'name',
+    columns: [
+      { key: 'name', header: 'Name', sort: 'name' },
+      { key: 'slug', header: 'Slug' },
+      { key: 'book_count', header: 'Books' },
+      { key: 'created_at', header: 'Added', sort: 'created_at', cell: (c) => dateFormat.format(new Date(c.created_at)) },
+    ],
+    filters: [],
+    bulkActions: [
+      {
+        key: 'delete',
+        label: 'Delete',
+        options: [['delete', 'Yes, delete (their books stay, uncategorised)']],
+        run: async (rows) => {
+          for (const row of rows) {
+            const outcome = await queueAdminWrite({
+              resource: scope.name,
+              ids: [row.id],
+              patch: {},
+              kind: 'admin-category-delete',
+              label: `Delete category ${row.name}`,
+              method: 'DELETE',
+              path: `${scope.api}${row.id}/`,
+              body: {},
+            });
+            if (outcome.status === 'failed') return outcome;
+          }
+          return { status: 'sent' };
+        },
+        done: BOOK_MSG.categoryDeleted,
+      },
+    ],
+    rowHref: (c) => `${scope.form}/${c.id}`,
+    rowLabel: (c) => c.name,
+    create: { href: scope.form, label: 'Add category' },
+  };
+}
+
+function categoryForm(scope: Scope): FormResource<typeof CategoryForm> {
+  return {
+    name: `${scope.name}-form`,
+    titles: { create: 'Add book category', edit: 'Edit book category' },
+    schema: CategoryForm,
+    fields: [
+      { name: 'name', label: 'Name', kind: 'text', autoComplete: 'off' },
+      { name: 'description', label: 'Description', kind: 'text', autoComplete: 'off' },
+    ],
+    blank: { name: '', description: '' },
+    load: async (id) => {
+      const path = `${scope.api}{id}/` as '/api-admin/book-categories/{id}/';
+      const c = await unwrap(api.GET(path, { params: { path: { id } } }));
+      return { name: c.name, description: c.description };
+    },
+    save: (id, changed) =>
+      queueAdminWrite({
+        resource: scope.name,
+        ids: id === null ? [] : [id],
+        patch: changed,
+        kind: id === null ? 'admin-category-create' : 'admin-category-update',
+        label: id === null ? `Add category ${String(changed.name ?? '')}` : `Update category ${id}`,
+        method: id === null ? 'POST' : 'PATCH',
+        path: id === null ? scope.api : `${scope.api}${id}/`,
+        body: changed as Record<string, string>,
+      }),
+    messages: { created: BOOK_MSG.categoryAdded, updated: BOOK_MSG.categoryUpdated, failed: BOOK_MSG.categoryFailed },
+    back: scope.list,
+  };
+}
+
+export const schoolCategories = categoryList(SCHOOL, 'Book categories');
+export const schoolCategoryForm = categoryForm(SCHOOL);
+export const platformCategories = categoryList(PLATFORM, 'Book categories');
+export const platformCategoryForm = categoryForm(PLATFORM);

@@ -1,0 +1,102 @@
+// /admin-panel/book-monitoring (issue 13): the moderation queue, declared once for books and for
+// stories: waiting for publication, reported by readers (/report-a-problem), or hidden. Approve
+// and hide are bulk actions; a row opens the reply form, which e-mails the readers who reported
+// it. Server: server/routes/book-monitoring.ts.
+import type { components } from '@/api/schema';
+import { BOOK_MSG, ModerationReply } from '@/contract/books';
+import type { FormResource, ListResource } from '@/ui/admin/resource';
+import { queueAdminWrite } from '@/ui/admin/write';
+
+export type ModerationItem = components['schemas']['ModerationItem'];
+type ItemType = ModerationItem['type'];
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+const PAGE = '/admin-panel/book-monitoring';
+
+function queue(type: ItemType): ListResource<ModerationItem> {
+  const plural = type === 'book' ? 'books' : 'stories';
+  return {
+    name: `moderation-${plural}`,
+    title: type === 'book' ? 'Books to check' : 'Stories to check',
+    path: `/api-super-admin/book-monitoring/${plural}/`,
+    searchLabel: 'Search by title',
+    dateLabel: 'Added',
+    defaultSort: '-created_at',
+    columns: [
+      { key: 'title', header: 'Title', sort: 'title' },
+      { key: 'tenant_name', header: 'School', cell: (i) => i.tenant_name ?? 'Platform' },
+      { key: 'status', header: 'Status', cell: (i) => (i.hidden ? 'Hidden' : i.status) },
+      { key: 'reports', header: 'Reports', cell: (i) => (i.reports ? `${i.reports}: ${i.last_report ?? ''}` : '—') },
+      { key: 'created_at', header: 'Added', sort: 'created_at', cell: (i) => dateFormat.format(new Date(i.created_at)) },
+    ],
+    filters: [
+      {
+        key: 'state',
+        label: 'Why it is here',
+        options: [
+          ['waiting', 'Waiting for publication'],
+          ['reported', 'Reported by readers'],
+          ['hidden', 'Hidden'],
+        ],
+      },
+    ],
+    bulkActions: [
+      {
+        key: 'moderate',
+        label: 'Moderate',
+        options: [
+          ['approve', 'Approve'],
+          ['hide', 'Hide'],
+        ],
+        run: async (rows, option) => {
+          for (const row of rows) {
+            const outcome = await queueAdminWrite({
+              resource: `moderation-${plural}`,
+              ids: [row.id],
+              patch: { hidden: option === 'hide' },
+              kind: 'admin-moderate',
+              label: `${option === 'hide' ? 'Hide' : 'Approve'} ${row.title}`,
+              method: 'POST',
+              path: `/api-super-admin/book-monitoring/${type}/${row.id}/`,
+              body: { action: option },
+            });
+            if (outcome.status === 'failed') return outcome;
+          }
+          return { status: 'sent' };
+        },
+        done: 'Done: the moderation was applied to the selected items.',
+      },
+    ],
+    rowHref: (i) => `${PAGE}?id=${i.id}&type=${type}`,
+    rowLabel: (i) => i.title,
+  };
+}
+
+function replyForm(type: ItemType): FormResource<typeof ModerationReply> {
+  return {
+    name: `moderation-reply-${type}`,
+    titles: { create: 'Reply to the readers who reported it', edit: 'Reply to the readers who reported it' },
+    schema: ModerationReply,
+    fields: [{ name: 'message', label: 'Your reply (sent by e-mail)', kind: 'text', autoComplete: 'off' }],
+    blank: { message: '' },
+    load: () => Promise.resolve({ message: '' }),
+    save: (id, changed) =>
+      queueAdminWrite({
+        resource: `moderation-reply-${type}`,
+        ids: [],
+        patch: {},
+        kind: 'admin-moderation-reply',
+        label: `Reply about ${type} ${id}`,
+        method: 'POST',
+        path: `/api-super-admin/book-monitoring/${type}/${id}/reply/`,
+        body: { message: String(changed.message ?? '') },
+      }),
+    messages: { created: BOOK_MSG.replied, updated: BOOK_MSG.replied, failed: 'Failed to send the reply. Please try again.' },
+    back: PAGE,
+  };
+}
+
+export const bookQueue = queue('book');
+export const storyQueue = queue('story');
+export const bookReply = replyForm('book');
+export const storyReply = replyForm('story');

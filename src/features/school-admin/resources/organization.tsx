@@ -1,0 +1,147 @@
+// The organization area's own declarations (SPEC.md section 2, /admin-organization): the
+// dashboard and user-dashboard (its linked schools' numbers: students, teachers, stories, books,
+// orders, raised; users by role; sign-ups), schools (linked schools with their numbers; unlink;
+// invite one by e-mail) and one school's classes and numbers (schools?id=). Payment history and
+// the profile reuse the platform panel's declarations (src/app/screens/admin-organization.tsx).
+import { api, sendNow } from '@/api/client';
+import { unwrap } from '@/api/use-remote';
+import type { components } from '@/api/schema';
+import { registrationError } from '@/contract/registration';
+import { SCHOOL_ADMIN_MSG, SchoolInvite } from '@/contract/school-admin';
+import { sayOutcome } from '@/ui/admin/outcome';
+import type { DashboardResource } from '@/ui/admin/dashboard';
+import type { FormResource, ListResource, SaveOutcome } from '@/ui/admin/resource';
+import type { ShowResource } from '@/ui/admin/resource-show';
+import { queueAdminWrite } from '@/ui/admin/write';
+import { day, eachRow, money, number } from './shared';
+
+type Stats = components['schemas']['OrganizationStats'];
+type LinkedSchool = components['schemas']['LinkedSchool'];
+type SchoolDetail = components['schemas']['LinkedSchoolDetail'];
+
+const SCHOOLS = '/admin-organization/schools';
+const loadStats = () => unwrap(api.GET('/api-organization/stats/'));
+const signups = (s: Stats) => [{ title: 'Sign-ups per month', labels: s.months.map((m) => m.month), series: [{ label: 'New users', values: s.months.map((m) => m.signups), color: '#0B6E4F' }] }];
+
+export const organizationDashboard: DashboardResource<Stats> = {
+  title: 'Organization dashboard',
+  key: 'organization-stats',
+  load: loadStats,
+  cards: (s) => [
+    ['Schools', number.format(s.schools.length)],
+    ['Students', number.format(s.totals.students)],
+    ['Teachers', number.format(s.totals.teachers)],
+    ['Classes', number.format(s.totals.classes)],
+    ['Stories', number.format(s.totals.stories)],
+    ['Books', number.format(s.totals.books)],
+    ['Orders paid', number.format(s.totals.orders)],
+    ['Raised', money(s.totals.raised_cents)],
+    ...s.schools.map((school): [string, string] => [`${school.school_name}: students · teachers`, `${number.format(school.students)} · ${number.format(school.teachers)}`]),
+  ],
+  charts: signups,
+};
+
+export const organizationUserDashboard: DashboardResource<Stats> = {
+  title: 'User dashboard',
+  key: 'organization-stats',
+  load: loadStats,
+  cards: (s) => [
+    ['Users', number.format(s.users)],
+    ['Active', number.format(s.active_users)],
+    ['Deactivated', number.format(s.users - s.active_users)],
+    ['Students', number.format(s.users_by_role.student ?? 0)],
+    ['Teachers', number.format((s.users_by_role.teacher ?? 0) + (s.users_by_role.teacher_admin ?? 0))],
+    ['School admins', number.format(s.users_by_role.school_admin ?? 0)],
+  ],
+  charts: signups,
+};
+
+function unlink(school: { id: number; school_name: string }) {
+  return queueAdminWrite({
+    resource: 'organizationSchools',
+    ids: [school.id],
+    patch: {},
+    kind: 'organization-school-unlink',
+    label: `Unlink ${school.school_name}`,
+    method: 'DELETE',
+    path: `/api-organization/schools/${school.id}/`,
+    body: {},
+  });
+}
+
+export const schools: ListResource<LinkedSchool> = {
+  name: 'organizationSchools',
+  title: 'Schools',
+  path: '/api-organization/schools/',
+  searchLabel: 'Search by name, email or subdomain',
+  dateLabel: 'Created',
+  defaultSort: 'school_name',
+  columns: [
+    { key: 'school_name', header: 'School', sort: 'school_name' },
+    { key: 'students', header: 'Students', cell: (s) => number.format(s.students) },
+    { key: 'teachers', header: 'Teachers', cell: (s) => number.format(s.teachers) },
+    { key: 'classes', header: 'Classes', cell: (s) => number.format(s.classes) },
+    { key: 'stories', header: 'Stories', cell: (s) => number.format(s.stories) },
+    { key: 'books', header: 'Books', cell: (s) => number.format(s.books) },
+    { key: 'orders', header: 'Orders', cell: (s) => number.format(s.orders) },
+    { key: 'raised_cents', header: 'Raised', cell: (s) => money(s.raised_cents) },
+    { key: 'created_at', header: 'Created', sort: 'created_at', cell: (s) => day(s.created_at) },
+  ],
+  filters: [],
+  bulkActions: [{ key: 'unlink', label: 'Unlink', options: [['unlink', 'Unlink from the organization']], run: (rows) => eachRow(rows, unlink), done: SCHOOL_ADMIN_MSG.schoolUnlinked }],
+  rowHref: (s) => `${SCHOOLS}?id=${s.id}`,
+  rowLabel: (s) => s.school_name,
+  create: { href: `${SCHOOLS}/invite`, label: 'Invite a school' },
+};
+
+export const schoolDetail: ShowResource<SchoolDetail> = {
+  title: (s) => s.school_name,
+  load: (id) => unwrap(api.GET('/api-organization/schools/{id}/', { params: { path: { id } } })),
+  facts: (s) => [
+    ['Email', s.school_email],
+    ['Site', s.subdomain],
+    ['Students', number.format(s.students)],
+    ['Teachers', number.format(s.teachers)],
+    ['Stories', number.format(s.stories)],
+    ['Books', number.format(s.books)],
+    ['Orders paid', number.format(s.orders)],
+    ['Raised', money(s.raised_cents)],
+    [
+      'Classes',
+      s.class_list.length ? (
+        <ul className="admin-plain-list">
+          {s.class_list.map((k) => (
+            <li key={k.id}>
+              {k.name} ({k.class_code}): {k.teacher_name ?? 'no teacher assigned'}, {number.format(k.students)} students
+            </li>
+          ))}
+        </ul>
+      ) : (
+        'None yet'
+      ),
+    ],
+  ],
+  actions: (s, reload) => (
+    <button type="button" className="button button-small button-secondary" onClick={() => void unlink(s).then((o) => sayOutcome(o, SCHOOL_ADMIN_MSG.schoolUnlinked, SCHOOL_ADMIN_MSG.notUnlinked) && reload())}>
+      Unlink
+    </button>
+  ),
+  back: { href: SCHOOLS, label: 'All schools' },
+};
+
+/** Inviting a school by e-mail (POST /invitations/, kind school): sent at once, it needs the network. */
+export const schoolInvite: FormResource<typeof SchoolInvite> = {
+  name: 'school-invite',
+  titles: { create: 'Invite a school', edit: 'Invite a school' },
+  schema: SchoolInvite,
+  fields: [{ name: 'email', label: "The school admin's email", kind: 'email', autoComplete: 'off' }],
+  blank: { email: '' },
+  load: () => Promise.resolve({ email: '' }),
+  save: async (_id, changed): Promise<SaveOutcome> => {
+    const answer = await sendNow('POST', '/invitations/', { ...changed, kind: 'school' });
+    return answer.ok ? { status: 'sent' } : { status: 'failed', message: registrationError(answer.body, SCHOOL_ADMIN_MSG.invitationFailed) };
+  },
+  messages: { created: 'Invitation sent.', updated: 'Invitation sent.', failed: SCHOOL_ADMIN_MSG.invitationFailed },
+  back: SCHOOLS,
+  needsNetwork: () => true,
+};

@@ -1,0 +1,15 @@
+// Pieces the school- and organization-area declarations share: queueing one change per chosen
+// row (bulk actions on endpoints that take one record), dates, numbers and money.
+import type { SaveOutcome } from '@/ui/admin/resource';
+import { formatPrice } from '@/ui/format';
+
+/** Queues one write per row; the outcome is the first failure, else queued or sent. */
+export async function eachRow<Row>(rows: Row[], write: (row: Row) => Promise<SaveOutcome>): Promise<SaveOutcome> {
+  const outcomes = await Promise.all(rows.map(write));
+  return outcomes.find((o) => o.status === 'failed') ?? outcomes.find((o) => o.status === 'queued') ?? { status: 'sent' };
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+export const day = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
+export const number = new Intl.NumberFormat('en-GB');
+export const money = (cents: number) => formatPrice(cents);

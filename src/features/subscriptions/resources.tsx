@@ -1,0 +1,195 @@
+// A school's or an organization's own subscription (the "Plans" screen of /admin-school and
+// /admin-organization) and a school's switchboard modes (/admin-school/school-modes), declared
+// with the generic admin screens: the Plans screen is a ShowResource (its subscription, what it
+// unlocks, its charges with their invoices, the plans on offer to choose), school-modes a
+// FormResource with a checkbox per mode.
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { z } from 'zod';
+import { api } from '@/api/client';
+import { unwrap } from '@/api/use-remote';
+import type { components } from '@/api/schema';
+import { PAYMENT_PROVIDERS, type PaymentProvider } from '@/contract/domain';
+import { IdList, SUBS_MSG } from '@/contract/subscriptions';
+import type { FormResource, Option } from '@/ui/admin/resource';
+import type { ShowResource } from '@/ui/admin/resource-show';
+import { queueAdminWrite } from '@/ui/admin/write';
+import { formatPrice } from '@/ui/format';
+
+type Own = components['schemas']['OwnSubscription'];
+type Offer = components['schemas']['PlanOffer'];
+type Current = NonNullable<Own['current']>;
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+const day = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
+const STATUS: Record<Current['status'], string> = { pending: 'Awaiting payment', active: 'Active', past_due: 'Past due', cancelled: 'Cancelled' };
+const PROVIDER_NAMES: Record<PaymentProvider, string> = { paypal: 'PayPal', phonepe: 'PhonePe', stripe: 'Card' };
+const live = (c: Current | null) => c !== null && (c.status === 'active' || c.status === 'past_due');
+
+/** The plans on offer: a variant and a provider, then the provider's payment page. */
+function ChoosePlan({ plans }: { plans: Offer[] }) {
+  const [variant, setVariant] = useState('');
+  const [provider, setProvider] = useState<PaymentProvider>('stripe');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // One key per choice: pressing Subscribe again after a lost answer opens the same payment.
+  const attempts = useRef(new Map<string, string>());
+  const subscribe = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!variant) return setError('Choose a plan');
+    const what = `${variant}|${provider}`;
+    const key = attempts.current.get(what) ?? crypto.randomUUID();
+    attempts.current.set(what, key);
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await unwrap(api.POST('/api-admin/subscription/', { body: { variant_id: Number(variant), provider }, headers: { 'Idempotency-Key': key } }));
+      location.assign(answer.redirect_url);
+    } catch (err) {
+      setError(navigator.onLine ? (err instanceof Error ? err.message : String(err)) : 'Subscribing needs the network: please connect to the internet and try again.');
+      setBusy(false);
+    }
+  };
+  if (!plans.length) return <p>No plans are on offer at the moment.</p>;
+  return (
+    <form onSubmit={(e) => void subscribe(e)} className="admin-wide">
+      <fieldset className="admin-checks">
+        <legend>Plan</legend>
+        {plans.map((p) => (
+          <div key={p.id}>
+            <p>
+              <strong>{p.name}</strong>
+              {p.description ? ` — ${p.description}` : ''}
+              <br />
+              <span className="admin-muted">Unlocks: {p.mode_names.join(', ') || 'no modes'}</span>
+            </p>
+            {p.variants.map((v) => (
+              <label key={v.id} className="admin-check">
+                <input type="radio" name="variant" value={v.id} checked={variant === String(v.id)} onChange={() => setVariant(String(v.id))} />
+                {formatPrice(v.price_cents, v.currency)} {v.interval === 'month' ? 'a month' : 'a year'}, {v.seats} seats
+              </label>
+            ))}
+          </div>
+        ))}
+      </fieldset>
+      <div className="admin-field">
+        <label htmlFor="subs-provider">Pay with</label>
+        <select id="subs-provider" value={provider} onChange={(e) => setProvider(e.target.value as PaymentProvider)}>
+          {PAYMENT_PROVIDERS.map((p) => (
+            <option key={p} value={p}>
+              {PROVIDER_NAMES[p]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {error ? (
+        <p className="admin-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Opening the payment page…' : 'Subscribe'}
+      </button>
+    </form>
+  );
+}
+
+function statusLine(c: Current): string {
+  if (c.status === 'past_due') return `Past due: the last renewal payment failed. It is tried again daily; the plan stays open until ${day(c.grace_until)}.`;
+  if (c.status === 'active' && c.cancel_at_period_end) return `Active until ${day(c.current_period_end)}, then it ends (cancelled).`;
+  if (c.status === 'active') return `Active: renews on ${day(c.current_period_end)}.`;
+  return STATUS[c.status];
+}
+
+/** The Plans screen of a school or an organization (`base`: its area, e.g. /admin-school). */
+export const ownSubscription = (base: string): ShowResource<Own> => ({
+  title: () => 'Plans',
+  load: () => unwrap(api.GET('/api-admin/subscription/')),
+  facts: (o) => {
+    const c = o.current;
+    return [
+      ['Your plan', c && c.status !== 'cancelled' ? `${c.plan_name}${c.interval ? `, ${c.interval === 'month' ? 'monthly' : 'yearly'}` : ''}${c.seats ? `, ${c.seats} seats` : ''}` : 'No subscription'],
+      ['Status', c ? <span data-status={c.status}>{statusLine(c)}</span> : 'No subscription'],
+      ...(c && live(c) && c.price_cents !== null ? ([['Price', formatPrice(c.price_cents, c.currency ?? 'USD')]] as [string, string][]) : []),
+      [
+        'Payment history',
+        o.charges.length ? (
+          <ul className="admin-plain-list admin-wide">
+            {o.charges.map((ch) => (
+              <li key={ch.order_id}>
+                {day(ch.created_at)}: {formatPrice(ch.total_cents, ch.currency)}, {ch.status === 'success' ? 'paid' : ch.status}
+                {ch.description ? ` (${ch.description})` : ''} — <a href={ch.invoice_url}>Invoice INV-{String(ch.order_id).padStart(6, '0')}</a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          'No payments yet'
+        ),
+      ],
+      ...(live(c) ? [] : ([['Choose a plan', <ChoosePlan key="choose" plans={o.plans} />]] as [string, ReactNode][])),
+    ];
+  },
+  actions: (o, reload) =>
+    live(o.current) ? (
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() =>
+          void queueAdminWrite({
+            resource: 'own-subscription',
+            ids: [o.current!.id],
+            patch: { cancel_at_period_end: !o.current!.cancel_at_period_end },
+            kind: 'subscription-cancel',
+            label: o.current!.cancel_at_period_end ? 'Renew the subscription again' : 'Cancel the subscription at period end',
+            method: 'POST',
+            path: '/api-admin/subscription/cancel/',
+            body: { cancel: !o.current!.cancel_at_period_end },
+          }).then(reload)
+        }
+      >
+        {o.current!.cancel_at_period_end ? 'Renew again' : 'Cancel at period end'}
+      </button>
+    ) : null,
+  back: { href: `${base}/dashboard`, label: 'Dashboard' },
+});
+
+/** The screen's form: the offered modes as '1,3'. */
+export const SchoolModesForm = z.object({ offered: IdList });
+
+let modeOptions: Promise<readonly Option[]> | null = null;
+function schoolModeOptions(): Promise<readonly Option[]> {
+  modeOptions ??= unwrap(api.GET('/api-admin/school-modes/')).then(
+    (r) => r.results.map((m) => [String(m.id), `${m.name}${m.locked ? ' (locked: opens with a plan)' : m.unlocked_by_plan ? ' (opened by your plan)' : ''}`] as const),
+    (err: unknown) => {
+      modeOptions = null;
+      throw err;
+    },
+  );
+  return modeOptions;
+}
+
+export const schoolModes: FormResource<typeof SchoolModesForm> = {
+  name: 'school-modes',
+  titles: { create: 'Switchboard modes', edit: 'Switchboard modes' },
+  schema: SchoolModesForm,
+  fields: [{ name: 'offered', label: 'Modes your switchboard offers', kind: 'checks', options: schoolModeOptions, hint: 'Unticked modes are hidden on your school’s switchboard.' }],
+  blank: { offered: '' },
+  load: async () => {
+    const r = await unwrap(api.GET('/api-admin/school-modes/'));
+    return { offered: r.results.filter((m) => m.offered).map((m) => m.id).join(',') };
+  },
+  save: (_id, changed) => {
+    const offered = String(changed.offered ?? '').split(',').filter(Boolean).map(Number);
+    return queueAdminWrite({
+      resource: 'school-modes',
+      ids: [],
+      patch: {},
+      kind: 'school-modes',
+      label: 'Choose the switchboard modes',
+      method: 'PUT',
+      path: '/api-admin/school-modes/',
+      body: { offered },
+    });
+  },
+  messages: { created: SUBS_MSG.modesSaved, updated: SUBS_MSG.modesSaved, failed: SUBS_MSG.saveFailed },
+  back: '/admin-school/school-modes',
+};
