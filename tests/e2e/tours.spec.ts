@@ -3,9 +3,8 @@
 import { expect, test } from '@playwright/test';
 import { screenshots, signInThroughApi, site } from './support';
 
-// Known defect, left for the next session: run alone this passes; run after the other journeys on
-// the shared server, the skipped tour shows again after the reload (its memory in localStorage is
-// not found). Marked fixme rather than deleted so the defect stays visible.
+// The skip is remembered the moment the tour closes, even when a step was still moving in (a
+// busy tablet): tests/unit/run-tour.test.ts shows the defect this journey once caught.
 test('a first-time school admin gets the tour once, skips it, and it does not come back', async ({ page }) => {
   const base = site('greenfield');
   await page.goto(`${base}/library`);
@@ -21,6 +20,8 @@ test('a first-time school admin gets the tour once, skips it, and it does not co
   await expect(popover).toContainText('a charity can be edited only by its creator');
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
+  const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}') as { id: number });
+  expect(await page.evaluate((key) => localStorage.getItem(key), `storynest_tour:school-admin-dashboard:${user.id}`)).toContain('skipped');
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,5 +1,9 @@
 // Runs a tour with driver.js, loaded only now (it is not on any first load). Closing it before
 // the last step is a skip; Done on the last step finishes it.
+//
+// The end is taken from onDestroyStarted, which driver.js calls for every close (Escape, the
+// close button, the overlay, Done). Its onDestroyed is skipped when a step is still moving in,
+// so a tour closed quickly was never remembered and came back on the next visit.
 import type { Tour } from './tours';
 
 export async function runTour(tour: Tour, onEnd: (how: 'finished' | 'skipped') => void): Promise<void> {
@@ -17,7 +21,10 @@ export async function runTour(tour: Tour, onEnd: (how: 'finished' | 'skipped') =
       if (!d.hasNextStep()) finished = true;
       d.moveNext();
     },
-    onDestroyed: () => onEnd(finished ? 'finished' : 'skipped'),
+    onDestroyStarted: () => {
+      onEnd(finished ? 'finished' : 'skipped');
+      d.destroy();
+    },
   });
   d.drive();
 }
