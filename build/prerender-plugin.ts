@@ -5,8 +5,8 @@
 // fetches them at once instead of after the entry has run). dist/pages/pages.json tells the
 // server which page answers which path. React then renders over it with the same boxes.
 //
-// The school's name and colours are not known at build time: the server fills the marked
-// places (server/http/pages.ts).
+// The school's name and colours are not known at build time, nor its books: the server fills the
+// marked places (server/http/pages.ts, server/http/page-data.ts).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
@@ -63,7 +63,7 @@ interface PublicPage {
 }
 
 const DESCRIPTION = 'Read, write and share stories: an online library for schools and families.';
-const LIBRARY = `<section class="page library" aria-labelledby="library-title"><h1 id="library-title">Online Library</h1><p class="lead">Books and stories to read, share and buy.</p><div class="category-slot"></div>${skeletonGrid()}</section>`;
+const LIBRARY = `<section class="page library" aria-labelledby="library-title"><h1 id="library-title">Online Library</h1><p class="lead">Books and stories to read, share and buy.</p><div class="category-slot"></div><!--books-->${skeletonGrid()}<!--/books--></section>`;
 
 // The public content pages; their screens are being built, so only the heading is known here.
 const CONTENT_PAGES: [path: string, title: string][] = [

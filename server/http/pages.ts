@@ -4,6 +4,7 @@
 // written in (a <style> of CSS variables, so the first paint has the school's colours without a
 // script), then the page is compressed for the browser and kept per site until either changes.
 // HTML is always revalidated (no-cache): a new build or new colours show on the next visit.
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -11,6 +12,7 @@ import type { Context } from 'hono';
 import { tenantColorCss } from '../../src/contract/tenant-css';
 import { PLATFORM_NAME } from '../../src/contract/tenant-colors';
 import { siteOf } from './context';
+import { pageData, withPageData } from './page-data';
 import type { AppEnv } from './env';
 import { loadStaticFile, pickEncoding } from './static-files';
 
@@ -65,13 +67,17 @@ export function pages(staticDir: string) {
     if (!file) return c.text('The PWA is not built yet: run `npm run build`.', 503);
     files.set(path, file);
 
-    const site = (await siteOf(c)) ?? null;
+    const found = await siteOf(c);
+    const site = found ?? null;
     const year = new Date().getFullYear();
     const brand = site ? JSON.stringify([site.id, site.school_name, site.switchboard, tenantColorCss(site)]) : 'platform';
-    const key = `${path}|${file.version}|${year}|${brand}`;
+    // An address that is no school's site gets the page without content; its API answers say why.
+    const filled = found === undefined ? null : await pageData(c, page, site);
+    const content = filled ? `${c.req.path}|${createHash('sha1').update(JSON.stringify(filled.data)).digest('base64')}` : '';
+    const key = `${path}|${file.version}|${year}|${brand}|${content}`;
     let body = encoded.get(key);
     if (!body) {
-      const html = Buffer.from(brandPage(file.variants.identity!.toString('utf8'), site, year));
+      const html = Buffer.from(withPageData(brandPage(file.variants.identity!.toString('utf8'), site, year), c.req.path, filled));
       body = { identity: html, br: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: await gzipAsync(html, { level: 9 }) };
       if (encoded.size >= MAX_CACHED) encoded.delete(encoded.keys().next().value!);
       encoded.set(key, body);

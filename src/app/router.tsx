@@ -17,7 +17,6 @@ import type { TenantRecord } from '@/data/db';
 import { Toaster } from '@/ui/toast';
 import { AREAS, type Area } from './areas';
 import { redirectSignedIn, requireRoles } from './guards';
-import { AreaLayout } from './layouts/area-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { NotFound } from './not-found';
 import { RouteError } from './route-error';
@@ -33,6 +32,13 @@ const rootRoute = createRootRoute({
   ),
   notFoundComponent: NotFound,
 });
+
+// The signed-in areas' shell (menu, switcher, welcome, tours) is not part of the public pages'
+// first load; an area's route loads it before its first render.
+const AreaLayout = lazyRouteComponent(() => import('./layouts/area-layout'), 'AreaLayout') as AsyncRouteComponent<{ area: Area }>;
+const loadAreaLayout = async () => {
+  await AreaLayout.preload?.();
+};
 
 const publicShell = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: PublicLayout });
 const standalone = createRoute({ getParentRoute: () => rootRoute, id: 'standalone', component: Outlet });
@@ -231,6 +237,7 @@ function area(spec: Area, pages: AreaPage[]) {
     getParentRoute: () => rootRoute,
     path: spec.base,
     beforeLoad: requireRoles(spec.roles),
+    loader: loadAreaLayout,
     component: () => <AreaLayout area={spec} />,
   });
   const index = createRoute({
@@ -348,6 +355,7 @@ const dashboardShell = createRoute({
   getParentRoute: () => rootRoute,
   path: '/dashboard',
   beforeLoad: requireRoles(),
+  loader: loadAreaLayout,
   component: () => <AreaLayout area={AREAS.dashboard} />,
 });
 const dashboardIndex = createRoute({

@@ -12,6 +12,7 @@ import {
 } from '@/data/db';
 import { currentOwner, type DeviceSession } from './device-session';
 import { syncControl } from './status';
+import { StorageFullError } from './storage-full';
 
 export const OUTBOX_SCHEMA_VERSION = 2;
 
@@ -21,11 +22,7 @@ export class NotSignedInError extends Error {
   }
 }
 
-export class StorageFullError extends Error {
-  constructor() {
-    super('This device is out of storage space, so the change was not saved. Free some space and try again.');
-  }
-}
+export { StorageFullError };
 
 export function isQuotaError(err: unknown): boolean {
   const name = (err as { name?: string; inner?: { name?: string } } | null)?.name;

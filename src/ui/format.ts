@@ -1,8 +1,2 @@
 // Display formats shared by screens.
-const money = new Map<string, Intl.NumberFormat>();
-
-export function formatPrice(cents: number, currency = 'USD'): string {
-  let format = money.get(currency);
-  if (!format) money.set(currency, (format = new Intl.NumberFormat(undefined, { style: 'currency', currency })));
-  return format.format(cents / 100);
-}
+export { formatPrice } from '@/contract/price';

@@ -3,6 +3,8 @@
 // a deadline so it always happens). The sync engine (XState, the replay loop, the device
 // database's checks) and the service worker's install start this way.
 
+import { useEffect, useState } from 'react';
+
 const QUIET_MS = 1000;
 const IDLE_DEADLINE_MS = 4000;
 
@@ -34,4 +36,23 @@ export function whenIdleAfterLoad(run: () => void): void {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run(), { timeout: IDLE_DEADLINE_MS });
     else setTimeout(run, 0);
   });
+}
+
+let idle = false;
+
+/** False until the page has loaded and gone idle (as whenIdleAfterLoad), then true for good. */
+export function useIdleAfterLoad(): boolean {
+  const [now, setNow] = useState(idle);
+  useEffect(() => {
+    if (now) return;
+    let mounted = true;
+    whenIdleAfterLoad(() => {
+      idle = true;
+      if (mounted) setNow(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [now]);
+  return now;
 }

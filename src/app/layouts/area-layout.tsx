@@ -8,7 +8,7 @@ import { useTenant } from '@/features/tenant/tenant';
 import { MenuIcon } from '@/ui/icons';
 import { useMediaQuery } from '@/ui/use-media-query';
 import type { Area } from '../areas';
-import { SyncStatus } from '@/features/sync-status/sync-status';
+import { SyncStatusSlot } from '@/features/sync-status/sync-status-slot';
 import { DashboardSwitcher } from './dashboard-switcher';
 import { useTour } from '@/features/tours/use-tour';
 import { WelcomeDialog, welcomePending } from './welcome-dialog';
@@ -58,7 +58,7 @@ export function AreaLayout({ area }: { area: Area }) {
           <span className="brand-name">{tenant.school_name}</span>
         </Link>
         <span className="area-title">{area.title}</span>
-        <SyncStatus />
+        <SyncStatusSlot />
         <button ref={helpButton} type="button" className="button button-small button-secondary help-button" aria-haspopup="dialog" aria-label="Help" onClick={() => setHelpOpen(true)}>
           <span aria-hidden="true">?</span>
           <span className="help-label" aria-hidden="true">

@@ -9,7 +9,7 @@ import { EXTERNAL_LINKS } from '@/contract/public-pages';
 import { useCartCount } from '@/features/cart/use-cart-count';
 import { useTenant } from '@/features/tenant/tenant';
 import { Switchboard } from '@/features/search/switchboard';
-import { SyncStatus } from '@/features/sync-status/sync-status';
+import { SyncStatusSlot } from '@/features/sync-status/sync-status-slot';
 import { CartIcon, CloseIcon, MenuIcon } from '@/ui/icons';
 import { MENU_LINKS } from './links';
 
@@ -77,7 +77,7 @@ export function Header() {
         </Link>
         {tenant.switchboard ? <Switchboard /> : null}
         <nav className="header-actions" aria-label="Account">
-          <SyncStatus />
+          <SyncStatusSlot />
           <Link to="/cart" className="cart-link" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
             <CartIcon />
             {cartCount > 0 ? (

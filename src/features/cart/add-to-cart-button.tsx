@@ -1,4 +1,5 @@
-import { addToCart } from './cart-commands';
+// A book's "Add to cart". Its command (the device database and the outbox) loads when pressed,
+// not with the library's first screen.
 import { withFeedback } from './cart-feedback';
 import { useCartIds } from './use-cart-count';
 
@@ -12,7 +13,7 @@ export function AddToCartButton({ bookId, title }: { bookId: number; title: stri
     );
   }
   return (
-    <button type="button" className="button button-small" aria-label={`Add ${title} to cart`} onClick={() => void withFeedback(() => addToCart(bookId, title), 'Added to your cart.')}>
+    <button type="button" className="button button-small" aria-label={`Add ${title} to cart`} onClick={() => void withFeedback(() => import('./cart-commands').then((m) => m.addToCart(bookId, title)), 'Added to your cart.')}>
       Add to cart
     </button>
   );

@@ -1,6 +1,6 @@
 // What the user is told after a cart change: saved here (and sent when online), or why not.
 import { MSG } from '@/contract/messages';
-import { StorageFullError } from '@/sync/outbox';
+import { StorageFullError } from '@/sync/storage-full';
 import { toast } from '@/ui/toast';
 
 export async function withFeedback(action: () => Promise<'saved' | 'unchanged'>, done: string) {

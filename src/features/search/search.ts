@@ -3,7 +3,6 @@
 // over the catalogue on the device through its word-prefix index. The search state (query,
 // results, loading, error) lives in the persisted `state`, so it survives a reload.
 import { api } from '@/api/client';
-import { searchCatalogue, searchStories } from '@/data/catalogue-index';
 import { KEPT_RESULTS, persistedState, type SearchResult, type SearchState } from '@/data/persisted-state';
 
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -14,6 +13,8 @@ const SHOWN = 12;
 export type SearchSource = 'server' | 'device';
 
 export async function searchOnDevice(query: string): Promise<SearchResult[]> {
+  // The device's index loads with the first search, not with the page.
+  const { searchCatalogue, searchStories } = await import('@/data/catalogue-index');
   const [books, stories] = await Promise.all([searchCatalogue(query, SHOWN), searchStories(query, SHOWN)]);
   return [
     ...books.map((b) => ({ kind: 'book' as const, id: b.id, title: b.title, author: b.author, cover: b.cover, price_cents: b.price_cents, currency: b.currency })),

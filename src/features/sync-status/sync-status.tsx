@@ -7,8 +7,9 @@ import { useLive } from '@/data/live';
 import { currentOwner } from '@/sync/device-session';
 import { discardEntry, outboxCounts, ownerEntries, retryEntry } from '@/sync/outbox';
 import { syncControl, syncStatus, type SyncStatus as SyncStatusValue } from '@/sync/status';
-import { OfflineIcon } from '@/ui/icons';
 import { useOnline } from '@/ui/use-online';
+import { OfflineIcon } from '@/ui/icons';
+import { OfflineBadge } from './offline-badge';
 import './sync-status.css';
 
 const DAY_MS = 24 * 3600_000;
@@ -184,13 +185,7 @@ export function SyncStatus() {
   }, [open]);
 
   // Guests have nothing to send: they only need to know when they are offline.
-  if (!counts) {
-    return online ? null : (
-      <span className="offline-badge" role="status">
-        <OfflineIcon /> Offline
-      </span>
-    );
-  }
+  if (!counts) return online ? null : <OfflineBadge />;
   const attention = counts.problems > 0 || counts.stale || notices.wipedAt !== null;
   const label = summary(online, counts.unsent, counts.problems, status.state === 'draining', status.state === 'pausedAuth');
 

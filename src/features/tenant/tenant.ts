@@ -5,8 +5,10 @@ import { useSyncExternalStore } from 'react';
 import { api } from '@/api/client';
 import { hasShape } from '@/contract/shape';
 import { DEFAULT_TENANT_COLORS, PLATFORM_NAME } from '@/contract/tenant-colors';
-import { db, type TenantRecord } from '@/data/db';
+import type { TenantRecord } from '@/data/db';
+import { deviceDb } from '@/data/on-demand';
 import { applyTenantColors } from '@/ui/tenant-colors';
+import { whenIdleAfterLoad } from '@/ui/when-idle';
 
 const SESSION_KEY = 'tenant';
 
@@ -78,11 +80,14 @@ async function refreshTenant(): Promise<TenantRecord> {
   const fresh = await fetchTenant();
   if (fresh) {
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(fresh));
-    await db.tenant.put(fresh).catch(() => undefined);
+    // Kept for offline starts once the page is idle: the device database is not on the first load.
+    whenIdleAfterLoad(() => void deviceDb().then((db) => db.tenant.put(fresh)).catch(() => undefined));
     publish(fresh);
     return fresh;
   }
-  const stored = await db.tenant.get('current').catch(() => undefined);
+  const stored = await deviceDb()
+    .then((db) => db.tenant.get('current'))
+    .catch(() => undefined);
   if (stored) publish(stored);
   return current;
 }

@@ -1,0 +1,71 @@
+// What a public page's first screen is drawn from, sent with the page: the library's first books
+// are written into its HTML (so the first paint shows real cards, covers first in line, with no
+// script) and as JSON beside it (so React draws the same cards without asking again and without
+// the device database, which loads once the page is idle: src/features/library/library-page.tsx).
+import { and, asc, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { books, type TenantRow } from '../db/schema';
+import { onSale } from '../routes/library';
+import { formatPrice } from '../../src/contract/price';
+import type { AppEnv } from './env';
+
+/** As many books as the library's first screen shows (PAGE in library-page.tsx). */
+const FIRST_BOOKS = 48;
+/** Covers fetched first, at high priority (FIRST_ROW in library-page.tsx); the rest lazily. */
+const FIRST_ROW = 4;
+
+export interface PageData {
+  /** HTML for the page's marked places (<!--name-->…<!--/name-->). */
+  slots: Record<string, string>;
+  /** The same content as data, for the script: src/ui/sent-with-page.ts. */
+  data: Record<string, unknown>;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+type SentBook = { id: number; title: string; author: string; cover: string; price_cents: number; currency: string };
+
+/** A card as BookCard (library-page.tsx) draws it, with the library's "Add to cart" (app/screens/library.tsx). */
+export function bookCard(book: SentBook, index: number): string {
+  const title = escapeHtml(book.title);
+  const first = index < FIRST_ROW;
+  return (
+    `<li class="book-card"><a class="book-link" href="/library/${book.id}">` +
+    `<img src="${escapeHtml(book.cover)}" alt="" width="150" height="225" loading="${first ? 'eager' : 'lazy'}" fetchpriority="${first ? 'high' : 'auto'}" decoding="async" class="book-cover">` +
+    `<span class="book-title">${title}</span></a><div class="book-info"><p class="book-author">${escapeHtml(book.author)}</p>` +
+    `<p class="book-price">${escapeHtml(formatPrice(book.price_cents, book.currency))}</p>` +
+    `<button type="button" class="button button-small" aria-label="Add ${title} to cart">Add to cart</button></div></li>`
+  );
+}
+
+/** The first books of the library, in the device's order (by title as IndexedDB sorts: code points). */
+async function firstBooks(c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
+  const rows = await c.var.db
+    .select({ id: books.id, title: books.title, author: books.author, cover: books.cover, price_cents: books.price_cents, currency: books.currency })
+    .from(books)
+    .where(and(onSale(tenant)))
+    .orderBy(sql`${books.title} collate "C"`, asc(books.id))
+    .limit(FIRST_BOOKS);
+  if (!rows.length) return null;
+  return { slots: { books: `<ul class="book-grid">${rows.map(bookCard).join('')}</ul>` }, data: { books: rows } };
+}
+
+const FILLS: Record<string, (c: Context<AppEnv>, tenant: TenantRow | null) => Promise<PageData | null>> = {
+  'library.html': firstBooks,
+  'home.html': firstBooks,
+};
+
+export async function pageData(c: Context<AppEnv>, page: string | undefined, tenant: TenantRow | null): Promise<PageData | null> {
+  const fill = page ? FILLS[page] : undefined;
+  return fill ? fill(c, tenant) : null;
+}
+
+/** The page with its places filled and the data beside the app's root (not inside: React replaces that). */
+export function withPageData(html: string, path: string, sent: PageData | null): string {
+  if (!sent) return html;
+  let out = html;
+  for (const [name, content] of Object.entries(sent.slots)) out = out.replace(new RegExp(`<!--${name}-->[\\s\\S]*?<!--/${name}-->`), () => content);
+  // JSON in a script element: "<" is escaped so no text can close the element early.
+  const json = JSON.stringify({ path, data: sent.data }).replace(/</g, '\\u003c');
+  return out.replace('<!--/root-->', () => `<!--/root--><script type="application/json" id="page-data">${json}</script>`);
+}

@@ -1,0 +1,77 @@
+// The library's first books, sent with its page (server/http/page-data.ts): drawn as cards into
+// the HTML and as JSON beside it, this site's books on sale only, in the device's order, with
+// every title escaped in both.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { books, tenants } from '../../server/db/schema';
+import { GREENFIELD, HILLSIDE, TARGETS, startServer, type TestServer } from './harness';
+
+const page = (content: string) =>
+  `<!doctype html><html lang="en"><head><title>Library</title></head><body><div id="root"><main><h1>Online Library</h1>${content}</main></div><!--/root--></body></html>`;
+const LIBRARY = page('<!--books--><ul class="book-grid skeleton"></ul><!--/books-->');
+
+describe.each(TARGETS)('the library page with its first books (%s)', (target) => {
+  let server: TestServer;
+  let dir: string;
+  let app: ReturnType<typeof createApp>;
+  const get = async (path: string, host = GREENFIELD) => (await app.request(path, { headers: { host } })).text();
+  const sentData = (html: string) => {
+    const match = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
+    return match ? (JSON.parse(match[1]!) as { path: string; data: { books: { id: number; title: string }[] } }) : null;
+  };
+  const cardIds = (html: string) => [...html.matchAll(/<li class="book-card"><a class="book-link" href="\/library\/(\d+)">/g)].map((m) => Number(m[1]));
+
+  beforeAll(async () => {
+    server = await startServer(target);
+    dir = mkdtempSync(join(tmpdir(), 'storynest-page-data-'));
+    mkdirSync(join(dir, 'pages'));
+    writeFileSync(join(dir, 'index.html'), page(''));
+    writeFileSync(join(dir, 'pages', 'library.html'), LIBRARY);
+    writeFileSync(join(dir, 'pages', 'book.html'), page('<!--books--><!--/books-->'));
+    writeFileSync(join(dir, 'pages', 'pages.json'), JSON.stringify({ '/library': 'library.html', '/library/:id': 'book.html' }));
+    app = createApp({ ...server.deps, config: { ...server.deps.config, staticDir: dir } });
+    const db = server.database.db;
+    const site = async (subdomain: string) => (await db.select().from(tenants).where(eq(tenants.subdomain, subdomain)))[0]!.id;
+    const book = { author: 'Test Author', price_cents: 499, cover: '/api/covers/1.svg' };
+    await db.insert(books).values([
+      { ...book, tenant_id: await site('greenfield'), title: '!!! </script><b>Greenfield only</b>', published: true },
+      { ...book, tenant_id: await site('greenfield'), title: '!!! Draft of Greenfield', published: false },
+      { ...book, tenant_id: await site('hillside'), title: '!!! Hillside only', published: true },
+    ]);
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await server.close();
+  });
+
+  it("draws this site's books on sale as cards, and sends the same books as data, in the device's order", async () => {
+    const html = await get('/library');
+    expect(html).not.toContain('skeleton');
+    const sent = sentData(html);
+    expect(sent?.path).toBe('/library');
+    const titles = sent!.data.books.map((b) => b.title);
+    expect(titles.length).toBe(48);
+    expect(cardIds(html)).toEqual(sent!.data.books.map((b) => b.id));
+    // IndexedDB orders strings by code unit, as JavaScript's < does.
+    expect([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(titles);
+    expect(titles[0]).toBe('!!! </script><b>Greenfield only</b>');
+    expect(titles.join('|')).not.toMatch(/Draft of Greenfield|Hillside only/);
+    // The title is text in the card and cannot close the data's script element.
+    expect(html).toContain('<span class="book-title">!!! &lt;/script&gt;&lt;b&gt;Greenfield only&lt;/b&gt;</span>');
+    expect(html).not.toContain('</script><b>');
+    expect(html).toContain('fetchpriority="high"');
+  });
+
+  it("gives another site its own books and the book page no books", async () => {
+    const hillside = sentData(await get('/library', HILLSIDE))!.data.books.map((b) => b.title);
+    expect(hillside[0]).toBe('!!! Hillside only');
+    expect(hillside.join('|')).not.toContain('Greenfield only');
+    const bookPage = await get('/library/1');
+    expect(sentData(bookPage)).toBeNull();
+    expect(cardIds(bookPage)).toEqual([]);
+  });
+});
