@@ -87,8 +87,8 @@ const PAGES: PublicPage[] = [
     file: 'book.html',
     title: 'A book in the library',
     description: 'A book in the online library: read about it, then add it to your cart.',
-    module: 'src/app/screens/library.tsx',
-    content: `<article class="page book-page" aria-busy="true"><p class="breadcrumbs"><a href="/library">Library</a></p><div class="book-page-body"><span class="book-page-cover skeleton-cover"></span><div class="book-page-text"><span class="skeleton-line"></span><span class="skeleton-line short"></span></div></div></article>`,
+    module: 'src/app/screens/book.tsx',
+    content: `<!--book--><article class="page book-page" aria-busy="true"><p class="breadcrumbs"><a href="/library">Library</a></p><div class="book-page-body"><span class="book-page-cover skeleton-cover"></span><div class="book-page-text"><span class="skeleton-line"></span><span class="skeleton-line short"></span></div></div></article><!--/book-->`,
   },
   {
     path: '/login',

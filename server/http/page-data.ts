@@ -1,11 +1,11 @@
 // What a public page's first screen is drawn from, sent with the page: the library's first books
-// are written into its HTML (so the first paint shows real cards, covers first in line, with no
+// (and a book's page, its book) are written into its HTML (so the first paint shows real cards, covers first in line, with no
 // script) and as JSON beside it (so React draws the same cards without asking again and without
 // the device database, which loads once the page is idle: src/features/library/library-page.tsx).
 import { and, asc, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { books, type TenantRow } from '../db/schema';
-import { onSale } from '../routes/library';
+import { bookDetail, onSale } from '../routes/library';
 import { formatPrice } from '../../src/contract/price';
 import type { AppEnv } from './env';
 
@@ -50,9 +50,32 @@ async function firstBooks(c: Context<AppEnv>, tenant: TenantRow | null): Promise
   return { slots: { books: `<ul class="book-grid">${rows.map(bookCard).join('')}</ul>` }, data: { books: rows } };
 }
 
+/** A book's page as BookPage (book-page.tsx) draws it, with the cart's button (app/screens/book.tsx). */
+export function bookArticle(book: NonNullable<Awaited<ReturnType<typeof bookDetail>>>): string {
+  const title = escapeHtml(book.title);
+  const category = book.category ? ` › <a href="/library?category=${book.category.id}">${escapeHtml(book.category.name)}</a>` : '';
+  return (
+    `<article class="page book-page" aria-labelledby="book-title"><p class="breadcrumbs"><a href="/library">Library</a>${category}</p>` +
+    `<div class="book-page-body"><img src="${escapeHtml(book.cover)}" alt="Cover of ${title}" width="300" height="450" fetchpriority="high" class="book-page-cover">` +
+    `<div class="book-page-text"><h1 id="book-title">${title}</h1><p class="book-author">by ${escapeHtml(book.author)}</p>` +
+    `<p class="book-page-price">${escapeHtml(formatPrice(book.price_cents, book.currency))}</p>` +
+    `<button type="button" class="button button-small" aria-label="Add ${title} to cart">Add to cart</button>` +
+    `<h2>About this book</h2><p>${escapeHtml(book.description || 'No description yet.')}</p>` +
+    `<p class="book-report"><a href="/report-a-problem?type=book&amp;id=${book.id}">Report a problem with this book</a></p></div></div></article>`
+  );
+}
+
+async function oneBook(c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
+  const id = Number(/^\/library\/(\d+)\/?$/.exec(c.req.path)?.[1]);
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) return null;
+  const book = await bookDetail(c.var.db, tenant, id);
+  return book ? { slots: { book: bookArticle(book) }, data: { book } } : null;
+}
+
 const FILLS: Record<string, (c: Context<AppEnv>, tenant: TenantRow | null) => Promise<PageData | null>> = {
   'library.html': firstBooks,
   'home.html': firstBooks,
+  'book.html': oneBook,
 };
 
 export async function pageData(c: Context<AppEnv>, page: string | undefined, tenant: TenantRow | null): Promise<PageData | null> {

@@ -6,6 +6,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { books, categories, classes, stories, students, users, type TenantRow } from '../db/schema';
 import { BOOK_KINDS } from '../../src/contract/domain';
+import type { Queryable } from '../db/client';
 import type { AppEnv } from '../http/env';
 import { after, cursorTs, nextSince, parseSince, UpdatedSince } from '../http/cursor';
 import { fail } from '../http/errors';
@@ -197,24 +198,30 @@ const bookColumns = {
   book_kind: books.kind,
 };
 
+/** One book on sale on this site, with its category: its page's content (also sent with the page). */
+export async function bookDetail(db: Queryable, tenant: TenantRow | null, id: number) {
+  const [row] = await db
+    .select({
+      ...bookColumns,
+      category_id: categories.id,
+      category_name: categories.name,
+      category_slug: categories.slug,
+    })
+    .from(books)
+    .leftJoin(categories, eq(categories.id, books.category_id))
+    .where(and(eq(books.id, id), onSale(tenant)))
+    .limit(1);
+  if (!row) return null;
+  const { category_id, category_name, category_slug, ...book } = row;
+  const category = category_id !== null ? { id: category_id, name: category_name!, slug: category_slug! } : null;
+  return { ...book, category };
+}
+
 export const libraryRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getBook, async (c) => {
-    const { id } = c.req.valid('param');
-    const [row] = await c.var.db
-      .select({
-        ...bookColumns,
-        category_id: categories.id,
-        category_name: categories.name,
-        category_slug: categories.slug,
-      })
-      .from(books)
-      .leftJoin(categories, eq(categories.id, books.category_id))
-      .where(and(eq(books.id, id), onSale(c.var.tenant)))
-      .limit(1);
-    if (!row) fail(404, 'This book is not in the library.');
-    const { category_id, category_name, category_slug, ...book } = row;
-    const category = category_id !== null ? { id: category_id, name: category_name!, slug: category_slug! } : null;
-    return c.json({ ...book, category }, 200);
+    const book = await bookDetail(c.var.db, c.var.tenant, c.req.valid('param').id);
+    if (!book) fail(404, 'This book is not in the library.');
+    return c.json(book, 200);
   })
   .openapi(listCategories, async (c) => {
     const rows = await c.var.db

@@ -18,6 +18,7 @@ describe.each(TARGETS)('the library page with its first books (%s)', (target) =>
   let server: TestServer;
   let dir: string;
   let app: ReturnType<typeof createApp>;
+  let ids: number[];
   const get = async (path: string, host = GREENFIELD) => (await app.request(path, { headers: { host } })).text();
   const sentData = (html: string) => {
     const match = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
@@ -31,17 +32,18 @@ describe.each(TARGETS)('the library page with its first books (%s)', (target) =>
     mkdirSync(join(dir, 'pages'));
     writeFileSync(join(dir, 'index.html'), page(''));
     writeFileSync(join(dir, 'pages', 'library.html'), LIBRARY);
-    writeFileSync(join(dir, 'pages', 'book.html'), page('<!--books--><!--/books-->'));
+    writeFileSync(join(dir, 'pages', 'book.html'), page('<!--book--><article aria-busy="true"></article><!--/book-->'));
     writeFileSync(join(dir, 'pages', 'pages.json'), JSON.stringify({ '/library': 'library.html', '/library/:id': 'book.html' }));
     app = createApp({ ...server.deps, config: { ...server.deps.config, staticDir: dir } });
     const db = server.database.db;
     const site = async (subdomain: string) => (await db.select().from(tenants).where(eq(tenants.subdomain, subdomain)))[0]!.id;
     const book = { author: 'Test Author', price_cents: 499, cover: '/api/covers/1.svg' };
-    await db.insert(books).values([
+    const inserted = await db.insert(books).values([
       { ...book, tenant_id: await site('greenfield'), title: '!!! </script><b>Greenfield only</b>', published: true },
       { ...book, tenant_id: await site('greenfield'), title: '!!! Draft of Greenfield', published: false },
       { ...book, tenant_id: await site('hillside'), title: '!!! Hillside only', published: true },
-    ]);
+    ]).returning({ id: books.id });
+    ids = inserted.map((b) => b.id);
   });
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
@@ -66,12 +68,26 @@ describe.each(TARGETS)('the library page with its first books (%s)', (target) =>
     expect(html).toContain('fetchpriority="high"');
   });
 
-  it("gives another site its own books and the book page no books", async () => {
+  it('gives another site its own books', async () => {
     const hillside = sentData(await get('/library', HILLSIDE))!.data.books.map((b) => b.title);
     expect(hillside[0]).toBe('!!! Hillside only');
     expect(hillside.join('|')).not.toContain('Greenfield only');
-    const bookPage = await get('/library/1');
-    expect(sentData(bookPage)).toBeNull();
-    expect(cardIds(bookPage)).toEqual([]);
+  });
+
+  it("draws a book's page with its book, and nothing for a book that is not on sale on this site", async () => {
+    const [own, draft, hillsideBook] = ids;
+    const page = await get(`/library/${own}`);
+    expect(page).toContain('<h1 id="book-title">!!! &lt;/script&gt;&lt;b&gt;Greenfield only&lt;/b&gt;</h1>');
+    expect(page).not.toContain('</script><b>');
+    const sent = sentData(page) as unknown as { path: string; data: { book: { id: number; title: string } } };
+    expect(sent.path).toBe(`/library/${own}`);
+    expect(sent.data.book).toMatchObject({ id: own, title: '!!! </script><b>Greenfield only</b>' });
+    expect(cardIds(page)).toEqual([]);
+    for (const other of [draft, hillsideBook]) {
+      const empty = await get(`/library/${other}`);
+      expect(sentData(empty)).toBeNull();
+      expect(empty).toContain('<article aria-busy="true"></article>');
+      expect(empty).not.toMatch(/Hillside only|Draft of Greenfield/);
+    }
   });
 });

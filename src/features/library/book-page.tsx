@@ -1,29 +1,43 @@
 // One book's page (/library/{id}): from the device's catalogue, so it opens offline; the
 // category and the full description come from the same copy. Unknown ids ask the server.
-import type { ReactNode } from 'react';
+// A first visit draws the book the server sent with the page (server/http/page-data.ts) and
+// reads the device once the page is idle.
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { api } from '@/api/client';
 import { unwrap, useRemote } from '@/api/use-remote';
-import { db, type BookRecord } from '@/data/db';
-import { useLive } from '@/data/live';
+import { hasShape } from '@/contract/shape';
+import type { BookRecord } from '@/data/db';
+import { deviceDb, useLiveOnDemand } from '@/data/on-demand';
 import { formatPrice } from '@/ui/format';
+import { sentWithPage } from '@/ui/sent-with-page';
+import { useIdleAfterLoad } from '@/ui/when-idle';
 import './library.css';
+
+type BookDetail = Omit<BookRecord, 'category_id' | 'kind' | 'words' | 'updated_at'> & { category: { id: number; name: string } | null };
+
+const toRecord = (detail: BookDetail): BookRecord => ({ ...detail, category_id: detail.category?.id ?? null, kind: 'book', words: [], updated_at: '' });
+
+function sentBook(id: number): BookDetail | undefined {
+  const book = sentWithPage<unknown>('book', location.pathname);
+  return hasShape(book, { id: 'number', title: 'string', author: 'string', cover: 'string', price_cents: 'number', currency: 'string' }) && book.id === id ? (book as BookDetail) : undefined;
+}
 
 export function BookPage({ bookAction }: { bookAction?: (book: BookRecord) => ReactNode }) {
   const { id } = useParams({ strict: false }) as { id: string };
   const bookId = Number(id);
-  const local = useLive(async () => (Number.isSafeInteger(bookId) ? ((await db.books.get(bookId)) ?? null) : null), [bookId]);
-  const category = useLive(async () => (local?.category_id != null ? ((await db.categories.get(local.category_id)) ?? null) : null), [local?.category_id]);
-  const remote = useRemote(local === null ? `book-${bookId}` : null, () => unwrap(api.GET('/books/{id}/', { params: { path: { id: bookId } } })));
+  const [sent] = useState(() => sentBook(bookId));
+  const idle = useIdleAfterLoad();
+  const device = idle || !sent ? deviceDb : null;
+  const local = useLiveOnDemand(device, async (db) => (Number.isSafeInteger(bookId) ? ((await db.books.get(bookId)) ?? null) : null), [bookId]);
+  const category = useLiveOnDemand(local?.category_id != null ? deviceDb : null, async (db) => (await db.categories.get(local!.category_id!)) ?? null, [local?.category_id]);
+  const remote = useRemote(local === null && !sent ? `book-${bookId}` : null, () => unwrap(api.GET('/books/{id}/', { params: { path: { id: bookId } } })));
 
   // While the book is read, the same placeholder as the prerendered page holds its place.
-  if (local === undefined || (local === null && remote.status === 'loading')) return <BookSkeleton />;
-  const book: BookRecord | null =
-    local ??
-    (remote.status === 'succeeded'
-      ? { ...remote.data, category_id: remote.data.category?.id ?? null, kind: 'book', words: [], updated_at: '' }
-      : null);
-  const categoryName = category?.name ?? (remote.status === 'succeeded' ? remote.data.category?.name : undefined);
+  if (!sent && (local === undefined || (local === null && remote.status === 'loading'))) return <BookSkeleton />;
+  const fetched = sent ?? (remote.status === 'succeeded' ? remote.data : undefined);
+  const book: BookRecord | null = local ?? (fetched ? toRecord(fetched) : null);
+  const categoryName = category?.name ?? fetched?.category?.name;
 
   if (!book) {
     return (
@@ -50,7 +64,7 @@ export function BookPage({ bookAction }: { bookAction?: (book: BookRecord) => Re
         ) : null}
       </p>
       <div className="book-page-body">
-        <img src={book.cover} alt={`Cover of ${book.title}`} width={300} height={450} className="book-page-cover" />
+        <img src={book.cover} alt={`Cover of ${book.title}`} width={300} height={450} fetchPriority="high" className="book-page-cover" />
         <div className="book-page-text">
           <h1 id="book-title">{book.title}</h1>
           <p className="book-author">by {book.author}</p>
