@@ -52,14 +52,11 @@ async function pages(server: FreshServer): Promise<{ pages: Record<string, strin
     '/login': `${base}/login`,
     '/charities': `${base}/charities`,
   };
-  // A story's reading page when the app has one (the stories work adds it), else a public content page.
-  const storyPage = await siteJson<{ results?: { id: number }[] }>(server, '/api/stories/');
-  const readingPath = process.env.BENCH_WEB_STORY_PATH;
+  // A story's reading page: the first published demo story (BENCH_WEB_STORY_PATH names another).
+  const stories = await siteJson<{ results?: { slug: string }[] }>(server, '/api/catalogue/stories/?limit=1');
+  const readingPath = process.env.BENCH_WEB_STORY_PATH ?? (stories?.results?.[0] ? `/stories/${stories.results[0].slug}` : undefined);
   if (readingPath) list['story reading page'] = `${base}${readingPath}`;
-  else {
-    list['/about'] = `${base}/about`;
-    notes.push(`No story reading page in this build (stories found: ${storyPage?.results?.length ?? 0}); measured the public content page /about instead. Set BENCH_WEB_STORY_PATH to measure one.`);
-  }
+  else notes.push('No published story on this site: the story reading page was not measured.');
   return { pages: list, notes };
 }
 
