@@ -96,7 +96,7 @@ const PAGES: PublicPage[] = [
     title: 'Sign in',
     description: 'Sign in to your school site: students with their class code, teachers and administrators with their e-mail, parents with the community password.',
     module: 'src/features/auth/login-page.tsx',
-    content: `<section class="auth" aria-labelledby="auth-title"><div class="auth-card"><h1 id="auth-title" tabindex="-1">Sign in</h1><p class="auth-status" role="status">Loading…</p></div></section>`,
+    content: `<!--login--><section class="auth" aria-labelledby="auth-title"><div class="auth-card"><h1 id="auth-title" tabindex="-1">Sign in</h1><p class="auth-status" role="status">Loading…</p></div></section><!--/login-->`,
   },
   {
     path: '/charities',
@@ -104,7 +104,7 @@ const PAGES: PublicPage[] = [
     title: 'Charities',
     description: 'The charities our schools support: pick a cause and donate.',
     module: 'src/features/charities/charities-page.tsx',
-    content: `<section class="page" aria-labelledby="charities-title"><h1 id="charities-title">Charities</h1><p class="lead">Every donation goes to a cause our schools chose. Pick one to support.</p><p role="status">Loading charities…</p></section>`,
+    content: `<section class="page" aria-labelledby="charities-title"><h1 id="charities-title">Charities</h1><p class="lead">Every donation goes to a cause our schools chose. Pick one to support.</p><!--charities--><p role="status">Loading charities…</p><!--/charities--></section>`,
   },
   ...CONTENT_PAGES.map(([path, title]) => ({
     path,

@@ -1,11 +1,13 @@
 // What a public page's first screen is drawn from, sent with the page: the library's first books
-// (and a book's page, its book) are written into its HTML (so the first paint shows real cards, covers first in line, with no
+// (a book's page, its book; the charities page, the charities) are written into its HTML (so the first paint shows real cards, covers first in line, with no
 // script) and as JSON beside it (so React draws the same cards without asking again and without
 // the device database, which loads once the page is idle: src/features/library/library-page.tsx).
 import { and, asc, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { books, type TenantRow } from '../db/schema';
+import { publishedCharities } from '../routes/charities';
 import { bookDetail, onSale } from '../routes/library';
+import { offeredRoles, PLATFORM_LOGIN_NOTE } from '../../src/contract/login-roles';
 import { formatPrice } from '../../src/contract/price';
 import type { AppEnv } from './env';
 
@@ -72,10 +74,35 @@ async function oneBook(c: Context<AppEnv>, tenant: TenantRow | null): Promise<Pa
   return book ? { slots: { book: bookArticle(book) }, data: { book } } : null;
 }
 
+/** The charities as CharitiesPage (charities-page.tsx) lists them. */
+async function charityList(c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
+  const rows = await publishedCharities(c.var.db, tenant);
+  const cards = rows.map((r) => `<li class="charity-card"><h2><a href="/charities/${encodeURIComponent(r.slug)}">${escapeHtml(r.name)}</a></h2><p>${escapeHtml(r.description)}</p></li>`);
+  return { slots: { charities: `<ul class="charity-grid">${cards.join('')}</ul>` }, data: { charities: rows.map(({ id, slug, name, description }) => ({ id, slug, name, description })) } };
+}
+
+/**
+ * Sign-in's first step as RoleStep (role-step.tsx) draws it, for this site's roles. The tiles'
+ * icons are drawn by the script; their coloured boxes are here already.
+ */
+async function loginStep(_c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
+  const schoolSite = tenant !== null && !tenant.is_organization;
+  const tiles = offeredRoles(schoolSite, tenant?.community_password_hash != null).map(
+    (r) => `<li><button type="button" class="role-tile role-${r.role}"><span class="role-icon"></span><span class="role-label">${escapeHtml(r.label)}</span><span class="role-text">${escapeHtml(r.text)}</span></button></li>`,
+  );
+  const note = schoolSite ? '' : `<p class="auth-note">${escapeHtml(PLATFORM_LOGIN_NOTE)}</p>`;
+  return {
+    slots: { login: `<section class="auth" aria-labelledby="auth-title"><div class="auth-card"><h1 id="auth-title" tabindex="-1">Sign in</h1><p class="auth-subtitle">Who is signing in?</p><ul class="role-list">${tiles.join('')}</ul>${note}</div></section>` },
+    data: {},
+  };
+}
+
 const FILLS: Record<string, (c: Context<AppEnv>, tenant: TenantRow | null) => Promise<PageData | null>> = {
   'library.html': firstBooks,
   'home.html': firstBooks,
   'book.html': oneBook,
+  'charities.html': charityList,
+  'login.html': loginStep,
 };
 
 export async function pageData(c: Context<AppEnv>, page: string | undefined, tenant: TenantRow | null): Promise<PageData | null> {
@@ -88,6 +115,7 @@ export function withPageData(html: string, path: string, sent: PageData | null):
   if (!sent) return html;
   let out = html;
   for (const [name, content] of Object.entries(sent.slots)) out = out.replace(new RegExp(`<!--${name}-->[\\s\\S]*?<!--/${name}-->`), () => content);
+  if (!Object.keys(sent.data).length) return out;
   // JSON in a script element: "<" is escaped so no text can close the element early.
   const json = JSON.stringify({ path, data: sent.data }).replace(/</g, '\\u003c');
   return out.replace('<!--/root-->', () => `<!--/root--><script type="application/json" id="page-data">${json}</script>`);

@@ -143,6 +143,11 @@ const myDonations = defineRoute(
   },
 );
 
+/** The charities open to donations on this site (also sent with the /charities page). */
+export function publishedCharities(db: Queryable, tenant: TenantRow | null) {
+  return db.select(columns).from(charities).where(published(tenant)).orderBy(asc(charities.id));
+}
+
 async function publishedCharity(db: Queryable, tenant: TenantRow | null, ref: string) {
   const byId = /^\d{1,9}$/.test(ref) ? eq(charities.id, Number(ref)) : undefined;
   const [row] = await db
@@ -166,7 +171,7 @@ const bookSales = (db: Queryable) => ({
 
 export const charityRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listCharities, async (c) => {
-    const rows = await c.var.db.select(columns).from(charities).where(published(c.var.tenant)).orderBy(asc(charities.id));
+    const rows = await publishedCharities(c.var.db, c.var.tenant);
     return c.json({ count: rows.length, results: rows, data: rows.map(({ name, slug }) => ({ name, slug })) }, 200);
   })
   .openapi(getCharity, async (c) => {

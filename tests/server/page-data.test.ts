@@ -14,7 +14,7 @@ const page = (content: string) =>
   `<!doctype html><html lang="en"><head><title>Library</title></head><body><div id="root"><main><h1>Online Library</h1>${content}</main></div><!--/root--></body></html>`;
 const LIBRARY = page('<!--books--><ul class="book-grid skeleton"></ul><!--/books-->');
 
-describe.each(TARGETS)('the library page with its first books (%s)', (target) => {
+describe.each(TARGETS)('public pages with what their first screen shows (%s)', (target) => {
   let server: TestServer;
   let dir: string;
   let app: ReturnType<typeof createApp>;
@@ -33,7 +33,9 @@ describe.each(TARGETS)('the library page with its first books (%s)', (target) =>
     writeFileSync(join(dir, 'index.html'), page(''));
     writeFileSync(join(dir, 'pages', 'library.html'), LIBRARY);
     writeFileSync(join(dir, 'pages', 'book.html'), page('<!--book--><article aria-busy="true"></article><!--/book-->'));
-    writeFileSync(join(dir, 'pages', 'pages.json'), JSON.stringify({ '/library': 'library.html', '/library/:id': 'book.html' }));
+    writeFileSync(join(dir, 'pages', 'charities.html'), page('<!--charities--><p role="status">Loading charities…</p><!--/charities-->'));
+    writeFileSync(join(dir, 'pages', 'login.html'), page('<!--login--><p role="status">Loading…</p><!--/login-->'));
+    writeFileSync(join(dir, 'pages', 'pages.json'), JSON.stringify({ '/library': 'library.html', '/library/:id': 'book.html', '/charities': 'charities.html', '/login': 'login.html' }));
     app = createApp({ ...server.deps, config: { ...server.deps.config, staticDir: dir } });
     const db = server.database.db;
     const site = async (subdomain: string) => (await db.select().from(tenants).where(eq(tenants.subdomain, subdomain)))[0]!.id;
@@ -89,5 +91,29 @@ describe.each(TARGETS)('the library page with its first books (%s)', (target) =>
       expect(empty).toContain('<article aria-busy="true"></article>');
       expect(empty).not.toMatch(/Hillside only|Draft of Greenfield/);
     }
+  });
+
+  it('lists the charities of this site as its API does', async () => {
+    for (const host of [GREENFIELD, HILLSIDE]) {
+      const html = await get('/charities', host);
+      const api = await server.call('GET', '/api/charities/', { host });
+      const sent = sentData(html) as unknown as { data: { charities: { id: number; name: string }[] } };
+      expect(api.body.results.length).toBeGreaterThan(0);
+      expect(sent.data.charities).toEqual(api.body.results.map(({ id, slug, name, description }: Record<string, unknown>) => ({ id, slug, name, description })));
+      expect(html).not.toContain('Loading charities');
+      expect(html.match(/<li class="charity-card">/g)?.length).toBe(api.body.results.length);
+    }
+  });
+
+  it("draws sign-in's first step with the roles this site offers", async () => {
+    const roles = (html: string) => [...html.matchAll(/class="role-tile role-(\w+)"/g)].map((m) => m[1]);
+    const school = await get('/login');
+    expect(roles(school)).toEqual(expect.arrayContaining(['student', 'teacher']));
+    expect(school).not.toContain('Loading…');
+    expect(school).not.toContain('auth-note');
+    const platform = await get('/login', 'localhost');
+    expect(roles(platform)).toEqual(['teacher']);
+    expect(platform).toContain('please open your school&#39;s own site');
+    expect(sentData(platform)).toBeNull();
   });
 });

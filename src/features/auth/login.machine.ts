@@ -8,7 +8,8 @@ import type { StoredUser } from '@/api/session';
 import { AUTH_MSG, MSG } from '@/contract/messages';
 import { parseLoginCard } from '@/contract/login-card';
 
-export type LoginRole = 'student' | 'teacher' | 'parent';
+export type { LoginRole } from '@/contract/login-roles';
+import type { LoginRole } from '@/contract/login-roles';
 
 export interface RosterStudent {
   id: number;
