@@ -91,6 +91,14 @@ const PAGES: PublicPage[] = [
     content: `<!--book--><article class="page book-page" aria-busy="true"><p class="breadcrumbs"><a href="/library">Library</a></p><div class="book-page-body"><span class="book-page-cover skeleton-cover"></span><div class="book-page-text"><span class="skeleton-line"></span><span class="skeleton-line short"></span></div></div></article><!--/book-->`,
   },
   {
+    path: '/stories/:slug',
+    file: 'story.html',
+    title: 'A story in the library',
+    description: 'A story written by a student, in the online library.',
+    module: 'src/features/stories/story-page.tsx',
+    content: `<!--story--><p class="page">Loading the story…</p><!--/story-->`,
+  },
+  {
     path: '/login',
     file: 'login.html',
     title: 'Sign in',

@@ -1,5 +1,5 @@
 // What a public page's first screen is drawn from, sent with the page: the library's first books
-// (a book's page, its book; the charities page, the charities) are written into its HTML (so the first paint shows real cards, covers first in line, with no
+// (a book's page, its book; a story's, the story; the charities page, the charities) are written into its HTML (so the first paint shows real cards, covers first in line, with no
 // script) and as JSON beside it (so React draws the same cards without asking again and without
 // the device database, which loads once the page is idle: src/features/library/library-page.tsx).
 import { and, asc, sql } from 'drizzle-orm';
@@ -7,6 +7,11 @@ import type { Context } from 'hono';
 import { books, type TenantRow } from '../db/schema';
 import { publishedCharities } from '../routes/charities';
 import { bookDetail, onSale } from '../routes/library';
+import { reactionSummary } from '../routes/reactions';
+import { readableStory } from '../routes/story-reading';
+import { sanitizeHtml } from '../services/documents';
+import { ANONYMOUS } from '../services/story-visibility';
+import { REACTION_LABELS, REACTIONS } from '../../src/contract/domain';
 import { offeredRoles, PLATFORM_LOGIN_NOTE } from '../../src/contract/login-roles';
 import { formatPrice } from '../../src/contract/price';
 import type { AppEnv } from './env';
@@ -97,12 +102,41 @@ async function loginStep(_c: Context<AppEnv>, tenant: TenantRow | null): Promise
   };
 }
 
+/**
+ * A story's reading page as StoryPage (story-page.tsx) draws it for a reader who is not signed in:
+ * only a story anyone may read is drawn (a signed-in reader's page asks the API, which knows them).
+ */
+async function oneStory(c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
+  const slug = /^\/stories\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/.exec(c.req.path)?.[1];
+  if (!slug || slug.length > 160) return null;
+  const row = await readableStory(c.var.db, tenant, ANONYMOUS, slug);
+  if (!row) return null;
+  const story = { ...row, body: await sanitizeHtml(row.body), reactions: await reactionSummary(c.var.db, row.id, null) };
+  const title = escapeHtml(story.title);
+  const buttons = REACTIONS.map((r) => {
+    const n = story.reactions.counts[r];
+    return `<button type="button" class="reaction" aria-pressed="false" disabled="" aria-label="${escapeHtml(REACTION_LABELS[r].name)}: ${n}"><span aria-hidden="true">${REACTION_LABELS[r].emoji}</span> <span aria-hidden="true">${n}</span></button>`;
+  });
+  const html =
+    `<article class="page story-page" aria-labelledby="story-title"><p class="breadcrumbs"><a href="/library">Library</a>${story.category ? ` › ${escapeHtml(story.category)}` : ''}</p>` +
+    (story.cover ? `<img src="${escapeHtml(story.cover)}" alt="Cover of ${title}" class="story-cover">` : '') +
+    `<h1 id="story-title">${title}</h1><p class="story-byline">by ${escapeHtml(story.author)} · ${escapeHtml(story.school)}</p>` +
+    (story.sdgs.length ? `<ul class="story-sdgs" aria-label="Sustainable Development Goals">${story.sdgs.map((g) => `<li>Goal ${g}</li>`).join('')}</ul>` : '') +
+    (story.charity ? `<p class="story-charity">Supports ${escapeHtml(story.charity)}</p>` : '') +
+    `<div class="story-body">${story.body}</div>` +
+    `<section class="story-reactions" aria-labelledby="reactions-title"><h2 id="reactions-title">Reactions</h2><div role="group" aria-label="React to this story" class="reaction-bar">${buttons.join('')}</div>` +
+    `<p class="story-hint">Children signed in and parents with the community password can react.</p></section>` +
+    `<p class="story-report"><a href="/report-a-problem?type=story&amp;id=${story.id}">Report a problem with this story</a></p></article>`;
+  return { slots: { story: html }, data: { story } };
+}
+
 const FILLS: Record<string, (c: Context<AppEnv>, tenant: TenantRow | null) => Promise<PageData | null>> = {
   'library.html': firstBooks,
   'home.html': firstBooks,
   'book.html': oneBook,
   'charities.html': charityList,
   'login.html': loginStep,
+  'story.html': oneStory,
 };
 
 export async function pageData(c: Context<AppEnv>, page: string | undefined, tenant: TenantRow | null): Promise<PageData | null> {

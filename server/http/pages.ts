@@ -21,11 +21,12 @@ const gzipAsync = promisify(gzip);
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-/** The page file for a path: exact public routes, a book's page for /library/{id}. */
+/** The page file for a path: exact public routes, a book's page for /library/{id}, a story's for /stories/{slug}. */
 export function pageFor(index: Record<string, string>, path: string): string | undefined {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (index[clean]) return index[clean];
   if (/^\/library\/\d+$/.test(clean)) return index['/library/:id'];
+  if (/^\/stories\/[a-z0-9-]+$/.test(clean)) return index['/stories/:slug'];
   return undefined;
 }
 

@@ -6,11 +6,12 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { PRIVACY_PREFERENCES, STORY_STATUSES } from '../../src/contract/domain';
-import { categories, charities, stories, students, tenants, users } from '../db/schema';
+import type { Queryable } from '../db/client';
+import { categories, charities, stories, students, tenants, users, type TenantRow } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/errors';
 import { defineRoute, errorBody, jsonBody } from '../http/route';
-import { storyViewer, storyVisibleTo } from '../services/story-visibility';
+import { storyViewer, storyVisibleTo, type ServerViewer } from '../services/story-visibility';
 import { reactionSummary, ReactionSummarySchema, readerOf } from './reactions';
 
 export const Slug = z
@@ -58,11 +59,9 @@ const readStory = defineRoute(
 
 const iso = (column: typeof stories.published_at) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
-export const storyReadingRoutes = new OpenAPIHono<AppEnv>().openapi(readStory, async (c) => {
-  const { slug } = c.req.valid('param');
-  const tenant = c.var.tenant;
-  const viewer = await storyViewer(c);
-  const [row] = await c.var.db
+/** A story on this site for this viewer, as its reading page shows it (reactions apart). */
+export async function readableStory(db: Queryable, tenant: TenantRow | null, viewer: ServerViewer, slug: string) {
+  const [row] = await db
     .select({
       id: stories.id,
       slug: stories.slug,
@@ -94,6 +93,12 @@ export const storyReadingRoutes = new OpenAPIHono<AppEnv>().openapi(readStory, a
     // Slugs are unique per school; the platform site shows every school's, so pick one steadily.
     .orderBy(asc(stories.id))
     .limit(1);
+  return row ?? null;
+}
+
+export const storyReadingRoutes = new OpenAPIHono<AppEnv>().openapi(readStory, async (c) => {
+  const tenant = c.var.tenant;
+  const row = await readableStory(c.var.db, tenant, await storyViewer(c), c.req.valid('param').slug);
   if (!row) fail(404, 'This story is not in the library.');
   const reader = tenant ? await readerOf(c) : null;
   return c.json({ ...row, reactions: await reactionSummary(c.var.db, row.id, reader?.reader ?? null) }, 200);

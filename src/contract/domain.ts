@@ -41,6 +41,15 @@ export type BookKind = (typeof BOOK_KINDS)[number];
 export const REACTIONS = ['heart', 'star', 'laugh', 'wow', 'clap'] as const;
 export type Reaction = (typeof REACTIONS)[number];
 
+/** How each reaction shows (the reading page's buttons, drawn by the server too). */
+export const REACTION_LABELS: Record<Reaction, { emoji: string; name: string }> = {
+  heart: { emoji: '❤️', name: 'Love it' },
+  star: { emoji: '⭐', name: 'Star' },
+  laugh: { emoji: '😂', name: 'Funny' },
+  wow: { emoji: '😮', name: 'Wow' },
+  clap: { emoji: '👏', name: 'Well done' },
+};
+
 /** The 17 UN Sustainable Development Goals a story or book may carry (numbered 1 to 17). */
 export const SDG_COUNT = 17;
 

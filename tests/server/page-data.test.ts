@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { books, tenants } from '../../server/db/schema';
+import { books, stories, tenants } from '../../server/db/schema';
 import { GREENFIELD, HILLSIDE, TARGETS, startServer, type TestServer } from './harness';
 
 const page = (content: string) =>
@@ -35,7 +35,11 @@ describe.each(TARGETS)('public pages with what their first screen shows (%s)', (
     writeFileSync(join(dir, 'pages', 'book.html'), page('<!--book--><article aria-busy="true"></article><!--/book-->'));
     writeFileSync(join(dir, 'pages', 'charities.html'), page('<!--charities--><p role="status">Loading charities…</p><!--/charities-->'));
     writeFileSync(join(dir, 'pages', 'login.html'), page('<!--login--><p role="status">Loading…</p><!--/login-->'));
-    writeFileSync(join(dir, 'pages', 'pages.json'), JSON.stringify({ '/library': 'library.html', '/library/:id': 'book.html', '/charities': 'charities.html', '/login': 'login.html' }));
+    writeFileSync(join(dir, 'pages', 'story.html'), page('<!--story--><p class="page">Loading the story…</p><!--/story-->'));
+    writeFileSync(
+      join(dir, 'pages', 'pages.json'),
+      JSON.stringify({ '/library': 'library.html', '/library/:id': 'book.html', '/charities': 'charities.html', '/login': 'login.html', '/stories/:slug': 'story.html' }),
+    );
     app = createApp({ ...server.deps, config: { ...server.deps.config, staticDir: dir } });
     const db = server.database.db;
     const site = async (subdomain: string) => (await db.select().from(tenants).where(eq(tenants.subdomain, subdomain)))[0]!.id;
@@ -115,5 +119,22 @@ describe.each(TARGETS)('public pages with what their first screen shows (%s)', (
     expect(roles(platform)).toEqual(['teacher']);
     expect(platform).toContain('please open your school&#39;s own site');
     expect(sentData(platform)).toBeNull();
+  });
+
+  it('draws a story anyone may read, and nothing of one shown to its community only', async () => {
+    const listed = await server.call('GET', '/api/catalogue/stories/?limit=1', { host: GREENFIELD });
+    const { id, slug } = listed.body.results[0] as { id: number; slug: string };
+    const reading = await server.call('GET', `/api/reading/stories/${slug}/`, { host: GREENFIELD });
+    const html = await get(`/stories/${slug}`);
+    const sent = sentData(html) as unknown as { data: { story: Record<string, unknown> } };
+    expect(sent.data.story).toEqual(reading.body);
+    expect(html).toContain(`<h1 id="story-title">${reading.body.title}</h1>`);
+    expect(html).not.toContain('Loading the story');
+
+    await server.database.db.update(stories).set({ privacy_preference: 'community' }).where(eq(stories.id, id));
+    const hidden = await get(`/stories/${slug}`);
+    expect(sentData(hidden)).toBeNull();
+    expect(hidden).toContain('Loading the story');
+    expect(hidden).not.toContain(reading.body.title);
   });
 });

@@ -6,17 +6,11 @@
 // offline it waits in the outbox, and the engine sends guest changes one at a time, in order,
 // each until the server has answered it. PUT is a set and DELETE a removal, so an entry sent
 // again after a lost answer changes nothing: the parent's reaction is counted once.
-import type { Reaction } from '@/contract/domain';
+import { REACTION_LABELS, type Reaction } from '@/contract/domain';
 import { reactLocally, type KeptStory } from '@/data/kept-stories';
 import { recordChange, recordGuestChange, type Change } from '@/sync/outbox';
 
-export const REACTION_LABELS: Record<Reaction, { emoji: string; name: string }> = {
-  heart: { emoji: '❤️', name: 'Love it' },
-  star: { emoji: '⭐', name: 'Star' },
-  laugh: { emoji: '😂', name: 'Funny' },
-  wow: { emoji: '😮', name: 'Wow' },
-  clap: { emoji: '👏', name: 'Well done' },
-};
+export { REACTION_LABELS };
 
 export async function react(story: KeptStory, reaction: Reaction | null, as: 'child' | 'parent'): Promise<void> {
   const change: Change = {

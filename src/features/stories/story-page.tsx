@@ -3,32 +3,53 @@
 // keeps the answer on the device (src/data/kept-stories.ts), so once opened it opens offline.
 // The body is HTML written by someone else: it is sanitised with DOMPurify here, in the browser,
 // before display (this route's chunk is the only one that loads DOMPurify).
+// A first visit to a story anyone may read draws the copy the server sent with the page
+// (server/http/page-data.ts); the device's copy and the reader's own answer follow once idle.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import DOMPurify from 'dompurify';
 import { api } from '@/api/client';
 import { useCommunityAccess, useSessionUser } from '@/api/use-session';
 import { REACTIONS, type Reaction } from '@/contract/domain';
-import { forgetStory, keepStory, keptStory } from '@/data/kept-stories';
-import { useLive } from '@/data/live';
+import { hasShape } from '@/contract/shape';
+import type { KeptStory } from '@/data/kept-stories';
+import { useLiveOnDemand } from '@/data/on-demand';
+import { sentWithPage } from '@/ui/sent-with-page';
 import { toast } from '@/ui/toast';
+import { useIdleAfterLoad } from '@/ui/when-idle';
 import { react, REACTION_LABELS } from './reaction-commands';
 import './stories.css';
 
 type Fetched = 'loading' | 'fresh' | 'gone' | 'offline';
 
+const kept = () => import('@/data/kept-stories');
+
+function sentStory(slug: string): KeptStory | undefined {
+  const story = sentWithPage<unknown>('story', `/stories/${slug}`);
+  const fits = hasShape(story, { id: 'number', slug: 'string', title: 'string', body: 'string', author: 'string', school: 'string' }) && Array.isArray(story.sdgs) && hasShape(story.reactions, {});
+  return fits && story.slug === slug ? (story as KeptStory) : undefined;
+}
+
 export function StoryPage() {
   const { slug } = useParams({ strict: false }) as { slug: string };
-  const story = useLive(() => keptStory(slug).then((s) => s ?? null), [slug]);
+  const sent = sentStory(slug);
+  const idle = useIdleAfterLoad();
+  const device = idle || !sent ? kept : null;
+  const stored = useLiveOnDemand(device, (m) => m.keptStory(slug).then((s) => s ?? null), [slug]);
   const [fetched, setFetched] = useState<Fetched>('loading');
+  // The device's copy once it has one; the page's own until then, unless the server now says no.
+  const story = stored ?? (fetched === 'gone' ? null : sent) ?? stored;
   const user = useSessionUser();
   const community = useCommunityAccess();
+  const asking = device !== null;
 
   useEffect(() => {
+    if (!asking) return;
     let live = true;
     setFetched('loading');
     api.GET('/reading/stories/{slug}/', { params: { path: { slug } } }).then(
       async ({ data, response }) => {
+        const { keepStory, forgetStory } = await kept();
         if (data) await keepStory(data);
         else if (response.status === 404) await forgetStory(slug);
         if (live) setFetched(data ? 'fresh' : response.status === 404 ? 'gone' : 'offline');
@@ -39,7 +60,7 @@ export function StoryPage() {
       live = false;
     };
     // A new sign-in may see more (or less): ask again.
-  }, [slug, user?.id, community]);
+  }, [slug, user?.id, community, asking]);
 
   const body = useMemo(() => (story ? DOMPurify.sanitize(story.body, { USE_PROFILES: { html: true } }) : ''), [story]);
 
