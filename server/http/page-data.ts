@@ -16,10 +16,17 @@ import { offeredRoles, PLATFORM_LOGIN_NOTE } from '../../src/contract/login-role
 import { formatPrice } from '../../src/contract/price';
 import type { AppEnv } from './env';
 
-/** As many books as the library's first screen shows (PAGE in library-page.tsx). */
-const FIRST_BOOKS = 48;
+/**
+ * The books of the library's first screen: three rows at the widest (four across), so the page's
+ * HTML and React's first render stay small; the device's copy brings the rest (PAGE in
+ * library-page.tsx) once the page is idle, below the fold.
+ */
+export const FIRST_BOOKS = 12;
 /** Covers fetched first, at high priority (FIRST_ROW in library-page.tsx); the rest lazily. */
 const FIRST_ROW = 4;
+
+// Buttons drawn here do nothing until the script has drawn the page over them, so they are
+// disabled (a click waits, instead of being lost) without looking it (.awaiting-script).
 
 export interface PageData {
   /** HTML for the page's marked places (<!--name-->…<!--/name-->). */
@@ -41,7 +48,7 @@ export function bookCard(book: SentBook, index: number): string {
     `<img src="${escapeHtml(book.cover)}" alt="" width="150" height="225" loading="${first ? 'eager' : 'lazy'}" fetchpriority="${first ? 'high' : 'auto'}" decoding="async" class="book-cover">` +
     `<span class="book-title">${title}</span></a><div class="book-info"><p class="book-author">${escapeHtml(book.author)}</p>` +
     `<p class="book-price">${escapeHtml(formatPrice(book.price_cents, book.currency))}</p>` +
-    `<button type="button" class="button button-small" aria-label="Add ${title} to cart">Add to cart</button></div></li>`
+    `<button type="button" class="button button-small awaiting-script" disabled aria-label="Add ${title} to cart">Add to cart</button></div></li>`
   );
 }
 
@@ -66,7 +73,7 @@ export function bookArticle(book: NonNullable<Awaited<ReturnType<typeof bookDeta
     `<div class="book-page-body"><img src="${escapeHtml(book.cover)}" alt="Cover of ${title}" width="300" height="450" fetchpriority="high" class="book-page-cover">` +
     `<div class="book-page-text"><h1 id="book-title">${title}</h1><p class="book-author">by ${escapeHtml(book.author)}</p>` +
     `<p class="book-page-price">${escapeHtml(formatPrice(book.price_cents, book.currency))}</p>` +
-    `<button type="button" class="button button-small" aria-label="Add ${title} to cart">Add to cart</button>` +
+    `<button type="button" class="button button-small awaiting-script" disabled aria-label="Add ${title} to cart">Add to cart</button>` +
     `<h2>About this book</h2><p>${escapeHtml(book.description || 'No description yet.')}</p>` +
     `<p class="book-report"><a href="/report-a-problem?type=book&amp;id=${book.id}">Report a problem with this book</a></p></div></div></article>`
   );
@@ -93,7 +100,7 @@ async function charityList(c: Context<AppEnv>, tenant: TenantRow | null): Promis
 async function loginStep(_c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
   const schoolSite = tenant !== null && !tenant.is_organization;
   const tiles = offeredRoles(schoolSite, tenant?.community_password_hash != null).map(
-    (r) => `<li><button type="button" class="role-tile role-${r.role}"><span class="role-icon"></span><span class="role-label">${escapeHtml(r.label)}</span><span class="role-text">${escapeHtml(r.text)}</span></button></li>`,
+    (r) => `<li><button type="button" class="role-tile role-${r.role} awaiting-script" disabled><span class="role-icon"></span><span class="role-label">${escapeHtml(r.label)}</span><span class="role-text">${escapeHtml(r.text)}</span></button></li>`,
   );
   const note = schoolSite ? '' : `<p class="auth-note">${escapeHtml(PLATFORM_LOGIN_NOTE)}</p>`;
   return {
