@@ -36,12 +36,22 @@ async function expectNoVisibleShift(page: Page) {
   expect(cls, shifts.join('\n')).toBeLessThan(0.005);
 }
 
-test('the library and a book page take over from the prerendered page without a layout shift', async ({ page }) => {
+/** Waits until React has drawn over the page the server sent (its <main> is no longer the server's). */
+async function scriptTookOver(page: Page) {
+  await page.waitForFunction(() => {
+    const w = window as unknown as { __serverMain?: Element | null };
+    return w.__serverMain !== undefined && document.querySelector('#main') !== null && document.querySelector('#main') !== w.__serverMain;
+  });
+}
+
+test('the library, a book, a story, the charities and sign-in take over from the page the server drew without a layout shift', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 412, height: 823 });
   await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number; __shifts: string[] };
+    const w = window as unknown as { __cls: number; __shifts: string[]; __serverMain?: Element | null };
     w.__cls = 0;
     w.__shifts = [];
+    document.addEventListener('DOMContentLoaded', () => (w.__serverMain = document.querySelector('#main')));
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node; currentRect: DOMRectReadOnly }[] })[]) {
         w.__cls += entry.value;
@@ -49,15 +59,23 @@ test('the library and a book page take over from the prerendered page without a 
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  // The library: the server's first rows, then React's, then (once idle) the device's full page.
   await page.goto(`${site('greenfield')}/library`);
   await expect(page.locator('.book-card:not(.skeleton-card)').first()).toBeVisible();
   await expect(page.locator('.book-card img').first()).toHaveAttribute('fetchpriority', 'high');
+  await scriptTookOver(page);
+  await expect(page.locator('.book-card')).toHaveCount(48);
   await expect(page.locator('.book-card img').nth(8)).toHaveAttribute('loading', 'lazy');
   await expectNoVisibleShift(page);
 
   const href = await page.locator('.book-link').first().getAttribute('href');
-  await page.goto(`${site('greenfield')}${href}`);
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
-  await expect(page.locator('.book-page-cover').first()).toBeVisible();
-  await expectNoVisibleShift(page);
+  const story = await page.evaluate(async () => (await (await fetch('/api/catalogue/stories/?limit=1')).json()).results[0].slug as string);
+  for (const path of [href!, `/stories/${story}`, '/charities', '/login']) {
+    await page.goto(`${site('greenfield')}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/^$|Loading/);
+    await scriptTookOver(page);
+    await page.waitForTimeout(2500); // past the idle start, when the device's copy takes over
+    await expectNoVisibleShift(page);
+  }
+  await expect(page.getByRole('button', { name: /^Teacher or Administrator/ })).toBeEnabled();
 });
