@@ -1,5 +1,6 @@
-// The service worker: precaches the app shell so the PWA opens with no network, answers every
-// navigation with the shell, and keeps book covers once seen. API answers are never cached
+// The service worker: precaches the app shell so the PWA opens with no network, answers
+// navigations with the shell (the public pages the server draws with their content from the
+// network first, the shell when it is away or slow), and keeps book covers once seen. API answers are never cached
 // here (they carry personal data and tokens); the device database holds what works offline.
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -19,7 +20,28 @@ interface SyncEvent extends ExtendableEvent {
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+const shell = createHandlerBoundToURL('/index.html');
+
+/** The public pages the server draws with their first screen's content (server/http/page-data.ts). */
+const DRAWN_PAGES = /^\/(?:library(?:\/\d+)?|stories\/[a-z0-9-]+|charities|login)?\/?(?:\?.*)?$/;
+/** How long a drawn page may take before the shell (and the device's copy) stands in. */
+const NETWORK_WAIT_MS = 2500;
+
+async function fromNetwork(request: Request): Promise<Response | undefined> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), NETWORK_WAIT_MS);
+  try {
+    const response = await fetch(request, { signal: timeout.signal });
+    return response.ok ? response : undefined;
+  } catch {
+    return undefined; // offline, or too slow
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+registerRoute(new NavigationRoute(async (options) => (await fromNetwork(options.request)) ?? shell(options), { allowlist: [DRAWN_PAGES] }));
+registerRoute(new NavigationRoute(shell, { denylist: [/^\/api\//] }));
 
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/api/covers/'),

@@ -28,12 +28,12 @@ test.describe('with JavaScript off', () => {
  * What moved since the page started: far under the issue's CLS budget of 0.02. (A sub-pixel move
  * of the header's actions, 0.001, is sometimes seen as React takes over; it is listed if it grows.)
  */
-async function expectNoVisibleShift(page: Page) {
+async function expectNoVisibleShift(page: Page, where = "") {
   const { cls, shifts } = await page.evaluate(() => {
     const w = window as unknown as { __cls: number; __shifts: string[] };
     return { cls: w.__cls, shifts: w.__shifts };
   });
-  expect(cls, shifts.join('\n')).toBeLessThan(0.005);
+  expect(cls, `${where}\n${shifts.join('\n')}`).toBeLessThan(0.005);
 }
 
 /** Waits until React has drawn over the page the server sent (its <main> is no longer the server's). */
@@ -75,7 +75,7 @@ test('the library, a book, a story, the charities and sign-in take over from the
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/^$|Loading/);
     await scriptTookOver(page);
     await page.waitForTimeout(2500); // past the idle start, when the device's copy takes over
-    await expectNoVisibleShift(page);
+    await expectNoVisibleShift(page, path);
   }
   await expect(page.getByRole('button', { name: /^Teacher or Administrator/ })).toBeEnabled();
 });
