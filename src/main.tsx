@@ -12,7 +12,6 @@ import { syncControl } from '@/sync/status';
 import { toast } from '@/ui/toast';
 import { whenIdleAfterLoad } from '@/ui/when-idle';
 import { createAppRouter } from './app/router';
-import './styles.css';
 
 const router = createAppRouter();
 
