@@ -2,7 +2,7 @@
 // public pages' first load: code that reads the device loads it when it is needed (a user's
 // action, a start with no network) or once the page is idle, and until then the page shows
 // what the server sent with it.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { DeviceDatabase } from './db';
 
 let loading: Promise<DeviceDatabase> | undefined;
@@ -26,7 +26,8 @@ export function useLiveOnDemand<M, T>(load: (() => Promise<M>) | null, query: (l
     let stop: (() => void) | undefined;
     let current = true;
     void Promise.all([load(), import('./live')]).then(([loaded, { observe }]) => {
-      if (current) stop = observe(() => query(loaded), setValue);
+      // A transition: a large answer (the library's full page) renders in slices, not one long task.
+      if (current) stop = observe(() => query(loaded), (value) => startTransition(() => setValue(value)));
     });
     return () => {
       current = false;
