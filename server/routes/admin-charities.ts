@@ -73,6 +73,9 @@ const charityFields = {
 };
 type CharityRow = Omit<z.infer<typeof AdminCharitySchema>, 'created_at' | 'creator_name'> & { first_name: string | null; last_name: string | null; created_at: Date };
 
+/** A person's name from a left-joined user, or null when there is none. */
+const personName = (first: string | null, last: string | null) => (first ? `${first} ${last ?? ''}`.trim() : null);
+
 const selectCharities = (db: Queryable) =>
   db
     .select(charityFields)
@@ -83,7 +86,7 @@ const selectCharities = (db: Queryable) =>
 
 const charityJson = (r: CharityRow): z.infer<typeof AdminCharitySchema> => {
   const { first_name, last_name, ...rest } = r;
-  return { ...rest, creator_name: first_name ? `${first_name} ${last_name ?? ''}`.trim() : null, created_at: r.created_at.toISOString() };
+  return { ...rest, creator_name: personName(first_name, last_name), created_at: r.created_at.toISOString() };
 };
 
 const charityCsv = [
@@ -196,7 +199,7 @@ const selectDonations = (db: Queryable) =>
 
 const donationJson = (r: DonationRow): z.infer<typeof AdminDonationSchema> => {
   const { first_name, last_name, ...rest } = r;
-  return { ...rest, donor: first_name ? `${first_name} ${last_name ?? ''}`.trim() : null, created_at: r.created_at.toISOString() };
+  return { ...rest, donor: personName(first_name, last_name), created_at: r.created_at.toISOString() };
 };
 
 const isDonation = eq(orders.kind, 'donation');

@@ -46,6 +46,26 @@ function write(resource: string, id: number | null, path: string, body: Record<s
   });
 }
 
+/** Archive (no new subscribers) or offer again: the same bulk action for plans and variants. */
+function offerAction<T extends { id: number }>(resource: string, path: string, named: (row: T) => string, done: string): BulkActionDef<T> {
+  return {
+    key: 'offer',
+    label: 'Offer',
+    options: [
+      ['archive', 'Archive (no new subscribers)'],
+      ['restore', 'Offer again'],
+    ],
+    run: async (rows, option) => {
+      for (const row of rows) {
+        const outcome = await write(resource, row.id, path, { active: option === 'restore' ? 'true' : 'false' }, `${option === 'restore' ? 'Offer' : 'Archive'} ${named(row)}`);
+        if (outcome.status === 'failed') return outcome;
+      }
+      return { status: 'sent' };
+    },
+    done,
+  };
+}
+
 // ---- Modes -------------------------------------------------------------------------------
 
 const MODES = '/admin-panel/modes';
@@ -159,22 +179,7 @@ export const plansList: ListResource<AdminPlan> = {
   ],
   filters: [{ key: 'active', label: 'On offer', options: YES_NO }],
   bulkActions: [
-    {
-      key: 'offer',
-      label: 'Offer',
-      options: [
-        ['archive', 'Archive (no new subscribers)'],
-        ['restore', 'Offer again'],
-      ],
-      run: async (rows, option) => {
-        for (const p of rows) {
-          const outcome = await write('plans', p.id, '/api-super-admin/subscription-plans/', { active: option === 'restore' ? 'true' : 'false' }, `${option === 'restore' ? 'Offer' : 'Archive'} plan ${p.name}`);
-          if (outcome.status === 'failed') return outcome;
-        }
-        return { status: 'sent' };
-      },
-      done: 'Plans updated.',
-    },
+    offerAction<AdminPlan>('plans', '/api-super-admin/subscription-plans/', (p) => `plan ${p.name}`, 'Plans updated.'),
     {
       key: 'delete',
       label: 'Delete',
@@ -240,22 +245,7 @@ export const variantsList: ListResource<AdminVariant> = {
     { key: 'active', label: 'On offer', options: YES_NO },
   ],
   bulkActions: [
-    {
-      key: 'offer',
-      label: 'Offer',
-      options: [
-        ['archive', 'Archive (no new subscribers)'],
-        ['restore', 'Offer again'],
-      ],
-      run: async (rows, option) => {
-        for (const v of rows) {
-          const outcome = await write('variants', v.id, '/api-super-admin/subscription-variants/', { active: option === 'restore' ? 'true' : 'false' }, `${option === 'restore' ? 'Offer' : 'Archive'} variant ${v.id}`);
-          if (outcome.status === 'failed') return outcome;
-        }
-        return { status: 'sent' };
-      },
-      done: 'Variants updated.',
-    },
+    offerAction<AdminVariant>('variants', '/api-super-admin/subscription-variants/', (v) => `variant ${v.id}`, 'Variants updated.'),
   ],
   rowHref: (v) => `${VARIANTS}?id=${v.id}`,
   rowLabel: (v) => `variant ${v.plan_name} ${v.interval}`,
