@@ -153,23 +153,27 @@ function routeAssets(manifest: Record<string, ManifestChunk>, module: string | u
 
 /**
  * The head in the order the first paint needs it: stylesheets first (they block the paint), then
- * the entry's script and its preloads at low priority. The page paints from its HTML, so the
- * script is not needed for the first paint and must not compete with the stylesheets and the
- * first covers for a slow connection (Lighthouse's model counts every high-priority script as
- * blocking the paint, and a phone on school wifi feels it).
+ * the entry (src/boot.ts, tiny) at low priority. The page paints from its HTML, so no code is
+ * fetched before it has painted: the modules the page will need are listed in a meta element
+ * (`app-modules`) that the entry preloads once the paint is done. Scripts must not compete with
+ * the stylesheets and the first covers on a slow connection (and Lighthouse's model counts every
+ * request started before the largest paint as holding it up).
  */
 export function headOrder(html: string): string {
   const end = html.indexOf('</head>');
   let head = html.slice(0, end);
-  // Each file once (the app's links and a route's overlap).
+  const modules = new Set<string>();
+  head = head.replace(/<meta name="app-modules" content="([^"]*)">/g, (_tag, list: string) => (list.split(' ').forEach((href) => modules.add(href)), ''));
+  head = head.replace(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g, (_tag, href: string) => (modules.add(href), ''));
+  // Each stylesheet once (the app's links and a route's overlap).
   const seen = new Set<string>();
-  head = head.replace(/<link rel="(?:stylesheet|modulepreload)"[^>]*href="([^"]+)"[^>]*>/g, (tag, href: string) => (seen.has(href) ? '' : (seen.add(href), tag)));
+  head = head.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (tag, href: string) => (seen.has(href) ? '' : (seen.add(href), tag)));
   const sheets = head.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
   for (const sheet of sheets) head = head.replace(sheet, '');
+  const listed = modules.size ? `<meta name="app-modules" content="${[...modules].join(' ')}">` : '';
   head = head
-    .replace('</title>', `</title>${sheets.join('')}`)
-    .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
-    .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"');
+    .replace('</title>', `</title>${sheets.join('')}${listed}`)
+    .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"');
   return head + html.slice(end);
 }
 

@@ -1,12 +1,21 @@
 // The page's entry: the HTML (drawn with its content by the server) is painted first, then the
-// app is loaded and run (./main). The first paint needs no JavaScript, and the script's work does
-// not hold it up on a slow phone. In a hidden tab, where frames wait, a short timer stands in.
+// app is fetched and run (./main). The first paint needs no JavaScript, and neither the app's
+// download nor its work holds it up on a slow phone. The modules this page will need are listed
+// by the build (`app-modules`, build/prerender-plugin.ts) and preloaded together once painted.
+// In a hidden tab, where frames wait, a short timer stands in.
 import './styles.css';
 
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
+  for (const href of document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(' ') ?? []) {
+    if (!href) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
   void import('./main');
 };
 requestAnimationFrame(() => setTimeout(start, 0));
