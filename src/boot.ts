@@ -4,6 +4,14 @@
 // by the build (`app-modules`, build/prerender-plugin.ts) and preloaded together once painted.
 // In a hidden tab, where frames wait, a short timer stands in.
 import './styles.css';
+// The stylesheets of what the server draws (the header's search, the library, sign-in, stories and
+// charities) are imported here, not by their features, so they are one file with the rest: each
+// stylesheet of its own held the first paint up by a round trip.
+import '@/features/search/search.css';
+import '@/features/library/library.css';
+import '@/features/auth/auth.css';
+import '@/features/stories/stories.css';
+import '@/features/charities/charities.css';
 
 let started = false;
 const start = () => {

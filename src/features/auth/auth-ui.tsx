@@ -3,7 +3,6 @@
 // are tied to them, the password field with its show/hide toggle, and the form's alert.
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { BackIcon, EyeIcon, EyeOffIcon } from './auth-icons';
-import './auth.css';
 
 export function AuthCard(props: {
   title: string;

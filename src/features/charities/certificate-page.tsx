@@ -7,7 +7,6 @@ import { formatPrice } from '@/ui/format';
 import { PdfButton } from '@/ui/pdf-button';
 import '@/ui/documents.css';
 import '@/ui/forms.css';
-import './charities.css';
 
 export function CertificatePage({ site }: { site: string }) {
   const { id } = useParams({ strict: false }) as { id?: string };

@@ -10,7 +10,6 @@ import { hasShape } from '@/contract/shape';
 import { sentWithPage } from '@/ui/sent-with-page';
 import { MoneyRaised } from './money-raised';
 import '@/ui/forms.css';
-import './charities.css';
 
 type Charity = { id: number; slug: string; name: string; description: string };
 

@@ -10,7 +10,6 @@ import type { PaymentProvider } from '@/contract/domain';
 import { formatPrice } from '@/ui/format';
 import { PaymentChoice } from '@/ui/payment-choice';
 import { useOnline } from '@/ui/use-online';
-import './charities.css';
 
 const PRESETS = [500, 1000, 2500, 5000];
 const OFFLINE_DONATION = 'Donating needs an internet connection. You are offline: please try again when you are back online.';

@@ -7,7 +7,6 @@ import { useSessionUser } from '@/api/use-session';
 import { unwrap, useRemote } from '@/api/use-remote';
 import { formatPrice } from '@/ui/format';
 import '@/ui/forms.css';
-import './charities.css';
 
 export function MoneyRaised() {
   const user = useSessionUser();

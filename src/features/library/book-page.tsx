@@ -12,7 +12,6 @@ import { deviceDb, useLiveOnDemand } from '@/data/on-demand';
 import { formatPrice } from '@/ui/format';
 import { sentWithPage } from '@/ui/sent-with-page';
 import { useIdleAfterLoad } from '@/ui/when-idle';
-import './library.css';
 
 type BookDetail = Omit<BookRecord, 'category_id' | 'kind' | 'words' | 'updated_at'> & { category: { id: number; name: string } | null };
 

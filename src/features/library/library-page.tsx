@@ -15,7 +15,6 @@ import { formatPrice } from '@/ui/format';
 import { sentWithPage } from '@/ui/sent-with-page';
 import { useIdleAfterLoad } from '@/ui/when-idle';
 import type * as LibraryLocal from './library-local';
-import './library.css';
 
 const local = () => import('./library-local');
 

@@ -10,7 +10,6 @@ import { formatPrice } from '@/ui/format';
 import { SearchIcon } from '@/ui/icons';
 import { loadModes, pickMode, rememberedMode, rememberMode, type Mode } from './modes';
 import { SEARCH_DEBOUNCE_MS, searchEverywhere, setSearch, type SearchSource } from './search';
-import './search.css';
 
 const searchState = () => persistedState.get().search;
 

@@ -6,7 +6,6 @@ import { api } from '@/api/client';
 import { unwrap, useRemote } from '@/api/use-remote';
 import type { StoryStatus } from '@/contract/domain';
 import { StoryChanges } from './story-changes';
-import './stories.css';
 
 const GROUPS: { status: StoryStatus; title: string; empty: string }[] = [
   { status: 'returned', title: 'Sent back with a comment', empty: 'Nothing sent back.' },

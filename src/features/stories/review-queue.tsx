@@ -9,7 +9,6 @@ import { REVIEW_COMMENT_MAX, STORY_MSG } from '@/contract/story-review';
 import { toast } from '@/ui/toast';
 import { approveStory, returnStory } from './story-commands';
 import { StoryChanges } from './story-changes';
-import './stories.css';
 
 type Waiting = { id: number; title: string; author: string; class_name: string | null; slug: string; excerpt: string };
 

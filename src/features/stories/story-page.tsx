@@ -18,7 +18,6 @@ import { sentWithPage } from '@/ui/sent-with-page';
 import { toast } from '@/ui/toast';
 import { useIdleAfterLoad } from '@/ui/when-idle';
 import { react, REACTION_LABELS } from './reaction-commands';
-import './stories.css';
 
 type Fetched = 'loading' | 'fresh' | 'gone' | 'offline';
 

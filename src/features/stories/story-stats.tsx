@@ -7,7 +7,6 @@ import { api } from '@/api/client';
 import { unwrap, useRemote, type Remote } from '@/api/use-remote';
 import { STATS_MSG } from '@/contract/story-review';
 import { REACTION_LABELS } from './reaction-commands';
-import './stories.css';
 
 /** A part of the statistics state: its data, or the spec's fallback message when it failed. */
 function part<T>(remote: Remote<T>, fallback: string): { loading: boolean; error: string | null; data: T | null } {

@@ -13,7 +13,6 @@ import { pinExpiry } from '@/contract/roster';
 import { PinDialog } from '@/ui/pin-dialog';
 import { toast } from '@/ui/toast';
 import { archiveStories, featureStories, pinStories, storiesPrivacy } from './story-commands';
-import './stories.css';
 
 type Filters = {
   search: string;
