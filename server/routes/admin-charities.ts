@@ -107,12 +107,25 @@ const ownTenant = (c: Context<AppEnv>) => eq(charities.tenant_id, c.var.tenant?.
 
 const countCharities = (db: Queryable) => db.select(countAll()).from(charities).$dynamic() as unknown as DynamicSelect<{ n: number }>;
 
+/** What the platform's and a school's charity lists share (as donationList below). */
+const charityList = {
+  row: AdminCharitySchema,
+  search: [charities.name, charities.slug, charities.description],
+  date: charities.created_at,
+  sorts: { name: charities.name, created_at: charities.created_at, goal_cents: charities.goal_cents, status: charities.status },
+  defaultSort: '-created_at',
+  id: charities.id,
+  select: selectCharities,
+  countFrom: countCharities,
+  json: charityJson,
+  csv: charityCsv,
+};
+
 const platformCharities = adminListRoutes({
   name: 'charities',
   path: '/api-super-admin/charities/',
   summary: "Every charity (the platform's and the schools' causes), filtered by status and tenant",
   access: PLATFORM,
-  row: AdminCharitySchema,
   filters: {
     status: z.enum(CHARITY_STATUSES).optional(),
     tenant_id: Id.optional(),
@@ -124,15 +137,7 @@ const platformCharities = adminListRoutes({
       q.tenant_id !== undefined ? eq(charities.tenant_id, q.tenant_id) : undefined,
       q.owner === 'platform' ? isNull(charities.tenant_id) : q.owner === 'schools' ? sql`${charities.tenant_id} is not null` : undefined,
     ),
-  search: [charities.name, charities.slug, charities.description],
-  date: charities.created_at,
-  sorts: { name: charities.name, created_at: charities.created_at, goal_cents: charities.goal_cents, status: charities.status },
-  defaultSort: '-created_at',
-  id: charities.id,
-  select: selectCharities,
-  countFrom: countCharities,
-  json: charityJson,
-  csv: charityCsv,
+  ...charityList,
 });
 
 const schoolCharities = adminListRoutes({
@@ -140,18 +145,9 @@ const schoolCharities = adminListRoutes({
   path: '/api-admin/charities/',
   summary: "The school's own charity causes, filtered by status",
   access: SCHOOL,
-  row: AdminCharitySchema,
   filters: { status: z.enum(CHARITY_STATUSES).optional() },
   where: (c, q) => and(ownTenant(c), q.status ? eq(charities.status, q.status) : undefined),
-  search: [charities.name, charities.slug, charities.description],
-  date: charities.created_at,
-  sorts: { name: charities.name, created_at: charities.created_at, goal_cents: charities.goal_cents, status: charities.status },
-  defaultSort: '-created_at',
-  id: charities.id,
-  select: selectCharities,
-  countFrom: countCharities,
-  json: charityJson,
-  csv: charityCsv,
+  ...charityList,
 });
 
 // ---- Donations -------------------------------------------------------------------------------
