@@ -135,11 +135,13 @@ function routeAssets(manifest: Record<string, ManifestChunk>, module: string | u
   if (!module || !manifest[module]) return { css: [], js: [] };
   const entry = Object.values(manifest).find((c) => c.isEntry);
   const loaded = new Set<string>();
-  const walk = (key: string, into: Set<string>) => {
+  // Each chunk after the chunks it imports (the order the entry runs them in, one per task).
+  const walk = (key: string, into: Set<string>, seen = new Set<string>()) => {
     const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) return;
+    if (!chunk || seen.has(chunk.file)) return;
+    seen.add(chunk.file);
+    for (const dep of chunk.imports ?? []) walk(dep, into, seen);
     into.add(chunk.file);
-    for (const dep of chunk.imports ?? []) walk(dep, into);
   };
   const entryKey = Object.keys(manifest).find((k) => manifest[k] === entry);
   if (entryKey) walk(entryKey, loaded);
@@ -162,9 +164,11 @@ function routeAssets(manifest: Record<string, ManifestChunk>, module: string | u
 export function headOrder(html: string): string {
   const end = html.indexOf('</head>');
   let head = html.slice(0, end);
+  // The route's screen first, the app (src/main.tsx, last of its list) last: both lists put
+  // each chunk after the chunks it imports, and the entry runs them in this order.
   const modules = new Set<string>();
-  head = head.replace(/<meta name="app-modules" content="([^"]*)">/g, (_tag, list: string) => (list.split(' ').forEach((href) => modules.add(href)), ''));
   head = head.replace(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g, (_tag, href: string) => (modules.add(href), ''));
+  head = head.replace(/<meta name="app-modules" content="([^"]*)">/g, (_tag, list: string) => (list.split(' ').forEach((href) => modules.add(href)), ''));
   // Each stylesheet once (the app's links and a route's overlap).
   const seen = new Set<string>();
   head = head.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (tag, href: string) => (seen.has(href) ? '' : (seen.add(href), tag)));
@@ -190,12 +194,14 @@ function appLinks(bundle: Bundle | undefined): string {
   if (!main) return '';
   const js = new Set<string>();
   const css = new Set<string>();
+  const seen = new Set<string>();
   const walk = (fileName: string) => {
     const chunk = chunks.find((c) => c.fileName === fileName);
-    if (!chunk || js.has(fileName)) return;
-    js.add(fileName);
+    if (!chunk || seen.has(fileName)) return;
+    seen.add(fileName);
     for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
     for (const dep of chunk.imports) walk(dep);
+    js.add(fileName);
   };
   walk(main.fileName);
   return [...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`), ...[...js].map((f) => `<link rel="modulepreload" href="/${f}">`)].join('');

@@ -2,7 +2,7 @@
 // fresh data. Offline sync (XState, the replay loop, the device database's checks and upgrades)
 // and the service worker start once the page has loaded and the main thread is idle, so they
 // never compete with the first paint.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { onSessionExpired } from '@/api/client';
@@ -10,10 +10,11 @@ import { MSG } from '@/contract/messages';
 import { loadTenant } from '@/features/tenant/tenant';
 import { syncControl } from '@/sync/status';
 import { toast } from '@/ui/toast';
-import { whenIdleAfterLoad } from '@/ui/when-idle';
+import { nextTask, whenIdleAfterLoad } from '@/ui/when-idle';
 import { createAppRouter } from './app/router';
 
 const router = createAppRouter();
+await nextTask();
 
 onSessionExpired(() => {
   toast('warning', MSG.tokenExpired);
@@ -23,12 +24,17 @@ onSessionExpired(() => {
 void loadTenant();
 
 // The page arrives prerendered (build/prerender-plugin.ts); React renders over it once the route's
-// screen has loaded, so the first render draws the whole page and nothing in between.
+// screen has loaded, so the first render draws the whole page and nothing in between. It renders
+// as a transition, in slices that give the main thread back between them, in a task of its own.
 await router.load().catch((err: unknown) => console.warn('the first route could not be loaded', err));
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+await nextTask();
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );
 
 // Sync starts once the page is idle; sooner when a change is made (it needs the session's owner)

@@ -17,6 +17,7 @@ import { BACKGROUND_SYNC_TAG } from '@/sync/engine';
 import type { LockManagerLike } from '@/sync/leader';
 import { syncControl } from '@/sync/status';
 import { toast } from '@/ui/toast';
+import { nextTask } from '@/ui/when-idle';
 
 const DEVICE_MARK = 'storynest_device';
 const PULL_EVERY_MS = 5 * 60_000;
@@ -108,12 +109,14 @@ async function boot(): Promise<void> {
   const engineDb = syncEngineDb();
   for (const connection of [db, engineDb]) onUpgradeElsewhere(connection, () => location.reload());
   await adoptSession();
+  await nextTask();
   // A guest cart left from before a sign-in in another tab joins the user's cart now.
   await mergeGuestCart().catch((err: unknown) => console.warn('the guest cart could not be merged', err));
   void askToPersist();
   persistedState.listen(window);
 
   const { startRunner } = await import('@/sync/runner');
+  await nextTask();
   const runner = startRunner({
     db: engineDb,
     fetch: (request) => sendRaw(request),
@@ -127,6 +130,7 @@ async function boot(): Promise<void> {
     },
   });
   syncControl.connect(runner.send);
+  await nextTask();
 
   addEventListener('online', () => runner.send({ type: 'ONLINE' }));
   addEventListener('offline', () => runner.send({ type: 'OFFLINE' }));

@@ -9,7 +9,11 @@ let loading: Promise<DeviceDatabase> | undefined;
 
 /** The device database, loading its code the first time it is asked for. */
 export function deviceDb(): Promise<DeviceDatabase> {
-  loading ??= import('./db').then((m) => m.db);
+  // Dexie's code, then the schema, each run in a task of its own.
+  loading ??= import('dexie')
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => import('./db'))
+    .then((m) => m.db);
   return loading;
 }
 

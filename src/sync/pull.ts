@@ -23,6 +23,9 @@ export interface PullSpec<Row extends { id: number; updated_at: string }, Live e
 }
 
 const cursorKey = (name: string) => `cursor:${name}`;
+/** Rows written per transaction (about 10 ms of a phone's main thread at most). */
+const WRITE_SLICE = 25;
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Local rows of `table` that queued changes touch (entity keys are 'table:key'). */
 export async function protectedKeys(db: DeviceDatabase, table: LocalTable): Promise<Set<string>> {
@@ -41,13 +44,20 @@ export async function pullTable<Row extends { id: number; updated_at: string }, 
     const last = page.results.at(-1);
     const next = page.next_since ?? (last ? `${last.updated_at}~${last.id}` : since);
     const table = db.table(spec.table);
-    await db.transaction('rw', [table, db.meta, db.outbox], async () => {
-      const mine = await protectedKeys(db, spec.table);
-      const live = page.results.filter((r) => !mine.has(String(r.id)));
-      await table.bulkDelete(live.filter(spec.isDeleted).map((r) => r.id));
-      await table.bulkPut(live.filter((r): r is Live => !spec.isDeleted(r)).map(spec.toRecord));
-      if (next) await db.meta.put({ key: cursorKey(spec.name), value: next });
-    });
+    // Written in slices, each in a task of its own, so a large page never holds the main thread
+    // for long; the cursor moves with the last slice (a pull cut short starts that page again).
+    for (let from = 0; from === 0 || from < page.results.length; from += WRITE_SLICE) {
+      if (from > 0) await nextTask();
+      const slice = page.results.slice(from, from + WRITE_SLICE);
+      const lastSlice = from + WRITE_SLICE >= page.results.length;
+      await db.transaction('rw', [table, db.meta, db.outbox], async () => {
+        const mine = await protectedKeys(db, spec.table);
+        const live = slice.filter((r) => !mine.has(String(r.id)));
+        await table.bulkDelete(live.filter(spec.isDeleted).map((r) => r.id));
+        await table.bulkPut(live.filter((r): r is Live => !spec.isDeleted(r)).map(spec.toRecord));
+        if (lastSlice && next) await db.meta.put({ key: cursorKey(spec.name), value: next });
+      });
+    }
     pulled += page.results.length;
     if (!page.next_since) return pulled;
     since = page.next_since;

@@ -313,6 +313,27 @@ describe('pull sync', () => {
     expect((await db.books.toArray()).map((b) => b.title)).toEqual(['One, revised', 'Three, my edit']);
     expect((await db.meta.get('cursor:books'))?.value).toBe('2026-01-03T00:00:01Z~3');
   });
+
+  it('writes a large page in slices, and moves the cursor only once the last slice is written', async () => {
+    const rows: Row[] = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, title: `Book ${i + 1}`, updated_at: '2026-02-01T00:00:00Z', deleted: false }));
+    let failAt: number | undefined = 55;
+    const large = {
+      ...spec,
+      fetchPage: async () => ({ results: rows, next_since: null }),
+      toRecord: (r: Row) => {
+        if (r.id === failAt) throw new Error('disk full');
+        return spec.toRecord(r);
+      },
+    };
+    // The third slice's write fails: the first two slices are kept, the cursor stays where it was.
+    await expect(pullTable(db, large)).rejects.toThrow('disk full');
+    expect(await db.books.count()).toBe(50);
+    expect(await db.meta.get('cursor:books')).toBeUndefined();
+    failAt = undefined;
+    expect(await pullTable(db, large)).toBe(60);
+    expect(await db.books.count()).toBe(60);
+    expect((await db.meta.get('cursor:books'))?.value).toBe('2026-02-01T00:00:00Z~60');
+  });
 });
 
 describe('guest changes (public forms)', () => {
