@@ -64,6 +64,11 @@ export async function pullTable<Row extends { id: number; updated_at: string }, 
   }
 }
 
+/** Whether a whole first pull of the list has reached the device (its cursor is written with its last slice). */
+export async function pulledOnce(db: DeviceDatabase, name: string): Promise<boolean> {
+  return (await db.meta.get(cursorKey(name))) !== undefined;
+}
+
 /** Forget a table's cursor (the next pull starts from the beginning). */
 export function resetCursor(db: DeviceDatabase, name: string) {
   return db.meta.delete(cursorKey(name));

@@ -3,10 +3,16 @@
 // at once when a reader searches or picks a category, or when there is no network.
 import { searchCatalogue } from '@/data/catalogue-index';
 import { db } from '@/data/db';
+import { pulledOnce } from '@/sync/pull';
 
 export { syncCatalogue } from './catalogue';
 
-export const books = (search: string, limit: number, category: number | undefined) => searchCatalogue(search, limit, category);
+/**
+ * The device's books once a whole catalogue has reached it: a first pull writes in slices, and a
+ * part of it would move the cards the server drew about.
+ */
+export const books = async (search: string, limit: number, category: number | undefined) =>
+  (await pulledOnce(db, 'books')) ? searchCatalogue(search, limit, category) : [];
 
 export const categories = () => db.categories.orderBy('name').toArray();
 
