@@ -161,7 +161,13 @@ async function main() {
     try {
       for (const [name, url] of Object.entries(list)) {
         const runs: (LighthouseFigures | undefined)[] = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(url, chrome.port));
+        // A run Lighthouse could not measure (NO_NAVSTART, NO_FCP: its own trace lost an event) is
+        // run again, twice at most; it is counted in failedRuns either way.
+        for (let i = 0, retries = 0; i < RUNS; i++) {
+          const run = await runLighthouse(url, chrome.port);
+          runs.push(run);
+          if (run === undefined && retries++ < 2) i--;
+        }
         lighthouseResults[name] = summarise(runs);
       }
     } finally {

@@ -48,7 +48,7 @@ export function bookCard(book: SentBook, index: number): string {
     `<img src="${escapeHtml(book.cover)}" alt="" width="150" height="225" loading="${first ? 'eager' : 'lazy'}" fetchpriority="${first ? 'high' : 'auto'}" decoding="async" class="book-cover">` +
     `<span class="book-title">${title}</span></a><div class="book-info"><p class="book-author">${escapeHtml(book.author)}</p>` +
     `<p class="book-price">${escapeHtml(formatPrice(book.price_cents, book.currency))}</p>` +
-    `<button type="button" class="button button-small awaiting-script" disabled aria-label="Add ${title} to cart">Add to cart</button></div></li>`
+    `<button type="button" class="button button-small awaiting-script" disabled aria-label="Add to cart: ${title}">Add to cart</button></div></li>`
   );
 }
 
@@ -73,7 +73,7 @@ export function bookArticle(book: NonNullable<Awaited<ReturnType<typeof bookDeta
     `<div class="book-page-body"><img src="${escapeHtml(book.cover)}" alt="Cover of ${title}" width="300" height="450" fetchpriority="high" class="book-page-cover">` +
     `<div class="book-page-text"><h1 id="book-title">${title}</h1><p class="book-author">by ${escapeHtml(book.author)}</p>` +
     `<p class="book-page-price">${escapeHtml(formatPrice(book.price_cents, book.currency))}</p>` +
-    `<button type="button" class="button button-small awaiting-script" disabled aria-label="Add ${title} to cart">Add to cart</button>` +
+    `<button type="button" class="button button-small awaiting-script" disabled aria-label="Add to cart: ${title}">Add to cart</button>` +
     `<h2>About this book</h2><p>${escapeHtml(book.description || 'No description yet.')}</p>` +
     `<p class="book-report"><a href="/report-a-problem?type=book&amp;id=${book.id}">Report a problem with this book</a></p></div></div></article>`
   );

@@ -101,7 +101,7 @@ test('a class book is made, published with a cause, bought in print, printed, an
   await expect(p.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(p.getByRole('link', { name: 'Read this book' })).toBeVisible();
   expect(readerAsks).toEqual([`/api/book-reading/${bookId}/`]);
-  await p.getByRole('button', { name: `Add ${title} to cart` }).click();
+  await p.getByRole('button', { name: `Add to cart: ${title}` }).click();
   await expect.poll(() => p.evaluate(() => JSON.parse(localStorage.getItem('state') ?? '{}').cart?.count)).toBe(1);
   await p.goto(`${base}/checkout`);
   await p.getByLabel('Email for your receipt').fill('parent@example.com');

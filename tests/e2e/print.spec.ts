@@ -16,8 +16,8 @@ async function nextPrintStep(page: Page, orderId: number): Promise<number> {
 test('a parent buys a printed copy and follows it from the printer to the post', async ({ page, request }) => {
   test.setTimeout(120_000);
   await page.goto(`${base}/library`);
-  const add = page.getByRole('button', { name: /^Add .* to cart$/ }).first();
-  const title = (await add.getAttribute('aria-label'))!.replace(/^Add /, '').replace(/ to cart$/, '');
+  const add = page.getByRole('button', { name: /^Add to cart: / }).first();
+  const title = (await add.getAttribute('aria-label'))!.replace(/^Add to cart: /, '');
   await add.click();
   // The cart is saved on the device after a short pause; then checkout finds it.
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('state') ?? '{}').cart?.count)).toBe(1);
