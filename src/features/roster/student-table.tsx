@@ -20,6 +20,7 @@ import { TableHead, TableRow } from '@/ui/data-table';
 import { PinDialog } from '@/ui/pin-dialog';
 import { toast } from '@/ui/toast';
 import { EditStudentDialog, privacyLabel } from './edit-student-dialog';
+import { BulkBar } from '@/ui/bulk-bar';
 import { withFeedback } from './feedback';
 import { archiveStudents, bulkFeature, bulkPrivacy, onServer, pinStudents, transferStudents } from './roster-commands';
 import { loginInfoFor } from './roster-sync';
@@ -287,49 +288,23 @@ export function StudentTable({
         </p>
       ) : null}
 
-      <div className="roster-bulk">
-        <div className="roster-field">
-          <label htmlFor="bulk-action">Bulk action</label>
-          <select
-            id="bulk-action"
-            value={action}
-            onChange={(e) => {
-              setAction(e.target.value as BulkAction);
-              setOption('');
-              setBulkError(null);
-            }}
-          >
-            <option value="">Choose an action</option>
-            {actions.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="roster-field">
-          <label htmlFor="bulk-option">Option</label>
-          <select id="bulk-option" value={option} disabled={!action} onChange={(e) => setOption(e.target.value)}>
-            <option value="">Choose an option</option>
-            {options.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="button" className="button button-small" onClick={() => void applyBulk()}>
-          Apply
-        </button>
-        <span className="roster-muted" aria-live="polite">
-          {selected.length} selected
-        </span>
-      </div>
-      {bulkError ? (
-        <p className="roster-error" role="alert">
-          {bulkError}
-        </p>
-      ) : null}
+      <BulkBar
+        look="roster"
+        idOf={(name) => name}
+        actions={actions}
+        action={action}
+        onAction={(next) => {
+          setAction(next as BulkAction);
+          setOption('');
+          setBulkError(null);
+        }}
+        options={action ? options : undefined}
+        option={option}
+        onOption={setOption}
+        onApply={() => void applyBulk()}
+        selected={selected.length}
+        error={bulkError}
+      />
 
       {rows.length === 0 ? (
         <p className="roster-empty">{students.length === 0 ? ROSTER_MSG.emptyClass : 'No students match these filters.'}</p>

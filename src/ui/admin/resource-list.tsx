@@ -15,6 +15,7 @@ import { toast } from '@/ui/toast';
 import { useOnline } from '@/ui/use-online';
 import { AdminLink } from './admin-link';
 import type { ListResource, Option } from './resource';
+import { BulkBar } from '../bulk-bar';
 import { sayOutcome } from './outcome';
 import { useOptions } from './use-options';
 import './admin.css';
@@ -250,49 +251,23 @@ export function ResourceList<Row extends { id: number }>({ resource }: { resourc
       ) : null}
 
       {bulk.length ? (
-        <div className="admin-bulk">
-          <div className="admin-field">
-            <label htmlFor={id('bulk-action')}>Bulk action</label>
-            <select
-              id={id('bulk-action')}
-              value={action}
-              onChange={(e) => {
-                setAction(e.target.value);
-                setOption('');
-                setBulkError(null);
-              }}
-            >
-              <option value="">Choose an action</option>
-              {bulk.map((b) => (
-                <option key={b.key} value={b.key}>
-                  {b.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="admin-field">
-            <label htmlFor={id('bulk-option')}>Option</label>
-            <select id={id('bulk-option')} value={option} disabled={!chosen} onChange={(e) => setOption(e.target.value)}>
-              <option value="">Choose an option</option>
-              {(chosen?.options ?? []).map(([v, l]) => (
-                <option key={v} value={v}>
-                  {l}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="button" className="button button-small" onClick={() => void applyBulk()}>
-            Apply
-          </button>
-          <span className="admin-muted" aria-live="polite">
-            {selected.length} selected
-          </span>
-        </div>
-      ) : null}
-      {bulkError ? (
-        <p className="admin-error" role="alert">
-          {bulkError}
-        </p>
+        <BulkBar
+          look="admin"
+          idOf={id}
+          actions={bulk.map((b) => [b.key, b.label] as const)}
+          action={action}
+          onAction={(next) => {
+            setAction(next);
+            setOption('');
+            setBulkError(null);
+          }}
+          options={chosen?.options}
+          option={option}
+          onOption={setOption}
+          onApply={() => void applyBulk()}
+          selected={selected.length}
+          error={bulkError}
+        />
       ) : null}
 
       {loaded.status === 'ready' && loaded.savedAt !== null ? (
