@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { FOOTER_LINKS, MENU_LINKS } from '../src/app/layouts/links';
 import { PLATFORM_NAME } from '../src/contract/tenant-colors';
+import { isPageSlug } from '../src/contract/public-pages';
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 
@@ -65,7 +66,8 @@ interface PublicPage {
 const DESCRIPTION = 'Read, write and share stories: an online library for schools and families.';
 const LIBRARY = `<section class="page library" aria-labelledby="library-title"><h1 id="library-title">Online Library</h1><p class="lead">Books and stories to read, share and buy.</p><div class="category-slot"></div><!--books-->${skeletonGrid()}<!--/books--></section>`;
 
-// The public content pages; their screens are being built, so only the heading is known here.
+// The public content pages (their text comes from the site's pages, drawn in by the server), the
+// Help Center and the contact form: only the heading is known here.
 const CONTENT_PAGES: [path: string, title: string][] = [
   ['/about', 'About us'],
   ['/faq', 'Help Center'],
@@ -114,13 +116,19 @@ const PAGES: PublicPage[] = [
     module: 'src/features/charities/charities-page.tsx',
     content: `<section class="page" aria-labelledby="charities-title"><h1 id="charities-title">Charities</h1><p class="lead">Every donation goes to a cause our schools chose. Pick one to support.</p><!--charities--><p role="status">Loading charities…</p><!--/charities--></section>`,
   },
-  ...CONTENT_PAGES.map(([path, title]) => ({
-    path,
-    file: `${path.slice(1)}.html`,
-    title,
-    description: `${title}: ${DESCRIPTION}`,
-    content: `<section class="page" aria-labelledby="page-title"><h1 id="page-title">${escape(title)}</h1></section>`,
-  })),
+  // The content pages' text is drawn by the server (server/http/page-data.ts) into the `page` slot.
+  ...CONTENT_PAGES.map(([path, title]) => {
+    const heading = `<section class="page" aria-labelledby="page-title"><h1 id="page-title">${escape(title)}</h1></section>`;
+    const content = isPageSlug(path.slice(1));
+    return {
+      path,
+      file: `${path.slice(1)}.html`,
+      title,
+      description: `${title}: ${DESCRIPTION}`,
+      ...(content ? { module: 'src/features/pages/content-page.tsx' } : {}),
+      content: content ? `<!--page-->${heading}<!--/page-->` : heading,
+    };
+  }),
 ];
 
 interface ManifestChunk {

@@ -10,6 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { syncEngineDb } from '@/data/db';
 import { BACKGROUND_SYNC_TAG, drain } from '@/sync/engine';
 import type { LockManagerLike } from '@/sync/leader';
+import { PAGE_SLUGS } from '@/contract/public-pages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 /** Background Sync (Chromium): not yet in TypeScript's worker library. */
@@ -23,7 +24,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 const shell = createHandlerBoundToURL('/index.html');
 
 /** The public pages the server draws with their first screen's content (server/http/page-data.ts). */
-const DRAWN_PAGES = /^\/(?:library(?:\/\d+)?|stories\/[a-z0-9-]+|charities|login)?\/?(?:\?.*)?$/;
+const DRAWN_PAGES = new RegExp(`^/(?:library(?:/\\d+)?|stories/[a-z0-9-]+|charities|login|${PAGE_SLUGS.join('|')})?/?(?:\\?.*)?$`);
 /** How long a drawn page may take before the shell (and the device's copy) stands in. */
 const NETWORK_WAIT_MS = 2500;
 

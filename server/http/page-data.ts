@@ -8,12 +8,16 @@ import { books, type TenantRow } from '../db/schema';
 import { publishedCharities } from '../routes/charities';
 import { bookDetail, onSale } from '../routes/library';
 import { reactionSummary } from '../routes/reactions';
+import { answer as pageAnswer, PAGES_WITH_FIGURES, sitePages } from '../routes/pages';
 import { readableStory } from '../routes/story-reading';
 import { sanitizeHtml } from '../services/documents';
 import { ANONYMOUS } from '../services/story-visibility';
 import { REACTION_LABELS, REACTIONS } from '../../src/contract/domain';
 import { offeredRoles, PLATFORM_LOGIN_NOTE } from '../../src/contract/login-roles';
+import { formatDay } from '../../src/contract/day';
 import { formatPrice } from '../../src/contract/price';
+import { isPageSlug } from '../../src/contract/public-pages';
+import { sanitizeHtml as sanitizePage } from '../services/sanitize';
 import type { AppEnv } from './env';
 
 /**
@@ -33,6 +37,9 @@ export interface PageData {
   slots: Record<string, string>;
   /** The same content as data, for the script: src/ui/sent-with-page.ts. */
   data: Record<string, unknown>;
+  /** The page's own name and summary, where they are the site's to say (a content page). */
+  title?: string;
+  description?: string;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -137,6 +144,23 @@ async function oneStory(c: Context<AppEnv>, tenant: TenantRow | null): Promise<P
   return { slots: { story: html }, data: { story } };
 }
 
+/**
+ * A public page (/about, /privacy-policy, ...) as ContentPage (content-page.tsx) draws it. The
+ * pages with live figures (global reach, the goals, the libraries) are left to the app.
+ */
+async function contentPage(c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
+  const slug = /^\/([a-z-]+)\/?$/.exec(c.req.path)?.[1];
+  if (!slug || !isPageSlug(slug) || PAGES_WITH_FIGURES.has(slug)) return null;
+  const [row] = await sitePages(c.var.db, tenant, slug);
+  if (!row) return null;
+  const page = { ...pageAnswer(row), body: sanitizePage(row.body) };
+  const html =
+    `<article class="page content-page" aria-labelledby="page-title"><h1 id="page-title">${escapeHtml(page.title)}</h1>` +
+    `<p class="page-updated">Last updated <time datetime="${escapeHtml(page.updated_at)}">${formatDay(page.updated_at)}</time></p>` +
+    `<div class="page-body">${page.body}</div></article>`;
+  return { slots: { page: html }, data: { page }, title: page.title, description: page.description };
+}
+
 const FILLS: Record<string, (c: Context<AppEnv>, tenant: TenantRow | null) => Promise<PageData | null>> = {
   'library.html': firstBooks,
   'home.html': firstBooks,
@@ -147,7 +171,7 @@ const FILLS: Record<string, (c: Context<AppEnv>, tenant: TenantRow | null) => Pr
 };
 
 export async function pageData(c: Context<AppEnv>, page: string | undefined, tenant: TenantRow | null): Promise<PageData | null> {
-  const fill = page ? FILLS[page] : undefined;
+  const fill = page ? (FILLS[page] ?? (isPageSlug(page.replace(/\.html$/, '')) ? contentPage : undefined)) : undefined;
   return fill ? fill(c, tenant) : null;
 }
 
@@ -155,6 +179,9 @@ export async function pageData(c: Context<AppEnv>, page: string | undefined, ten
 export function withPageData(html: string, path: string, sent: PageData | null): string {
   if (!sent) return html;
   let out = html;
+  // The page's own name before the site's (as the app names it: content-page.tsx), and its summary.
+  if (sent.title) out = out.replace(/<title>[^<]*? · /, () => `<title>${escapeHtml(sent.title!)} · `);
+  if (sent.description) out = out.replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(sent.description!)}"`);
   for (const [name, content] of Object.entries(sent.slots)) out = out.replace(new RegExp(`<!--${name}-->[\\s\\S]*?<!--/${name}-->`), () => content);
   if (!Object.keys(sent.data).length) return out;
   // JSON in a script element: "<" is escaped so no text can close the element early.

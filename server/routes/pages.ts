@@ -136,7 +136,7 @@ const pagesList = adminListRoutes({
 });
 
 /** The rows that apply on this site: its own where it has one, the platform's otherwise. */
-async function sitePages(db: Queryable, tenant: TenantRow | null, slug?: string): Promise<PageRow[]> {
+export async function sitePages(db: Queryable, tenant: TenantRow | null, slug?: string): Promise<PageRow[]> {
   const rows = await db
     .select()
     .from(pages)
@@ -147,7 +147,7 @@ async function sitePages(db: Queryable, tenant: TenantRow | null, slug?: string)
   return PAGE_SLUGS.flatMap((s) => bySlug.get(s) ?? []);
 }
 
-const answer = (row: PageRow) => ({
+export const answer = (row: PageRow) => ({
   slug: row.slug,
   title: row.title,
   description: row.description,
@@ -158,6 +158,9 @@ const answer = (row: PageRow) => ({
 
 /** Live schools: registered, confirmed, not an organization. */
 const liveSchools = and(eq(tenants.is_organization, false), eq(tenants.awaiting_verification, false));
+
+/** The pages that carry live figures from the database (extrasFor). */
+export const PAGES_WITH_FIGURES: ReadonlySet<string> = new Set(['global-reach', 'sdgs', 'libraries']);
 
 async function extrasFor(c: Parameters<Parameters<OpenAPIHono<AppEnv>['openapi']>[1]>[0], slug: string): Promise<z.infer<typeof Extras> | undefined> {
   const db = c.var.db;

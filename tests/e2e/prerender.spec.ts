@@ -10,7 +10,7 @@ test.describe('with JavaScript off', () => {
     ['/library', 'Online Library'],
     ['/charities', 'Charities'],
     ['/login', 'Sign in'],
-    ['/about', 'About us'],
+    ['/about', 'About StoryNest'],
   ] as const) {
     test(`${path} shows its header, heading and footer in the school's name and colours`, async ({ page }) => {
       await page.goto(`${site('greenfield')}${path}`);
@@ -44,7 +44,7 @@ async function scriptTookOver(page: Page) {
   });
 }
 
-test('the library, a book, a story, the charities and sign-in take over from the page the server drew without a layout shift', async ({ page }) => {
+test('the library, a book, a story, the charities, a content page and sign-in take over from the page the server drew without a layout shift', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 412, height: 823 });
   await page.addInitScript(() => {
@@ -70,7 +70,7 @@ test('the library, a book, a story, the charities and sign-in take over from the
 
   const href = await page.locator('.book-link').first().getAttribute('href');
   const story = await page.evaluate(async () => (await (await fetch('/api/catalogue/stories/?limit=1')).json()).results[0].slug as string);
-  for (const path of [href!, `/stories/${story}`, '/charities', '/login']) {
+  for (const path of [href!, `/stories/${story}`, '/charities', '/about', '/login']) {
     await page.goto(`${site('greenfield')}${path}`);
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/^$|Loading/);
     await scriptTookOver(page);

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { FIRST_BOOKS } from '../../server/http/page-data';
-import { books, stories, tenants } from '../../server/db/schema';
+import { books, pages, stories, tenants } from '../../server/db/schema';
 import { GREENFIELD, HILLSIDE, TARGETS, startServer, type TestServer } from './harness';
 
 const page = (content: string) =>
@@ -37,9 +37,21 @@ describe.each(TARGETS)('public pages with what their first screen shows (%s)', (
     writeFileSync(join(dir, 'pages', 'charities.html'), page('<!--charities--><p role="status">Loading charities…</p><!--/charities-->'));
     writeFileSync(join(dir, 'pages', 'login.html'), page('<!--login--><p role="status">Loading…</p><!--/login-->'));
     writeFileSync(join(dir, 'pages', 'story.html'), page('<!--story--><p class="page">Loading the story…</p><!--/story-->'));
+    const contentPage = (title: string) =>
+      `<!doctype html><html lang="en"><head><title>${title} · Greenfield Primary</title><meta name="description" content="${title}: read, write and share stories"></head><body><div id="root"><main><!--page--><section class="page"><h1 id="page-title">${title}</h1></section><!--/page--></main></div><!--/root--></body></html>`;
+    writeFileSync(join(dir, 'pages', 'about.html'), contentPage('About us'));
+    writeFileSync(join(dir, 'pages', 'global-reach.html'), contentPage('Global reach'));
     writeFileSync(
       join(dir, 'pages', 'pages.json'),
-      JSON.stringify({ '/library': 'library.html', '/library/:id': 'book.html', '/charities': 'charities.html', '/login': 'login.html', '/stories/:slug': 'story.html' }),
+      JSON.stringify({
+        '/library': 'library.html',
+        '/library/:id': 'book.html',
+        '/charities': 'charities.html',
+        '/login': 'login.html',
+        '/stories/:slug': 'story.html',
+        '/about': 'about.html',
+        '/global-reach': 'global-reach.html',
+      }),
     );
     app = createApp({ ...server.deps, config: { ...server.deps.config, staticDir: dir } });
     const db = server.database.db;
@@ -139,5 +151,30 @@ describe.each(TARGETS)('public pages with what their first screen shows (%s)', (
     expect(sentData(hidden)).toBeNull();
     expect(hidden).toContain('Loading the story');
     expect(hidden).not.toContain(reading.body.title);
+  });
+
+  it("draws a content page as this site shows it (its own version, cleaned), names the page, and leaves pages with live figures to the app", async () => {
+    const platform = await server.call('GET', '/api/pages/about/', { host: GREENFIELD });
+    const html = await get('/about');
+    const sent = sentData(html) as unknown as { data: { page: Record<string, unknown> } };
+    expect(sent.data.page).toMatchObject({ slug: 'about', title: platform.body.title, updated_at: platform.body.updated_at });
+    expect(html).toContain(`<h1 id="page-title">${platform.body.title}</h1>`);
+    expect(html).toMatch(/Last updated <time datetime="[^"]+">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time>/);
+    expect(html).toContain(`<title>${platform.body.title} · Greenfield Primary</title>`);
+
+    const hillside = (await server.database.db.select().from(tenants).where(eq(tenants.subdomain, 'hillside')))[0]!.id;
+    await server.database.db.insert(pages).values({ tenant_id: hillside, slug: 'about', title: 'About <Hillside>', description: 'Our school "library"', body: '<p>Hello</p><script>alert(1)</script><img src=x onerror="alert(2)">' });
+    const own = await get('/about', HILLSIDE);
+    expect(own).toContain('<h1 id="page-title">About &lt;Hillside&gt;</h1>');
+    expect(own).toContain('<title>About &lt;Hillside&gt; · ');
+    expect(own).toContain('<meta name="description" content="Our school &quot;library&quot;"');
+    expect(own).toContain('<p>Hello</p>');
+    expect(own).not.toMatch(/<script>alert|onerror/);
+    expect((sentData(own) as unknown as { data: { page: { body: string } } }).data.page.body).not.toMatch(/<script|onerror/);
+    expect(await get('/about')).not.toContain('Hillside');
+
+    const reach = await get('/global-reach');
+    expect(sentData(reach)).toBeNull();
+    expect(reach).toContain('<h1 id="page-title">Global reach</h1>');
   });
 });

@@ -4,17 +4,34 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLive } from '@/data/live';
+import { formatDay } from '@/contract/day';
 import type { PageSlug } from '@/contract/public-pages';
-import { SafeHtml } from '@/ui/safe-html';
+import { hasShape } from '@/contract/shape';
+import type { PageRecord } from '@/data/db';
+import { loadSanitizer, SafeHtml } from '@/ui/safe-html';
+import { sentWithPage } from '@/ui/sent-with-page';
 import { cacheAllPages, cachedPage, refreshPage } from './page-cache';
 import { PageExtras } from './page-extras';
 import { useDocumentMeta } from './use-document-meta';
 import './pages.css';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+// The page's text is shown in React's first render, as the server drew it: nothing blinks. (If
+// the sanitiser cannot be fetched now, the text waits for it instead.)
+await loadSanitizer().catch(() => undefined);
+
+const SENT_PAGE = { slug: 'string', title: 'string', description: 'string', body: 'string', updated_at: 'string' } as const;
+
+/** The page the server drew and sent with the HTML (server/http/page-data.ts), on a first visit. */
+function sentPage(slug: PageSlug): PageRecord | undefined {
+  const page = sentWithPage<unknown>('page', location.pathname);
+  return hasShape(page, SENT_PAGE) && page.slug === slug ? (page as PageRecord) : undefined;
+}
 
 export function ContentPage({ slug, siteName }: { slug: PageSlug; siteName: string }) {
-  const page = useLive(async () => (await cachedPage(slug)) ?? null, [slug]);
+  const cached = useLive(async () => (await cachedPage(slug)) ?? null, [slug]);
+  const [sent] = useState(() => sentPage(slug));
+  // The newer of the device's copy and the one the server drew, so the drawn page stays put.
+  const page = sent && (!cached || cached.updated_at <= sent.updated_at) ? sent : cached;
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -24,7 +41,7 @@ export function ContentPage({ slug, siteName }: { slug: PageSlug; siteName: stri
     cacheAllPages().catch(() => undefined);
   }, [slug]);
 
-  useDocumentMeta(page ? `${page.title} | ${siteName}` : undefined, page?.description);
+  useDocumentMeta(page ? `${page.title} · ${siteName}` : undefined, page?.description);
 
   if (page === undefined) return null;
   if (!page) {
@@ -48,7 +65,7 @@ export function ContentPage({ slug, siteName }: { slug: PageSlug; siteName: stri
     <article className="page content-page" aria-labelledby="page-title">
       <h1 id="page-title">{page.title}</h1>
       <p className="page-updated">
-        Last updated <time dateTime={page.updated_at}>{dateFormat.format(new Date(page.updated_at))}</time>
+        Last updated <time dateTime={page.updated_at}>{formatDay(page.updated_at)}</time>
       </p>
       <SafeHtml html={page.body} className="page-body" />
       {page.extras ? <PageExtras extras={page.extras} /> : null}

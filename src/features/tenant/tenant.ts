@@ -48,7 +48,9 @@ function readSessionCache(): TenantRecord | null {
 function publish(tenant: TenantRecord) {
   current = tenant;
   applyTenantColors(tenant);
-  document.title = tenant.school_name;
+  // A page's own name stays before the site's ("About us · Greenfield Primary"); the site's follows.
+  const own = document.title.lastIndexOf(' · ');
+  document.title = own >= 0 ? `${document.title.slice(0, own)} · ${tenant.school_name}` : tenant.school_name;
   listeners.forEach((l) => l());
 }
 
