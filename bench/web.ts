@@ -51,6 +51,8 @@ async function pages(server: FreshServer): Promise<{ pages: Record<string, strin
     '/library/{id}': `${base}/library/${bookId}`,
     '/login': `${base}/login`,
     '/charities': `${base}/charities`,
+    // A content page (its text drawn by the server from the site's pages), beyond the issue's five.
+    '/about': `${base}/about`,
   };
   // A story's reading page: the first published demo story (BENCH_WEB_STORY_PATH names another).
   const stories = await siteJson<{ results?: { slug: string }[] }>(server, '/api/catalogue/stories/?limit=1');
