@@ -22,20 +22,24 @@ export const NAME_MARK = (fallback = PLATFORM_NAME) => `<!--tenant-name-->${esca
 const icon = (paths: string, size = 22) =>
   `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${paths}</svg>`;
 
-/** The header as React first renders it for a visitor who is not signed in (header.tsx). */
+/**
+ * The header as React first renders it for a visitor who is not signed in (header.tsx). Its
+ * buttons wait for the script (disabled, not looking it: .awaiting-script), so a press waits
+ * rather than being lost; the search form and the links work without it.
+ */
 function header(path: string): string {
   const login = `/login${path === '/' || path.startsWith('/login') ? '' : `?redirect=${encodeURIComponent(path)}`}`;
   const menu = [...MENU_LINKS, { to: login, label: 'Login' }].map((l) => `<li><a href="${escape(l.to)}">${escape(l.label)}</a></li>`).join('');
   return (
     `<header class="site-header"><a href="#main" class="skip-link">Skip to content</a><div class="site-header-inner">` +
     `<a class="brand" href="/"><span class="brand-name">${NAME_MARK()}</span></a>` +
-    `<!--switchboard--><div class="switchboard"><div class="mode-picker"><button type="button" class="mode-button" aria-haspopup="true" aria-expanded="false">Modes<span aria-hidden="true"> ▾</span></button></div>` +
+    `<!--switchboard--><div class="switchboard"><div class="mode-picker"><button type="button" class="mode-button awaiting-script" disabled aria-haspopup="true" aria-expanded="false">Modes<span aria-hidden="true"> ▾</span></button></div>` +
     `<form role="search" class="switchboard-search" action="/library"><label for="site-search" class="visually-hidden">Search books and stories</label>` +
     `<input id="site-search" name="search" autocomplete="off" placeholder="Search books and stories" type="search">` +
     `<button type="submit" class="icon-button" aria-label="Search">${icon('<circle cx="11" cy="11" r="7"></circle><path d="m20 20-3.5-3.5"></path>', 18)}</button></form></div><!--/switchboard-->` +
     `<nav class="header-actions" aria-label="Account"><a class="cart-link" aria-label="Cart" href="/cart">${icon('<circle cx="9" cy="20" r="1.5"></circle><circle cx="18" cy="20" r="1.5"></circle><path d="M2 3h3l2.4 11.2a2 2 0 0 0 2 1.6h8.3a2 2 0 0 0 2-1.5L22 7H6"></path>')}</a>` +
     `<a class="button button-small header-account" href="${escape(login)}">Login</a>` +
-    `<button type="button" class="icon-button menu-button" aria-label="Open menu" aria-expanded="false" aria-controls="mobile-menu">${icon('<path d="M3 6h18M3 12h18M3 18h18"></path>')}</button></nav></div>` +
+    `<button type="button" class="icon-button menu-button awaiting-script" disabled aria-label="Open menu" aria-expanded="false" aria-controls="mobile-menu">${icon('<path d="M3 6h18M3 12h18M3 18h18"></path>')}</button></nav></div>` +
     `<div id="mobile-menu" class="mobile-menu" hidden><nav aria-label="Menu"><ul>${menu}</ul></nav></div></header>`
   );
 }
