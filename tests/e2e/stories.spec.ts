@@ -157,7 +157,7 @@ test('the school admin filters the school\'s stories and features one; the organ
   await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('submitted');
   await expect(page.getByRole('link', { name: 'A Garden on the Roof' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Select “A Garden on the Roof”' }).check();
-  await page.getByRole('combobox', { name: 'Action', exact: true }).selectOption('feature');
+  await page.getByRole('combobox', { name: 'Bulk action', exact: true }).selectOption('feature');
   await page.getByRole('combobox', { name: 'Option', exact: true }).selectOption('yes');
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'stories-admin-school');

@@ -10,6 +10,7 @@ import { unwrap, useRemote } from '@/api/use-remote';
 import { PRIVACY_PREFERENCES, STORY_STATUSES, type PrivacyPreference, type StoryStatus } from '@/contract/domain';
 import { ROSTER_OWN_MSG } from '@/contract/messages';
 import { pinExpiry } from '@/contract/roster';
+import { BulkBar } from '@/ui/bulk-bar';
 import { PinDialog } from '@/ui/pin-dialog';
 import { toast } from '@/ui/toast';
 import { archiveStories, featureStories, pinStories, storiesPrivacy } from './story-commands';
@@ -126,43 +127,22 @@ export function StoryTable({ title, classId, organization = false, nested = fals
         )}
       </form>
       {dateError ? <p role="alert">{dateError}</p> : null}
-      <div className="story-bulk" role="group" aria-label="Bulk actions">
-        <label htmlFor={fieldId('Action')}>
-          Action
-          <select
-            id={fieldId('Action')}
-            value={action}
-            onChange={(e) => {
-              setAction(e.target.value as Action);
-              setOption('');
-            }}
-          >
-            <option value="">Choose an action</option>
-            {ACTIONS.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
-        {action ? (
-          <label htmlFor={fieldId('Option')}>
-            Option
-            <select id={fieldId('Option')} value={option} onChange={(e) => setOption(e.target.value)}>
-              <option value="">Choose an option</option>
-              {OPTIONS[action].map(([v, l]) => (
-                <option key={v} value={v}>
-                  {l}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <button type="button" className="button" onClick={() => void apply()}>
-          Apply
-        </button>
-      </div>
-      {error ? <p role="alert">{error}</p> : null}
+      <BulkBar
+        look="story"
+        idOf={(name) => `story-${name}`}
+        actions={ACTIONS}
+        action={action}
+        onAction={(next) => {
+          setAction(next as Action);
+          setOption('');
+        }}
+        options={action ? OPTIONS[action] : undefined}
+        option={option}
+        onOption={setOption}
+        onApply={() => void apply()}
+        selected={selected.size}
+        error={error}
+      />
       {pinning ? (
         <PinDialog
           who={pinning.length === 1 ? `“${rows.find((r) => r.id === pinning[0])?.title ?? 'this story'}”` : `${pinning.length} stories`}
