@@ -78,7 +78,7 @@ export default defineConfig({
             // The small shared modules every page's first load holds: one file rather than twenty.
             {
               name: 'shell',
-              test: /src[\\/](sync[\\/](status|storage-full)|contract[\\/](price|tenant-colors|tenant-css|shape|domain|device|messages)|ui[\\/](use-online|sent-with-page|when-idle|toast|tenant-colors|icons|format)|data[\\/](on-demand|persisted-state)|api[\\/](use-session|session|device-id))\.tsx?$/,
+              test: /src[\\/](sync[\\/](status|storage-full|next-task)|contract[\\/](price|tenant-colors|tenant-css|shape|domain|device|messages)|ui[\\/](use-online|sent-with-page|when-idle|toast|tenant-colors|icons|format)|data[\\/](on-demand|persisted-state)|api[\\/](use-session|session|device-id))\.tsx?$/,
             },
           ],
         },

@@ -8,9 +8,10 @@ import { RouterProvider } from '@tanstack/react-router';
 import { onSessionExpired } from '@/api/client';
 import { MSG } from '@/contract/messages';
 import { loadTenant } from '@/features/tenant/tenant';
+import { nextTask } from '@/sync/next-task';
 import { syncControl } from '@/sync/status';
 import { toast } from '@/ui/toast';
-import { nextTask, whenIdleAfterLoad } from '@/ui/when-idle';
+import { whenIdleAfterLoad } from '@/ui/when-idle';
 import { createAppRouter } from './app/router';
 
 const router = createAppRouter();

@@ -15,9 +15,9 @@ import { loadTenant } from '@/features/tenant/tenant';
 import { currentOwner, retireDeviceSession, startDeviceSession } from '@/sync/device-session';
 import { BACKGROUND_SYNC_TAG } from '@/sync/engine';
 import type { LockManagerLike } from '@/sync/leader';
+import { nextTask } from '@/sync/next-task';
 import { syncControl } from '@/sync/status';
 import { toast } from '@/ui/toast';
-import { nextTask } from '@/ui/when-idle';
 
 const DEVICE_MARK = 'storynest_device';
 const PULL_EVERY_MS = 5 * 60_000;

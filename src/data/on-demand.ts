@@ -3,6 +3,7 @@
 // action, a start with no network) or once the page is idle, and until then the page shows
 // what the server sent with it.
 import { startTransition, useEffect, useState } from 'react';
+import { nextTask } from '@/sync/next-task';
 import type { DeviceDatabase } from './db';
 
 let loading: Promise<DeviceDatabase> | undefined;
@@ -11,7 +12,7 @@ let loading: Promise<DeviceDatabase> | undefined;
 export function deviceDb(): Promise<DeviceDatabase> {
   // Dexie's code, then the schema, each run in a task of its own.
   loading ??= import('dexie')
-    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(nextTask)
     .then(() => import('./db'))
     .then((m) => m.db);
   return loading;

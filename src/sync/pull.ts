@@ -1,6 +1,7 @@
 // Pull sync: brings the device's copy of a server list up to date, page by page from a cursor
 // kept per table, without overwriting local rows that still have changes waiting to be sent.
 import type { DeviceDatabase, LocalTable } from '@/data/db';
+import { nextTask } from './next-task';
 
 export interface PullPage<Row> {
   results: Row[];
@@ -25,7 +26,6 @@ export interface PullSpec<Row extends { id: number; updated_at: string }, Live e
 const cursorKey = (name: string) => `cursor:${name}`;
 /** Rows written per transaction (about 10 ms of a phone's main thread at most). */
 const WRITE_SLICE = 25;
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Local rows of `table` that queued changes touch (entity keys are 'table:key'). */
 export async function protectedKeys(db: DeviceDatabase, table: LocalTable): Promise<Set<string>> {

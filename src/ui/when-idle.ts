@@ -30,9 +30,6 @@ function networkQuiet(): Promise<void> {
 
 let quiet: Promise<void> | undefined;
 
-/** Resolves in a later task: what follows does not lengthen the current one. */
-export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
 export function whenIdleAfterLoad(run: () => void): void {
   quiet ??= networkQuiet();
   void quiet.then(() => {
