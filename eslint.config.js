@@ -8,6 +8,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier';
 
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -61,6 +62,8 @@ export default tseslint.config(
   { files: ['src/api/**'], rules: { 'no-restricted-imports': ['error', { paths: [dexie, dexieHooks] }] } },
   // Tests read loosely shaped JSON answers; typing each one would add noise, not safety.
   { files: ['tests/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  // Layout is Prettier's (checked by `npm run lint`); no lint rule argues with it.
+  prettier,
   {
     files: ['src/features/**', 'src/app/**', 'src/ui/**'],
     rules: { 'no-restricted-globals': ['error', { name: 'fetch', message: 'Screens call the API through src/api.' }] },

@@ -74,7 +74,10 @@ export default defineConfig({
             // The entry's only import (its helper for loading the app): nothing else is fetched
             // before the first paint.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/ },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/,
+            },
             // The small shared modules every page's first load holds: one file rather than twenty.
             {
               name: 'shell',

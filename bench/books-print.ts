@@ -87,7 +87,14 @@ async function measure(format: 'webp' | 'jpeg', printCopies = true) {
     bytes = r.bytes;
   }
   const warm = await render();
-  return { cold_worst_ms: Math.round(Math.max(...times)), cold_best_ms: Math.round(Math.min(...times)), cold_cpu_ms: Math.round(Math.min(...cpus)), warm_ms: Math.round(warm.ms), pdf_bytes: bytes, pictures_bytes: picturesBytes };
+  return {
+    cold_worst_ms: Math.round(Math.max(...times)),
+    cold_best_ms: Math.round(Math.min(...times)),
+    cold_cpu_ms: Math.round(Math.min(...cpus)),
+    warm_ms: Math.round(warm.ms),
+    pdf_bytes: bytes,
+    pictures_bytes: picturesBytes,
+  };
 }
 
 const webp = await measure('webp');

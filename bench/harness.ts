@@ -44,7 +44,8 @@ export async function runBenchmark<R extends Record<string, number>>(bench: Benc
     await page.goto(`${server.url('greenfield')}/api/health`);
     await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
     const result = (await page.evaluate(
-      ([global, options]) => (globalThis as unknown as Record<string, { run(o: unknown): Promise<unknown> }>)[global as string]!.run(options),
+      ([global, options]) =>
+        (globalThis as unknown as Record<string, { run(o: unknown): Promise<unknown> }>)[global as string]!.run(options),
       [bench.global, bench.options] as const,
     )) as R;
     report(bench.name, { ...result, ...bench.serverFigures?.(server) }, bench.targets(result));

@@ -57,7 +57,18 @@ function request(port: number, method: string, path: string, headers: Record<str
   const body = json === undefined ? undefined : JSON.stringify(json);
   return new Promise((resolve) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method, path, agent, headers: { host: `${HOST}:${port}`, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}), ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: {
+          host: `${HOST}:${port}`,
+          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+          ...headers,
+        },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -69,7 +80,12 @@ function request(port: number, method: string, path: string, headers: Record<str
           } catch {
             /* keep the text */
           }
-          resolve({ status: res.statusCode ?? 0, body: parsed, ms: performance.now() - started, lost: res.headers['x-proxy'] === 'backend-lost' });
+          resolve({
+            status: res.statusCode ?? 0,
+            body: parsed,
+            ms: performance.now() - started,
+            lost: res.headers['x-proxy'] === 'backend-lost',
+          });
         });
       },
     );
@@ -101,10 +117,13 @@ async function startProxy(backends: number[]) {
           return;
         }
         const i = candidates[next++ % candidates.length]!;
-        const up = http.request({ host: '127.0.0.1', port: backends[i], method: req.method, path: req.url, headers: req.headers, agent: upstream }, (r) => {
-          res.writeHead(r.statusCode ?? 502, r.headers);
-          r.pipe(res);
-        });
+        const up = http.request(
+          { host: '127.0.0.1', port: backends[i], method: req.method, path: req.url, headers: req.headers, agent: upstream },
+          (r) => {
+            res.writeHead(r.statusCode ?? 502, r.headers);
+            r.pipe(res);
+          },
+        );
         up.on('error', (err: NodeJS.ErrnoException) => {
           if (res.headersSent) return res.destroy();
           // Refused: the connection was never made, so the request cannot have been applied.
@@ -113,7 +132,9 @@ async function startProxy(backends: number[]) {
             return attempt(tries + 1);
           }
           alive[i] = false;
-          res.writeHead(502, { 'content-type': 'application/json', 'x-proxy': 'backend-lost' }).end(JSON.stringify({ message: 'The API process went away.' }));
+          res
+            .writeHead(502, { 'content-type': 'application/json', 'x-proxy': 'backend-lost' })
+            .end(JSON.stringify({ message: 'The API process went away.' }));
         });
         up.end(body);
       };
@@ -147,7 +168,9 @@ async function children(port: number): Promise<Child[]> {
     if (!cls) throw new Error(`class ${code} is missing: was the server seeded with SEED_SCALE=load?`);
     const cards = await request(port, 'GET', `/api/v1/teacher/student-login-info/${cls.id}/?limit=100`, auth);
     const rows = cards.body.results as { username: string; first_name: string; password: string }[];
-    rows.slice(0, CHILDREN).forEach((r, i) => out.push({ code, classIndex: c, index: i, username: r.username, first_name: r.first_name, password: r.password }));
+    rows
+      .slice(0, CHILDREN)
+      .forEach((r, i) => out.push({ code, classIndex: c, index: i, username: r.username, first_name: r.first_name, password: r.password }));
   }
   return out;
 }
@@ -182,7 +205,13 @@ function percentile(sorted: number[], p: number): number {
  * The burst. `round` keeps each burst's keys and books apart; `onProgress` sees how many children
  * have finished (the kill is triggered from it).
  */
-async function burst(port: number, kids: Child[], books: number[], round: number, onProgress?: (done: number) => void): Promise<BurstResult> {
+async function burst(
+  port: number,
+  kids: Child[],
+  books: number[],
+  round: number,
+  onProgress?: (done: number) => void,
+): Promise<BurstResult> {
   const latencies: number[] = [];
   let errors = 0;
   let killedInFlight = 0;
@@ -190,7 +219,8 @@ async function burst(port: number, kids: Child[], books: number[], round: number
   let done = 0;
   const runId = randomBytes(4).toString('hex');
   const tokens = new Map<string, string>();
-  const bookOf = (kid: Child, which: 0 | 1) => books[(((kid.classIndex - 1) * CHILDREN + kid.index) * 4 + round * 2 + which) % books.length]!;
+  const bookOf = (kid: Child, which: 0 | 1) =>
+    books[(((kid.classIndex - 1) * CHILDREN + kid.index) * 4 + round * 2 + which) % books.length]!;
 
   /** Sends until the answer is not a lost connection or 502/503 (the PWA retries with the same key). */
   async function send(method: string, path: string, headers: Record<string, string>, json?: unknown): Promise<Answer> {
@@ -294,7 +324,9 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
 async function recordedKeys(url: string): Promise<{ keys: number; applied: number }> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  const { rows } = await c.query(`select count(*)::int as keys, count(*) filter (where status_code between 200 and 299)::int as applied from idempotency_keys where key like 'load-%'`);
+  const { rows } = await c.query(
+    `select count(*)::int as keys, count(*) filter (where status_code between 200 and 299)::int as applied from idempotency_keys where key like 'load-%'`,
+  );
   await c.end();
   return rows[0] as { keys: number; applied: number };
 }
@@ -350,7 +382,13 @@ try {
         machine: { cores: cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: loadavg().map((l) => Math.round(l * 10) / 10) },
         burst: { classes: CLASSES, childrenPerClass: CHILDREN, arrivalSeconds: BURST_SECONDS, requestsPerChild: 6, writesPerChild: 3 },
         postgres2Processes: calm,
-        postgres2ProcessesOneKilled: { ...killed, killedAfterChildren: killedAt, keysRecorded: keys.keys, keysApplied: keys.applied, keysExpected: expectedKeys },
+        postgres2ProcessesOneKilled: {
+          ...killed,
+          killedAfterChildren: killedAt,
+          keysRecorded: keys.keys,
+          keysApplied: keys.applied,
+          keysExpected: expectedKeys,
+        },
         pglite1Process: single,
         targets,
       },

@@ -76,14 +76,24 @@ interface LighthouseFigures {
 
 /** One Lighthouse run, or undefined when Lighthouse could not measure (a runtime error such as NO_FCP under load). */
 async function runLighthouse(url: string, port: number): Promise<LighthouseFigures | undefined> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   if (result.lhr.runtimeError) return undefined;
   const { categories, audits } = result.lhr;
   const score = (id: string) => round((categories[id]?.score ?? 0) * 100);
   const failedAudits = Object.values(categories)
     .filter((c) => c.id !== 'performance')
-    .flatMap((c) => c.auditRefs.map((ref) => audits[ref.id]!).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual').map((a) => `${c.id}: ${a.id}`));
+    .flatMap((c) =>
+      c.auditRefs
+        .map((ref) => audits[ref.id]!)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+        .map((a) => `${c.id}: ${a.id}`),
+    );
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -133,13 +143,24 @@ async function offlineColdStart(server: FreshServer, runs: number) {
       const page = await context.newPage();
       await page.goto(`${server.url(TENANT)}/library`);
       // Checked on every animation frame: the first frame with a book card, from the navigation's start.
-      const book = (await (await page.waitForFunction(() => document.querySelector('.book-card') && performance.now(), undefined, { polling: 'raf', timeout: 30_000 })).jsonValue()) as number;
+      const book = (await (
+        await page.waitForFunction(() => document.querySelector('.book-card') && performance.now(), undefined, {
+          polling: 'raf',
+          timeout: 30_000,
+        })
+      ).jsonValue()) as number;
       const t = { book, fcp: await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN) };
       shell.push(t.fcp);
       firstBook.push(t.book);
       await page.close();
     }
-    return { runs, shellPaintedMs: round(median(shell)), firstBookMs: round(median(firstBook)), shellRunsMs: shell.map((x) => round(x)), firstBookRunsMs: firstBook.map((x) => round(x)) };
+    return {
+      runs,
+      shellPaintedMs: round(median(shell)),
+      firstBookMs: round(median(firstBook)),
+      shellRunsMs: shell.map((x) => round(x)),
+      firstBookRunsMs: firstBook.map((x) => round(x)),
+    };
   } finally {
     await browser.close();
   }
@@ -194,7 +215,12 @@ async function main() {
         {
           benchmark: 'web',
           lighthouse: { version: '12', preset: 'mobile, simulated throttling', runsPerPage: RUNS, medians: lighthouseResults },
-          firstLoadJs: { url: '/library', totalGzipKiB: firstLoad.totalGzipKiB, totalTransferKiB: firstLoad.totalTransferKiB, largest: firstLoad.chunks.slice(0, 5) },
+          firstLoadJs: {
+            url: '/library',
+            totalGzipKiB: firstLoad.totalGzipKiB,
+            totalTransferKiB: firstLoad.totalTransferKiB,
+            largest: firstLoad.chunks.slice(0, 5),
+          },
           offlineColdStart: offline,
           notes,
           loadAverage: { before: loadBefore, after: loadavg().map((x) => round(x, 2)) },

@@ -29,7 +29,9 @@ const icon = (paths: string, size = 22) =>
  */
 function header(path: string): string {
   const login = `/login${path === '/' || path.startsWith('/login') ? '' : `?redirect=${encodeURIComponent(path)}`}`;
-  const menu = [...MENU_LINKS, { to: login, label: 'Login' }].map((l) => `<li><a href="${escape(l.to)}">${escape(l.label)}</a></li>`).join('');
+  const menu = [...MENU_LINKS, { to: login, label: 'Login' }]
+    .map((l) => `<li><a href="${escape(l.to)}">${escape(l.label)}</a></li>`)
+    .join('');
   return (
     `<header class="site-header"><a href="#main" class="skip-link">Skip to content</a><div class="site-header-inner">` +
     `<a class="brand" href="/"><span class="brand-name">${NAME_MARK()}</span></a>` +
@@ -86,8 +88,22 @@ const CONTENT_PAGES: [path: string, title: string][] = [
 ];
 
 const PAGES: PublicPage[] = [
-  { path: '/', file: 'home.html', title: 'Online Library', description: DESCRIPTION, module: 'src/app/screens/library.tsx', content: LIBRARY },
-  { path: '/library', file: 'library.html', title: 'Online Library', description: 'Books and stories to read, share and buy, chosen for schools and families.', module: 'src/app/screens/library.tsx', content: LIBRARY },
+  {
+    path: '/',
+    file: 'home.html',
+    title: 'Online Library',
+    description: DESCRIPTION,
+    module: 'src/app/screens/library.tsx',
+    content: LIBRARY,
+  },
+  {
+    path: '/library',
+    file: 'library.html',
+    title: 'Online Library',
+    description: 'Books and stories to read, share and buy, chosen for schools and families.',
+    module: 'src/app/screens/library.tsx',
+    content: LIBRARY,
+  },
   {
     path: '/library/:id',
     file: 'book.html',
@@ -108,7 +124,8 @@ const PAGES: PublicPage[] = [
     path: '/login',
     file: 'login.html',
     title: 'Sign in',
-    description: 'Sign in to your school site: students with their class code, teachers and administrators with their e-mail, parents with the community password.',
+    description:
+      'Sign in to your school site: students with their class code, teachers and administrators with their e-mail, parents with the community password.',
     module: 'src/features/auth/login-page.tsx',
     content: `<!--login--><section class="auth" aria-labelledby="auth-title"><div class="auth-card"><h1 id="auth-title" tabindex="-1">Sign in</h1><p class="auth-status" role="status">Loading…</p></div></section><!--/login-->`,
   },
@@ -180,10 +197,15 @@ export function headOrder(html: string): string {
   // each chunk after the chunks it imports, and the entry runs them in this order.
   const modules = new Set<string>();
   head = head.replace(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g, (_tag, href: string) => (modules.add(href), ''));
-  head = head.replace(/<meta name="app-modules" content="([^"]*)">/g, (_tag, list: string) => (list.split(' ').forEach((href) => modules.add(href)), ''));
+  head = head.replace(
+    /<meta name="app-modules" content="([^"]*)">/g,
+    (_tag, list: string) => (list.split(' ').forEach((href) => modules.add(href)), ''),
+  );
   // Each stylesheet once (the app's links and a route's overlap).
   const seen = new Set<string>();
-  head = head.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (tag, href: string) => (seen.has(href) ? '' : (seen.add(href), tag)));
+  head = head.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (tag, href: string) =>
+    seen.has(href) ? '' : (seen.add(href), tag),
+  );
   const sheets = head.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
   for (const sheet of sheets) head = head.replace(sheet, '');
   const listed = modules.size ? `<meta name="app-modules" content="${[...modules].join(' ')}">` : '';
@@ -216,11 +238,17 @@ function appLinks(bundle: Bundle | undefined): string {
     js.add(fileName);
   };
   walk(main.fileName);
-  return [...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`), ...[...js].map((f) => `<link rel="modulepreload" href="/${f}">`)].join('');
+  return [
+    ...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`),
+    ...[...js].map((f) => `<link rel="modulepreload" href="/${f}">`),
+  ].join('');
 }
 
 function withShell(html: string, path: string, content: string): string {
-  return html.replace(/<div id="root">[\s\S]*?<\/div><!--\/root-->/, `<div id="root">${header(path)}${main(content)}${footer()}</div><!--/root-->`);
+  return html.replace(
+    /<div id="root">[\s\S]*?<\/div><!--\/root-->/,
+    `<div id="root">${header(path)}${main(content)}${footer()}</div><!--/root-->`,
+  );
 }
 
 export function prerender(): Plugin {
@@ -235,7 +263,12 @@ export function prerender(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html, ctx) =>
-        headOrder(withShell(html.replace('<div id="root"></div>', '<div id="root"></div><!--/root-->'), '/', '').replace('</head>', `${appLinks(ctx.bundle)}</head>`)),
+        headOrder(
+          withShell(html.replace('<div id="root"></div>', '<div id="root"></div><!--/root-->'), '/', '').replace(
+            '</head>',
+            `${appLinks(ctx.bundle)}</head>`,
+          ),
+        ),
     },
     closeBundle: {
       order: 'post',
@@ -247,7 +280,10 @@ export function prerender(): Plugin {
         const index: Record<string, string> = {};
         for (const page of PAGES) {
           const { css, js } = routeAssets(manifest, page.module);
-          const links = [...css.map((f) => `<link rel="stylesheet" href="/${f}">`), ...js.map((f) => `<link rel="modulepreload" href="/${f}">`)].join('');
+          const links = [
+            ...css.map((f) => `<link rel="stylesheet" href="/${f}">`),
+            ...js.map((f) => `<link rel="modulepreload" href="/${f}">`),
+          ].join('');
           const html = withShell(shell, page.path, page.content)
             .replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)} · ${NAME_MARK()}</title>`)
             .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escape(page.description)}"`)

@@ -51,7 +51,9 @@ try {
   await server.stop();
 }
 
-const offenders = result.chunks.flatMap(({ file }) => (modules[file.replace(/^\//, '')] ?? []).filter((id) => FORBIDDEN.some((re) => re.test(id))).map((id) => `${file}: ${id}`));
+const offenders = result.chunks.flatMap(({ file }) =>
+  (modules[file.replace(/^\//, '')] ?? []).filter((id) => FORBIDDEN.some((re) => re.test(id))).map((id) => `${file}: ${id}`),
+);
 console.log(
   JSON.stringify(
     {

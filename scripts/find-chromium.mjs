@@ -17,12 +17,20 @@ const SYSTEM_PATHS = [
 
 /** Executables inside Playwright's browser cache (newest build first). */
 function playwrightBrowsers() {
-  const cache = process.env.PLAYWRIGHT_BROWSERS_PATH || join(homedir(), process.platform === 'darwin' ? 'Library/Caches/ms-playwright' : '.cache/ms-playwright');
+  const cache =
+    process.env.PLAYWRIGHT_BROWSERS_PATH ||
+    join(homedir(), process.platform === 'darwin' ? 'Library/Caches/ms-playwright' : '.cache/ms-playwright');
   if (!existsSync(cache)) return [];
   const builds = readdirSync(cache)
     .filter((name) => /^chromium(_headless_shell)?-\d+$/.test(name))
     .sort((a, b) => Number(b.split('-').pop()) - Number(a.split('-').pop()));
-  const inside = ['chrome-linux/chrome', 'chrome-linux64/chrome', 'chrome-linux/headless_shell', 'chrome-headless-shell-linux64/chrome-headless-shell', 'chrome-mac/Chromium.app/Contents/MacOS/Chromium'];
+  const inside = [
+    'chrome-linux/chrome',
+    'chrome-linux64/chrome',
+    'chrome-linux/headless_shell',
+    'chrome-headless-shell-linux64/chrome-headless-shell',
+    'chrome-mac/Chromium.app/Contents/MacOS/Chromium',
+  ];
   return builds.flatMap((build) => inside.map((file) => join(cache, build, file)));
 }
 
@@ -34,4 +42,4 @@ export function findChromium() {
 }
 
 export const NO_CHROMIUM =
-  'No Chromium or Chrome found (CHROMIUM_PATH, /usr/bin/chromium, Playwright\'s cache): install one with `sudo apt-get install chromium` (Debian/Ubuntu), or `npx playwright install chromium` where downloads are allowed, or set CHROMIUM_PATH.';
+  "No Chromium or Chrome found (CHROMIUM_PATH, /usr/bin/chromium, Playwright's cache): install one with `sudo apt-get install chromium` (Debian/Ubuntu), or `npx playwright install chromium` where downloads are allowed, or set CHROMIUM_PATH.";

@@ -35,9 +35,16 @@ export async function measureFirstLoad(browser: Browser, url: string): Promise<F
         (async () => {
           const body = await response.body().catch(() => null);
           if (!body) return null;
-          const sizes = await response.request().sizes().catch(() => null);
+          const sizes = await response
+            .request()
+            .sizes()
+            .catch(() => null);
           const file = new URL(response.url()).pathname;
-          return { file, gzipKiB: gzipSync(body, { level: 9 }).length / 1024, transferKiB: (sizes?.responseBodySize ?? body.length) / 1024 };
+          return {
+            file,
+            gzipKiB: gzipSync(body, { level: 9 }).length / 1024,
+            transferKiB: (sizes?.responseBodySize ?? body.length) / 1024,
+          };
         })(),
       );
     });

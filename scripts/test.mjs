@@ -60,11 +60,13 @@ const vitest = (project, env = {}) => {
 
 gate('typecheck (PWA, server, tests)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 gate('typecheck (service worker and sync, no DOM)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.sw.json']);
-gate('lint', 'npx', ['eslint', '.']);
+gate('lint and format', 'npm', ['run', '--silent', 'lint']);
 vitest('unit');
 
 const databaseUrl = await postgresUrl();
-console.log(`\nServer tests run on PGlite${databaseUrl ? ` and on PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//')})` : ' only (no PostgreSQL answered)'}.`);
+console.log(
+  `\nServer tests run on PGlite${databaseUrl ? ` and on PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//')})` : ' only (no PostgreSQL answered)'}.`,
+);
 vitest('server', { DATABASE_URL: databaseUrl ?? '' });
 
 const built = gate('build', 'npx', ['vite', 'build']);
@@ -87,7 +89,10 @@ if (!browser) {
 }
 
 console.log('\n=== summary');
-for (const r of results) console.log(`${r.failed ? 'FAIL' : 'ok  '} ${r.name.padEnd(46)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`);
+for (const r of results)
+  console.log(
+    `${r.failed ? 'FAIL' : 'ok  '} ${r.name.padEnd(46)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`,
+  );
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

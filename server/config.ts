@@ -86,7 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode: Mode = env.NODE_ENV === 'production' ? 'production' : 'development';
   if (mode === 'production') {
     const missing = ['SECRET_KEY', 'PUBLIC_URL'].filter((name) => !env[name]);
-    if (missing.length) throw new Error(`In production (NODE_ENV=production) set ${missing.join(' and ')}: refusing to start without them.`);
+    if (missing.length)
+      throw new Error(`In production (NODE_ENV=production) set ${missing.join(' and ')}: refusing to start without them.`);
   }
   const seedScale: SeedScale = env.SEED_SCALE === 'bench' || env.SEED_SCALE === 'load' ? env.SEED_SCALE : 'demo';
   const publicUrl = new URL(env.PUBLIC_URL || `http://localhost:${port}`);

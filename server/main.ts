@@ -55,7 +55,10 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   ];
   const demo = [
     'Demo sign-ins (Login, then "Teacher or Administrator"):',
-    ...[...DEMO_ACCOUNTS, ...LATER_ACCOUNTS].map((a) => `  ${a.role.padEnd(19)} ${a.email.padEnd(28)} ${a.password.padEnd(13)} at ${base(a.tenant ? `${a.tenant}.localhost` : 'localhost')}`),
+    ...[...DEMO_ACCOUNTS, ...LATER_ACCOUNTS].map(
+      (a) =>
+        `  ${a.role.padEnd(19)} ${a.email.padEnd(28)} ${a.password.padEnd(13)} at ${base(a.tenant ? `${a.tenant}.localhost` : 'localhost')}`,
+    ),
     'Students (Login, then "Student", at the Greenfield site):',
     `  class ${DEMO_CLASSES[0]!.code}, Amara Okafor, password kite-7; class ${DEMO_CLASSES[1]!.code}, Zoe Zhang, password moon-3`,
     'Parents ("Parent"): community password greenfield-parents at the Greenfield site.',

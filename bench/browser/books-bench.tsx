@@ -30,7 +30,9 @@ async function imagesDecoded(root: HTMLElement) {
 
 export async function run() {
   const pictures = await Promise.all(Array.from({ length: PAGES + 1 }, (_, n) => picture(n)));
-  await db.pictures.bulkPut(pictures.map((data, n) => ({ id: pictureId(n), owner_id: 1, type: 'image/webp', data, width: 1600, height: 1200 })));
+  await db.pictures.bulkPut(
+    pictures.map((data, n) => ({ id: pictureId(n), owner_id: 1, type: 'image/webp', data, width: 1600, height: 1200 })),
+  );
   const content: BookContent = {
     title: 'Our Seaside Book',
     trim: 'a5',

@@ -119,7 +119,14 @@ export async function run() {
     const t0 = performance.now();
     const update = Y.mergeUpdates(pending);
     pending = [];
-    await saveDocument({ kind: 'story', id: 'bench-story', path: '/stories/bench-story/document/', label: 'bench', update, state: Y.encodeStateAsUpdate(ydoc) });
+    await saveDocument({
+      kind: 'story',
+      id: 'bench-story',
+      path: '/stories/bench-story/document/',
+      label: 'bench',
+      update,
+      state: Y.encodeStateAsUpdate(ydoc),
+    });
     saves.push(performance.now() - t0);
   }
   const stateBytes = Y.encodeStateAsUpdate(ydoc).byteLength;
@@ -163,7 +170,14 @@ export async function run() {
         const update = Y.mergeUpdates(edits);
         edits = [];
         raw[n]!.push(update);
-        await saveDocument({ kind: 'story', id: `bench-device-${n}`, path: `/stories/bench-device-${n}/document/`, label: 'bench', update, state: Y.encodeStateAsUpdate(d) });
+        await saveDocument({
+          kind: 'story',
+          id: `bench-device-${n}`,
+          path: `/stories/bench-device-${n}/document/`,
+          label: 'bench',
+          update,
+          state: Y.encodeStateAsUpdate(d),
+        });
       }
     }
   }
@@ -194,7 +208,8 @@ export async function run() {
   renderServerSide(batch);
   const mergeBatchMs = performance.now() - t1;
   const text = rendered.body;
-  const bothKept = made[0] === 1000 && made[1] === 1000 && text.match(/SCHOOL /g)?.length === 1000 && text.match(/HOME /g)?.length === 1000 ? 1 : 0;
+  const bothKept =
+    made[0] === 1000 && made[1] === 1000 && text.match(/SCHOOL /g)?.length === 1000 && text.match(/HOME /g)?.length === 1000 ? 1 : 0;
   await db.outbox.clear();
 
   return {

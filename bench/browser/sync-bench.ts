@@ -33,15 +33,20 @@ async function run({ mutations, queued }: { mutations: number; queued: number })
   const enqueue: number[] = [];
   for (let i = 1; i <= mutations; i++) {
     const t = performance.now();
-    await recordChange([db.cart], () => db.cart.put({ item_id: i, added_at: new Date().toISOString() }), {
-      kind: 'cart.add',
-      label: `Add book ${i} to the cart`,
-      method: 'POST',
-      path: '/data/cart/items/',
-      body: { book_id: i },
-      entityKeys: [`cart:${i}`],
-      undo: [{ op: 'delete', table: 'cart', key: i }],
-    }, db);
+    await recordChange(
+      [db.cart],
+      () => db.cart.put({ item_id: i, added_at: new Date().toISOString() }),
+      {
+        kind: 'cart.add',
+        label: `Add book ${i} to the cart`,
+        method: 'POST',
+        path: '/data/cart/items/',
+        body: { book_id: i },
+        entityKeys: [`cart:${i}`],
+        undo: [{ op: 'delete', table: 'cart', key: i }],
+      },
+      db,
+    );
     enqueue.push(performance.now() - t);
   }
 
@@ -91,7 +96,9 @@ async function run({ mutations, queued }: { mutations: number; queued: number })
     counted = (await outboxCounts(user.id, db)).unsent;
     counts.push(performance.now() - t);
     t = performance.now();
-    await ownerEntries(user.id, db).filter((e) => e.status === 'pending').first();
+    await ownerEntries(user.id, db)
+      .filter((e) => e.status === 'pending')
+      .first();
     oldest.push(performance.now() - t);
   }
   clearInterval(sampler);

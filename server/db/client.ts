@@ -56,7 +56,9 @@ export async function openDatabase(location: { url: string } | { dataDir: string
       await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       await migrator.end();
     }
-    const timeouts = options.timeoutMs ? { statement_timeout: options.timeoutMs, idle_in_transaction_session_timeout: options.timeoutMs } : {};
+    const timeouts = options.timeoutMs
+      ? { statement_timeout: options.timeoutMs, idle_in_transaction_session_timeout: options.timeoutMs }
+      : {};
     const pool = new Pool({ connectionString: location.url, max: options.max ?? 10, ...timeouts });
     // An idle connection the server ends (a restart, a dropped database) must not crash the
     // process: the pool replaces it on the next query.

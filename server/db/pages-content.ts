@@ -11,7 +11,12 @@ export interface PageContent {
   body: string;
 }
 
-const p = (slug: PageSlug, title: string, description: string, ...html: string[]): PageContent => ({ slug, title, description, body: html.join('\n') });
+const p = (slug: PageSlug, title: string, description: string, ...html: string[]): PageContent => ({
+  slug,
+  title,
+  description,
+  body: html.join('\n'),
+});
 
 export const DEFAULT_PAGES: PageContent[] = [
   p(

@@ -3,18 +3,7 @@
 // tenant_id; every table the PWA pulls carries updated_at (and deleted_at where rows can go
 // away) so pull sync can ask "what changed since".
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type {
   BookKind,
   BookStatus,
@@ -184,10 +173,7 @@ export const students = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [
-    index('students_class').on(t.class_id),
-    index('students_tenant').on(t.tenant_id, t.updated_at, t.user_id),
-  ],
+  (t) => [index('students_class').on(t.class_id), index('students_tenant').on(t.tenant_id, t.updated_at, t.user_id)],
 );
 
 export const categories = pgTable(
@@ -205,9 +191,13 @@ export const categories = pgTable(
   (t) => [
     // Names and slugs are unique per scope: a school's own, and the platform's (tenant_id null).
     uniqueIndex('categories_school_name').on(t.tenant_id, sql`lower(${t.name})`),
-    uniqueIndex('categories_platform_name').using('btree', sql`lower(${t.name})`).where(sql`tenant_id is null`),
+    uniqueIndex('categories_platform_name')
+      .using('btree', sql`lower(${t.name})`)
+      .where(sql`tenant_id is null`),
     uniqueIndex('categories_school_slug').on(t.tenant_id, t.slug),
-    uniqueIndex('categories_platform_slug').on(t.slug).where(sql`tenant_id is null`),
+    uniqueIndex('categories_platform_slug')
+      .on(t.slug)
+      .where(sql`tenant_id is null`),
   ],
 );
 
@@ -292,7 +282,10 @@ export const stories = pgTable(
     step: integer().notNull().default(1),
     category_id: integer().references(() => categories.id, { onDelete: 'set null' }),
     /** UN Sustainable Development Goals (1 to 17) the story carries. */
-    sdgs: integer().array().notNull().default(sql`'{}'::integer[]`),
+    sdgs: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** The school's charity cause the story supports. */
     charity_id: integer().references(() => charities.id, { onDelete: 'set null' }),
     /** 'written' in the editor, or 'uploaded' by a teacher as a finished piece. */
@@ -360,20 +353,24 @@ export const storyReactions = pgTable(
   (t) => [primaryKey({ columns: [t.story_id, t.reader] }), index('story_reactions_tenant').on(t.tenant_id)],
 );
 
-export const charities = pgTable('charities', {
-  id: id(),
-  /** Null: a platform charity, offered on every site. */
-  tenant_id: integer().references(() => tenants.id, { onDelete: 'cascade' }),
-  created_by: integer().references(() => users.id, { onDelete: 'set null' }),
-  name: text().notNull(),
-  slug: text().notNull().unique(),
-  description: text().notNull().default(''),
-  image: text(),
-  goal_cents: integer().notNull().default(0),
-  status: text().$type<CharityStatus>().notNull().default('draft'),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
-}, (t) => [index('charities_tenant_created').on(t.tenant_id, t.created_at, t.id)]);
+export const charities = pgTable(
+  'charities',
+  {
+    id: id(),
+    /** Null: a platform charity, offered on every site. */
+    tenant_id: integer().references(() => tenants.id, { onDelete: 'cascade' }),
+    created_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    slug: text().notNull().unique(),
+    description: text().notNull().default(''),
+    image: text(),
+    goal_cents: integer().notNull().default(0),
+    status: text().$type<CharityStatus>().notNull().default('draft'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('charities_tenant_created').on(t.tenant_id, t.created_at, t.id)],
+);
 
 /** Switchboard modes. */
 export const modes = pgTable('modes', {
@@ -424,7 +421,9 @@ export const pages = pgTable(
   (t) => [
     uniqueIndex('pages_site_slug').on(t.tenant_id, t.slug),
     // Two platform defaults for one slug would make the fallback ambiguous.
-    uniqueIndex('pages_platform_slug').on(t.slug).where(sql`tenant_id is null`),
+    uniqueIndex('pages_platform_slug')
+      .on(t.slug)
+      .where(sql`tenant_id is null`),
   ],
 );
 
@@ -514,21 +513,21 @@ export const orderItems = pgTable(
 export const payments = pgTable(
   'payments',
   {
-  id: id(),
-  order_id: integer()
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  provider: text().$type<PaymentProvider>().notNull(),
-  /** The provider's reference for this payment; a callback is matched by it. */
-  provider_ref: text().notNull().unique(),
-  amount_cents: integer().notNull(),
-  /** What has been refunded at the provider; never more than amount_cents. */
-  refunded_cents: integer().notNull().default(0),
-  currency: text().notNull(),
-  status: text().$type<OrderStatus>().notNull().default('pending'),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
-  completed_at: at(),
+    id: id(),
+    order_id: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text().$type<PaymentProvider>().notNull(),
+    /** The provider's reference for this payment; a callback is matched by it. */
+    provider_ref: text().notNull().unique(),
+    amount_cents: integer().notNull(),
+    /** What has been refunded at the provider; never more than amount_cents. */
+    refunded_cents: integer().notNull().default(0),
+    currency: text().notNull(),
+    status: text().$type<OrderStatus>().notNull().default('pending'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    completed_at: at(),
   },
   (t) => [index('payments_order').on(t.order_id), index('payments_created').on(t.created_at, t.id)],
 );
@@ -662,10 +661,7 @@ export const subscriptions = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [
-    index('subscriptions_tenant').on(t.tenant_id, t.status),
-    index('subscriptions_due').on(t.status, t.current_period_end),
-  ],
+  (t) => [index('subscriptions_tenant').on(t.tenant_id, t.status), index('subscriptions_due').on(t.status, t.current_period_end)],
 );
 
 /** Which switchboard modes a school offers: a row with offered=false hides one (default: all). */

@@ -10,7 +10,10 @@ import { appMeta } from './schema';
 const KEY = 'development_secret_key';
 
 export async function sharedSecret(db: Db): Promise<string> {
-  await db.insert(appMeta).values({ key: KEY, value: randomBytes(32).toString('hex') }).onConflictDoNothing();
+  await db
+    .insert(appMeta)
+    .values({ key: KEY, value: randomBytes(32).toString('hex') })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, KEY)).limit(1);
   if (!row) throw new Error('The shared development secret could not be stored.');
   return row.value;

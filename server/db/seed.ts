@@ -87,7 +87,13 @@ async function seedClass(ctx: SeedContext, seed: ClassSeed, rand: () => number) 
   const tenantId = ctx.tenantIds.get(seed.tenant)!;
   const [cls] = await ctx.tx
     .insert(classes)
-    .values({ tenant_id: tenantId, class_id: seed.code, name: seed.name, class_theme: seed.theme, teacher_id: ctx.userIds.get(seed.teacher)! })
+    .values({
+      tenant_id: tenantId,
+      class_id: seed.code,
+      name: seed.name,
+      class_theme: seed.theme,
+      teacher_id: ctx.userIds.get(seed.teacher)!,
+    })
     .returning({ id: classes.id });
   const fixedNames = new Set(seed.fixed.map((f) => `${f.first_name} ${f.last_name}`));
   const roster: { first_name: string; last_name: string; password: string }[] = [];
@@ -110,7 +116,16 @@ async function seedClass(ctx: SeedContext, seed: ClassSeed, rand: () => number) 
   await insertInBatches(rows, async (batch) => {
     const inserted = await ctx.tx
       .insert(users)
-      .values(batch.map((s) => ({ tenant_id: tenantId, role: 'student' as const, username: s.username, first_name: s.first_name, last_name: s.last_name, date_joined: s.date_joined })))
+      .values(
+        batch.map((s) => ({
+          tenant_id: tenantId,
+          role: 'student' as const,
+          username: s.username,
+          first_name: s.first_name,
+          last_name: s.last_name,
+          date_joined: s.date_joined,
+        })),
+      )
       .returning({ id: users.id });
     await ctx.tx.insert(students).values(
       inserted.map((u, i) => ({
@@ -147,7 +162,12 @@ async function seedBooks(tx: Tx, categoryIds: number[], from: number, to: number
     await tx
       .update(books)
       .set({ cover: sql`'/api/covers/' || ${books.id} || '.svg'` })
-      .where(inArray(books.id, inserted.map((b) => b.id)));
+      .where(
+        inArray(
+          books.id,
+          inserted.map((b) => b.id),
+        ),
+      );
   });
 }
 
@@ -232,9 +252,15 @@ async function seedDemo(tx: Tx, dataKey: Buffer) {
   await tx.insert(stories).values(storyRows);
   await seedWaitingStories(tx);
 
-  const modeRows = await tx.insert(modes).values(MODES.map((m, i) => ({ ...m, sort_order: i }))).returning({ id: modes.id, locked: modes.locked });
+  const modeRows = await tx
+    .insert(modes)
+    .values(MODES.map((m, i) => ({ ...m, sort_order: i })))
+    .returning({ id: modes.id, locked: modes.locked });
   // A demo plan that opens the locked modes, monthly or yearly.
-  const [plan] = await tx.insert(subscriptionPlans).values({ name: 'School Plus', description: 'Every locked mode of the switchboard.' }).returning({ id: subscriptionPlans.id });
+  const [plan] = await tx
+    .insert(subscriptionPlans)
+    .values({ name: 'School Plus', description: 'Every locked mode of the switchboard.' })
+    .returning({ id: subscriptionPlans.id });
   await tx.insert(planModes).values(modeRows.filter((m) => m.locked).map((m) => ({ plan_id: plan!.id, mode_id: m.id })));
   await tx.insert(subscriptionVariants).values([
     { plan_id: plan!.id, interval: 'month', price_cents: 2900, currency: 'USD', seats: 30 },
@@ -248,7 +274,10 @@ async function seedDemo(tx: Tx, dataKey: Buffer) {
 /** Class books handed in by their teacher and waiting to be published (SUBMITTED_BOOKS). */
 async function seedSubmittedBooks(ctx: SeedContext) {
   for (const b of SUBMITTED_BOOKS) {
-    const [cls] = await ctx.tx.select({ id: classes.id, teacher_id: classes.teacher_id }).from(classes).where(eq(classes.class_id, b.class));
+    const [cls] = await ctx.tx
+      .select({ id: classes.id, teacher_id: classes.teacher_id })
+      .from(classes)
+      .where(eq(classes.class_id, b.class));
     const [row] = await ctx.tx
       .insert(books)
       .values({
@@ -266,7 +295,10 @@ async function seedSubmittedBooks(ctx: SeedContext) {
         submitted_at: new Date(),
       })
       .returning({ id: books.id });
-    await ctx.tx.update(books).set({ cover: `/api/covers/${row!.id}.svg` }).where(eq(books.id, row!.id));
+    await ctx.tx
+      .update(books)
+      .set({ cover: `/api/covers/${row!.id}.svg` })
+      .where(eq(books.id, row!.id));
   }
 }
 
@@ -322,8 +354,18 @@ async function seedWaitingStories(tx: Tx) {
     .limit(1);
   if (!author) return;
   const waiting = [
-    ['The Kite That Flew Home', 'the-kite-that-flew-home', 'My kite flew over the school and the river. It came home at tea time.', 'My kite flew over the school and the river. It came home at tea time.'],
-    ['A Garden on the Roof', 'a-garden-on-the-roof', 'We planted beans on the roof of our school. The bees came to visit.', 'We planted beens on the roof of our school. The bees came to visit.'],
+    [
+      'The Kite That Flew Home',
+      'the-kite-that-flew-home',
+      'My kite flew over the school and the river. It came home at tea time.',
+      'My kite flew over the school and the river. It came home at tea time.',
+    ],
+    [
+      'A Garden on the Roof',
+      'a-garden-on-the-roof',
+      'We planted beans on the roof of our school. The bees came to visit.',
+      'We planted beens on the roof of our school. The bees came to visit.',
+    ],
   ] as const;
   await tx.insert(stories).values(
     waiting.map(([title, slug, text, submitted], i) => ({
@@ -368,7 +410,9 @@ async function seedBench(tx: Tx, dataKey: Buffer) {
  */
 async function seedPagesIn(tx: Tx): Promise<boolean> {
   if (await metaValue(tx, 'seeded_pages')) return false;
-  await tx.insert(pages).values(DEFAULT_PAGES.map((p) => ({ ...p, body: sanitizeHtml(p.body), tenant_id: null, updated_at: new Date(EPOCH) })));
+  await tx
+    .insert(pages)
+    .values(DEFAULT_PAGES.map((p) => ({ ...p, body: sanitizeHtml(p.body), tenant_id: null, updated_at: new Date(EPOCH) })));
   await tx.insert(appMeta).values({ key: 'seeded_pages', value: new Date().toISOString() });
   return true;
 }

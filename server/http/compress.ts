@@ -20,7 +20,15 @@ export const compressAnswers = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const res = c.res;
   const type = res.headers.get('Content-Type') ?? '';
-  if (c.req.method === 'HEAD' || !res.body || res.status === 206 || res.status === 204 || res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(type)) return;
+  if (
+    c.req.method === 'HEAD' ||
+    !res.body ||
+    res.status === 206 ||
+    res.status === 204 ||
+    res.headers.has('Content-Encoding') ||
+    !COMPRESSIBLE.test(type)
+  )
+    return;
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('Cache-Control') ?? '')) return;
   const declared = Number(res.headers.get('Content-Length') ?? NaN);
   if (declared < MIN_BYTES) return;
@@ -33,14 +41,21 @@ export const compressAnswers = createMiddleware<AppEnv>(async (c, next) => {
     headers.delete('Content-Length');
     // Each batch is flushed as it comes, so the reader gets it at once, compressed.
     const gzipped = Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>).pipe(createGzip({ flush: constants.Z_SYNC_FLUSH }));
-    c.res = new Response(Readable.toWeb(gzipped) as ReadableStream<Uint8Array>, { status: res.status, statusText: res.statusText, headers });
+    c.res = new Response(Readable.toWeb(gzipped) as ReadableStream<Uint8Array>, {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    });
     return;
   }
   const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
   const body = Buffer.from(await res.arrayBuffer());
   let sent: Buffer = body;
   if (body.length >= MIN_BYTES && encoding !== 'identity') {
-    sent = encoding === 'br' ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) : await gzipAsync(body, { level: 6 });
+    sent =
+      encoding === 'br'
+        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : await gzipAsync(body, { level: 6 });
     headers.set('Content-Encoding', encoding);
     const etag = headers.get('ETag');
     if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);

@@ -30,7 +30,13 @@ const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 /** The services a route may use: everything of `deps` but the database (see env.ts). */
 export function routeDeps(deps: Deps): RouteDeps {
   const { database, draining, ...rest } = deps;
-  return { ...rest, databaseKind: database.kind, draining: draining ?? (() => false), kickMailer: () => kickMailer(deps), kickPrinter: () => kickPrinter(deps) };
+  return {
+    ...rest,
+    databaseKind: database.kind,
+    draining: draining ?? (() => false),
+    kickMailer: () => kickMailer(deps),
+    kickPrinter: () => kickPrinter(deps),
+  };
 }
 
 /** A path as it may be logged: segments that look like secrets (link tokens) are masked. */

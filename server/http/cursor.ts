@@ -55,8 +55,7 @@ export function parseSince(value: string | undefined): Cursor | null {
 }
 
 /** The exact timestamp text of a column, for the next cursor. */
-export const cursorTs = (column: AnyColumn) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const cursorTs = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export function after(updatedAt: AnyColumn, id: AnyColumn, cursor: Cursor | null): SQL | undefined {
   return cursor ? sql`(${updatedAt}, ${id}) > (${cursor.ts}::timestamptz, ${cursor.id})` : undefined;

@@ -53,7 +53,8 @@ function databaseCode(err: unknown): string | undefined {
 
 export function errorAnswer(err: Error, c: Context) {
   if (err instanceof ApiError) return c.json({ message: err.message, ...err.extra }, err.status);
-  if (UNSTORABLE_TEXT.has(databaseCode(err) ?? '')) return c.json({ message: 'The request contains characters that cannot be stored (such as a null character).' }, 400);
+  if (UNSTORABLE_TEXT.has(databaseCode(err) ?? ''))
+    return c.json({ message: 'The request contains characters that cannot be stored (such as a null character).' }, 400);
   if (err instanceof HTTPException) {
     // Hono's own 4xx (e.g. malformed JSON) keep their status; the message stays readable.
     return c.json({ message: err.message || 'Bad request' }, err.status as ContentfulStatusCode);

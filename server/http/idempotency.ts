@@ -151,7 +151,9 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   if (keyed && !KEY_FORMAT.test(key!)) fail(400, 'Idempotency-Key must be 8 to 100 letters, digits, - or _.');
   // The path is stored with the key; PostgreSQL text cannot hold a null character (%00).
   if (keyed && c.req.path.includes('\u0000')) fail(400, 'The address contains a null character.');
-  const record = keyed ? { key: key!, user_id: user!.id, method: c.req.method, path: c.req.path, request_hash: await requestHash(c) } : undefined;
+  const record = keyed
+    ? { key: key!, user_id: user!.id, method: c.req.method, path: c.req.path, request_hash: await requestHash(c) }
+    : undefined;
 
   if (group) {
     // Already inside the batch's transaction (c.var.db is it); the answers are recorded at its end.
@@ -160,7 +162,15 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
       group.abandoned = true;
       return;
     }
-    if (record) group.answers.push({ ...record, status_code: c.res.status, response_body: await c.res.clone().json().catch(() => ({})) });
+    if (record)
+      group.answers.push({
+        ...record,
+        status_code: c.res.status,
+        response_body: await c.res
+          .clone()
+          .json()
+          .catch(() => ({})),
+      });
     return;
   }
 
@@ -198,7 +208,10 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
         throw new Rollback();
       }
       if (record) {
-        const body = await c.res.clone().json().catch(() => ({}));
+        const body = await c.res
+          .clone()
+          .json()
+          .catch(() => ({}));
         await tx.update(idempotencyKeys).set({ status_code: c.res.status, response_body: body }).where(eq(idempotencyKeys.key, record.key));
       }
     });
@@ -209,11 +222,21 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   if (refused && record) {
     // The refusal is the key's answer from now on (it changed nothing, so recording it
     // outside the rolled-back transaction cannot apply anything twice).
-    const body = await c.res.clone().json().catch(() => ({}));
-    await root.insert(idempotencyKeys).values({ ...record, status_code: c.res.status, response_body: body }).onConflictDoNothing();
+    const body = await c.res
+      .clone()
+      .json()
+      .catch(() => ({}));
+    await root
+      .insert(idempotencyKeys)
+      .values({ ...record, status_code: c.res.status, response_body: body })
+      .onConflictDoNothing();
   }
   if (replay && record) {
-    const mismatch = replay.user_id !== record.user_id || replay.method !== record.method || replay.path !== record.path || replay.request_hash !== record.request_hash;
+    const mismatch =
+      replay.user_id !== record.user_id ||
+      replay.method !== record.method ||
+      replay.path !== record.path ||
+      replay.request_hash !== record.request_hash;
     if (mismatch) fail(422, 'This Idempotency-Key was already used for a different request.');
     return storedAnswer(c, replay);
   }

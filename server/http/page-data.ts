@@ -42,7 +42,8 @@ export interface PageData {
   description?: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 type SentBook = { id: number; title: string; author: string; cover: string; price_cents: number; currency: string };
 
@@ -62,7 +63,14 @@ export function bookCard(book: SentBook, index: number): string {
 /** The first books of the library, in the device's order (by title as IndexedDB sorts: code points). */
 async function firstBooks(c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
   const rows = await c.var.db
-    .select({ id: books.id, title: books.title, author: books.author, cover: books.cover, price_cents: books.price_cents, currency: books.currency })
+    .select({
+      id: books.id,
+      title: books.title,
+      author: books.author,
+      cover: books.cover,
+      price_cents: books.price_cents,
+      currency: books.currency,
+    })
     .from(books)
     .where(and(onSale(tenant)))
     .orderBy(sql`${books.title} collate "C"`, asc(books.id))
@@ -96,8 +104,14 @@ async function oneBook(c: Context<AppEnv>, tenant: TenantRow | null): Promise<Pa
 /** The charities as CharitiesPage (charities-page.tsx) lists them. */
 async function charityList(c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
   const rows = await publishedCharities(c.var.db, tenant);
-  const cards = rows.map((r) => `<li class="charity-card"><h2><a href="/charities/${encodeURIComponent(r.slug)}">${escapeHtml(r.name)}</a></h2><p>${escapeHtml(r.description)}</p></li>`);
-  return { slots: { charities: `<ul class="charity-grid">${cards.join('')}</ul>` }, data: { charities: rows.map(({ id, slug, name, description }) => ({ id, slug, name, description })) } };
+  const cards = rows.map(
+    (r) =>
+      `<li class="charity-card"><h2><a href="/charities/${encodeURIComponent(r.slug)}">${escapeHtml(r.name)}</a></h2><p>${escapeHtml(r.description)}</p></li>`,
+  );
+  return {
+    slots: { charities: `<ul class="charity-grid">${cards.join('')}</ul>` },
+    data: { charities: rows.map(({ id, slug, name, description }) => ({ id, slug, name, description })) },
+  };
 }
 
 /**
@@ -107,11 +121,14 @@ async function charityList(c: Context<AppEnv>, tenant: TenantRow | null): Promis
 async function loginStep(_c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
   const schoolSite = tenant !== null && !tenant.is_organization;
   const tiles = offeredRoles(schoolSite, tenant?.community_password_hash != null).map(
-    (r) => `<li><button type="button" class="role-tile role-${r.role} awaiting-script" disabled><span class="role-icon"></span><span class="role-label">${escapeHtml(r.label)}</span><span class="role-text">${escapeHtml(r.text)}</span></button></li>`,
+    (r) =>
+      `<li><button type="button" class="role-tile role-${r.role} awaiting-script" disabled><span class="role-icon"></span><span class="role-label">${escapeHtml(r.label)}</span><span class="role-text">${escapeHtml(r.text)}</span></button></li>`,
   );
   const note = schoolSite ? '' : `<p class="auth-note">${escapeHtml(PLATFORM_LOGIN_NOTE)}</p>`;
   return {
-    slots: { login: `<section class="auth" aria-labelledby="auth-title"><div class="auth-card"><h1 id="auth-title" tabindex="-1">Sign in</h1><p class="auth-subtitle">Who is signing in?</p><ul class="role-list">${tiles.join('')}</ul>${note}</div></section>` },
+    slots: {
+      login: `<section class="auth" aria-labelledby="auth-title"><div class="auth-card"><h1 id="auth-title" tabindex="-1">Sign in</h1><p class="auth-subtitle">Who is signing in?</p><ul class="role-list">${tiles.join('')}</ul>${note}</div></section>`,
+    },
     data: {},
   };
 }
@@ -135,7 +152,9 @@ async function oneStory(c: Context<AppEnv>, tenant: TenantRow | null): Promise<P
     `<article class="page story-page" aria-labelledby="story-title"><p class="breadcrumbs"><a href="/library">Library</a>${story.category ? ` › ${escapeHtml(story.category)}` : ''}</p>` +
     (story.cover ? `<img src="${escapeHtml(story.cover)}" alt="Cover of ${title}" class="story-cover">` : '') +
     `<h1 id="story-title">${title}</h1><p class="story-byline">by ${escapeHtml(story.author)} · ${escapeHtml(story.school)}</p>` +
-    (story.sdgs.length ? `<ul class="story-sdgs" aria-label="Sustainable Development Goals">${story.sdgs.map((g) => `<li>Goal ${g}</li>`).join('')}</ul>` : '') +
+    (story.sdgs.length
+      ? `<ul class="story-sdgs" aria-label="Sustainable Development Goals">${story.sdgs.map((g) => `<li>Goal ${g}</li>`).join('')}</ul>`
+      : '') +
     (story.charity ? `<p class="story-charity">Supports ${escapeHtml(story.charity)}</p>` : '') +
     `<div class="story-body">${story.body}</div>` +
     `<section class="story-reactions" aria-labelledby="reactions-title"><h2 id="reactions-title">Reactions</h2><div role="group" aria-label="React to this story" class="reaction-bar">${buttons.join('')}</div>` +
@@ -181,8 +200,13 @@ export function withPageData(html: string, path: string, sent: PageData | null):
   let out = html;
   // The page's own name before the site's (as the app names it: content-page.tsx), and its summary.
   if (sent.title) out = out.replace(/<title>[^<]*? · /, () => `<title>${escapeHtml(sent.title!)} · `);
-  if (sent.description) out = out.replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(sent.description!)}"`);
-  for (const [name, content] of Object.entries(sent.slots)) out = out.replace(new RegExp(`<!--${name}-->[\\s\\S]*?<!--/${name}-->`), () => content);
+  if (sent.description)
+    out = out.replace(
+      /<meta name="description" content="[^"]*"/,
+      () => `<meta name="description" content="${escapeHtml(sent.description!)}"`,
+    );
+  for (const [name, content] of Object.entries(sent.slots))
+    out = out.replace(new RegExp(`<!--${name}-->[\\s\\S]*?<!--/${name}-->`), () => content);
   if (!Object.keys(sent.data).length) return out;
   // JSON in a script element: "<" is escaped so no text can close the element early.
   const json = JSON.stringify({ path, data: sent.data }).replace(/</g, '\\u003c');

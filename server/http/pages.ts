@@ -19,7 +19,8 @@ import { loadStaticFile, pickEncoding } from './static-files';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** The page file for a path: exact public routes, a book's page for /library/{id}, a story's for /stories/{slug}. */
 export function pageFor(index: Record<string, string>, path: string): string | undefined {
@@ -79,13 +80,22 @@ export function pages(staticDir: string) {
     let body = encoded.get(key);
     if (!body) {
       const html = Buffer.from(withPageData(brandPage(file.variants.identity!.toString('utf8'), site, year), c.req.path, filled));
-      body = { identity: html, br: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: await gzipAsync(html, { level: 9 }) };
+      body = {
+        identity: html,
+        br: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        gzip: await gzipAsync(html, { level: 9 }),
+      };
       if (encoded.size >= MAX_CACHED) encoded.delete(encoded.keys().next().value!);
       encoded.set(key, body);
     }
     const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
     const sent = body[encoding] ?? body.identity;
-    const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(sent.length), 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' });
+    const headers = new Headers({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': String(sent.length),
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+    });
     if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(sent), { status: 200, headers });
   };

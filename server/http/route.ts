@@ -118,12 +118,8 @@ export function jsonBody<T extends z.ZodType>(schema: T, description = 'OK') {
   return { description, content: { 'application/json': { schema } } };
 }
 
-export function defineRoute<const R extends Omit<RouteConfig, 'middleware' | 'security'>>(
-  access: Access,
-  config: R,
-) {
-  const who =
-    access.roles === 'anyone' ? 'anyone' : access.roles === 'signed-in' ? 'any signed-in user' : access.roles.join(', ');
+export function defineRoute<const R extends Omit<RouteConfig, 'middleware' | 'security'>>(access: Access, config: R) {
+  const who = access.roles === 'anyone' ? 'anyone' : access.roles === 'signed-in' ? 'any signed-in user' : access.roles.join(', ');
   const where = access.site === 'tenant' ? 'school or organization sites only' : 'any site';
   if (access.outbox) {
     outboxRoutes.push({ method: config.method.toUpperCase(), path: config.path, matches: pathMatcher(config.path) });

@@ -88,7 +88,11 @@ export function loadStaticFile(full: string, cached?: StaticFile): StaticFile | 
 }
 
 /** An answer with the variant the request accepts, headers included. */
-export function sendVariant(c: { req: { header(name: string): string | undefined; method: string } }, file: StaticFile, cacheControl: string): Response {
+export function sendVariant(
+  c: { req: { header(name: string): string | undefined; method: string } },
+  file: StaticFile,
+  cacheControl: string,
+): Response {
   const available = (['br', 'gzip'] as const).filter((e) => file.variants[e]);
   const encoding = pickEncoding(c.req.header('accept-encoding'), available);
   const body = file.variants[encoding] ?? file.variants.identity!;

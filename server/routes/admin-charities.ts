@@ -71,7 +71,11 @@ const charityFields = {
   last_name: users.last_name,
   created_at: charities.created_at,
 };
-type CharityRow = Omit<z.infer<typeof AdminCharitySchema>, 'created_at' | 'creator_name'> & { first_name: string | null; last_name: string | null; created_at: Date };
+type CharityRow = Omit<z.infer<typeof AdminCharitySchema>, 'created_at' | 'creator_name'> & {
+  first_name: string | null;
+  last_name: string | null;
+  created_at: Date;
+};
 
 /** A person's name from a left-joined user, or null when there is none. */
 const personName = (first: string | null, last: string | null) => (first ? `${first} ${last ?? ''}`.trim() : null);
@@ -129,7 +133,10 @@ const platformCharities = adminListRoutes({
   filters: {
     status: z.enum(CHARITY_STATUSES).optional(),
     tenant_id: Id.optional(),
-    owner: z.enum(['platform', 'schools']).optional().openapi({ description: "platform: the platform's own charities; schools: the schools' causes" }),
+    owner: z
+      .enum(['platform', 'schools'])
+      .optional()
+      .openapi({ description: "platform: the platform's own charities; schools: the schools' causes" }),
   },
   where: (_c, q) =>
     and(
@@ -182,7 +189,11 @@ const donationFields = {
   tenant_name: tenants.school_name,
   created_at: orders.created_at,
 };
-type DonationRow = Omit<z.infer<typeof AdminDonationSchema>, 'created_at' | 'donor'> & { first_name: string | null; last_name: string | null; created_at: Date };
+type DonationRow = Omit<z.infer<typeof AdminDonationSchema>, 'created_at' | 'donor'> & {
+  first_name: string | null;
+  last_name: string | null;
+  created_at: Date;
+};
 
 const selectDonations = (db: Queryable) =>
   db
@@ -213,7 +224,10 @@ const donationWhere = (q: { status?: (typeof ORDER_STATUSES)[number]; charity_id
   );
 
 type DonationList = AdminList<DonationRow, z.ZodRawShape, z.infer<typeof AdminDonationSchema>>;
-const donationList: Pick<DonationList, 'row' | 'search' | 'date' | 'sorts' | 'defaultSort' | 'id' | 'select' | 'countFrom' | 'json' | 'csv'> = {
+const donationList: Pick<
+  DonationList,
+  'row' | 'search' | 'date' | 'sorts' | 'defaultSort' | 'id' | 'select' | 'countFrom' | 'json' | 'csv'
+> = {
   row: AdminDonationSchema,
   search: [orders.email, users.first_name, users.last_name, charities.name],
   date: orders.created_at,
@@ -306,7 +320,12 @@ const slugify = (name: string) =>
 async function freeSlug(db: Queryable, name: string): Promise<string> {
   const base = slugify(name);
   const taken = new Set(
-    (await db.select({ slug: charities.slug }).from(charities).where(or(eq(charities.slug, base), like(charities.slug, `${base}-%`)))).map((r) => r.slug),
+    (
+      await db
+        .select({ slug: charities.slug })
+        .from(charities)
+        .where(or(eq(charities.slug, base), like(charities.slug, `${base}-%`)))
+    ).map((r) => r.slug),
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -338,7 +357,9 @@ function charityRecordRoutes(area: Area) {
   const create = defineRoute(change, {
     method: 'post',
     path: area.prefix,
-    summary: area.prefix.includes('super') ? 'Add a platform charity' : "Add one of the school's charity causes (its creator alone may edit it)",
+    summary: area.prefix.includes('super')
+      ? 'Add a platform charity'
+      : "Add one of the school's charity causes (its creator alone may edit it)",
     request: { body: { required: true, content: { 'application/json': { schema: CharityForm } } } },
     responses: { 201: jsonBody(CharityDetailSchema, 'Created') },
   });
@@ -354,11 +375,18 @@ function charityRecordRoutes(area: Area) {
     path,
     summary: 'Delete a charity that has no donations (one with donations is archived instead: 409)',
     request: { params },
-    responses: { 200: jsonBody(MessageSchema), ...notFound, ...notCreator, 409: { description: `'${CHARITY_MSG.hasDonations}'`, ...errorBody } },
+    responses: {
+      200: jsonBody(MessageSchema),
+      ...notFound,
+      ...notCreator,
+      409: { description: `'${CHARITY_MSG.hasDonations}'`, ...errorBody },
+    },
   });
 
   const find = async (c: Context<AppEnv>, id: number) => {
-    const [row] = await selectCharities(c.var.db).where(and(eq(charities.id, id), area.scope(c))).limit(1);
+    const [row] = await selectCharities(c.var.db)
+      .where(and(eq(charities.id, id), area.scope(c)))
+      .limit(1);
     return row ?? fail(404, CHARITY_MSG.notFound);
   };
   const detail = (c: Context<AppEnv>, row: CharityRow) => ({ ...charityJson(row), can_edit: area.mayEdit(c, row) });
@@ -375,7 +403,13 @@ function charityRecordRoutes(area: Area) {
       const db = c.var.db;
       const [row] = await db
         .insert(charities)
-        .values({ ...columnsOf(body), name: body.name, slug: await freeSlug(db, body.name), tenant_id: area.tenantOf(c), created_by: signedInUser(c).id })
+        .values({
+          ...columnsOf(body),
+          name: body.name,
+          slug: await freeSlug(db, body.name),
+          tenant_id: area.tenantOf(c),
+          created_by: signedInUser(c).id,
+        })
         .returning({ id: charities.id });
       return c.json(detail(c, await find(c, row!.id)), 201);
     })
@@ -420,7 +454,9 @@ const charityStats = defineRoute(PLATFORM, {
 
 /** The first day of each of the last 12 months (UTC), oldest first. */
 function lastMonths(now: Date): string[] {
-  return Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1)).toISOString().slice(0, 7));
+  return Array.from({ length: 12 }, (_, i) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1)).toISOString().slice(0, 7),
+  );
 }
 
 const paidDonation = and(isDonation, eq(orders.status, 'success'));

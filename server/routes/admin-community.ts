@@ -16,7 +16,24 @@ import { defineRoute, errorBody, jsonBody } from '../http/route';
 import { hashPassword } from '../services/crypto';
 import { PLATFORM } from './admin-users';
 
-const WORDS = ['kite', 'moon', 'river', 'maple', 'otter', 'comet', 'harbor', 'meadow', 'lantern', 'pebble', 'willow', 'falcon', 'cedar', 'orchid', 'summit', 'ember'];
+const WORDS = [
+  'kite',
+  'moon',
+  'river',
+  'maple',
+  'otter',
+  'comet',
+  'harbor',
+  'meadow',
+  'lantern',
+  'pebble',
+  'willow',
+  'falcon',
+  'cedar',
+  'orchid',
+  'summit',
+  'ember',
+];
 
 /** Two words and a number: easy to read out to parents, hard to guess (16·16·9000). */
 function newPassword(): string {
@@ -38,7 +55,9 @@ const change = defineRoute(PLATFORM, {
     body: { required: true, content: { 'application/json': { schema: CommunityChange } } },
   },
   responses: {
-    200: jsonBody(z.object({ message: z.string(), community_access: z.boolean(), password: z.string().nullable() }).openapi('CommunityAccess')),
+    200: jsonBody(
+      z.object({ message: z.string(), community_access: z.boolean(), password: z.string().nullable() }).openapi('CommunityAccess'),
+    ),
     404: { description: 'No such school', ...errorBody },
   },
 });
@@ -47,7 +66,11 @@ export const adminCommunityRoutes = new OpenAPIHono<AppEnv>().openapi(change, as
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
   const db = c.var.db;
-  const [tenant] = await db.select({ id: tenants.id, org: tenants.is_organization, subdomain: tenants.subdomain }).from(tenants).where(eq(tenants.id, id)).limit(1);
+  const [tenant] = await db
+    .select({ id: tenants.id, org: tenants.is_organization, subdomain: tenants.subdomain })
+    .from(tenants)
+    .where(eq(tenants.id, id))
+    .limit(1);
   if (!tenant) fail(404, ADMIN_MSG.notFound);
   if (tenant.org) fail(400, 'Community access belongs to schools, not organizations.');
   const password = body.action === 'set' ? body.password : body.action === 'rotate' ? newPassword() : null;
@@ -57,6 +80,11 @@ export const adminCommunityRoutes = new OpenAPIHono<AppEnv>().openapi(change, as
     .where(eq(tenants.id, id));
   await db.update(communitySessions).set({ revoked_at: c.var.deps.now() }).where(eq(communitySessions.tenant_id, id));
   forgetTenant(c.var.deps, tenant!.subdomain);
-  const message = body.action === 'off' ? 'Community access turned off.' : body.action === 'rotate' ? 'A new community password was made.' : 'Community password set.';
+  const message =
+    body.action === 'off'
+      ? 'Community access turned off.'
+      : body.action === 'rotate'
+        ? 'A new community password was made.'
+        : 'Community password set.';
   return c.json({ message, community_access: password !== null, password: body.action === 'rotate' ? password : null }, 200);
 });

@@ -53,7 +53,8 @@ export const adminDashboardRoutes = new OpenAPIHono<AppEnv>().openapi(stats, asy
   const db = c.var.db;
   const months = lastMonths(c.var.deps.now());
   const since = new Date(`${months[0]}-01T00:00:00Z`);
-  const month = (column: typeof orders.created_at | typeof users.date_joined) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
+  const month = (column: typeof orders.created_at | typeof users.date_joined) =>
+    sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
   const [tenantRows, roleRows, storyRows, [bookRow], [charityRow], statusRows, [donationRow], revenueRows, signupRows] = await Promise.all([
     db.select({ org: tenants.is_organization, n: count() }).from(tenants).groupBy(tenants.is_organization),
     db.select({ role: users.role, active: users.is_active, n: count() }).from(users).groupBy(users.role, users.is_active),

@@ -32,9 +32,23 @@ export const AdminEmailSchema = z
   })
   .openapi('AdminEmail');
 
-type EmailRow = { id: number; to: string; subject: string; attempts: number; last_error: string | null; tenant_name: string | null; created_at: Date; sent_at: Date | null };
+type EmailRow = {
+  id: number;
+  to: string;
+  subject: string;
+  attempts: number;
+  last_error: string | null;
+  tenant_name: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+};
 const statusOf = (r: EmailRow) => (r.sent_at ? 'sent' : r.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending');
-const emailJson = (r: EmailRow): z.infer<typeof AdminEmailSchema> => ({ ...r, status: statusOf(r), created_at: r.created_at.toISOString(), sent_at: r.sent_at?.toISOString() ?? null });
+const emailJson = (r: EmailRow): z.infer<typeof AdminEmailSchema> => ({
+  ...r,
+  status: statusOf(r),
+  created_at: r.created_at.toISOString(),
+  sent_at: r.sent_at?.toISOString() ?? null,
+});
 
 const emailsList = adminListRoutes({
   name: 'emails',

@@ -103,7 +103,12 @@ const bulkModes = defineRoute(PLATFORM_CHANGE, {
   method: 'post',
   path: '/api-super-admin/modes/bulk/',
   summary: 'Lock, unlock, activate or deactivate modes (activating also sets the status ACTIVE)',
-  request: json(z.object({ ids: Ids, action: z.enum(['lock', 'unlock', 'activate', 'deactivate'], { error: 'Choose lock, unlock, activate or deactivate' }) })),
+  request: json(
+    z.object({
+      ids: Ids,
+      action: z.enum(['lock', 'unlock', 'activate', 'deactivate'], { error: 'Choose lock, unlock, activate or deactivate' }),
+    }),
+  ),
   responses: { 200: jsonBody(MessageSchema), 404: { description: 'Some modes do not exist', ...errorBody } },
 });
 const moveModes = defineRoute(PLATFORM_CHANGE, {
@@ -137,7 +142,16 @@ export function reorder(order: number[], ids: number[], to: 'top' | 'up' | 'down
 }
 
 const SchoolModeSchema = z
-  .object({ id: z.number().int(), name: z.string(), image: z.string().nullable(), locked: z.boolean(), unlocked_by_plan: z.boolean(), active: z.boolean(), status: z.string(), offered: z.boolean() })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    image: z.string().nullable(),
+    locked: z.boolean(),
+    unlocked_by_plan: z.boolean(),
+    active: z.boolean(),
+    status: z.string(),
+    offered: z.boolean(),
+  })
   .openapi('SchoolMode');
 const SCHOOL = { roles: ['school_admin', 'organization_admin'], site: 'tenant' } as const;
 const getSchoolModes = defineRoute(SCHOOL, {
@@ -182,7 +196,14 @@ export const adminModeRoutes = new OpenAPIHono<AppEnv>()
     const [last] = await c.var.db.select({ n: sql<number>`coalesce(max(${modes.sort_order}), -1)::int` }).from(modes);
     const [row] = await c.var.db
       .insert(modes)
-      .values({ name: m.name, image: m.image || null, locked: m.locked === 'true', active: m.active === 'true', status: m.status, sort_order: Number(last?.n ?? -1) + 1 })
+      .values({
+        name: m.name,
+        image: m.image || null,
+        locked: m.locked === 'true',
+        active: m.active === 'true',
+        status: m.status,
+        sort_order: Number(last?.n ?? -1) + 1,
+      })
       .returning();
     return c.json(modeJson(row!), 201);
   })
@@ -198,7 +219,9 @@ export const adminModeRoutes = new OpenAPIHono<AppEnv>()
       ...(m.active !== undefined ? { active: bool(m.active) } : {}),
       ...(m.status !== undefined ? { status: m.status } : {}),
     };
-    const [row] = Object.keys(set).length ? await c.var.db.update(modes).set(set).where(eq(modes.id, id)).returning() : [await modeOr404(c.var.db, id)];
+    const [row] = Object.keys(set).length
+      ? await c.var.db.update(modes).set(set).where(eq(modes.id, id)).returning()
+      : [await modeOr404(c.var.db, id)];
     return c.json(modeJson(row!), 200);
   })
   .openapi(bulkModes, async (c) => {
@@ -207,7 +230,13 @@ export const adminModeRoutes = new OpenAPIHono<AppEnv>()
     const found = await c.var.db.select({ id: modes.id }).from(modes).where(inArray(modes.id, unique));
     if (found.length !== unique.length) fail(404, 'Some of these modes do not exist.');
     const set =
-      action === 'lock' ? { locked: true } : action === 'unlock' ? { locked: false } : action === 'activate' ? { active: true, status: 'ACTIVE' } : { active: false, status: 'INACTIVE' };
+      action === 'lock'
+        ? { locked: true }
+        : action === 'unlock'
+          ? { locked: false }
+          : action === 'activate'
+            ? { active: true, status: 'ACTIVE' }
+            : { active: false, status: 'INACTIVE' };
     await c.var.db.update(modes).set(set).where(inArray(modes.id, unique));
     return c.json({ message: ADMIN_MSG.bulkDone }, 200);
   })
@@ -236,6 +265,7 @@ export const adminModeRoutes = new OpenAPIHono<AppEnv>()
     if (offered.some((id) => !known.has(id))) fail(404, 'Some of these modes do not exist.');
     await c.var.db.delete(tenantModes).where(eq(tenantModes.tenant_id, tenantId));
     const hidden = all.filter((m) => !offered.includes(m.id));
-    if (hidden.length) await c.var.db.insert(tenantModes).values(hidden.map((m) => ({ tenant_id: tenantId, mode_id: m.id, offered: false })));
+    if (hidden.length)
+      await c.var.db.insert(tenantModes).values(hidden.map((m) => ({ tenant_id: tenantId, mode_id: m.id, offered: false })));
     return c.json({ message: SUBS_MSG.modesSaved }, 200);
   });

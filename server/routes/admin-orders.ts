@@ -58,7 +58,11 @@ const orderFields = {
   charity_name: charities.name,
   created_at: orders.created_at,
 };
-type OrderRow = Omit<z.infer<typeof AdminOrderSchema>, 'created_at' | 'buyer'> & { first_name: string | null; last_name: string | null; created_at: Date };
+type OrderRow = Omit<z.infer<typeof AdminOrderSchema>, 'created_at' | 'buyer'> & {
+  first_name: string | null;
+  last_name: string | null;
+  created_at: Date;
+};
 
 const selectOrders = (db: Queryable) =>
   db
@@ -101,7 +105,8 @@ const ordersList = adminListRoutes({
   id: orders.id,
   select: selectOrders,
   // Search reads the buyer's name, so the count joins users too.
-  countFrom: (db) => db.select(countAll()).from(orders).leftJoin(users, eq(users.id, orders.user_id)).$dynamic() as unknown as DynamicSelect<{ n: number }>,
+  countFrom: (db) =>
+    db.select(countAll()).from(orders).leftJoin(users, eq(users.id, orders.user_id)).$dynamic() as unknown as DynamicSelect<{ n: number }>,
   json: orderJson,
   csv: [
     ['id', (r) => r.id],
@@ -154,7 +159,11 @@ const paymentFields = {
   completed_at: payments.completed_at,
 };
 type PaymentRow = Omit<z.infer<typeof AdminPaymentSchema>, 'created_at' | 'completed_at'> & { created_at: Date; completed_at: Date | null };
-const paymentJson = (r: PaymentRow) => ({ ...r, created_at: r.created_at.toISOString(), completed_at: r.completed_at?.toISOString() ?? null });
+const paymentJson = (r: PaymentRow) => ({
+  ...r,
+  created_at: r.created_at.toISOString(),
+  completed_at: r.completed_at?.toISOString() ?? null,
+});
 
 /** Where a payment history is declared: the platform's (every payment) or an area's (its tenants' orders). */
 export interface PaymentsListPlace {
@@ -198,7 +207,10 @@ export function paymentsListRoutes(place: PaymentsListPlace) {
         .innerJoin(orders, eq(orders.id, payments.order_id))
         .leftJoin(tenants, eq(tenants.id, orders.tenant_id))
         .$dynamic() as unknown as DynamicSelect<PaymentRow>,
-    countFrom: (db) => db.select(countAll()).from(payments).innerJoin(orders, eq(orders.id, payments.order_id)).$dynamic() as unknown as DynamicSelect<{ n: number }>,
+    countFrom: (db) =>
+      db.select(countAll()).from(payments).innerJoin(orders, eq(orders.id, payments.order_id)).$dynamic() as unknown as DynamicSelect<{
+        n: number;
+      }>,
     json: paymentJson,
     csv: [
       ['id', (r) => r.id],
@@ -296,7 +308,11 @@ export const adminOrderRoutes = new OpenAPIHono<AppEnv>()
     const [row] = await selectOrders(db).where(eq(orders.id, id)).limit(1);
     if (!row) fail(404, ADMIN_MSG.notFound);
     const [items, paid, jobs, refunded] = await Promise.all([
-      db.select({ book_id: orderItems.book_id, title: orderItems.title, price_cents: orderItems.price_cents }).from(orderItems).where(eq(orderItems.order_id, id)).orderBy(asc(orderItems.title)),
+      db
+        .select({ book_id: orderItems.book_id, title: orderItems.title, price_cents: orderItems.price_cents })
+        .from(orderItems)
+        .where(eq(orderItems.order_id, id))
+        .orderBy(asc(orderItems.title)),
       db
         .select(paymentFields)
         .from(payments)
@@ -315,7 +331,13 @@ export const adminOrderRoutes = new OpenAPIHono<AppEnv>()
     ]);
     const job = jobs[0];
     const print_job = job
-      ? { provider_ref: job.provider_ref, submitted_at: job.submitted_at?.toISOString() ?? null, attempts: job.attempts, last_error: job.last_error, next_attempt_at: job.next_attempt_at?.toISOString() ?? null }
+      ? {
+          provider_ref: job.provider_ref,
+          submitted_at: job.submitted_at?.toISOString() ?? null,
+          attempts: job.attempts,
+          last_error: job.last_error,
+          next_attempt_at: job.next_attempt_at?.toISOString() ?? null,
+        }
       : null;
     return c.json({ ...orderJson(row!), items, payments: paid.map(paymentJson), print_job, refunds: refunded.map(refundJson) }, 200);
   })
@@ -337,21 +359,46 @@ export const adminOrderRoutes = new OpenAPIHono<AppEnv>()
     const done = await provider.refund({ ref: payment.provider_ref, amountCents: cents, key });
     const [made] = await db
       .insert(refunds)
-      .values({ payment_id: id, amount_cents: done.amountCents, provider_ref: done.refundRef, reason: reason ?? '', created_by: signedInUser(c).id })
+      .values({
+        payment_id: id,
+        amount_cents: done.amountCents,
+        provider_ref: done.refundRef,
+        reason: reason ?? '',
+        created_by: signedInUser(c).id,
+      })
       .returning({ id: refunds.id });
-    await db.update(payments).set({ refunded_cents: sql`${payments.refunded_cents} + ${cents}` }).where(eq(payments.id, id));
-    await db.update(orders).set({ refunded_cents: sql`${orders.refunded_cents} + ${cents}` }).where(eq(orders.id, payment.order_id));
+    await db
+      .update(payments)
+      .set({ refunded_cents: sql`${payments.refunded_cents} + ${cents}` })
+      .where(eq(payments.id, id));
+    await db
+      .update(orders)
+      .set({ refunded_cents: sql`${orders.refunded_cents} + ${cents}` })
+      .where(eq(orders.id, payment.order_id));
     const [after] = await db
       .select(paymentFields)
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.order_id))
       .leftJoin(tenants, eq(tenants.id, orders.tenant_id))
       .where(eq(payments.id, id));
-    const [refund] = await db.select(refundFields).from(refunds).leftJoin(users, eq(users.id, refunds.created_by)).where(eq(refunds.id, made!.id));
+    const [refund] = await db
+      .select(refundFields)
+      .from(refunds)
+      .leftJoin(users, eq(users.id, refunds.created_by))
+      .where(eq(refunds.id, made!.id));
     return c.json({ ...refundJson(refund!), payment: paymentJson(after!) }, 201);
   });
 
-type RefundRow = { id: number; payment_id: number; amount_cents: number; provider_ref: string; reason: string; first_name: string | null; last_name: string | null; created_at: Date };
+type RefundRow = {
+  id: number;
+  payment_id: number;
+  amount_cents: number;
+  provider_ref: string;
+  reason: string;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: Date;
+};
 function refundJson(r: RefundRow): z.infer<typeof RefundSchema> {
   const { first_name, last_name, ...rest } = r;
   return { ...rest, created_by: first_name ? `${first_name} ${last_name ?? ''}`.trim() : null, created_at: r.created_at.toISOString() };

@@ -54,10 +54,24 @@ const Numbers = {
 };
 
 const LinkedSchoolSchema = z
-  .object({ id: z.number().int(), school_name: z.string(), school_email: z.string(), subdomain: z.string(), ...Numbers, created_at: z.string() })
+  .object({
+    id: z.number().int(),
+    school_name: z.string(),
+    school_email: z.string(),
+    subdomain: z.string(),
+    ...Numbers,
+    created_at: z.string(),
+  })
   .openapi('LinkedSchool');
 type SchoolRow = Omit<z.infer<typeof LinkedSchoolSchema>, 'created_at'> & { created_at: Date };
-const schoolFields = { id: tenants.id, school_name: tenants.school_name, school_email: tenants.school_email, subdomain: tenants.subdomain, ...numbers, created_at: tenants.created_at };
+const schoolFields = {
+  id: tenants.id,
+  school_name: tenants.school_name,
+  school_email: tenants.school_email,
+  subdomain: tenants.subdomain,
+  ...numbers,
+  created_at: tenants.created_at,
+};
 const selectSchools = (db: Queryable) => db.select(schoolFields).from(tenants).$dynamic() as unknown as DynamicSelect<SchoolRow>;
 const schoolJson = (r: SchoolRow) => ({ ...r, created_at: r.created_at.toISOString() });
 const mine = (c: Context<AppEnv>): SQL => sql`${tenants.id} in ${linkedSchools(siteTenant(c).id)}`;
@@ -95,7 +109,15 @@ const schoolsList = adminListRoutes({
 });
 
 const SchoolDetailSchema = LinkedSchoolSchema.extend({
-  class_list: z.array(z.object({ id: z.number().int(), name: z.string(), class_code: z.string(), teacher_name: z.string().nullable(), students: z.number().int() })),
+  class_list: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      class_code: z.string(),
+      teacher_name: z.string().nullable(),
+      students: z.number().int(),
+    }),
+  ),
 }).openapi('LinkedSchoolDetail');
 
 const getSchool = defineRoute(ORGANIZATION_AREA, {
@@ -148,7 +170,9 @@ const stats = defineRoute(ORGANIZATION_AREA, {
 });
 
 function lastMonths(now: Date): string[] {
-  return Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1)).toISOString().slice(0, 7));
+  return Array.from({ length: 12 }, (_, i) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1)).toISOString().slice(0, 7),
+  );
 }
 
 export const adminOrganizationRoutes = new OpenAPIHono<AppEnv>()
@@ -162,14 +186,20 @@ export const adminOrganizationRoutes = new OpenAPIHono<AppEnv>()
     const inSchools = sql`${users.tenant_id} in ${linkedSchools(org)}`;
     const [schools, roleRows, signupRows] = await Promise.all([
       selectSchools(db).where(mine(c)).orderBy(asc(tenants.school_name), asc(tenants.id)),
-      db.select({ role: users.role, active: users.is_active, n: countAll().n }).from(users).where(inSchools).groupBy(users.role, users.is_active),
+      db
+        .select({ role: users.role, active: users.is_active, n: countAll().n })
+        .from(users)
+        .where(inSchools)
+        .groupBy(users.role, users.is_active),
       db
         .select({ month: sql<string>`to_char(${users.date_joined} at time zone 'UTC', 'YYYY-MM')`, n: countAll().n })
         .from(users)
         .where(and(inSchools, gte(users.date_joined, since)))
         .groupBy(sql`1`),
     ]);
-    const totals = Object.fromEntries(Object.keys(Numbers).map((k) => [k, schools.reduce((sum, s) => sum + s[k as keyof typeof Numbers], 0)])) as Record<keyof typeof Numbers, number>;
+    const totals = Object.fromEntries(
+      Object.keys(Numbers).map((k) => [k, schools.reduce((sum, s) => sum + s[k as keyof typeof Numbers], 0)]),
+    ) as Record<keyof typeof Numbers, number>;
     const byRole = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<(typeof ROLES)[number], number>;
     let active = 0;
     for (const r of roleRows) {
@@ -208,7 +238,10 @@ export const adminOrganizationRoutes = new OpenAPIHono<AppEnv>()
       .leftJoin(users, eq(users.id, classes.teacher_id))
       .where(and(eq(classes.tenant_id, id), isNull(classes.deleted_at)))
       .orderBy(asc(classes.name), asc(classes.id));
-    const list = rows.map(({ first_name, last_name, ...r }) => ({ ...r, teacher_name: first_name === null ? null : `${first_name} ${last_name ?? ''}`.trim() }));
+    const list = rows.map(({ first_name, last_name, ...r }) => ({
+      ...r,
+      teacher_name: first_name === null ? null : `${first_name} ${last_name ?? ''}`.trim(),
+    }));
     return c.json({ ...schoolJson(school!), class_list: list }, 200);
   })
   .openapi(unlinkSchool, async (c) => {

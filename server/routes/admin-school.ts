@@ -94,13 +94,24 @@ const getProfile = defineRoute(SCHOOL_AREA, {
   responses: { 200: jsonBody(TenantSchema) },
 });
 
-const patchProfile = defineRoute({ ...CHANGE, bodyLimit: BODY_LIMITS.upload }, {
-  method: 'patch',
-  path: '/api-school-admin/profile/',
-  summary: "Change this site's details, colours or logo: only the fields sent (multipart when a logo travels)",
-  request: { body: { required: false, content: { 'multipart/form-data': { schema: ProfilePatch.safeExtend(withLogo) }, 'application/json': { schema: ProfilePatch.safeExtend(withLogo) } } } },
-  responses: { 200: jsonBody(TenantSchema) },
-});
+const patchProfile = defineRoute(
+  { ...CHANGE, bodyLimit: BODY_LIMITS.upload },
+  {
+    method: 'patch',
+    path: '/api-school-admin/profile/',
+    summary: "Change this site's details, colours or logo: only the fields sent (multipart when a logo travels)",
+    request: {
+      body: {
+        required: false,
+        content: {
+          'multipart/form-data': { schema: ProfilePatch.safeExtend(withLogo) },
+          'application/json': { schema: ProfilePatch.safeExtend(withLogo) },
+        },
+      },
+    },
+    responses: { 200: jsonBody(TenantSchema) },
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // organizations (school admins only): linked ones, and those whose invitation is open
@@ -115,15 +126,24 @@ function openInvitationTo(c: Context<AppEnv>, schoolId: number): SQL {
 }
 
 /** The organizations whose invitation to this school is open. */
-const invitingOrganizations = (c: Context<AppEnv>, schoolId: number): SQL => sql`select ${invitations.tenant_id} from ${invitations} where ${openInvitationTo(c, schoolId)}`;
+const invitingOrganizations = (c: Context<AppEnv>, schoolId: number): SQL =>
+  sql`select ${invitations.tenant_id} from ${invitations} where ${openInvitationTo(c, schoolId)}`;
 
 const LINK_STATUSES = ['linked', 'invited'] as const;
 const SchoolOrganizationSchema = z
-  .object({ id: z.number().int(), school_name: z.string(), school_email: z.string(), subdomain: z.string(), status: z.enum(LINK_STATUSES), created_at: z.string() })
+  .object({
+    id: z.number().int(),
+    school_name: z.string(),
+    school_email: z.string(),
+    subdomain: z.string(),
+    status: z.enum(LINK_STATUSES),
+    created_at: z.string(),
+  })
   .openapi('SchoolOrganization');
 type OrganizationRow = Omit<z.infer<typeof SchoolOrganizationSchema>, 'created_at'> & { created_at: Date };
 
-const linkedTo = (schoolId: number) => sql`(select ${organizationLinks.organization_id} from ${organizationLinks} where ${organizationLinks.school_id} = ${schoolId})`;
+const linkedTo = (schoolId: number) =>
+  sql`(select ${organizationLinks.organization_id} from ${organizationLinks} where ${organizationLinks.school_id} = ${schoolId})`;
 
 const schoolOrganizations = adminListRoutes({
   name: 'schoolOrganizations',
@@ -136,7 +156,10 @@ const schoolOrganizations = adminListRoutes({
     const school = siteTenant(c).id;
     const linked = sql`${tenants.id} in ${linkedTo(school)}`;
     const invited = sql`${tenants.id} in (${invitingOrganizations(c, school)})`;
-    return and(eq(tenants.is_organization, true), q.status === 'linked' ? linked : q.status === 'invited' ? and(invited, sql`not ${linked}`) : sql`(${linked} or ${invited})`);
+    return and(
+      eq(tenants.is_organization, true),
+      q.status === 'linked' ? linked : q.status === 'invited' ? and(invited, sql`not ${linked}`) : sql`(${linked} or ${invited})`,
+    );
   },
   search: [tenants.school_name, tenants.school_email, tenants.subdomain],
   date: tenants.created_at,
@@ -150,7 +173,9 @@ const schoolOrganizations = adminListRoutes({
         school_name: tenants.school_name,
         school_email: tenants.school_email,
         subdomain: tenants.subdomain,
-        status: sql<(typeof LINK_STATUSES)[number]>`case when ${tenants.id} in ${linkedTo(siteTenant(c).id)} then 'linked' else 'invited' end`,
+        status: sql<
+          (typeof LINK_STATUSES)[number]
+        >`case when ${tenants.id} in ${linkedTo(siteTenant(c).id)} then 'linked' else 'invited' end`,
         created_at: tenants.created_at,
       })
       .from(tenants)
@@ -205,7 +230,11 @@ const SchoolClassSchema = z
     created_at: z.string(),
   })
   .openapi('SchoolClassRow');
-type ClassRow = Omit<z.infer<typeof SchoolClassSchema>, 'created_at' | 'teacher_name'> & { first_name: string | null; last_name: string | null; created_at: Date };
+type ClassRow = Omit<z.infer<typeof SchoolClassSchema>, 'created_at' | 'teacher_name'> & {
+  first_name: string | null;
+  last_name: string | null;
+  created_at: Date;
+};
 const classJson = ({ first_name, last_name, ...r }: ClassRow): z.infer<typeof SchoolClassSchema> => ({
   ...r,
   teacher_name: first_name === null ? null : `${first_name} ${last_name ?? ''}`.trim(),
@@ -223,7 +252,11 @@ const schoolClasses = adminListRoutes({
     and(
       inAreaSchools(c, classes.tenant_id),
       isNull(classes.deleted_at),
-      q.has_teacher === 'true' ? sql`${classes.teacher_id} is not null` : q.has_teacher === 'false' ? isNull(classes.teacher_id) : undefined,
+      q.has_teacher === 'true'
+        ? sql`${classes.teacher_id} is not null`
+        : q.has_teacher === 'false'
+          ? isNull(classes.teacher_id)
+          : undefined,
       q.teacher_id !== undefined ? eq(classes.teacher_id, q.teacher_id) : undefined,
     ),
   search: [classes.name, classes.class_id, users.first_name, users.last_name],
@@ -250,7 +283,10 @@ const schoolClasses = adminListRoutes({
       .innerJoin(tenants, eq(tenants.id, classes.tenant_id))
       .leftJoin(users, eq(users.id, classes.teacher_id))
       .$dynamic() as unknown as DynamicSelect<ClassRow>,
-  countFrom: (db) => db.select(countAll()).from(classes).leftJoin(users, eq(users.id, classes.teacher_id)).$dynamic() as unknown as DynamicSelect<{ n: number }>,
+  countFrom: (db) =>
+    db.select(countAll()).from(classes).leftJoin(users, eq(users.id, classes.teacher_id)).$dynamic() as unknown as DynamicSelect<{
+      n: number;
+    }>,
   json: classJson,
   csv: [
     ['id', (r) => r.id],
@@ -365,8 +401,12 @@ export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
     const { is_active } = c.req.valid('json');
     await schoolUser(c, id);
     if (id === signedInUser(c).id && is_active === 'false') fieldFail('is_active', SCHOOL_ADMIN_MSG.notYourself);
-    await c.var.db.update(users).set({ is_active: is_active === 'true' }).where(eq(users.id, id));
-    if (is_active === 'false') await c.var.db.update(refreshTokens).set({ revoked_at: c.var.deps.now() }).where(eq(refreshTokens.user_id, id));
+    await c.var.db
+      .update(users)
+      .set({ is_active: is_active === 'true' })
+      .where(eq(users.id, id));
+    if (is_active === 'false')
+      await c.var.db.update(refreshTokens).set({ revoked_at: c.var.deps.now() }).where(eq(refreshTokens.user_id, id));
     return c.json(await schoolUser(c, id), 200);
   })
   .openapi(getProfile, async (c) => c.json(await tenantJson(c.var.db, siteTenant(c)), 200))
@@ -391,10 +431,23 @@ export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
       .select({ id: invitations.id })
       .from(invitations)
       .where(and(eq(invitations.tenant_id, id), openInvitationTo(c, school)));
-    const [linked] = await db.select({ id: organizationLinks.organization_id }).from(organizationLinks).where(and(eq(organizationLinks.organization_id, id), eq(organizationLinks.school_id, school))).limit(1);
+    const [linked] = await db
+      .select({ id: organizationLinks.organization_id })
+      .from(organizationLinks)
+      .where(and(eq(organizationLinks.organization_id, id), eq(organizationLinks.school_id, school)))
+      .limit(1);
     if (!open.length && !linked) fail(404, ADMIN_MSG.notFound);
     await db.insert(organizationLinks).values({ organization_id: id, school_id: school }).onConflictDoNothing();
-    if (open.length) await db.update(invitations).set({ accepted_at: c.var.deps.now() }).where(inArray(invitations.id, open.map((o) => o.id)));
+    if (open.length)
+      await db
+        .update(invitations)
+        .set({ accepted_at: c.var.deps.now() })
+        .where(
+          inArray(
+            invitations.id,
+            open.map((o) => o.id),
+          ),
+        );
     return c.json({ message: SCHOOL_ADMIN_MSG.linkAccepted }, 200);
   })
   .openapi(removeOrganization, async (c) => {
@@ -418,7 +471,11 @@ export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
     const body = c.req.valid('json');
     const db = c.var.db;
     const teacher = await findTeacher(c, id);
-    const names = { ...(body.first_name !== undefined ? { first_name: body.first_name } : {}), ...(body.last_name !== undefined ? { last_name: body.last_name } : {}), ...(body.role ? { role: body.role } : {}) };
+    const names = {
+      ...(body.first_name !== undefined ? { first_name: body.first_name } : {}),
+      ...(body.last_name !== undefined ? { last_name: body.last_name } : {}),
+      ...(body.role ? { role: body.role } : {}),
+    };
     if (Object.keys(names).length) await db.update(users).set(names).where(eq(users.id, id));
     if (body.class_ids !== undefined) {
       const wanted = body.class_ids;

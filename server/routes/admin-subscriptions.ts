@@ -58,14 +58,34 @@ const planFields = {
   name: subscriptionPlans.name,
   description: subscriptionPlans.description,
   active: subscriptionPlans.active,
-  mode_ids: sql<number[]>`${sql.raw(`coalesce((select array_agg(pm.mode_id order by pm.mode_id) from plan_modes pm where pm.plan_id = "subscription_plans"."id"), '{}')`)}`,
-  mode_names: sql<string[]>`${sql.raw(`coalesce((select array_agg(m.name order by m.sort_order) from plan_modes pm join modes m on m.id = pm.mode_id where pm.plan_id = "subscription_plans"."id"), '{}')`)}`,
+  mode_ids: sql<
+    number[]
+  >`${sql.raw(`coalesce((select array_agg(pm.mode_id order by pm.mode_id) from plan_modes pm where pm.plan_id = "subscription_plans"."id"), '{}')`)}`,
+  mode_names: sql<
+    string[]
+  >`${sql.raw(`coalesce((select array_agg(m.name order by m.sort_order) from plan_modes pm join modes m on m.id = pm.mode_id where pm.plan_id = "subscription_plans"."id"), '{}')`)}`,
   variant_count: sql<number>`${sql.raw(`(select count(*)::int from subscription_variants v where v.plan_id = "subscription_plans"."id")`)}`,
   subscriber_count: sql<number>`${sql.raw(`(select count(*)::int from subscriptions where "subscriptions"."plan_id" = "subscription_plans"."id" and ${LIVE})`)}`,
   created_at: subscriptionPlans.created_at,
 };
-type PlanRow = { [K in keyof typeof planFields]: K extends 'created_at' ? Date : K extends 'active' ? boolean : K extends 'name' | 'description' ? string : K extends 'mode_ids' ? number[] : K extends 'mode_names' ? string[] : number } & { id: number };
-const planJson = (p: PlanRow): z.infer<typeof AdminPlanSchema> => ({ ...p, mode_ids: p.mode_ids.map(Number), created_at: p.created_at.toISOString() });
+type PlanRow = {
+  [K in keyof typeof planFields]: K extends 'created_at'
+    ? Date
+    : K extends 'active'
+      ? boolean
+      : K extends 'name' | 'description'
+        ? string
+        : K extends 'mode_ids'
+          ? number[]
+          : K extends 'mode_names'
+            ? string[]
+            : number;
+} & { id: number };
+const planJson = (p: PlanRow): z.infer<typeof AdminPlanSchema> => ({
+  ...p,
+  mode_ids: p.mode_ids.map(Number),
+  created_at: p.created_at.toISOString(),
+});
 
 const plansList = adminListRoutes({
   name: 'plans',
@@ -136,7 +156,11 @@ const deletePlan = defineRoute(PLATFORM_CHANGE, {
   path: '/api-super-admin/subscription-plans/{id}/',
   summary: 'Delete a plan nobody ever subscribed to (else 409: archive it instead)',
   request: planId,
-  responses: { 200: jsonBody(MessageSchema), 404: { description: 'No such plan', ...errorBody }, 409: { description: 'It has subscribers', ...errorBody } },
+  responses: {
+    200: jsonBody(MessageSchema),
+    404: { description: 'No such plan', ...errorBody },
+    409: { description: 'It has subscribers', ...errorBody },
+  },
 });
 
 // ---- Variants ----------------------------------------------------------------------------
@@ -186,13 +210,26 @@ const variantsList = adminListRoutes({
     ),
   search: [subscriptionPlans.name],
   date: subscriptionVariants.created_at,
-  sorts: { plan_name: subscriptionPlans.name, price_cents: subscriptionVariants.price_cents, seats: subscriptionVariants.seats, created_at: subscriptionVariants.created_at },
+  sorts: {
+    plan_name: subscriptionPlans.name,
+    price_cents: subscriptionVariants.price_cents,
+    seats: subscriptionVariants.seats,
+    created_at: subscriptionVariants.created_at,
+  },
   defaultSort: 'plan_name',
   id: subscriptionVariants.id,
   select: (db) =>
-    db.select(variantFields).from(subscriptionVariants).innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptionVariants.plan_id)).$dynamic() as unknown as DynamicSelect<VariantRow>,
+    db
+      .select(variantFields)
+      .from(subscriptionVariants)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptionVariants.plan_id))
+      .$dynamic() as unknown as DynamicSelect<VariantRow>,
   countFrom: (db) =>
-    db.select(countAll()).from(subscriptionVariants).innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptionVariants.plan_id)).$dynamic() as unknown as DynamicSelect<{ n: number }>,
+    db
+      .select(countAll())
+      .from(subscriptionVariants)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptionVariants.plan_id))
+      .$dynamic() as unknown as DynamicSelect<{ n: number }>,
   json: variantJson,
   csv: [
     ['id', (v) => v.id],
@@ -246,7 +283,11 @@ const deleteVariant = defineRoute(PLATFORM_CHANGE, {
   path: '/api-super-admin/subscription-variants/{id}/',
   summary: 'Delete a variant nobody ever subscribed to (else 409: archive it instead)',
   request: planId,
-  responses: { 200: jsonBody(MessageSchema), 404: { description: 'No such variant', ...errorBody }, 409: { description: 'It has subscribers', ...errorBody } },
+  responses: {
+    200: jsonBody(MessageSchema),
+    404: { description: 'No such variant', ...errorBody },
+    409: { description: 'It has subscribers', ...errorBody },
+  },
 });
 
 // ---- Subscriptions -----------------------------------------------------------------------
@@ -369,12 +410,23 @@ export const ChargeSchema = z
 
 async function chargesOf(db: Queryable, secret: string, where: ReturnType<typeof eq>) {
   const rows = await db
-    .select({ order_id: orders.id, status: orders.status, total_cents: orders.total_cents, currency: orders.currency, description: orders.description, created_at: orders.created_at })
+    .select({
+      order_id: orders.id,
+      status: orders.status,
+      total_cents: orders.total_cents,
+      currency: orders.currency,
+      description: orders.description,
+      created_at: orders.created_at,
+    })
     .from(orders)
     .where(and(eq(orders.kind, 'subscription'), where))
     .orderBy(desc(orders.created_at), desc(orders.id))
     .limit(100);
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), invoice_url: `/invoice/subscription/${r.order_id}?key=${orderKey(secret, r.order_id)}` }));
+  return rows.map((r) => ({
+    ...r,
+    created_at: r.created_at.toISOString(),
+    invoice_url: `/invoice/subscription/${r.order_id}?key=${orderKey(secret, r.order_id)}`,
+  }));
 }
 
 const SubscriptionDetail = SubscriptionSchema.extend({ charges: z.array(ChargeSchema) }).openapi('SubscriptionDetail');
@@ -402,7 +454,15 @@ const OfferSchema = z
     name: z.string(),
     description: z.string(),
     mode_names: z.array(z.string()),
-    variants: z.array(z.object({ id: z.number().int(), interval: z.enum(SUBSCRIPTION_INTERVALS), price_cents: z.number().int(), currency: z.string(), seats: z.number().int() })),
+    variants: z.array(
+      z.object({
+        id: z.number().int(),
+        interval: z.enum(SUBSCRIPTION_INTERVALS),
+        price_cents: z.number().int(),
+        currency: z.string(),
+        seats: z.number().int(),
+      }),
+    ),
   })
   .openapi('PlanOffer');
 const OwnSubscription = z
@@ -469,7 +529,14 @@ async function offers(db: Queryable) {
     .where(eq(subscriptionPlans.active, true))
     .orderBy(asc(subscriptionPlans.name));
   const variants = await db
-    .select({ id: subscriptionVariants.id, plan_id: subscriptionVariants.plan_id, interval: subscriptionVariants.interval, price_cents: subscriptionVariants.price_cents, currency: subscriptionVariants.currency, seats: subscriptionVariants.seats })
+    .select({
+      id: subscriptionVariants.id,
+      plan_id: subscriptionVariants.plan_id,
+      interval: subscriptionVariants.interval,
+      price_cents: subscriptionVariants.price_cents,
+      currency: subscriptionVariants.currency,
+      seats: subscriptionVariants.seats,
+    })
     .from(subscriptionVariants)
     .where(eq(subscriptionVariants.active, true))
     .orderBy(asc(subscriptionVariants.price_cents));
@@ -484,7 +551,10 @@ export const adminSubscriptionRoutes = new OpenAPIHono<AppEnv>()
   .route('/', subsList)
   .openapi(createPlan, async (c) => {
     const p = c.req.valid('json');
-    const [row] = await c.var.db.insert(subscriptionPlans).values({ name: p.name, description: p.description, active: p.active === 'true' }).returning({ id: subscriptionPlans.id });
+    const [row] = await c.var.db
+      .insert(subscriptionPlans)
+      .values({ name: p.name, description: p.description, active: p.active === 'true' })
+      .returning({ id: subscriptionPlans.id });
     await setPlanModes(c.var.db, row!.id, p.mode_ids);
     return c.json(await planOr404(c.var.db, row!.id), 201);
   })
@@ -516,7 +586,14 @@ export const adminSubscriptionRoutes = new OpenAPIHono<AppEnv>()
     await planExists(c.var.db, v.plan_id);
     const [row] = await c.var.db
       .insert(subscriptionVariants)
-      .values({ plan_id: v.plan_id, interval: v.interval, price_cents: v.price, currency: v.currency, seats: v.seats, active: v.active === 'true' })
+      .values({
+        plan_id: v.plan_id,
+        interval: v.interval,
+        price_cents: v.price,
+        currency: v.currency,
+        seats: v.seats,
+        active: v.active === 'true',
+      })
       .returning({ id: subscriptionVariants.id });
     return c.json(await variantOr404(c.var.db, row!.id), 201);
   })
@@ -575,8 +652,22 @@ export const adminSubscriptionRoutes = new OpenAPIHono<AppEnv>()
       .limit(1);
     if (live) fail(409, SUBS_MSG.alreadySubscribed);
     const [me] = await c.var.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
-    const started = await startSubscription(c.var.db, { tenantId: tenant.id, userId: user.id, email: me?.email ?? tenant.school_email, variantId: variant_id, provider, now });
+    const started = await startSubscription(c.var.db, {
+      tenantId: tenant.id,
+      userId: user.id,
+      email: me?.email ?? tenant.school_email,
+      variantId: variant_id,
+      provider,
+      now,
+    });
     if (!started) fail(404, SUBS_MSG.notOnOffer);
-    return c.json({ order_id: started.orderId, key: orderKey(c.var.deps.keys.master, started.orderId), redirect_url: sandboxUrl(provider, started.ref) }, 201);
+    return c.json(
+      {
+        order_id: started.orderId,
+        key: orderKey(c.var.deps.keys.master, started.orderId),
+        redirect_url: sandboxUrl(provider, started.ref),
+      },
+      201,
+    );
   })
   .openapi(cancelOwn, async (c) => setCancel(c, eq(subscriptions.tenant_id, c.var.tenant!.id), c.req.valid('json').cancel) as never);

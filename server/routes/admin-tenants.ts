@@ -72,7 +72,11 @@ const tenantsList = adminListRoutes({
   filters: { is_organization: Bool.optional(), switchboard: Bool.optional(), community_access: Bool.optional() },
   where: (_c, q) =>
     and(
-      q.community_access === true ? isNotNull(tenants.community_password_hash) : q.community_access === false ? isNull(tenants.community_password_hash) : undefined,
+      q.community_access === true
+        ? isNotNull(tenants.community_password_hash)
+        : q.community_access === false
+          ? isNull(tenants.community_password_hash)
+          : undefined,
       q.is_organization !== undefined ? eq(tenants.is_organization, q.is_organization) : undefined,
       q.switchboard !== undefined ? eq(tenants.switchboard, q.switchboard) : undefined,
     ),
@@ -126,7 +130,13 @@ const patchTenant = defineRoute(
     summary: 'Change a tenant: only the fields sent (multipart when a logo travels, else JSON)',
     request: {
       params: IdParam,
-      body: { required: false, content: { 'multipart/form-data': { schema: TenantPatch.safeExtend(withLogo) }, 'application/json': { schema: TenantPatch.safeExtend(withLogo) } } },
+      body: {
+        required: false,
+        content: {
+          'multipart/form-data': { schema: TenantPatch.safeExtend(withLogo) },
+          'application/json': { schema: TenantPatch.safeExtend(withLogo) },
+        },
+      },
     },
     responses: { 200: jsonBody(TenantSchema), ...noSuchTenant },
   },
@@ -161,9 +171,13 @@ export function columnsOf(form: TenantValues): Partial<typeof tenants.$inferInse
 
 /** An organization's linked schools become exactly these (schools only, that exist). */
 async function linkSchools(db: Queryable, organization: TenantRow, ids: number[]) {
-  if (!organization.is_organization && ids.length) fail(400, 'Only an organization links schools.', { errors: { organizations: ['Only an organization links schools.'] } });
-  const schools = ids.length ? await db.select({ id: tenants.id, org: tenants.is_organization }).from(tenants).where(inArray(tenants.id, ids)) : [];
-  if (schools.length !== ids.length || schools.some((s) => s.org)) fail(400, 'Choose schools from the list', { errors: { organizations: ['Choose schools from the list'] } });
+  if (!organization.is_organization && ids.length)
+    fail(400, 'Only an organization links schools.', { errors: { organizations: ['Only an organization links schools.'] } });
+  const schools = ids.length
+    ? await db.select({ id: tenants.id, org: tenants.is_organization }).from(tenants).where(inArray(tenants.id, ids))
+    : [];
+  if (schools.length !== ids.length || schools.some((s) => s.org))
+    fail(400, 'Choose schools from the list', { errors: { organizations: ['Choose schools from the list'] } });
   await db.delete(organizationLinks).where(eq(organizationLinks.organization_id, organization.id));
   if (ids.length) await db.insert(organizationLinks).values(ids.map((school_id) => ({ organization_id: organization.id, school_id })));
 }

@@ -62,9 +62,14 @@ const userFields = {
   date_joined: users.date_joined,
   last_login: users.last_login,
 };
-type AdminUserRow = { [K in keyof typeof userFields]: (typeof userFields)[K]['_']['notNull'] extends true ? (typeof userFields)[K]['_']['data'] : (typeof userFields)[K]['_']['data'] | null };
+type AdminUserRow = {
+  [K in keyof typeof userFields]: (typeof userFields)[K]['_']['notNull'] extends true
+    ? (typeof userFields)[K]['_']['data']
+    : (typeof userFields)[K]['_']['data'] | null;
+};
 
-export const selectUsers = (db: Queryable) => db.select(userFields).from(users).leftJoin(tenants, eq(tenants.id, users.tenant_id)).$dynamic() as unknown as DynamicSelect<AdminUserRow>;
+export const selectUsers = (db: Queryable) =>
+  db.select(userFields).from(users).leftJoin(tenants, eq(tenants.id, users.tenant_id)).$dynamic() as unknown as DynamicSelect<AdminUserRow>;
 
 export function adminUserJson(row: AdminUserRow): z.infer<typeof AdminUserSchema> {
   return { ...row, date_joined: row.date_joined.toISOString(), last_login: row.last_login?.toISOString() ?? null };
@@ -105,7 +110,14 @@ export function usersListRoutes(place: UsersListPlace) {
       ),
     search: [users.first_name, users.last_name, users.email, users.username],
     date: users.date_joined,
-    sorts: { first_name: users.first_name, last_name: users.last_name, email: users.email, role: users.role, date_joined: users.date_joined, last_login: users.last_login },
+    sorts: {
+      first_name: users.first_name,
+      last_name: users.last_name,
+      email: users.email,
+      role: users.role,
+      date_joined: users.date_joined,
+      last_login: users.last_login,
+    },
     defaultSort: '-date_joined',
     id: users.id,
     select: selectUsers,
@@ -127,7 +139,12 @@ export function usersListRoutes(place: UsersListPlace) {
   });
 }
 
-const usersList = usersListRoutes({ name: 'users', path: '/api-super-admin/users/', summary: 'Every user of the platform, filtered, sorted and paged', access: PLATFORM });
+const usersList = usersListRoutes({
+  name: 'users',
+  path: '/api-super-admin/users/',
+  summary: 'Every user of the platform, filtered, sorted and paged',
+  access: PLATFORM,
+});
 
 const IdParam = z.object({ id: Id });
 const noSuchUser = { 404: { description: 'No such user', ...errorBody } };
@@ -185,7 +202,13 @@ const tenantOptions = defineRoute(PLATFORM, {
   summary: 'Every tenant by name, for the tenant filter (loaded only by the platform admin)',
   responses: {
     200: jsonBody(
-      z.object({ results: z.array(z.object({ id: z.number().int(), school_name: z.string(), subdomain: z.string(), is_organization: z.boolean() })) }).openapi('TenantOptions'),
+      z
+        .object({
+          results: z.array(
+            z.object({ id: z.number().int(), school_name: z.string(), subdomain: z.string(), is_organization: z.boolean() }),
+          ),
+        })
+        .openapi('TenantOptions'),
     ),
   },
 });
@@ -251,10 +274,21 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
     await emailFree(db, email);
     const [row] = await db
       .insert(users)
-      .values({ tenant_id: tenantId, role: body.role, email, first_name: body.first_name, last_name: body.last_name, country: body.country })
+      .values({
+        tenant_id: tenantId,
+        role: body.role,
+        email,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        country: body.country,
+      })
       .returning({ id: users.id });
     const id = row!.id;
-    if (body.avatar instanceof File) await db.update(users).set({ avatar: await saveAvatar(db, body.avatar, id, tenantId) }).where(eq(users.id, id));
+    if (body.avatar instanceof File)
+      await db
+        .update(users)
+        .set({ avatar: await saveAvatar(db, body.avatar, id, tenantId) })
+        .where(eq(users.id, id));
     const now = c.var.deps.now();
     const site = siteOrigin(c, tenant?.subdomain ?? undefined);
     const link = resetLink(site, await createResetToken(db, id, now, WELCOME_LINK_TTL_MS));
@@ -275,8 +309,12 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
     const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, unique));
     if (found.length !== unique.length) fail(404, 'Some of these users do not exist.');
     if (action === 'deactivate' && unique.includes(signedInUser(c).id)) fail(400, 'You cannot deactivate your own account.');
-    await db.update(users).set({ is_active: action === 'activate' }).where(inArray(users.id, unique));
-    if (action === 'deactivate') await db.update(refreshTokens).set({ revoked_at: c.var.deps.now() }).where(inArray(refreshTokens.user_id, unique));
+    await db
+      .update(users)
+      .set({ is_active: action === 'activate' })
+      .where(inArray(users.id, unique));
+    if (action === 'deactivate')
+      await db.update(refreshTokens).set({ revoked_at: c.var.deps.now() }).where(inArray(refreshTokens.user_id, unique));
     return c.json({ message: action === 'activate' ? ADMIN_MSG.reactivated : ADMIN_MSG.deactivated }, 200);
   })
   .openapi(tenantOptions, async (c) => {

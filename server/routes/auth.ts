@@ -17,9 +17,7 @@ import { findStaffByEmail, findStudent, findUser, userJson } from '../services/u
 import { assertNotLocked, clearFailures, recordFailure, signInLimits } from '../services/rate-limit';
 import type { TenantRow } from '../db/schema';
 
-const LoginAnswer = z
-  .object({ access: z.string(), refresh: z.string(), user: UserSchema })
-  .openapi('LoginAnswer');
+const LoginAnswer = z.object({ access: z.string(), refresh: z.string(), user: UserSchema }).openapi('LoginAnswer');
 
 const login = defineRoute(
   { roles: 'anyone' },
@@ -31,7 +29,11 @@ const login = defineRoute(
     responses: {
       200: jsonBody(LoginAnswer, 'Signed in'),
       401: { description: 'Wrong credentials; `error` says why', ...errorBody },
-      429: { description: 'Too many failed sign-ins for this account, this device (X-Device-Id), this network address or this site; `error` says when to retry', ...errorBody },
+      429: {
+        description:
+          'Too many failed sign-ins for this account, this device (X-Device-Id), this network address or this site; `error` says when to retry',
+        ...errorBody,
+      },
     },
   },
 );
@@ -57,7 +59,7 @@ const logout = defineRoute(
   {
     method: 'post',
     path: '/auth/logout/',
-    summary: "End a session: revoke its refresh token and every other token of the same sign-in (the token authenticates itself)",
+    summary: 'End a session: revoke its refresh token and every other token of the same sign-in (the token authenticates itself)',
     request: { body: { required: true, content: { 'application/json': { schema: RefreshRequest } } } },
     responses: { 200: jsonBody(MessageSchema, 'Signed out') },
   },
@@ -122,7 +124,8 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     }
     // A registered school is not live until its e-mail address is confirmed (/verification).
     // Read now, not from the request's tenant (cached for a few seconds per process).
-    if (tenant && (await awaitingVerification(db, tenant.id))) fail(403, AUTH_MSG.awaitingVerification, { error: AUTH_MSG.awaitingVerification });
+    if (tenant && (await awaitingVerification(db, tenant.id)))
+      fail(403, AUTH_MSG.awaitingVerification, { error: AUTH_MSG.awaitingVerification });
     await clearFailures(db, [limits.account.key]);
     return c.json(await startSession(deps, c.var.db, user), 200);
   })

@@ -18,11 +18,25 @@ import { PLATFORM } from './admin-users';
 import { Id } from './books-admin';
 
 export const AdminCategorySchema = z
-  .object({ id: z.number().int(), name: z.string(), slug: z.string(), description: z.string(), book_count: z.number().int(), created_at: z.string() })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    book_count: z.number().int(),
+    created_at: z.string(),
+  })
   .openapi('AdminCategory');
 
 const bookCount = sql<number>`(select count(*)::int from ${books} where ${books.category_id} = "categories"."id" and ${books.deleted_at} is null)`;
-const fields = { id: categories.id, name: categories.name, slug: categories.slug, description: categories.description, book_count: bookCount, created_at: categories.created_at };
+const fields = {
+  id: categories.id,
+  name: categories.name,
+  slug: categories.slug,
+  description: categories.description,
+  book_count: bookCount,
+  created_at: categories.created_at,
+};
 type Row = { id: number; name: string; slug: string; description: string; book_count: number; created_at: Date };
 const json = (r: Row) => ({ ...r, created_at: r.created_at.toISOString() });
 
@@ -39,7 +53,9 @@ const inScope = (tenantId: number | null): SQL => (tenantId === null ? isNull(ca
 const nameTaken = (): never => fail(409, BOOK_MSG.categoryTaken, { errors: { name: [BOOK_MSG.categoryTaken] } });
 /** PostgreSQL's unique_violation, as pg and PGlite report it (also when wrapped by drizzle). */
 const isUniqueViolation = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && ((err as { code?: string }).code === '23505' || isUniqueViolation((err as { cause?: unknown }).cause));
+  typeof err === 'object' &&
+  err !== null &&
+  ((err as { code?: string }).code === '23505' || isUniqueViolation((err as { cause?: unknown }).cause));
 
 function categoryRoutes(scope: Scope) {
   const write: Access = { ...scope.access, outbox: true };
@@ -75,7 +91,11 @@ function categoryRoutes(scope: Scope) {
   });
 
   const one = async (c: Context<AppEnv>, id: number) => {
-    const [row] = await c.var.db.select(fields).from(categories).where(and(eq(categories.id, id), inScope(scope.tenant(c)))).limit(1);
+    const [row] = await c.var.db
+      .select(fields)
+      .from(categories)
+      .where(and(eq(categories.id, id), inScope(scope.tenant(c))))
+      .limit(1);
     return row ?? fail(404, ADMIN_MSG.notFound);
   };
 
@@ -83,11 +103,20 @@ function categoryRoutes(scope: Scope) {
   const freeSlug = async (c: Context<AppEnv>, name: string, except: number | null) => {
     const tenantId = scope.tenant(c);
     const others = and(inScope(tenantId), except === null ? undefined : ne(categories.id, except));
-    const [same] = await c.var.db.select({ id: categories.id }).from(categories).where(and(others, sql`lower(${categories.name}) = ${name.toLowerCase()}`)).limit(1);
+    const [same] = await c.var.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(others, sql`lower(${categories.name}) = ${name.toLowerCase()}`))
+      .limit(1);
     if (same) nameTaken();
     const stem = slugify(name);
     const used = new Set(
-      (await c.var.db.select({ slug: categories.slug }).from(categories).where(and(others, sql`${categories.slug} like ${`${stem}%`}`))).map((r) => r.slug),
+      (
+        await c.var.db
+          .select({ slug: categories.slug })
+          .from(categories)
+          .where(and(others, sql`${categories.slug} like ${`${stem}%`}`))
+      ).map((r) => r.slug),
     );
     let slug = stem;
     for (let n = 2; used.has(slug); n++) slug = `${stem}-${n}`;
@@ -139,7 +168,10 @@ function categoryRoutes(scope: Scope) {
       const form = c.req.valid('json');
       const slug = await freeSlug(c, form.name, null);
       const [row] = await guardUnique(() =>
-        c.var.db.insert(categories).values({ tenant_id: scope.tenant(c), name: form.name, slug, description: form.description }).returning({ id: categories.id }),
+        c.var.db
+          .insert(categories)
+          .values({ tenant_id: scope.tenant(c), name: form.name, slug, description: form.description })
+          .returning({ id: categories.id }),
       );
       return c.json(json(await one(c, row!.id)), 201);
     })
@@ -148,7 +180,12 @@ function categoryRoutes(scope: Scope) {
       const form = c.req.valid('json');
       await one(c, id);
       const slug = form.name !== undefined ? await freeSlug(c, form.name, id) : undefined;
-      await guardUnique(() => c.var.db.update(categories).set({ ...form, ...(slug ? { slug } : {}) }).where(eq(categories.id, id)));
+      await guardUnique(() =>
+        c.var.db
+          .update(categories)
+          .set({ ...form, ...(slug ? { slug } : {}) })
+          .where(eq(categories.id, id)),
+      );
       return c.json(json(await one(c, id)), 200);
     })
     .openapi(deleteRoute, async (c) => {

@@ -70,7 +70,13 @@ const BookDraftSchema = z
   .openapi('BookDraft');
 
 const BookReadingSchema = z
-  .object({ id: z.number().int(), kind: z.enum(BOOK_KINDS), status: z.enum(BOOK_STATUSES), page_count: z.number().int(), content: BookContentSchema })
+  .object({
+    id: z.number().int(),
+    kind: z.enum(BOOK_KINDS),
+    status: z.enum(BOOK_STATUSES),
+    page_count: z.number().int(),
+    content: BookContentSchema,
+  })
   .openapi('BookReading');
 
 const SlugParam = z.object({ slug: BookSlug });
@@ -84,7 +90,12 @@ const createDraft = defineRoute(change, {
   path: '/book-drafts/',
   summary: 'Start a book (a draft, kind made); its slug is made on the device. A class book: every child of the class may add pages.',
   request: json(CreateBookRequest),
-  responses: { 201: jsonBody(BookDraftSchema, 'Started'), 200: jsonBody(BookDraftSchema, 'Already started'), ...notFound, 409: { description: BOOK_MSG.slugTaken, ...errorBody } },
+  responses: {
+    201: jsonBody(BookDraftSchema, 'Started'),
+    200: jsonBody(BookDraftSchema, 'Already started'),
+    ...notFound,
+    409: { description: BOOK_MSG.slugTaken, ...errorBody },
+  },
 });
 
 const saveDoc = defineRoute(
@@ -107,7 +118,8 @@ const saveDoc = defineRoute(
 const getDraft = defineRoute(maker, {
   method: 'get',
   path: '/book-drafts/{slug}/',
-  summary: 'One book for making, with its document and its pages rendered: its maker, the children and teacher of its class, the school admins',
+  summary:
+    'One book for making, with its document and its pages rendered: its maker, the children and teacher of its class, the school admins',
   request: { params: SlugParam },
   responses: { 200: jsonBody(BookDraftSchema), ...notFound, ...forbidden },
 });
@@ -140,9 +152,15 @@ const UploadPictures = z.object({
 const uploadPictures = defineRoute(change, {
   method: 'post',
   path: '/book-uploads/',
-  summary: 'Upload a finished book as page pictures (scans), each sent before through POST /pictures/: a book of kind uploaded, one full picture a page',
+  summary:
+    'Upload a finished book as page pictures (scans), each sent before through POST /pictures/: a book of kind uploaded, one full picture a page',
   request: json(UploadPictures),
-  responses: { 201: jsonBody(BookDraftSchema, 'Uploaded'), 200: jsonBody(BookDraftSchema, 'Already uploaded'), ...notFound, 409: { description: BOOK_MSG.slugTaken, ...errorBody } },
+  responses: {
+    201: jsonBody(BookDraftSchema, 'Uploaded'),
+    200: jsonBody(BookDraftSchema, 'Already uploaded'),
+    ...notFound,
+    409: { description: BOOK_MSG.slugTaken, ...errorBody },
+  },
 });
 
 const PdfForm = z.object({
@@ -177,7 +195,8 @@ const readBook = defineRoute(
   {
     method: 'get',
     path: '/book-reading/{id}/',
-    summary: 'A made or uploaded book, page by page, for the reader: anyone on its site once published; before that its makers, its class and the school admins',
+    summary:
+      'A made or uploaded book, page by page, for the reader: anyone on its site once published; before that its makers, its class and the school admins',
     request: { params: IdParam },
     responses: { 200: jsonBody(BookReadingSchema), ...notFound },
   },
@@ -236,7 +255,10 @@ const madeHere = (tenant: TenantRow) => and(eq(books.tenant_id, tenant.id), ne(b
 
 /** The book at this slug on this site for a change by this user: 404 when none, 403 when not theirs. */
 async function bookToChange(db: Queryable, tenant: TenantRow, user: AuthUser, slug: string, lock = false): Promise<LightRow> {
-  const query = db.select(columns).from(books).where(and(madeHere(tenant), eq(books.slug, slug)));
+  const query = db
+    .select(columns)
+    .from(books)
+    .where(and(madeHere(tenant), eq(books.slug, slug)));
   // Concurrent saves of one book merge one after the other, never over each other.
   const [row] = lock ? await query.for('update', { of: books }) : await query;
   if (!row) fail(404, BOOK_MSG.notFound);
@@ -273,13 +295,29 @@ async function classForNew(db: Queryable, tenant: TenantRow, user: AuthUser, cla
 
 /** An existing book at this slug: answered again to the same maker (a replay), else 409. */
 async function existingAt(db: Queryable, tenant: TenantRow, user: AuthUser, slug: string) {
-  const [row] = await db.select(columns).from(books).where(and(eq(books.tenant_id, tenant.id), eq(books.slug, slug)));
+  const [row] = await db
+    .select(columns)
+    .from(books)
+    .where(and(eq(books.tenant_id, tenant.id), eq(books.slug, slug)));
   if (row && row.created_by !== user.id) fail(409, BOOK_MSG.slugTaken);
   return row;
 }
 
 /** A new made or uploaded book: never on sale or in the library until the school publishes it. */
-async function insertBook(db: Queryable, tenant: TenantRow, user: AuthUser, values: { slug: string; title: string; kind: 'made' | 'uploaded'; class_id: number | null; doc?: Uint8Array; file?: Uint8Array; page_count?: number }) {
+async function insertBook(
+  db: Queryable,
+  tenant: TenantRow,
+  user: AuthUser,
+  values: {
+    slug: string;
+    title: string;
+    kind: 'made' | 'uploaded';
+    class_id: number | null;
+    doc?: Uint8Array;
+    file?: Uint8Array;
+    page_count?: number;
+  },
+) {
   const [row] = await db
     .insert(books)
     .values({
@@ -326,7 +364,13 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     const classId = await classForNew(db, tenant, user, input.class_id ?? own ?? undefined);
     const ydoc = new Y.Doc();
     setInfo(ydoc, { title: input.title, trim: input.trim });
-    const row = await insertBook(db, tenant, user, { slug: input.slug, title: input.title, kind: 'made', class_id: classId, doc: Y.encodeStateAsUpdate(ydoc) });
+    const row = await insertBook(db, tenant, user, {
+      slug: input.slug,
+      title: input.title,
+      kind: 'made',
+      class_id: classId,
+      doc: Y.encodeStateAsUpdate(ydoc),
+    });
     return c.json(await draftJson(db, row), 201);
   })
   .openapi(saveDoc, async (c) => {
@@ -359,7 +403,10 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
       const own = await classOf(db, user);
       if (own !== null) mine = or(mine, eq(books.class_id, own))!;
     } else {
-      const taught = db.select({ id: classes.id }).from(classes).where(and(eq(classes.teacher_id, user.id), eq(classes.tenant_id, tenant.id)));
+      const taught = db
+        .select({ id: classes.id })
+        .from(classes)
+        .where(and(eq(classes.teacher_id, user.id), eq(classes.tenant_id, tenant.id)));
       mine = or(mine, inArray(books.class_id, taught))!;
     }
     const rows = await db
@@ -368,10 +415,12 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
       .where(and(madeHere(tenant), ne(books.status, 'archived'), mine))
       .orderBy(desc(books.updated_at), desc(books.id))
       .limit(c.req.valid('query').limit);
-    const results = await Promise.all(rows.map(async (r) => {
-      const { doc: _d, content: _c, ...rest } = await draftJson(db, { ...r, doc: null }, false);
-      return rest;
-    }));
+    const results = await Promise.all(
+      rows.map(async (r) => {
+        const { doc: _d, content: _c, ...rest } = await draftJson(db, { ...r, doc: null }, false);
+        return rest;
+      }),
+    );
     return c.json({ results }, 200);
   })
   .openapi(submitDraft, async (c) => {
@@ -397,7 +446,8 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
       .select({ id: pictures.id })
       .from(pictures)
       .where(and(inArray(pictures.id, input.pictures), eq(pictures.tenant_id, tenant.id), eq(pictures.owner_id, user.id)));
-    if (new Set(found.map((p) => p.id)).size !== new Set(input.pictures).size) fail(400, BOOK_MSG.noFile, { errors: { pictures: ['Send the page pictures first.'] } });
+    if (new Set(found.map((p) => p.id)).size !== new Set(input.pictures).size)
+      fail(400, BOOK_MSG.noFile, { errors: { pictures: ['Send the page pictures first.'] } });
     const ydoc = new Y.Doc();
     setInfo(ydoc, { title: input.title, trim: input.trim, cover: input.pictures[0] });
     for (const picture of input.pictures) setPicture(ydoc, addPage(ydoc, { layout: 'full-picture' }), 0, picture);
@@ -460,7 +510,10 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
 /** The made or uploaded book this viewer may read on this site, or a 404 (never a 403: no hint it exists). */
 async function readable(db: Queryable, tenant: TenantRow | null, user: AuthUser | null, id: number): Promise<LightRow> {
   if (!tenant || !Number.isSafeInteger(id) || id > 2_147_483_647) fail(404, BOOK_MSG.notFound);
-  const [row] = await db.select(columns).from(books).where(and(madeHere(tenant), eq(books.id, id)));
+  const [row] = await db
+    .select(columns)
+    .from(books)
+    .where(and(madeHere(tenant), eq(books.id, id)));
   if (!row) fail(404, BOOK_MSG.notFound);
   const published = row.status === 'published' && row.published && row.hidden_at === null;
   if (published) return row;

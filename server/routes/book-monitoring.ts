@@ -56,14 +56,25 @@ function reasonWords(last: string | null): string | null {
   return words ? [words, ...rest].join(': ') : last;
 }
 
-type Row = { id: number; title: string; status: string; tenant_name: string | null; hidden_at: Date | null; reports: number; last_report: string | null; created_at: Date };
+type Row = {
+  id: number;
+  title: string;
+  status: string;
+  tenant_name: string | null;
+  hidden_at: Date | null;
+  reports: number;
+  last_report: string | null;
+  created_at: Date;
+};
 
 function queueList(type: ItemType) {
   const t = TABLES[type];
   // Qualified by hand: inside the subquery an unqualified id would be the report's own.
   const itemId = sql.raw(`"${type === 'book' ? 'books' : 'stories'}"."id"`);
   const reports = sql<number>`(select count(*)::int from ${formSubmissions} where ${reportsOf(type, itemId)})`;
-  const lastReport = sql<string | null>`(select concat_ws(': ', ${formSubmissions.data}->>'reason', ${formSubmissions.data}->>'details') from ${formSubmissions} where ${reportsOf(type, itemId)} order by ${formSubmissions.created_at} desc limit 1)`;
+  const lastReport = sql<
+    string | null
+  >`(select concat_ws(': ', ${formSubmissions.data}->>'reason', ${formSubmissions.data}->>'details') from ${formSubmissions} where ${reportsOf(type, itemId)} order by ${formSubmissions.created_at} desc limit 1)`;
   const waiting = sql`${t.status} = 'submitted'`;
   const reported = sql`${reports} > 0`;
   const hidden = sql`${t.hidden_at} is not null`;
@@ -74,7 +85,17 @@ function queueList(type: ItemType) {
     access: PLATFORM,
     row: ModerationItemSchema,
     filters: { state: z.enum(['waiting', 'reported', 'hidden']).optional() },
-    where: (_c, q) => and(sql`${t.deleted_at} is null`, q.state === 'waiting' ? waiting : q.state === 'reported' ? reported : q.state === 'hidden' ? hidden : sql`(${waiting} or ${reported} or ${hidden})`),
+    where: (_c, q) =>
+      and(
+        sql`${t.deleted_at} is null`,
+        q.state === 'waiting'
+          ? waiting
+          : q.state === 'reported'
+            ? reported
+            : q.state === 'hidden'
+              ? hidden
+              : sql`(${waiting} or ${reported} or ${hidden})`,
+      ),
     search: [t.title],
     date: t.created_at,
     sorts: { created_at: t.created_at, title: t.title },
@@ -82,12 +103,31 @@ function queueList(type: ItemType) {
     id: t.id,
     select: (db) =>
       db
-        .select({ id: t.id, title: t.title, status: t.status, tenant_name: tenants.school_name, hidden_at: t.hidden_at, reports, last_report: lastReport, created_at: t.created_at })
+        .select({
+          id: t.id,
+          title: t.title,
+          status: t.status,
+          tenant_name: tenants.school_name,
+          hidden_at: t.hidden_at,
+          reports,
+          last_report: lastReport,
+          created_at: t.created_at,
+        })
         .from(t)
         .leftJoin(tenants, eq(tenants.id, t.tenant_id))
         .$dynamic() as unknown as DynamicSelect<Row>,
     countFrom: (db) => db.select(countAll()).from(t).$dynamic() as unknown as DynamicSelect<{ n: number }>,
-    json: (r: Row) => ({ id: r.id, type, title: r.title, status: r.status, tenant_name: r.tenant_name, hidden: r.hidden_at !== null, reports: r.reports, last_report: reasonWords(r.last_report), created_at: r.created_at.toISOString() }),
+    json: (r: Row) => ({
+      id: r.id,
+      type,
+      title: r.title,
+      status: r.status,
+      tenant_name: r.tenant_name,
+      hidden: r.hidden_at !== null,
+      reports: r.reports,
+      last_report: reasonWords(r.last_report),
+      created_at: r.created_at.toISOString(),
+    }),
     csv: [
       ['id', (r) => r.id],
       ['title', (r) => r.title],
@@ -108,7 +148,8 @@ const WRITE = { ...PLATFORM, outbox: true } as const;
 const moderate = defineRoute(WRITE, {
   method: 'post',
   path: '/api-super-admin/book-monitoring/{type}/{id}/',
-  summary: 'Approve (it stays, or is published if it was waiting) or hide (it leaves every library and device at the next sync) a book or story; its open reports are closed',
+  summary:
+    'Approve (it stays, or is published if it was waiting) or hide (it leaves every library and device at the next sync) a book or story; its open reports are closed',
   request: { params: ItemParams, body: { required: true, content: { 'application/json': { schema: ModerationAction } } } },
   responses: { 200: jsonBody(MessageSchema), ...missing },
 });
@@ -145,10 +186,16 @@ export const bookMonitoringRoutes = new OpenAPIHono<AppEnv>()
     const status = publish ? { status: 'published' as const, published_at: found.published_at ?? now } : {};
     if (type === 'book') {
       const published = action === 'approve' && (publish || found.status === 'published');
-      await db.update(books).set({ hidden_at: action === 'hide' ? now : null, published, ...status }).where(eq(books.id, id));
+      await db
+        .update(books)
+        .set({ hidden_at: action === 'hide' ? now : null, published, ...status })
+        .where(eq(books.id, id));
     } else {
       const review = publish ? { reviewed_by: signedInUser(c).id, reviewed_at: now } : {};
-      await db.update(stories).set({ hidden_at: action === 'hide' ? now : null, ...status, ...review }).where(eq(stories.id, id));
+      await db
+        .update(stories)
+        .set({ hidden_at: action === 'hide' ? now : null, ...status, ...review })
+        .where(eq(stories.id, id));
     }
     await db.update(formSubmissions).set({ status: 'reviewed' }).where(reportsOf(type, id));
     return c.json({ message: action === 'hide' ? BOOK_MSG.hidden : BOOK_MSG.approved }, 200);
@@ -161,7 +208,13 @@ export const bookMonitoringRoutes = new OpenAPIHono<AppEnv>()
     const reporters = await db
       .select({ email: formSubmissions.email, name: formSubmissions.name })
       .from(formSubmissions)
-      .where(and(eq(formSubmissions.kind, 'report'), sql`${formSubmissions.data}->>'item_type' = ${type}`, sql`${formSubmissions.data}->>'item_id' = ${String(id)}`));
+      .where(
+        and(
+          eq(formSubmissions.kind, 'report'),
+          sql`${formSubmissions.data}->>'item_type' = ${type}`,
+          sql`${formSubmissions.data}->>'item_id' = ${String(id)}`,
+        ),
+      );
     const to = [...new Map(reporters.map((r) => [r.email.toLowerCase(), r])).values()];
     if (!to.length) fail(409, BOOK_MSG.noReporter);
     for (const r of to) {

@@ -41,8 +41,14 @@ const statsRoute = (path: string, summary: string) =>
     { roles: [...BOOK_STAFF, 'upschool_admin'] },
     { method: 'get', path, summary, responses: { 200: jsonBody(BookStatsSchema) } },
   );
-const bookStats = statsRoute('/book-stats', "Book stats of the caller's books (a school's, a teacher's classes', the platform's): all, featured, published, submitted, copies sold, sales and what causes received");
-const teacherBookStats = statsRoute('/teacher/book-stats/', "Book stats for the Teacher Dashboard (the caller's classes' books; a school admin's school)");
+const bookStats = statsRoute(
+  '/book-stats',
+  "Book stats of the caller's books (a school's, a teacher's classes', the platform's): all, featured, published, submitted, copies sold, sales and what causes received",
+);
+const teacherBookStats = statsRoute(
+  '/teacher/book-stats/',
+  "Book stats for the Teacher Dashboard (the caller's classes' books; a school admin's school)",
+);
 
 async function stats(c: Context<AppEnv>) {
   const db = c.var.db;
@@ -99,7 +105,9 @@ const DashboardSchema = z
     sales_cents: z.number().int(),
     raised_cents: z.number().int(),
     top_books: z.array(z.object({ id: z.number().int(), title: z.string(), copies: z.number().int(), sales_cents: z.number().int() })),
-    per_school: z.array(z.object({ tenant_id: z.number().int().nullable(), school_name: z.string(), books: z.number().int(), published: z.number().int() })),
+    per_school: z.array(
+      z.object({ tenant_id: z.number().int().nullable(), school_name: z.string(), books: z.number().int(), published: z.number().int() }),
+    ),
     months: z.array(Month),
   })
   .openapi('BooksDashboard');
@@ -112,7 +120,9 @@ const dashboard = defineRoute(PLATFORM, {
 });
 
 function lastMonths(now: Date): string[] {
-  return Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1)).toISOString().slice(0, 7));
+  return Array.from({ length: 12 }, (_, i) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1)).toISOString().slice(0, 7),
+  );
 }
 
 export const bookStatsRoutes = new OpenAPIHono<AppEnv>()
@@ -147,7 +157,12 @@ export const bookStatsRoutes = new OpenAPIHono<AppEnv>()
         .innerJoin(books, eq(books.id, orderItems.book_id))
         .where(paid),
       db
-        .select({ id: orderItems.book_id, title: sql<string>`min(${orderItems.title})`, copies: sql<number>`count(*)::int`, sales_cents: sql<number>`sum(${orderItems.price_cents})::int` })
+        .select({
+          id: orderItems.book_id,
+          title: sql<string>`min(${orderItems.title})`,
+          copies: sql<number>`count(*)::int`,
+          sales_cents: sql<number>`sum(${orderItems.price_cents})::int`,
+        })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.order_id))
         .where(paid)
@@ -168,7 +183,11 @@ export const bookStatsRoutes = new OpenAPIHono<AppEnv>()
         .orderBy(desc(sql`count(*)`))
         .limit(50),
       db
-        .select({ month: month(orders.created_at), copies: sql<number>`count(*)::int`, cents: sql<number>`sum(${orderItems.price_cents})::int` })
+        .select({
+          month: month(orders.created_at),
+          copies: sql<number>`count(*)::int`,
+          cents: sql<number>`sum(${orderItems.price_cents})::int`,
+        })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.order_id))
         .where(and(paid, gte(orders.created_at, since)))
@@ -193,7 +212,12 @@ export const bookStatsRoutes = new OpenAPIHono<AppEnv>()
         per_school: perSchool,
         months: months.map((m) => {
           const s = salesByMonth.find((r) => r.month === m);
-          return { month: m, sales_cents: s?.cents ?? 0, copies: s?.copies ?? 0, published: publishedByMonth.find((r) => r.month === m)?.n ?? 0 };
+          return {
+            month: m,
+            sales_cents: s?.cents ?? 0,
+            copies: s?.copies ?? 0,
+            published: publishedByMonth.find((r) => r.month === m)?.n ?? 0,
+          };
         }),
       },
       200,

@@ -109,7 +109,9 @@ const bookFields = {
   created_at: books.created_at,
 };
 type BookRow = {
-  [K in keyof typeof bookFields]: (typeof bookFields)[K]['_']['notNull'] extends true ? (typeof bookFields)[K]['_']['data'] : (typeof bookFields)[K]['_']['data'] | null;
+  [K in keyof typeof bookFields]: (typeof bookFields)[K]['_']['notNull'] extends true
+    ? (typeof bookFields)[K]['_']['data']
+    : (typeof bookFields)[K]['_']['data'] | null;
 };
 
 const selectBooks = (db: Queryable) =>
@@ -198,13 +200,29 @@ const bookList = (name: string, path: string, access: Access, summary: string) =
     ],
   });
 
-const schoolBooks = bookList('books', '/api-admin/books/', SCHOOL_AREA, "The school's books (an organization admin: the linked schools'; a teacher: their classes'), with the books filter set");
-const allBooks = bookList('all-books', '/api-super-admin/books/', PLATFORM, 'Every book on the platform, with the books filter set and the tenant filter');
+const schoolBooks = bookList(
+  'books',
+  '/api-admin/books/',
+  SCHOOL_AREA,
+  "The school's books (an organization admin: the linked schools'; a teacher: their classes'), with the books filter set",
+);
+const allBooks = bookList(
+  'all-books',
+  '/api-super-admin/books/',
+  PLATFORM,
+  'Every book on the platform, with the books filter set and the tenant filter',
+);
 
 /** A book the caller reaches, locked for the change; another school's is a 404. */
 async function reachableBook(c: Context<AppEnv>, id: number) {
   const [row] = await c.var.db
-    .select({ id: books.id, tenant_id: books.tenant_id, status: books.status, hidden_at: books.hidden_at, published_at: books.published_at })
+    .select({
+      id: books.id,
+      tenant_id: books.tenant_id,
+      status: books.status,
+      hidden_at: books.hidden_at,
+      published_at: books.published_at,
+    })
     .from(books)
     .where(and(eq(books.id, id), bookScope(c)))
     .for('update')
@@ -225,7 +243,12 @@ async function checkCategory(db: Queryable, categoryId: number | null, tenantId:
   const [row] = await db
     .select({ id: categories.id })
     .from(categories)
-    .where(and(eq(categories.id, categoryId), tenantId === null ? isNull(categories.tenant_id) : or(isNull(categories.tenant_id), eq(categories.tenant_id, tenantId))));
+    .where(
+      and(
+        eq(categories.id, categoryId),
+        tenantId === null ? isNull(categories.tenant_id) : or(isNull(categories.tenant_id), eq(categories.tenant_id, tenantId)),
+      ),
+    );
   if (!row) fieldFail('category_id', BOOK_MSG.category);
 }
 
@@ -240,10 +263,16 @@ const notFound = { 404: { description: 'No such book here', ...errorBody } };
 const publishBook = defineRoute(PUBLISHERS, {
   method: 'post',
   path: '/api-admin/books/{id}/publish/',
-  summary: "Publish a submitted book to the school's library with its price, category, description and charity cause, or keep it for its class",
+  summary:
+    "Publish a submitted book to the school's library with its price, category, description and charity cause, or keep it for its class",
   description: 'School admins; teachers only where the school allows it (teachers_publish_books), else 403. A draft answers 409.',
   request: { params: IdParam, ...jsonRequest(PublishBookForm) },
-  responses: { 200: jsonBody(AdminBookSchema), 403: { description: 'Teachers may not publish here', ...errorBody }, ...notFound, 409: { description: 'Not submitted', ...errorBody } },
+  responses: {
+    200: jsonBody(AdminBookSchema),
+    403: { description: 'Teachers may not publish here', ...errorBody },
+    ...notFound,
+    409: { description: 'Not submitted', ...errorBody },
+  },
 });
 
 const archiveBook = defineRoute(PUBLISHERS, {
@@ -265,13 +294,21 @@ const featureRoute = (path: string, access: Access) =>
       responses: { 200: jsonBody(MessageSchema), ...notFound },
     },
   );
-const featureSchool = featureRoute('/api-admin/books/feature/', { roles: ['teacher_admin', 'school_admin', 'organization_admin'], site: 'tenant' });
+const featureSchool = featureRoute('/api-admin/books/feature/', {
+  roles: ['teacher_admin', 'school_admin', 'organization_admin'],
+  site: 'tenant',
+});
 const featureAll = featureRoute('/api-super-admin/books/feature/', PLATFORM);
 
 const BookSettings = z.object({ teachers_publish_books: z.boolean() }).openapi('BookSettings');
 const getSettings = defineRoute(
   { roles: ['teacher', 'teacher_admin', 'school_admin'], site: 'tenant' },
-  { method: 'get', path: '/api-admin/book-settings/', summary: "The school's book settings (whether teachers may publish)", responses: { 200: jsonBody(BookSettings) } },
+  {
+    method: 'get',
+    path: '/api-admin/book-settings/',
+    summary: "The school's book settings (whether teachers may publish)",
+    responses: { 200: jsonBody(BookSettings) },
+  },
 );
 const putSettings = defineRoute(
   { roles: ['school_admin'], site: 'tenant', outbox: true },
@@ -294,7 +331,7 @@ const getBook = defineRoute(PLATFORM, {
 const getSchoolBook = defineRoute(SCHOOL_AREA, {
   method: 'get',
   path: '/api-admin/books/{id}/',
-  summary: 'One of the school\'s books, as the publish form shows it',
+  summary: "One of the school's books, as the publish form shows it",
   request: { params: IdParam },
   responses: { 200: jsonBody(AdminBookSchema), ...notFound },
 });
@@ -353,7 +390,9 @@ export const bookAdminRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getSchoolBook, async (c) => {
     const { id } = c.req.valid('param');
-    const [row] = await selectBooks(c.var.db).where(and(eq(books.id, id), bookScope(c))).limit(1);
+    const [row] = await selectBooks(c.var.db)
+      .where(and(eq(books.id, id), bookScope(c)))
+      .limit(1);
     return c.json(row ? bookJson(row) : fail(404, ADMIN_MSG.notFound), 200);
   })
   .openapi(publishBook, async (c) => {
@@ -370,7 +409,15 @@ export const bookAdminRoutes = new OpenAPIHono<AppEnv>()
         .select({ id: charities.id })
         .from(charities)
         // The school's own causes, or the platform's published ones offered on every site.
-        .where(and(eq(charities.id, form.charity_id), or(and(isNull(charities.tenant_id), eq(charities.status, 'published')), book.tenant_id === null ? undefined : eq(charities.tenant_id, book.tenant_id))));
+        .where(
+          and(
+            eq(charities.id, form.charity_id),
+            or(
+              and(isNull(charities.tenant_id), eq(charities.status, 'published')),
+              book.tenant_id === null ? undefined : eq(charities.tenant_id, book.tenant_id),
+            ),
+          ),
+        );
       if (!cause) fieldFail('charity_id', BOOK_MSG.charity);
     }
     const now = c.var.deps.now();
@@ -419,7 +466,11 @@ export const bookAdminRoutes = new OpenAPIHono<AppEnv>()
       })
       .returning({ id: books.id });
     // Without a picture of its own, the cover is drawn from the title (GET /api/covers/{id}.svg).
-    if (!form.cover) await db.update(books).set({ cover: `/api/covers/${row!.id}.svg` }).where(eq(books.id, row!.id));
+    if (!form.cover)
+      await db
+        .update(books)
+        .set({ cover: `/api/covers/${row!.id}.svg` })
+        .where(eq(books.id, row!.id));
     return c.json(await oneBook(db, row!.id), 201);
   })
   .openapi(patchBook, async (c) => {

@@ -35,7 +35,10 @@ const columns = {
 };
 
 const published = (tenant: TenantRow | null) =>
-  and(eq(charities.status, 'published'), tenant ? or(isNull(charities.tenant_id), eq(charities.tenant_id, tenant.id)) : isNull(charities.tenant_id));
+  and(
+    eq(charities.status, 'published'),
+    tenant ? or(isNull(charities.tenant_id), eq(charities.tenant_id, tenant.id)) : isNull(charities.tenant_id),
+  );
 
 const listCharities = defineRoute(
   { roles: 'anyone' },
@@ -74,7 +77,11 @@ const getCharity = defineRoute(
     summary: 'One published charity, by id or slug, with what has been raised for it',
     request: { params: CharityRef },
     responses: {
-      200: jsonBody(CharitySchema.extend({ raised_cents: z.number().int(), donations: z.number().int(), books_sold: z.number().int() }).openapi('CharityDetail')),
+      200: jsonBody(
+        CharitySchema.extend({ raised_cents: z.number().int(), donations: z.number().int(), books_sold: z.number().int() }).openapi(
+          'CharityDetail',
+        ),
+      ),
       404: { description: 'No published charity by that id or slug on this site', ...errorBody },
     },
   },
@@ -185,13 +192,19 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
       .where(and(eq(orders.charity_id, charity.id), eq(orders.kind, 'donation'), eq(orders.status, 'success')));
     // Each paid sale of a book whose cause this is gives it its share (issue 13).
     const [sales] = await bookSales(c.var.db).where(eq(books.charity_id, charity.id));
-    return c.json({ ...charity, raised_cents: (raised?.cents ?? 0) + (sales?.cents ?? 0), donations: raised?.n ?? 0, books_sold: sales?.n ?? 0 }, 200);
+    return c.json(
+      { ...charity, raised_cents: (raised?.cents ?? 0) + (sales?.cents ?? 0), donations: raised?.n ?? 0, books_sold: sales?.n ?? 0 },
+      200,
+    );
   })
   .openapi(donate, async (c) => {
     const charity = await publishedCharity(c.var.db, c.var.tenant, c.req.valid('param').charity);
     const { amount_cents, provider, email } = c.req.valid('json');
     const user = c.var.user;
-    if (!user && !email) fail(400, 'email: Please enter your email address for the receipt.', { errors: { email: ['Please enter your email address for the receipt.'] } });
+    if (!user && !email)
+      fail(400, 'email: Please enter your email address for the receipt.', {
+        errors: { email: ['Please enter your email address for the receipt.'] },
+      });
     const { orderId, ref } = await createOrder(c.var.db, {
       tenant: c.var.tenant,
       userId: user?.id ?? null,
@@ -218,7 +231,14 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
       })
       .from(orders)
       .innerJoin(charities, eq(charities.id, orders.charity_id))
-      .where(and(eq(orders.user_id, user.id), eq(orders.kind, 'donation'), eq(orders.status, 'success'), lt(orders.refunded_cents, orders.total_cents)))
+      .where(
+        and(
+          eq(orders.user_id, user.id),
+          eq(orders.kind, 'donation'),
+          eq(orders.status, 'success'),
+          lt(orders.refunded_cents, orders.total_cents),
+        ),
+      )
       .orderBy(desc(orders.created_at), desc(orders.id));
     const secret = c.var.deps.keys.master;
     const results = rows.map((r) => ({
@@ -229,6 +249,17 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
       currency: r.currency,
       created_at: r.created_at.toISOString(),
     }));
-    const [sales] = user.tenant_id === null || user.role === 'student' ? [] : await bookSales(c.var.db).where(and(eq(books.tenant_id, user.tenant_id), sql`${books.charity_id} is not null`));
-    return c.json({ total_cents: results.reduce((s, r) => s + r.amount_cents, 0), count: results.length, books_raised_cents: sales?.cents ?? 0, results }, 200);
+    const [sales] =
+      user.tenant_id === null || user.role === 'student'
+        ? []
+        : await bookSales(c.var.db).where(and(eq(books.tenant_id, user.tenant_id), sql`${books.charity_id} is not null`));
+    return c.json(
+      {
+        total_cents: results.reduce((s, r) => s + r.amount_cents, 0),
+        count: results.length,
+        books_raised_cents: sales?.cents ?? 0,
+        results,
+      },
+      200,
+    );
   });

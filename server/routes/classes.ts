@@ -101,7 +101,12 @@ const studentLoginInfo = defineRoute(
     summary: "One student's sign-in details, for a single login card",
     request: {
       params: z.object({
-        classCode: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9-]+$/, 'Class codes are letters, digits and hyphens.'),
+        classCode: z
+          .string()
+          .trim()
+          .min(1)
+          .max(40)
+          .regex(/^[A-Za-z0-9-]+$/, 'Class codes are letters, digits and hyphens.'),
         studentId: z.coerce.number().int().positive().max(2_147_483_647),
       }),
     },
@@ -157,7 +162,10 @@ for (const route of [teacherClasses, schoolClasses]) {
         .limit(limit),
       c.var.db.select({ n: count() }).from(classes).where(scope),
     ]);
-    const next = nextSince(rows.map((r) => ({ ts: r.updated_at, id: r.id })), limit);
+    const next = nextSince(
+      rows.map((r) => ({ ts: r.updated_at, id: r.id })),
+      limit,
+    );
     return c.json({ count: total?.n ?? 0, results: rows.map(classJson), next_since: next }, 200);
   });
 }

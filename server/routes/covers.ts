@@ -34,9 +34,15 @@ function wrap(text: string, width: number, maxLines: number): string[] {
 export function coverSvg(id: number, title: string, author: string): string {
   const [bg, accent, ink] = PALETTES[id % PALETTES.length]!;
   const titleLines = wrap(title, 14, 4)
-    .map((line, i) => `<text x="150" y="${150 + i * 40}" text-anchor="middle" font-size="32" font-weight="700" fill="${ink}">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="150" y="${150 + i * 40}" text-anchor="middle" font-size="32" font-weight="700" fill="${ink}">${escapeXml(line)}</text>`,
+    )
     .join('');
-  const shape = id % 2 === 0 ? `<circle cx="150" cy="360" r="46" fill="${accent}"/>` : `<rect x="104" y="314" width="92" height="92" rx="14" fill="${accent}"/>`;
+  const shape =
+    id % 2 === 0
+      ? `<circle cx="150" cy="360" r="46" fill="${accent}"/>`
+      : `<rect x="104" y="314" width="92" height="92" rx="14" fill="${accent}"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 450" width="300" height="450" role="img" aria-label="${escapeXml(title)}" font-family="sans-serif"><rect width="300" height="450" fill="${bg}"/><rect x="14" y="14" width="272" height="422" fill="none" stroke="${accent}" stroke-width="4" rx="8"/>${titleLines}<text x="150" y="300" text-anchor="middle" font-size="18" fill="${ink}">${escapeXml(author)}</text>${shape}</svg>`;
 }
 

@@ -53,7 +53,12 @@ export const PLATFORM_INBOX = 'support@storynest.example';
 
 const SCHEMAS = { contact: ContactForm, report: ReportForm, tour: TourForm, bulk_enrolment: EnrolmentForm } as const;
 const PATHS: Record<FormKind, string> = { contact: 'contact', report: 'report', tour: 'tour', bulk_enrolment: 'bulk-enrolment' };
-const TITLES: Record<FormKind, string> = { contact: 'Message', report: 'Problem report', tour: 'Tour request', bulk_enrolment: 'Bulk enrolment' };
+const TITLES: Record<FormKind, string> = {
+  contact: 'Message',
+  report: 'Problem report',
+  tour: 'Tour request',
+  bulk_enrolment: 'Bulk enrolment',
+};
 
 function sendRoute<K extends FormKind>(kind: K) {
   return defineRoute(
@@ -83,7 +88,11 @@ function mailText(kind: FormKind, data: Record<string, unknown>, site: string): 
   return `${TITLES[kind]} sent on ${site}:\n\n${lines.join('\n')}\n`;
 }
 
-async function accept(c: Context<AppEnv>, kind: FormKind, input: { name: string; email: string; website?: string } & Record<string, unknown>) {
+async function accept(
+  c: Context<AppEnv>,
+  kind: FormKind,
+  input: { name: string; email: string; website?: string } & Record<string, unknown>,
+) {
   const db = c.var.db;
   const tenant = c.var.tenant;
   const now = c.var.deps.now();
@@ -91,12 +100,19 @@ async function accept(c: Context<AppEnv>, kind: FormKind, input: { name: string;
   if (headerKey !== undefined && !KEY_FORMAT.test(headerKey)) fail(400, 'Idempotency-Key: use 8 to 100 letters, digits, - or _.');
   const clientKey = headerKey ?? randomToken();
   // A repeat of a form already stored (the outbox sent it again) is answered, not counted.
-  const [seen] = await db.select({ id: formSubmissions.id, kind: formSubmissions.kind }).from(formSubmissions).where(eq(formSubmissions.client_key, clientKey));
+  const [seen] = await db
+    .select({ id: formSubmissions.id, kind: formSubmissions.kind })
+    .from(formSubmissions)
+    .where(eq(formSubmissions.client_key, clientKey));
   if (seen) {
     if (seen.kind !== kind) fail(422, 'This Idempotency-Key was used for another form.');
     return c.json({ id: seen.id, message: FORM_MSG.sentOnline }, 201);
   }
-  const limit: Limit = { key: `form:${tenant ? `t${tenant.id}` : 'platform'}:${clientAddress(c)}`, max: FORM_LIMIT, message: FORM_MSG.throttled };
+  const limit: Limit = {
+    key: `form:${tenant ? `t${tenant.id}` : 'platform'}:${clientAddress(c)}`,
+    max: FORM_LIMIT,
+    message: FORM_MSG.throttled,
+  };
   await countUse(c, db, limit, now);
   const { name, email, website, ...data } = input;
   // The honeypot was filled: a robot. It is told the same as a person and nothing is kept.
@@ -147,7 +163,16 @@ const AdminFormSchema = z
     created_at: z.string(),
   })
   .openapi('AdminFormSubmission');
-type AdminFormRow = { id: number; kind: FormKind; name: string; email: string; status: string; site: string | null; data: Record<string, unknown>; created_at: Date };
+type AdminFormRow = {
+  id: number;
+  kind: FormKind;
+  name: string;
+  email: string;
+  status: string;
+  site: string | null;
+  data: Record<string, unknown>;
+  created_at: Date;
+};
 
 /** One line that says what a form is about (its text fields, joined, at most 160 characters). */
 function summaryOf(data: Record<string, unknown>): string {
@@ -187,7 +212,16 @@ const formsList = adminListRoutes({
       .leftJoin(tenants, eq(tenants.id, formSubmissions.tenant_id))
       .$dynamic() as unknown as DynamicSelect<AdminFormRow>,
   countFrom: (db) => db.select(countAll()).from(formSubmissions).$dynamic() as unknown as DynamicSelect<{ n: number }>,
-  json: (r) => ({ id: r.id, kind: r.kind, name: r.name, email: r.email, status: r.status, site: r.site, summary: summaryOf(r.data), created_at: r.created_at.toISOString() }),
+  json: (r) => ({
+    id: r.id,
+    kind: r.kind,
+    name: r.name,
+    email: r.email,
+    status: r.status,
+    site: r.site,
+    summary: summaryOf(r.data),
+    created_at: r.created_at.toISOString(),
+  }),
   csv: [
     ['id', (r) => r.id],
     ['kind', (r) => r.kind],
@@ -205,7 +239,7 @@ const importEnrolment = defineRoute(
   {
     method: 'post',
     path: '/forms/{id}/import/',
-    summary: "Import a bulk enrolment into its school: each class is found by name or created, and its students added",
+    summary: 'Import a bulk enrolment into its school: each class is found by name or created, and its students added',
     request: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) },
     responses: {
       200: jsonBody(z.object({ classes: z.number().int(), students: z.number().int() }).openapi('EnrolmentImported')),
@@ -217,7 +251,11 @@ const importEnrolment = defineRoute(
 
 /** A class code nobody has: the name's letters and a number, as the demo codes look (ROBINS4). */
 async function freeClassCode(c: Context<AppEnv>, name: string): Promise<string> {
-  const stem = name.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 6) || 'CLASS';
+  const stem =
+    name
+      .toUpperCase()
+      .replace(/[^A-Z]/g, '')
+      .slice(0, 6) || 'CLASS';
   for (let n = 1; ; n++) {
     const code = `${stem}${n}`;
     const [used] = await c.var.db.select({ id: classes.id }).from(classes).where(eq(classes.class_id, code));
@@ -238,7 +276,9 @@ export const formRoutes = new OpenAPIHono<AppEnv>()
       .where(kind ? eq(formSubmissions.kind, kind) : undefined)
       .orderBy(desc(formSubmissions.created_at), desc(formSubmissions.id))
       .limit(limit);
-    const sites = new Map((await c.var.db.select({ id: tenants.id, subdomain: tenants.subdomain }).from(tenants)).map((t) => [t.id, t.subdomain]));
+    const sites = new Map(
+      (await c.var.db.select({ id: tenants.id, subdomain: tenants.subdomain }).from(tenants)).map((t) => [t.id, t.subdomain]),
+    );
     return c.json(
       {
         results: rows.map((r) => ({
@@ -258,13 +298,20 @@ export const formRoutes = new OpenAPIHono<AppEnv>()
   .openapi(importEnrolment, async (c) => {
     const { id } = c.req.valid('param');
     const db = c.var.db;
-    const [row] = await db.select().from(formSubmissions).where(and(eq(formSubmissions.id, id), eq(formSubmissions.kind, 'bulk_enrolment')));
+    const [row] = await db
+      .select()
+      .from(formSubmissions)
+      .where(and(eq(formSubmissions.id, id), eq(formSubmissions.kind, 'bulk_enrolment')));
     if (!row) fail(404, 'No such enrolment.');
     if (row.status === 'imported') fail(409, 'This enrolment has already been imported.');
     if (row.tenant_id === null) fail(400, 'This enrolment was sent on the platform site: ask the school to send it from its own site.');
     const rows = parseEnrolmentCsv(String(row.data.csv ?? ''));
     const byClass = new Map<string, { first_name: string; last_name: string }[]>();
-    for (const r of rows) (byClass.get(r.class_name) ?? byClass.set(r.class_name, []).get(r.class_name)!).push({ first_name: r.first_name, last_name: r.last_name });
+    for (const r of rows)
+      (byClass.get(r.class_name) ?? byClass.set(r.class_name, []).get(r.class_name)!).push({
+        first_name: r.first_name,
+        last_name: r.last_name,
+      });
     let added = 0;
     for (const [name, names] of [...byClass.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       const [existing] = await db
@@ -273,7 +320,14 @@ export const formRoutes = new OpenAPIHono<AppEnv>()
         .where(and(eq(classes.tenant_id, row.tenant_id), eq(classes.name, name)))
         .orderBy(asc(classes.id))
         .limit(1);
-      const cls = existing ?? (await db.insert(classes).values({ tenant_id: row.tenant_id, name, class_id: await freeClassCode(c, name) }).returning({ id: classes.id, tenant_id: classes.tenant_id }))[0]!;
+      const cls =
+        existing ??
+        (
+          await db
+            .insert(classes)
+            .values({ tenant_id: row.tenant_id, name, class_id: await freeClassCode(c, name) })
+            .returning({ id: classes.id, tenant_id: classes.tenant_id })
+        )[0]!;
       added += (await createStudents(db, c.var.deps.keys.data, cls, names)).length;
     }
     await db.update(formSubmissions).set({ status: 'imported' }).where(eq(formSubmissions.id, id));

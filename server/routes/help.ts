@@ -73,7 +73,14 @@ const patchFaq = defineRoute(STAFF, {
 });
 
 const AdminFaqSchema = z
-  .object({ id: z.number().int(), role: z.string(), section: z.string(), title: z.string(), order: z.number().int(), updated_at: z.string() })
+  .object({
+    id: z.number().int(),
+    role: z.string(),
+    section: z.string(),
+    title: z.string(),
+    order: z.number().int(),
+    updated_at: z.string(),
+  })
   .openapi('AdminFaq');
 type AdminFaqRow = { id: number; role: string; section: string; title: string; order: number; updated_at: Date };
 
@@ -92,7 +99,14 @@ const faqList = adminListRoutes({
   id: faqs.id,
   select: (db) =>
     db
-      .select({ id: faqs.id, role: faqs.role, section: faqs.section, title: faqs.title, order: faqs.sort_order, updated_at: faqs.updated_at })
+      .select({
+        id: faqs.id,
+        role: faqs.role,
+        section: faqs.section,
+        title: faqs.title,
+        order: faqs.sort_order,
+        updated_at: faqs.updated_at,
+      })
       .from(faqs)
       .$dynamic() as unknown as DynamicSelect<AdminFaqRow>,
   countFrom: (db) => db.select(countAll()).from(faqs).$dynamic() as unknown as DynamicSelect<{ n: number }>,
@@ -120,7 +134,10 @@ const reorderFaqs = defineRoute(STAFF, {
   path: '/faqs/reorder/',
   summary: 'Put help articles in this order (the first listed comes first)',
   request: {
-    body: { required: true, content: { 'application/json': { schema: z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) }) } } },
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) }) } },
+    },
   },
   responses: { 200: jsonBody(z.object({ updated: z.number().int() })) },
 });
@@ -145,17 +162,27 @@ export const helpRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ count: total?.n ?? 0, results: rows }, 200);
   })
   .openapi(createFaq, async (c) => {
-    const [row] = await c.var.db.insert(faqs).values(stored(c.req.valid('json'))).returning(columns);
+    const [row] = await c.var.db
+      .insert(faqs)
+      .values(stored(c.req.valid('json')))
+      .returning(columns);
     return c.json(row!, 201);
   })
   .openapi(updateFaq, async (c) => {
     const { id } = c.req.valid('param');
-    const [row] = await c.var.db.update(faqs).set(stored(c.req.valid('json'))).where(eq(faqs.id, id)).returning(columns);
+    const [row] = await c.var.db
+      .update(faqs)
+      .set(stored(c.req.valid('json')))
+      .where(eq(faqs.id, id))
+      .returning(columns);
     if (!row) fail(404, 'No such help article.');
     return c.json(row, 200);
   })
   .openapi(getFaq, async (c) => {
-    const [row] = await c.var.db.select(columns).from(faqs).where(eq(faqs.id, c.req.valid('param').id));
+    const [row] = await c.var.db
+      .select(columns)
+      .from(faqs)
+      .where(eq(faqs.id, c.req.valid('param').id));
     if (!row) fail(404, 'No such help article.');
     return c.json(row, 200);
   })

@@ -103,7 +103,8 @@ function allowedInvitation(me: AuthUser, kind: Kind, role: Role | undefined): Ro
   if (!rules?.kinds.includes(kind)) fail(403, 'You cannot send this kind of invitation.');
   if (kind !== 'user') return kind === 'organization' ? 'organization_admin' : 'school_admin';
   const wanted = role ?? rules.roles[0];
-  if (!wanted || !rules.roles.includes(wanted)) fail(400, `role: You cannot invite a ${role ?? 'user'}.`, { errors: { role: ['You cannot invite this role.'] } });
+  if (!wanted || !rules.roles.includes(wanted))
+    fail(400, `role: You cannot invite a ${role ?? 'user'}.`, { errors: { role: ['You cannot invite this role.'] } });
   return wanted;
 }
 
@@ -187,7 +188,8 @@ export const invitationRoutes = new OpenAPIHono<AppEnv>()
     if (invitation.tenant_id !== (tenant?.id ?? null)) fail(400, 'Please open this invitation on the site it was sent from.');
     if (me) {
       const [account] = await db.select().from(users).where(eq(users.id, me.id)).limit(1);
-      if (account?.email?.toLowerCase() !== invitation.email) fail(403, AUTH_MSG.invitationOtherEmail, { error: AUTH_MSG.invitationOtherEmail });
+      if (account?.email?.toLowerCase() !== invitation.email)
+        fail(403, AUTH_MSG.invitationOtherEmail, { error: AUTH_MSG.invitationOtherEmail });
       await db.transaction(async (tx) => {
         await tx.update(users).set({ role: invitation.role }).where(eq(users.id, me.id));
         await markAccepted(tx, invitation.id, now);

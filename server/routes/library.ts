@@ -70,9 +70,7 @@ const BookSchema = z
   .openapi('Book');
 
 /** A book that left this site's shelf (unpublished or deleted): its id only, never its content. */
-const BookDeletionSchema = z
-  .object({ id: z.number().int(), updated_at: z.string(), deleted: z.literal(true) })
-  .openapi('BookDeletion');
+const BookDeletionSchema = z.object({ id: z.number().int(), updated_at: z.string(), deleted: z.literal(true) }).openapi('BookDeletion');
 
 const listBooks = defineRoute(
   { roles: 'anyone' },
@@ -148,7 +146,8 @@ const listStories = defineRoute(
     method: 'get',
     path: '/stories/',
     summary: 'Published student stories this reader may see on this site, featured and newest first',
-    description: 'Anonymous visitors get public stories; parents with the community password and signed-in users of the school also get its community stories.',
+    description:
+      'Anonymous visitors get public stories; parents with the community password and signed-in users of the school also get its community stories.',
     request: { query: Paging(100, 24) },
     responses: { 200: jsonBody(z.object({ count: z.number().int(), results: z.array(StoryCardSchema) }).openapi('StoryList')) },
   },
@@ -251,7 +250,10 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
         .orderBy(desc(stories.is_featured), desc(stories.created_at), desc(stories.id))
         .limit(limit)
         .offset(offset),
-      c.var.db.select({ n: sql<number>`count(*)::int` }).from(stories).where(where),
+      c.var.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(stories)
+        .where(where),
     ]);
     return c.json({ count: total?.n ?? 0, results: rows }, 200);
   })
@@ -278,7 +280,18 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
     const results = rows.map(({ readable, ts, ...story }) =>
       readable
         ? { ...story, updated_at: ts, deleted: false }
-        : { id: story.id, title: '', slug: '', author: '', excerpt: '', cover: null, is_featured: false, created_at: story.created_at, updated_at: ts, deleted: true },
+        : {
+            id: story.id,
+            title: '',
+            slug: '',
+            author: '',
+            excerpt: '',
+            cover: null,
+            is_featured: false,
+            created_at: story.created_at,
+            updated_at: ts,
+            deleted: true,
+          },
     );
     return c.json({ results, next_since: nextSince(rows, limit) }, 200);
   })
@@ -294,33 +307,32 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
     return c.json(row, 200);
   })
   .openapi(listBooks, async (c) => {
-  const { updated_since, limit } = c.req.valid('query');
-  const since = parseSince(updated_since);
-  const tenant = c.var.tenant;
-  const rows = await c.var.db
-    .select({
-      ...bookColumns,
-      category_id: books.category_id,
-      published: books.published,
-      deleted_at: books.deleted_at,
-      ts: cursorTs(books.updated_at),
-    })
-    .from(books)
-    .where(
-      and(
-        onSite(books.tenant_id, tenant),
-        after(books.updated_at, books.id, since),
-        // A first sync needs only what is on the shelf; later syncs also learn what left it.
-        since ? undefined : and(eq(books.published, true), isNull(books.deleted_at)),
-      ),
-    )
-    .orderBy(asc(books.updated_at), asc(books.id))
-    .limit(limit);
-  const results = rows.map(({ published, deleted_at, ts, ...book }) =>
-    published && deleted_at === null
-      ? { ...book, updated_at: ts, deleted: false as const }
-      : { id: book.id, updated_at: ts, deleted: true as const },
-  );
-  return c.json({ results, next_since: nextSince(rows, limit) }, 200);
-});
-
+    const { updated_since, limit } = c.req.valid('query');
+    const since = parseSince(updated_since);
+    const tenant = c.var.tenant;
+    const rows = await c.var.db
+      .select({
+        ...bookColumns,
+        category_id: books.category_id,
+        published: books.published,
+        deleted_at: books.deleted_at,
+        ts: cursorTs(books.updated_at),
+      })
+      .from(books)
+      .where(
+        and(
+          onSite(books.tenant_id, tenant),
+          after(books.updated_at, books.id, since),
+          // A first sync needs only what is on the shelf; later syncs also learn what left it.
+          since ? undefined : and(eq(books.published, true), isNull(books.deleted_at)),
+        ),
+      )
+      .orderBy(asc(books.updated_at), asc(books.id))
+      .limit(limit);
+    const results = rows.map(({ published, deleted_at, ts, ...book }) =>
+      published && deleted_at === null
+        ? { ...book, updated_at: ts, deleted: false as const }
+        : { id: book.id, updated_at: ts, deleted: true as const },
+    );
+    return c.json({ results, next_since: nextSince(rows, limit) }, 200);
+  });

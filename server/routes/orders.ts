@@ -92,7 +92,14 @@ const getOrder = defineRoute(
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The order if the caller may see it on this site: its buyer, or the holder of its key. */
-export async function readOrder(db: Queryable, secret: string, tenant: TenantRow | null, id: number, key: string | undefined, userId: number | null) {
+export async function readOrder(
+  db: Queryable,
+  secret: string,
+  tenant: TenantRow | null,
+  id: number,
+  key: string | undefined,
+  userId: number | null,
+) {
   const [row] = await db
     .select({
       order: orders,
@@ -108,7 +115,11 @@ export async function readOrder(db: Queryable, secret: string, tenant: TenantRow
   const mine = row && userId !== null && row.order.user_id === userId;
   if (!row || !(mine || key === orderKey(secret, id))) fail(404, 'We could not find this order.');
   const [items, pays] = await Promise.all([
-    db.select({ book_id: orderItems.book_id, title: orderItems.title, price_cents: orderItems.price_cents }).from(orderItems).where(eq(orderItems.order_id, id)).orderBy(asc(orderItems.title)),
+    db
+      .select({ book_id: orderItems.book_id, title: orderItems.title, price_cents: orderItems.price_cents })
+      .from(orderItems)
+      .where(eq(orderItems.order_id, id))
+      .orderBy(asc(orderItems.title)),
     db.select().from(payments).where(eq(payments.order_id, id)).orderBy(asc(payments.id)),
   ]);
   const o = row.order;
@@ -125,7 +136,13 @@ export async function readOrder(db: Queryable, secret: string, tenant: TenantRow
     charity: o.charity_id !== null && row.charity_name ? { id: o.charity_id, name: row.charity_name, slug: row.charity_slug! } : null,
     description: o.description,
     items,
-    payments: pays.map((p) => ({ provider: p.provider, status: p.status, amount_cents: p.amount_cents, created_at: p.created_at.toISOString(), completed_at: iso(p.completed_at) })),
+    payments: pays.map((p) => ({
+      provider: p.provider,
+      status: p.status,
+      amount_cents: p.amount_cents,
+      created_at: p.created_at.toISOString(),
+      completed_at: iso(p.completed_at),
+    })),
   };
 }
 
@@ -137,7 +154,10 @@ export const orderRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createOrderRoute, async (c) => {
     const { book_ids, provider, email } = c.req.valid('json');
     const user = c.var.user;
-    if (!user && !email) fail(400, 'email: Please enter your email address for the receipt.', { errors: { email: ['Please enter your email address for the receipt.'] } });
+    if (!user && !email)
+      fail(400, 'email: Please enter your email address for the receipt.', {
+        errors: { email: ['Please enter your email address for the receipt.'] },
+      });
     const wanted = [...new Set(book_ids)];
     const rows = await c.var.db
       .select({ book_id: books.id, title: books.title, price_cents: books.price_cents, currency: books.currency })

@@ -93,7 +93,11 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
     // The same body rule as a change sent on its own, so a resend hashes the same.
     const hasBody = entry.method !== 'DELETE' || entry.body !== null;
     if (hasBody) headers.set('content-type', 'application/json');
-    const request = new Request(new URL(`/api${path}`, c.req.url), { method: entry.method, headers, body: hasBody ? JSON.stringify(entry.body ?? null) : undefined });
+    const request = new Request(new URL(`/api${path}`, c.req.url), {
+      method: entry.method,
+      headers,
+      body: hasBody ? JSON.stringify(entry.body ?? null) : undefined,
+    });
     const res = await c.var.dispatch(group ? inGroup(request, group) : request);
     // Refused before its route's middleware saw the group (e.g. by the tenant or token check).
     if (group && res.status >= 400) group.abandoned = true;
@@ -110,7 +114,13 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
   };
 
   const db = c.var.db;
-  if (entries.length > 1 && (await allFresh(db, entries.map((e) => e.key)))) {
+  if (
+    entries.length > 1 &&
+    (await allFresh(
+      db,
+      entries.map((e) => e.key),
+    ))
+  ) {
     const together = await db
       .transaction(async (tx) => {
         const group: Group = { tx, abandoned: false, answers: [] };

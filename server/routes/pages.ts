@@ -21,7 +21,15 @@ import { ANONYMOUS } from '../services/story-visibility';
 const StoryLink = z.object({ id: z.number().int(), title: z.string(), slug: z.string() });
 const Extras = z
   .object({
-    reach: z.object({ schools: z.number().int(), countries: z.number().int(), students: z.number().int(), stories: z.number().int(), books: z.number().int() }).optional(),
+    reach: z
+      .object({
+        schools: z.number().int(),
+        countries: z.number().int(),
+        students: z.number().int(),
+        stories: z.number().int(),
+        books: z.number().int(),
+      })
+      .optional(),
     sdgs: z.array(z.object({ goal: z.number().int(), name: z.string(), stories: z.array(StoryLink) })).optional(),
     libraries: z.array(z.object({ school_name: z.string(), site: z.string(), stories: z.number().int() })).optional(),
   })
@@ -79,7 +87,8 @@ const patchPage = defineRoute(
   {
     method: 'patch',
     path: '/pages/{slug}/',
-    summary: "Change some of a page's fields (the admin editor sends only what changed); the rest is kept from the page this site shows now",
+    summary:
+      "Change some of a page's fields (the admin editor sends only what changed); the rest is kept from the page this site shows now",
     request: { params: SlugParam, body: { required: true, content: { 'application/json': { schema: PageInput.partial() } } } },
     responses: { 200: jsonBody(PageSchema), 404: { description: 'Not your site', ...errorBody } },
   },
@@ -95,19 +104,30 @@ function editableHere(c: Context<AppEnv>): SQL | undefined {
   if (!tenant) return isNull(pages.tenant_id);
   return or(
     eq(pages.tenant_id, tenant.id),
-    and(isNull(pages.tenant_id), sql`not exists (select 1 from pages own where own.tenant_id = ${tenant.id} and own.slug = "pages"."slug")`),
+    and(
+      isNull(pages.tenant_id),
+      sql`not exists (select 1 from pages own where own.tenant_id = ${tenant.id} and own.slug = "pages"."slug")`,
+    ),
   );
 }
 
 const AdminPageSchema = z
-  .object({ id: z.number().int(), slug: z.string(), title: z.string(), description: z.string(), source: z.enum(['site', 'platform']), updated_at: z.string() })
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    title: z.string(),
+    description: z.string(),
+    source: z.enum(['site', 'platform']),
+    updated_at: z.string(),
+  })
   .openapi('AdminPage');
 type AdminPageRow = { id: number; slug: string; title: string; description: string; tenant_id: number | null; updated_at: Date };
 
 const pagesList = adminListRoutes({
   name: 'pages',
   path: '/api-admin/pages/',
-  summary: "The public pages an editor works on here: on a school site its own versions and the platform's it still shows, on the platform host the defaults",
+  summary:
+    "The public pages an editor works on here: on a school site its own versions and the platform's it still shows, on the platform host the defaults",
   access: { roles: ['upschool_admin', 'school_admin'] },
   row: AdminPageSchema,
   filters: { source: z.enum(['site', 'platform']).optional() },
@@ -120,11 +140,25 @@ const pagesList = adminListRoutes({
   id: pages.id,
   select: (db) =>
     db
-      .select({ id: pages.id, slug: pages.slug, title: pages.title, description: pages.description, tenant_id: pages.tenant_id, updated_at: pages.updated_at })
+      .select({
+        id: pages.id,
+        slug: pages.slug,
+        title: pages.title,
+        description: pages.description,
+        tenant_id: pages.tenant_id,
+        updated_at: pages.updated_at,
+      })
       .from(pages)
       .$dynamic() as unknown as DynamicSelect<AdminPageRow>,
   countFrom: (db) => db.select(countAll()).from(pages).$dynamic() as unknown as DynamicSelect<{ n: number }>,
-  json: (r) => ({ id: r.id, slug: r.slug, title: r.title, description: r.description, source: r.tenant_id === null ? ('platform' as const) : ('site' as const), updated_at: r.updated_at.toISOString() }),
+  json: (r) => ({
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    description: r.description,
+    source: r.tenant_id === null ? ('platform' as const) : ('site' as const),
+    updated_at: r.updated_at.toISOString(),
+  }),
   csv: [
     ['id', (r) => r.id],
     ['slug', (r) => r.slug],
@@ -140,7 +174,12 @@ export async function sitePages(db: Queryable, tenant: TenantRow | null, slug?: 
   const rows = await db
     .select()
     .from(pages)
-    .where(and(tenant ? or(isNull(pages.tenant_id), eq(pages.tenant_id, tenant.id)) : isNull(pages.tenant_id), slug ? eq(pages.slug, slug) : undefined))
+    .where(
+      and(
+        tenant ? or(isNull(pages.tenant_id), eq(pages.tenant_id, tenant.id)) : isNull(pages.tenant_id),
+        slug ? eq(pages.slug, slug) : undefined,
+      ),
+    )
     .orderBy(asc(pages.id));
   const bySlug = new Map<string, PageRow>();
   for (const row of rows) if (!bySlug.has(row.slug) || row.tenant_id !== null) bySlug.set(row.slug, row);
@@ -162,13 +201,19 @@ const liveSchools = and(eq(tenants.is_organization, false), eq(tenants.awaiting_
 /** The pages that carry live figures from the database (extrasFor). */
 export const PAGES_WITH_FIGURES: ReadonlySet<string> = new Set(['global-reach', 'sdgs', 'libraries']);
 
-async function extrasFor(c: Parameters<Parameters<OpenAPIHono<AppEnv>['openapi']>[1]>[0], slug: string): Promise<z.infer<typeof Extras> | undefined> {
+async function extrasFor(
+  c: Parameters<Parameters<OpenAPIHono<AppEnv>['openapi']>[1]>[0],
+  slug: string,
+): Promise<z.infer<typeof Extras> | undefined> {
   const db = c.var.db;
   const tenant = c.var.tenant;
   if (slug === 'global-reach') {
     const [[schools], [countries], [pupils], [tales], [catalogue]] = await Promise.all([
       db.select({ n: count() }).from(tenants).where(liveSchools),
-      db.select({ n: countDistinct(users.country) }).from(users).where(isNotNull(users.country)),
+      db
+        .select({ n: countDistinct(users.country) })
+        .from(users)
+        .where(isNotNull(users.country)),
       db.select({ n: count() }).from(students),
       db.select({ n: count() }).from(stories).where(readableStories(null, ANONYMOUS)),
       db.select({ n: count() }).from(books).where(onSale(tenant)),
@@ -244,6 +289,9 @@ async function savePage(c: Context<AppEnv>, slug: string, input: Partial<z.infer
   const own = shown && shown.tenant_id === tenantId ? shown : undefined;
   const [row] = own
     ? await db.update(pages).set(values).where(eq(pages.id, own.id)).returning()
-    : await db.insert(pages).values({ ...values, tenant_id: tenantId, slug }).returning();
+    : await db
+        .insert(pages)
+        .values({ ...values, tenant_id: tenantId, slug })
+        .returning();
   return row!;
 }

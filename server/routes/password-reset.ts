@@ -62,7 +62,9 @@ async function liveToken(db: Queryable, token: string, now: Date): Promise<UserR
     .select({ user: users })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.user_id))
-    .where(and(eq(passwordResetTokens.token_hash, sha256(token)), isNull(passwordResetTokens.used_at), gt(passwordResetTokens.expires_at, now)))
+    .where(
+      and(eq(passwordResetTokens.token_hash, sha256(token)), isNull(passwordResetTokens.used_at), gt(passwordResetTokens.expires_at, now)),
+    )
     .limit(1);
   return row?.user.is_active ? row.user : undefined;
 }
@@ -108,8 +110,14 @@ export const passwordResetRoutes = new OpenAPIHono<AppEnv>()
       await tx.update(users).set({ password_hash }).where(eq(users.id, user.id));
       // Every link of the account is spent and every session ends: whoever knew the old
       // password is signed out everywhere.
-      await tx.update(passwordResetTokens).set({ used_at: now }).where(and(eq(passwordResetTokens.user_id, user.id), isNull(passwordResetTokens.used_at)));
-      await tx.update(refreshTokens).set({ revoked_at: now }).where(and(eq(refreshTokens.user_id, user.id), isNull(refreshTokens.revoked_at)));
+      await tx
+        .update(passwordResetTokens)
+        .set({ used_at: now })
+        .where(and(eq(passwordResetTokens.user_id, user.id), isNull(passwordResetTokens.used_at)));
+      await tx
+        .update(refreshTokens)
+        .set({ revoked_at: now })
+        .where(and(eq(refreshTokens.user_id, user.id), isNull(refreshTokens.revoked_at)));
       if (user.email) await clearFailures(tx, [accountKeys.staff(user.email)]);
     });
     return c.json({ message: AUTH_MSG.resetDone }, 200);

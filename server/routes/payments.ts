@@ -28,7 +28,8 @@ const SandboxParams = z.object({
 const Decision = z.object({ decision: z.enum(['approve', 'decline', 'cancel', 'approve-renewals-decline']) });
 const CallbackQuery = z.record(z.string(), z.string().max(4000));
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 
 function sandboxPage(label: string, amount: string, action: string, subscription: boolean): string {
@@ -66,12 +67,21 @@ export const paymentRoutes = new Hono<AppEnv>()
     const payment = await paymentByRef(c.var.db, provider, ref, c.var.tenant);
     if (!payment) fail(404, 'There is no such payment.');
     let decision = form.data.decision;
-    if (payment.order_kind === 'subscription' && payment.status === 'pending' && (decision === 'approve' || decision === 'approve-renewals-decline')) {
+    if (
+      payment.order_kind === 'subscription' &&
+      payment.status === 'pending' &&
+      (decision === 'approve' || decision === 'approve-renewals-decline')
+    ) {
       // The provider keeps a mandate for the renewals; the sandbox's says how they will go.
       await recordSandboxMandate(c.var.db, payment.order_id, provider, decision === 'approve' ? 'approve' : 'decline');
       decision = 'approve';
     } else if (decision === 'approve-renewals-decline') fail(400, 'decision must be approve, decline or cancel.');
-    const query = paymentProviders(c.var.deps.keys.master)[provider].callbackQuery(decision as SandboxDecision, ref, payment.amount_cents, c.var.deps.now());
+    const query = paymentProviders(c.var.deps.keys.master)[provider].callbackQuery(
+      decision as SandboxDecision,
+      ref,
+      payment.amount_cents,
+      c.var.deps.now(),
+    );
     return c.redirect(`/api/payments/${provider}/return/?${query}`, 303);
   })
   .get('/payments/:provider/return/', async (c) => {
@@ -89,7 +99,8 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (answer.status === 'success') c.var.deps.kickPrinter();
     const [settled] = await c.var.db.select({ kind: orders.kind }).from(orders).where(eq(orders.id, answer.orderId));
     // A subscription's first payment returns to the Plans screen, which shows what it came to.
-    if (settled?.kind === 'subscription') return c.redirect(`${c.var.tenant?.is_organization ? '/admin-organization' : '/admin-school'}/subscriptions`, 303);
+    if (settled?.kind === 'subscription')
+      return c.redirect(`${c.var.tenant?.is_organization ? '/admin-organization' : '/admin-school'}/subscriptions`, 303);
     const back = new URLSearchParams({ order: String(answer.orderId), key: orderKey(deps.keys.master, answer.orderId) });
     return c.redirect(`${resultPath(name, answer.status)}?${back}`, 303);
   });

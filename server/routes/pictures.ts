@@ -53,7 +53,10 @@ export function sniffPicture(bytes: Uint8Array): PictureType | null {
 
 const router = new OpenAPIHono<AppEnv>();
 // No per-route body limit in defineRoute yet: the upload states its own.
-router.use('/pictures/', bodyLimit({ maxSize: DOCUMENT_LIMITS.pictureRequestBytes, onError: (c) => c.json({ message: DOCUMENT_MSG.pictureTooBig }, 413) }));
+router.use(
+  '/pictures/',
+  bodyLimit({ maxSize: DOCUMENT_LIMITS.pictureRequestBytes, onError: (c) => c.json({ message: DOCUMENT_MSG.pictureTooBig }, 413) }),
+);
 
 export const pictureRoutes = router
   .openapi(uploadPicture, async (c) => {
@@ -65,18 +68,39 @@ export const pictureRoutes = router
     const type = sniffPicture(data);
     if (!type) fail(415, DOCUMENT_MSG.pictureType);
     const [existing] = await c.var.db
-      .select({ tenant_id: pictures.tenant_id, owner_id: pictures.owner_id, content_type: pictures.content_type, width: pictures.width, height: pictures.height })
+      .select({
+        tenant_id: pictures.tenant_id,
+        owner_id: pictures.owner_id,
+        content_type: pictures.content_type,
+        width: pictures.width,
+        height: pictures.height,
+      })
       .from(pictures)
       .where(eq(pictures.id, form.id));
     if (existing) {
       if (existing.tenant_id !== tenant.id || existing.owner_id !== user.id) fail(409, 'This picture id is already used.');
-      const answer = { id: form.id, src: pictureSrc(form.id), content_type: existing.content_type as PictureType, width: existing.width, height: existing.height };
+      const answer = {
+        id: form.id,
+        src: pictureSrc(form.id),
+        content_type: existing.content_type as PictureType,
+        width: existing.width,
+        height: existing.height,
+      };
       return c.json(answer, 200);
     }
     // A WebP or PNG picture gets its print copy now, so a book prints without converting; bytes
     // libvips cannot read are kept as sent (the page prints without them, as before).
     const print_jpeg = type === 'image/jpeg' ? null : await printJpeg(data).catch(() => null);
-    await c.var.db.insert(pictures).values({ id: form.id, tenant_id: tenant.id, owner_id: user.id, content_type: type, data, print_jpeg, width: form.width, height: form.height });
+    await c.var.db.insert(pictures).values({
+      id: form.id,
+      tenant_id: tenant.id,
+      owner_id: user.id,
+      content_type: type,
+      data,
+      print_jpeg,
+      width: form.width,
+      height: form.height,
+    });
     return c.json({ id: form.id, src: pictureSrc(form.id), content_type: type, width: form.width, height: form.height }, 201);
   })
   // Plain GET (not in the API document): an image, cached for a year.

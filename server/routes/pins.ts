@@ -104,9 +104,15 @@ function storyScope(tenant: TenantRow, user: AuthUser) {
 async function reachable(db: Queryable, tenant: TenantRow, user: AuthUser, type: ContentType, ids: number[]): Promise<number> {
   const rows =
     type === 'student'
-      ? await db.select({ id: students.user_id }).from(students).where(and(inArray(students.user_id, ids), studentScope(tenant, user)))
+      ? await db
+          .select({ id: students.user_id })
+          .from(students)
+          .where(and(inArray(students.user_id, ids), studentScope(tenant, user)))
       : type === 'story'
-        ? await db.select({ id: stories.id }).from(stories).where(and(inArray(stories.id, ids), storyScope(tenant, user)))
+        ? await db
+            .select({ id: stories.id })
+            .from(stories)
+            .where(and(inArray(stories.id, ids), storyScope(tenant, user)))
         : await db
             .select({ id: books.id })
             .from(books)
@@ -129,7 +135,16 @@ async function setPins(
   if (expiry_date && expiry_date.getTime() <= c.var.deps.now().getTime()) fail(400, 'expiry_date must be in the future');
   await c.var.db
     .insert(pins)
-    .values(unique.map((object_id) => ({ tenant_id: tenant.id, content_type: type, object_id, is_pinned: isPinned, expiry_date, pinned_by: user.id })))
+    .values(
+      unique.map((object_id) => ({
+        tenant_id: tenant.id,
+        content_type: type,
+        object_id,
+        is_pinned: isPinned,
+        expiry_date,
+        pinned_by: user.id,
+      })),
+    )
     .onConflictDoUpdate({
       target: [pins.tenant_id, pins.content_type, pins.object_id],
       set: { is_pinned: isPinned, expiry_date, pinned_by: user.id, updated_at: new Date() },

@@ -33,7 +33,12 @@ const printPdf = defineRoute(
   },
 );
 
-const fileName = (title: string) => (title.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-').slice(0, 60) || 'book') + '.pdf';
+const fileName = (title: string) =>
+  (title
+    .replace(/[^A-Za-z0-9 _-]+/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 60) || 'book') + '.pdf';
 
 export const printPdfRoutes = new OpenAPIHono<AppEnv>().openapi(printPdf, async (c) => {
   const { id } = c.req.valid('param');
@@ -106,6 +111,8 @@ export const printCallbackRoutes = new Hono<AppEnv>()
     // The provider's callback, signed with its key, through the real callback route.
     const callback = sandboxCallback(provider, { provider_ref: job.ref, order_id: orderId.data, status }, deps.now());
     const url = new URL('/api/print/callback/', c.req.url);
-    const res = await c.var.dispatch(new Request(url, { method: 'POST', headers: { ...callback.headers, host: c.req.header('host') ?? url.host }, body: callback.body }));
+    const res = await c.var.dispatch(
+      new Request(url, { method: 'POST', headers: { ...callback.headers, host: c.req.header('host') ?? url.host }, body: callback.body }),
+    );
     return c.json(await res.json(), res.status as 200);
   });

@@ -38,7 +38,9 @@ export type ReactionSummary = z.infer<typeof ReactionSummarySchema>;
 export async function readerOf(c: Context<AppEnv>): Promise<{ reader: string; viewer: ServerViewer } | null> {
   const user = c.var.user;
   if (user) {
-    return user.role === 'student' ? { reader: `u:${user.id}`, viewer: { kind: 'user', id: user.id, role: user.role, tenant_id: user.tenant_id } } : null;
+    return user.role === 'student'
+      ? { reader: `u:${user.id}`, viewer: { kind: 'user', id: user.id, role: user.role, tenant_id: user.tenant_id } }
+      : null;
   }
   const tenant = c.var.tenant;
   const token = getCookie(c, COMMUNITY_COOKIE);
@@ -50,7 +52,11 @@ export async function readerOf(c: Context<AppEnv>): Promise<{ reader: string; vi
 
 export async function reactionSummary(db: Queryable, storyId: number, reader: string | null): Promise<ReactionSummary> {
   const rows = await db
-    .select({ reaction: storyReactions.reaction, n: sql<number>`count(*)::int`, mine: sql<boolean>`bool_or(${storyReactions.reader} = ${reader ?? ''})` })
+    .select({
+      reaction: storyReactions.reaction,
+      n: sql<number>`count(*)::int`,
+      mine: sql<boolean>`bool_or(${storyReactions.reader} = ${reader ?? ''})`,
+    })
     .from(storyReactions)
     .where(eq(storyReactions.story_id, storyId))
     .groupBy(storyReactions.reaction);
@@ -71,7 +77,10 @@ const setReaction = defineRoute(
     method: 'put',
     path: '/stories/{id}/reaction/',
     summary: "Set (or change) this reader's reaction to a story: children signed in, parents with the community password",
-    request: { params: Params, body: { required: true, content: { 'application/json': { schema: z.object({ reaction: z.enum(REACTIONS) }) } } } },
+    request: {
+      params: Params,
+      body: { required: true, content: { 'application/json': { schema: z.object({ reaction: z.enum(REACTIONS) }) } } },
+    },
     responses: {
       200: jsonBody(ReactionSummarySchema),
       401: { description: `'${REACT_MSG.signIn}'`, ...errorBody },

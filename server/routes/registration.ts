@@ -22,8 +22,7 @@ import { findStaffByEmail } from '../services/users';
 import { countUse, registrationLimits } from '../services/rate-limit';
 
 /** A new school's confirmation link stays valid for a week (registration is not always done at once). */
-export
-const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
+export const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
 /** Labels that name parts of the platform, never a school. */
 const RESERVED = ['www', 'api', 'app', 'admin', 'mail', 'static', 'assets', 'localhost', 'platform'];
 
@@ -51,7 +50,11 @@ const register = defineRoute(
     responses: {
       201: jsonBody(Registered, 'Registered; the admin is e-mailed a link to set a password'),
       404: { description: 'The invitation is unknown, expired or used', ...errorBody },
-      429: { description: 'Too many registrations from this network address (5 an hour) or on this site (50 an hour); `error` says when to retry', ...errorBody },
+      429: {
+        description:
+          'Too many registrations from this network address (5 an hour) or on this site (50 an hour); `error` says when to retry',
+        ...errorBody,
+      },
     },
   },
 );
@@ -76,7 +79,8 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
   await countUse(c, db, registrationLimits(c), now);
 
   const invitation = invitation_link ? await openInvitation(db, invitation_link, now) : undefined;
-  if (invitation_link && (!invitation || invitation.kind === 'user')) fail(404, AUTH_MSG.invitationInvalid, { error: AUTH_MSG.invitationInvalid });
+  if (invitation_link && (!invitation || invitation.kind === 'user'))
+    fail(404, AUTH_MSG.invitationInvalid, { error: AUTH_MSG.invitationInvalid });
   const isOrganization = invitation ? invitation.kind === 'organization' : form.is_organization === 'true';
 
   const wanted = form.subdomain || suggestSubdomain(form.school_name);
@@ -84,7 +88,6 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
   const subdomain = await freeSubdomain(db, wanted, Boolean(form.subdomain));
   const email = form.school_email.toLowerCase();
   if (await findStaffByEmail(db, email)) fieldFail('school_email', AUTH_MSG.accountExists);
-
 
   const site = siteOrigin(c, subdomain);
   const tenant = await db.transaction(async (tx) => {
@@ -107,15 +110,13 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
       .returning();
     const tenant = row!;
     if (form.logo) await storeLogo(tx, tenant.id, form.logo);
-    await tx
-      .insert(users)
-      .values({
-        tenant_id: tenant.id,
-        role: isOrganization ? 'organization_admin' : 'school_admin',
-        email,
-        first_name: form.first_name,
-        last_name: form.last_name,
-      });
+    await tx.insert(users).values({
+      tenant_id: tenant.id,
+      role: isOrganization ? 'organization_admin' : 'school_admin',
+      email,
+      first_name: form.first_name,
+      last_name: form.last_name,
+    });
     if (invitation) {
       if (invitation.kind === 'school' && invitation.tenant_id) {
         await tx.insert(organizationLinks).values({ organization_id: invitation.tenant_id, school_id: tenant.id });
@@ -136,7 +137,12 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
 });
 
 /** E-mails the confirmation link (a fresh one each time: an earlier link stops working). */
-export async function sendVerification(db: Queryable, tenant: { id: number; school_name: string; school_email: string; first_name: string }, site: string, now: Date) {
+export async function sendVerification(
+  db: Queryable,
+  tenant: { id: number; school_name: string; school_email: string; first_name: string },
+  site: string,
+  now: Date,
+) {
   const token = randomToken();
   await db
     .update(tenants)

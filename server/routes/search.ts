@@ -44,7 +44,14 @@ const combined = defineRoute(
 
 /** Lower-cased words of a query (letters and digits only, so safe inside a regular expression). */
 export function searchTerms(query: string): string[] {
-  return [...new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 8);
+  return [
+    ...new Set(
+      query
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    ),
+  ].slice(0, 8);
 }
 
 function everyTermStartsAWord(terms: string[], ...columns: SQL[]): SQL | undefined {
@@ -76,7 +83,12 @@ export const searchRoutes = new OpenAPIHono<AppEnv>().openapi(combined, async (c
       .from(stories)
       .innerJoin(users, eq(users.id, stories.author_id))
       // Only the author's public name is searchable: first name and initial, never the surname.
-      .where(and(readableStories(tenant, viewer), everyTermStartsAWord(terms, sql`${stories.title}`, sql`${users.first_name} || ' ' || left(${users.last_name}, 1)`)))
+      .where(
+        and(
+          readableStories(tenant, viewer),
+          everyTermStartsAWord(terms, sql`${stories.title}`, sql`${users.first_name} || ' ' || left(${users.last_name}, 1)`),
+        ),
+      )
       .orderBy(desc(stories.is_featured), asc(stories.title))
       .limit(limit),
   ]);

@@ -137,7 +137,9 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
       ? await db
           .select({ id: classes.id, name: classes.name, class_id: classes.class_id, class_theme: classes.class_theme })
           .from(classes)
-          .where(and(eq(classes.tenant_id, tenant.id), sql`upper(${classes.class_id}) = ${classCode.toUpperCase()}`, isNull(classes.deleted_at)))
+          .where(
+            and(eq(classes.tenant_id, tenant.id), sql`upper(${classes.class_id}) = ${classCode.toUpperCase()}`, isNull(classes.deleted_at)),
+          )
           .limit(1)
       : [];
     if (!cls) {

@@ -76,7 +76,11 @@ const createStory = defineRoute(change, {
   path: '/stories/',
   summary: 'Start a story (a draft); its slug is made on the device. Staff may start one for a student.',
   request: json(CreateStoryRequest),
-  responses: { 201: jsonBody(StoryDraftSchema, 'Started'), 200: jsonBody(StoryDraftSchema, 'Already started'), 409: { description: STORY_MSG.slugTaken, ...errorBody } },
+  responses: {
+    201: jsonBody(StoryDraftSchema, 'Started'),
+    200: jsonBody(StoryDraftSchema, 'Already started'),
+    409: { description: STORY_MSG.slugTaken, ...errorBody },
+  },
 });
 
 const saveDocument = defineRoute(change, {
@@ -211,8 +215,7 @@ async function reload(db: Queryable, id: number): Promise<DraftRow> {
   return row!;
 }
 
-const limitBody = (maxSize: number, message: string) =>
-  bodyLimit({ maxSize, onError: (c) => c.json({ message }, 413) });
+const limitBody = (maxSize: number, message: string) => bodyLimit({ maxSize, onError: (c) => c.json({ message }, 413) });
 
 const router = new OpenAPIHono<AppEnv>();
 // No per-route body limit in defineRoute yet: the story writes state their own here.
@@ -298,7 +301,13 @@ export const storyRoutes = router
         .select({ id: charities.id })
         .from(charities)
         // The causes the writer offers (GET /charities/): published, the platform's or this school's.
-        .where(and(eq(charities.id, input.charity_id), eq(charities.status, 'published'), or(isNull(charities.tenant_id), eq(charities.tenant_id, tenant.id))));
+        .where(
+          and(
+            eq(charities.id, input.charity_id),
+            eq(charities.status, 'published'),
+            or(isNull(charities.tenant_id), eq(charities.tenant_id, tenant.id)),
+          ),
+        );
       if (!cause) fail(400, STORY_MSG.charityNotFound, { errors: { charity_id: [STORY_MSG.charityNotFound] } });
     }
     const { cover, ...rest } = input;
@@ -349,7 +358,16 @@ export const storyRoutes = router
       )
       .orderBy(asc(stories.updated_at), asc(stories.id))
       .limit(q.limit);
-    return c.json({ results: rows.map(draftJson), next_since: nextSince(rows.map((r) => ({ ts: r.ts, id: r.story.id })), q.limit) }, 200);
+    return c.json(
+      {
+        results: rows.map(draftJson),
+        next_since: nextSince(
+          rows.map((r) => ({ ts: r.ts, id: r.story.id })),
+          q.limit,
+        ),
+      },
+      200,
+    );
   })
   .openapi(editStory, async (c) => {
     const row = await storyToChange(c.var.db, c.var.tenant!, signedInUser(c), c.req.valid('param').slug);

@@ -57,7 +57,8 @@ const readStory = defineRoute(
   },
 );
 
-const iso = (column: typeof stories.published_at) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const iso = (column: typeof stories.published_at) =>
+  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /** A story on this site for this viewer, as its reading page shows it (reactions apart). */
 export async function readableStory(db: Queryable, tenant: TenantRow | null, viewer: ServerViewer, slug: string) {

@@ -87,7 +87,11 @@ const getStory = defineRoute(staff, {
   summary: 'One story to review: its body, and its text as submitted and as it is now',
   request: { params: z.object({ id: Id }) },
   responses: {
-    200: jsonBody(ReviewStorySchema.extend({ body: z.string(), submitted_text: z.string().nullable(), current_text: z.string() }).openapi('ReviewStoryDetail')),
+    200: jsonBody(
+      ReviewStorySchema.extend({ body: z.string(), submitted_text: z.string().nullable(), current_text: z.string() }).openapi(
+        'ReviewStoryDetail',
+      ),
+    ),
     ...missing,
   },
 });
@@ -135,7 +139,16 @@ const archive = defineRoute(change, {
   responses: { 200: jsonBody(z.object({ success: z.boolean(), message: z.string() }).openapi('StoryArchiveAnswer')), ...missing },
 });
 
-const SharedStorySchema = ReviewStorySchema.pick({ id: true, slug: true, title: true, school: true, is_featured: true, is_pinned: true, excerpt: true, created_at: true })
+const SharedStorySchema = ReviewStorySchema.pick({
+  id: true,
+  slug: true,
+  title: true,
+  school: true,
+  is_featured: true,
+  is_pinned: true,
+  excerpt: true,
+  created_at: true,
+})
   .extend({ content_share_id: z.number().int(), author: z.string(), privacy_preference: z.enum(PRIVACY_PREFERENCES) })
   .openapi('SharedStory');
 
@@ -145,7 +158,14 @@ const orgStories = defineRoute(
     method: 'get',
     path: '/organization/stories/',
     summary: "Stories the organization's linked schools share (published, community or public); pin them by content_share_id",
-    request: { query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(20), offset: z.coerce.number().int().min(0).default(0), search: z.string().trim().max(100).optional(), is_pinned: Bool.optional() }) },
+    request: {
+      query: z.object({
+        limit: z.coerce.number().int().min(1).max(500).default(20),
+        offset: z.coerce.number().int().min(0).default(0),
+        search: z.string().trim().max(100).optional(),
+        is_pinned: Bool.optional(),
+      }),
+    },
     responses: { 200: jsonBody(z.object({ count: z.number().int(), results: z.array(SharedStorySchema) }).openapi('SharedStoryList')) },
   },
 );
@@ -197,7 +217,10 @@ function care(c: Context<AppEnv>): SQL {
 /** All of `ids` in the caller's care, or a 404. */
 async function mustCare(c: Context<AppEnv>, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
-  const rows = await c.var.db.select({ id: stories.id }).from(stories).where(and(inArray(stories.id, unique), care(c)));
+  const rows = await c.var.db
+    .select({ id: stories.id })
+    .from(stories)
+    .where(and(inArray(stories.id, unique), care(c)));
   if (rows.length !== unique.length) fail(404, STORY_MSG.noSuchStories);
   return unique;
 }
@@ -235,7 +258,12 @@ export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
       from(c)
         .where(where)
         // Waiting stories first, oldest first (fair to the child who waited longest), then newest.
-        .orderBy(sql`${stories.status} = 'submitted' desc`, sql`case when ${stories.status} = 'submitted' then ${stories.submitted_at} end asc nulls last`, desc(stories.created_at), desc(stories.id))
+        .orderBy(
+          sql`${stories.status} = 'submitted' desc`,
+          sql`case when ${stories.status} = 'submitted' then ${stories.submitted_at} end asc nulls last`,
+          desc(stories.created_at),
+          desc(stories.id),
+        )
         .limit(q.limit)
         .offset(q.offset),
       c.var.db
@@ -267,7 +295,10 @@ export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
   .openapi(feature, async (c) => {
     const { ids, action } = c.req.valid('json');
     const unique = await mustCare(c, ids);
-    await c.var.db.update(stories).set({ is_featured: action === 'feature' }).where(inArray(stories.id, unique));
+    await c.var.db
+      .update(stories)
+      .set({ is_featured: action === 'feature' })
+      .where(inArray(stories.id, unique));
     return c.json({ message: action === 'feature' ? STORY_MSG.featured : STORY_MSG.unfeatured }, 200);
   })
   .openapi(privacy, async (c) => {
@@ -315,7 +346,10 @@ export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
         .orderBy(desc(stories.is_featured), desc(stories.created_at), desc(stories.id))
         .limit(q.limit)
         .offset(q.offset),
-      c.var.db.select({ n: sql<number>`count(*)::int` }).from(stories).where(where),
+      c.var.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(stories)
+        .where(where),
     ]);
     return c.json({ count: total?.n ?? 0, results: rows }, 200);
   });

@@ -44,8 +44,14 @@ const blogStats = defineRoute(
 const reactionStats = defineRoute(counted, {
   method: 'get',
   path: '/reactions/stats/',
-  summary: 'Reactions by emoji to the stories in the caller\'s care (a child: to their own stories)',
-  responses: { 200: jsonBody(z.object({ total: z.number().int(), results: z.array(z.object({ reaction: z.enum(REACTIONS), count: z.number().int() })) }).openapi('ReactionStats')) },
+  summary: "Reactions by emoji to the stories in the caller's care (a child: to their own stories)",
+  responses: {
+    200: jsonBody(
+      z
+        .object({ total: z.number().int(), results: z.array(z.object({ reaction: z.enum(REACTIONS), count: z.number().int() })) })
+        .openapi('ReactionStats'),
+    ),
+  },
 });
 
 const impactCount = defineRoute(counted, {
@@ -61,7 +67,9 @@ const contributions = defineRoute(counted, {
   summary: 'Published stories and the reactions they received, per category',
   responses: {
     200: jsonBody(
-      z.object({ results: z.array(z.object({ category: z.string(), stories: z.number().int(), reactions: z.number().int() })) }).openapi('ReactionContributions'),
+      z
+        .object({ results: z.array(z.object({ category: z.string(), stories: z.number().int(), reactions: z.number().int() })) })
+        .openapi('ReactionContributions'),
     ),
   },
 });
@@ -87,7 +95,8 @@ const myStories = defineRoute(
   {
     method: 'get',
     path: '/student/stories/',
-    summary: "The signed-in child's own stories for their dashboard: drafts, waiting, returned with a comment, published, with reactions received",
+    summary:
+      "The signed-in child's own stories for their dashboard: drafts, waiting, returned with a comment, published, with reactions received",
     responses: { 200: jsonBody(z.object({ results: z.array(MyStory), reactions_received: z.number().int() }).openapi('MyStories')) },
   },
 );
@@ -127,7 +136,9 @@ export const storyStatsRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(impactCount, async (c) => {
     const [row] = await c.var.db
-      .select({ total_impacts: sql<number>`coalesce(sum(cardinality(${stories.sdgs}) + case when ${stories.charity_id} is null then 0 else 1 end), 0)::int` })
+      .select({
+        total_impacts: sql<number>`coalesce(sum(cardinality(${stories.sdgs}) + case when ${stories.charity_id} is null then 0 else 1 end), 0)::int`,
+      })
       .from(stories)
       .where(and(counting(c), eq(stories.status, 'published')));
     return c.json({ total_impacts: row?.total_impacts ?? 0 }, 200);

@@ -100,7 +100,7 @@ const listStudents = defineRoute(roster, {
 const manageStudent = defineRoute(change, {
   method: 'put',
   path: '/manage_student/{id}/',
-  summary: "Edit a student: names, a new class password and the privacy preference",
+  summary: 'Edit a student: names, a new class password and the privacy preference',
   request: { params: IdParam, ...json(EditStudentRequest) },
   responses: { 200: jsonBody(StudentSchema), ...notYours },
 });
@@ -187,16 +187,22 @@ const bulkAdd = defineRoute(change, {
   responses: { 200: jsonBody(AddedSchema), 404: { description: `'${ROSTER_MSG.classNotFound}'`, ...errorBody } },
 });
 
-const csvAdd = defineRoute({ ...change, bodyLimit: BODY_LIMITS.upload }, {
-  method: 'post',
-  path: '/add-bulk-student-without-mail-to-class/{classId}/',
-  summary: 'Add students to a class from a CSV file (first name and last name columns; at most 5 MB)',
-  request: {
-    params: ClassIdParam,
-    body: { required: true, content: { 'multipart/form-data': { schema: z.object({ file: CsvFile.openapi({ type: 'string', format: 'binary' }) }) } } },
+const csvAdd = defineRoute(
+  { ...change, bodyLimit: BODY_LIMITS.upload },
+  {
+    method: 'post',
+    path: '/add-bulk-student-without-mail-to-class/{classId}/',
+    summary: 'Add students to a class from a CSV file (first name and last name columns; at most 5 MB)',
+    request: {
+      params: ClassIdParam,
+      body: {
+        required: true,
+        content: { 'multipart/form-data': { schema: z.object({ file: CsvFile.openapi({ type: 'string', format: 'binary' }) }) } },
+      },
+    },
+    responses: { 200: jsonBody(AddedSchema), 404: { description: `'${ROSTER_MSG.classNotFound}'`, ...errorBody } },
   },
-  responses: { 200: jsonBody(AddedSchema), 404: { description: `'${ROSTER_MSG.classNotFound}'`, ...errorBody } },
-});
+);
 
 function listWhere(tenant: TenantRow, user: AuthUser, q: z.infer<typeof StudentQuery>): SQL | undefined {
   const dayEnd = (day: string) => new Date(`${day}T23:59:59.999Z`);
@@ -223,7 +229,10 @@ async function mine(c: Context<AppEnv>, ids: number[]): Promise<number[]> {
 }
 
 async function setStudents(db: Queryable, ids: number[], values: Partial<typeof students.$inferInsert>) {
-  await db.update(students).set({ ...values, updated_at: new Date() }).where(inArray(students.user_id, ids));
+  await db
+    .update(students)
+    .set({ ...values, updated_at: new Date() })
+    .where(inArray(students.user_id, ids));
 }
 
 async function oneStudent(db: Queryable, id: number) {
@@ -250,7 +259,10 @@ export const studentRoutes = new OpenAPIHono<AppEnv>()
         .where(and(where, after(students.updated_at, students.user_id, since)))
         .orderBy(asc(students.updated_at), asc(students.user_id))
         .limit(q.limit);
-      const next = nextSince(rows.map((r) => ({ ts: r.updated_at, id: r.id })), q.limit);
+      const next = nextSince(
+        rows.map((r) => ({ ts: r.updated_at, id: r.id })),
+        q.limit,
+      );
       return c.json({ count: rows.length, results: rows.map(studentJson), next_since: next }, 200);
     }
     const [rows, [total]] = await Promise.all([
@@ -338,7 +350,11 @@ export const studentRoutes = new OpenAPIHono<AppEnv>()
     if (!cls) fail(404, ROSTER_MSG.classNotFound);
     const added = await createStudents(c.var.db, c.var.deps.keys.data, cls, c.req.valid('json'));
     return c.json(
-      { message: ROSTER_MSG.added, data: { id: cls.id, class_id: cls.class_id }, students: added.map(({ id, username }) => ({ id, username })) },
+      {
+        message: ROSTER_MSG.added,
+        data: { id: cls.id, class_id: cls.class_id },
+        students: added.map(({ id, username }) => ({ id, username })),
+      },
       200,
     );
   })
@@ -348,7 +364,11 @@ export const studentRoutes = new OpenAPIHono<AppEnv>()
     const names = parseCsv(await c.req.valid('form').file.text());
     const added = await createStudents(c.var.db, c.var.deps.keys.data, cls, names);
     return c.json(
-      { message: ROSTER_MSG.csvUploaded, data: { id: cls.id, class_id: cls.class_id }, students: added.map(({ id, username }) => ({ id, username })) },
+      {
+        message: ROSTER_MSG.csvUploaded,
+        data: { id: cls.id, class_id: cls.class_id },
+        students: added.map(({ id, username }) => ({ id, username })),
+      },
       200,
     );
   });

@@ -19,7 +19,12 @@ export function checkBookDoc(ydoc: Y.Doc) {
 }
 
 /** The book's content from its Yjs document; `fallback` fills what the document leaves out. */
-export async function renderBook(db: Queryable, tenantId: number | null, ydoc: Y.Doc, fallback: { title: string; authors: string }): Promise<BookContent> {
+export async function renderBook(
+  db: Queryable,
+  tenantId: number | null,
+  ydoc: Y.Doc,
+  fallback: { title: string; authors: string },
+): Promise<BookContent> {
   const info = readInfo(ydoc);
   const pages = readPages(ydoc);
   const ids = [...new Set(pages.flatMap((p) => (p.author ? [p.author.id] : [])))];
@@ -35,7 +40,14 @@ export async function renderBook(db: Queryable, tenantId: number | null, ydoc: Y
     pages.map(async (p) => {
       const { html, text } = await renderFragment(ydoc, pageField(p.id));
       const name = p.author ? names.get(p.author.id) : undefined;
-      return { id: p.id, layout: p.layout, html, text, pictures: p.pictures, ...(p.author && name ? { author: { id: p.author.id, name } } : {}) };
+      return {
+        id: p.id,
+        layout: p.layout,
+        html,
+        text,
+        pictures: p.pictures,
+        ...(p.author && name ? { author: { id: p.author.id, name } } : {}),
+      };
     }),
   );
   const credited = [...new Set(rendered.flatMap((p) => (p.author ? [p.author.name] : [])))];
@@ -50,7 +62,15 @@ export async function renderBook(db: Queryable, tenantId: number | null, ydoc: Y
 /** BookContent of one book by id (any status; the caller decides who may see it), or null. */
 export async function bookContent(db: Queryable, bookId: number): Promise<BookContent | null> {
   const [row] = await db
-    .select({ id: books.id, tenant_id: books.tenant_id, title: books.title, author: books.author, kind: books.kind, doc: books.doc, has_file: books.file })
+    .select({
+      id: books.id,
+      tenant_id: books.tenant_id,
+      title: books.title,
+      author: books.author,
+      kind: books.kind,
+      doc: books.doc,
+      has_file: books.file,
+    })
     .from(books)
     .where(eq(books.id, bookId));
   if (!row || row.kind === 'catalogue') return null;

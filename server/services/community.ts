@@ -56,7 +56,10 @@ export async function hasCommunityAccess(c: Context<AppEnv>, db: Queryable, now:
 export async function closeCommunitySession(c: Context<AppEnv>, db: Queryable, now: Date): Promise<void> {
   const token = getCookie(c, COMMUNITY_COOKIE);
   if (token) {
-    await db.update(communitySessions).set({ revoked_at: now }).where(eq(communitySessions.token_hash, sha256(token)));
+    await db
+      .update(communitySessions)
+      .set({ revoked_at: now })
+      .where(eq(communitySessions.token_hash, sha256(token)));
   }
   deleteCookie(c, COMMUNITY_COOKIE, { path: '/api', secure: secure(c) });
 }

@@ -1,13 +1,6 @@
 // Keys and ciphers. One master secret yields independent keys (HKDF) for signing tokens and
 // for encrypting student class passwords at rest, so rotating one purpose never leaks another.
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  hkdfSync,
-  randomBytes,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 export interface Keys {
@@ -18,8 +11,7 @@ export interface Keys {
 }
 
 export function deriveKeys(secret: string): Keys {
-  const derive = (purpose: string) =>
-    Buffer.from(hkdfSync('sha256', secret, 'storynest', purpose, 32));
+  const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', secret, 'storynest', purpose, 32));
   return { jwt: new Uint8Array(derive('jwt')), data: derive('student-passwords'), master: secret };
 }
 

@@ -83,7 +83,12 @@ export async function mergeUpdate(stored: Uint8Array | null, update: Uint8Array)
  * `check` reads what the shape needs and throws on what is not it. A malformed update is a 400,
  * an update over the limit a 413 (the caller checks the merged size against its own limit).
  */
-export function mergeYjs(stored: Uint8Array | null, update: Uint8Array, check: (ydoc: Y.Doc) => void, badUpdate: string = DOCUMENT_MSG.badUpdate): Y.Doc {
+export function mergeYjs(
+  stored: Uint8Array | null,
+  update: Uint8Array,
+  check: (ydoc: Y.Doc) => void,
+  badUpdate: string = DOCUMENT_MSG.badUpdate,
+): Y.Doc {
   if (update.byteLength > DOCUMENT_LIMITS.updateBytes) fail(413, DOCUMENT_MSG.updateTooBig);
   const ydoc = new Y.Doc({ gc: true });
   if (stored) Y.applyUpdate(ydoc, stored);

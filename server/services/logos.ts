@@ -16,7 +16,10 @@ export function logoMatchesType(bytes: Uint8Array, type: string): boolean {
   if (type === 'image/png') return starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
   if (type === 'image/jpeg') return starts(0xff, 0xd8, 0xff);
   if (type === 'image/svg+xml') {
-    const head = new TextDecoder().decode(bytes.subarray(0, 2048)).replace(/^\uFEFF/, '').trimStart();
+    const head = new TextDecoder()
+      .decode(bytes.subarray(0, 2048))
+      .replace(/^\uFEFF/, '')
+      .trimStart();
     return head.startsWith('<') && /<svg[\s>]/i.test(head);
   }
   return false;

@@ -26,7 +26,16 @@ export const MAIL_BODY_MAX_AGE_MS = 7 * DAY_MS;
 /** A finished mail's envelope (to, subject, when, errors) stays this long, for support. */
 export const MAIL_ENVELOPE_KEEP_MS = 30 * DAY_MS;
 
-const TABLES = ['rate_limits', 'refresh_tokens', 'community_sessions', 'password_reset_tokens', 'invitations', 'idempotency_keys', 'email_bodies', 'email_outbox'] as const;
+const TABLES = [
+  'rate_limits',
+  'refresh_tokens',
+  'community_sessions',
+  'password_reset_tokens',
+  'invitations',
+  'idempotency_keys',
+  'email_bodies',
+  'email_outbox',
+] as const;
 /** How many rows each step removed (email_bodies: bodies emptied). */
 export type PruneCounts = Record<(typeof TABLES)[number], number>;
 
@@ -37,10 +46,17 @@ export async function pruneExpired(db: Db, now: Date): Promise<PruneCounts> {
   counts.rate_limits = await count(
     db
       .delete(rateLimits)
-      .where(and(lt(rateLimits.window_started_at, ago(RATE_LIMIT_KEEP_MS)), or(isNull(rateLimits.locked_until), lt(rateLimits.locked_until, now))))
+      .where(
+        and(
+          lt(rateLimits.window_started_at, ago(RATE_LIMIT_KEEP_MS)),
+          or(isNull(rateLimits.locked_until), lt(rateLimits.locked_until, now)),
+        ),
+      )
       .returning({ key: rateLimits.key }),
   );
-  counts.refresh_tokens = await count(db.delete(refreshTokens).where(lt(refreshTokens.expires_at, now)).returning({ jti: refreshTokens.jti }));
+  counts.refresh_tokens = await count(
+    db.delete(refreshTokens).where(lt(refreshTokens.expires_at, now)).returning({ jti: refreshTokens.jti }),
+  );
   counts.community_sessions = await count(
     db.delete(communitySessions).where(lt(communitySessions.expires_at, now)).returning({ t: communitySessions.token_hash }),
   );

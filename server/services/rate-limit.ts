@@ -71,7 +71,10 @@ function addressKey(address: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /**
@@ -84,7 +87,10 @@ export function clientAddress(c: Context<AppEnv>): string {
   const socket = env?.incoming?.socket?.remoteAddress ?? 'unknown';
   const hops = c.var.deps.config.trustProxy;
   if (!hops) return addressKey(socket);
-  const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   const chain = [...forwarded, socket];
   return addressKey(chain[Math.max(0, chain.length - 1 - hops)]!);
 }
@@ -136,7 +142,12 @@ export async function assertNotLocked(c: Context<AppEnv>, db: Queryable, limits:
   const rows = await db
     .select({ key: rateLimits.key, locked_until: rateLimits.locked_until })
     .from(rateLimits)
-    .where(inArray(rateLimits.key, limits.map((l) => l.key)));
+    .where(
+      inArray(
+        rateLimits.key,
+        limits.map((l) => l.key),
+      ),
+    );
   for (const limit of limits) {
     const until = rows.find((r) => r.key === limit.key)?.locked_until;
     if (until && until > now) {

@@ -139,7 +139,11 @@ export async function classIdsOf(db: Queryable, studentIds: number[]): Promise<(
 }
 
 const usernameBase = (first: string, last: string) =>
-  `${first}.${last}`.toLowerCase().normalize('NFKD').replace(/[^a-z0-9.]/g, '').replace(/^\.+|\.+$/g, '') || 'student';
+  `${first}.${last}`
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9.]/g, '')
+    .replace(/^\.+|\.+$/g, '') || 'student';
 
 /** New students in a class, each with a unique username in the school and a fresh class password. */
 export async function createStudents(
@@ -168,7 +172,15 @@ export async function createStudents(
   });
   const inserted = await db
     .insert(users)
-    .values(fresh.map((s) => ({ tenant_id: cls.tenant_id, role: 'student' as const, username: s.username, first_name: s.first_name, last_name: s.last_name })))
+    .values(
+      fresh.map((s) => ({
+        tenant_id: cls.tenant_id,
+        role: 'student' as const,
+        username: s.username,
+        first_name: s.first_name,
+        last_name: s.last_name,
+      })),
+    )
     .returning({ id: users.id });
   await db.insert(students).values(
     inserted.map((u, i) => ({

@@ -36,7 +36,8 @@ export function smtpSettings(smtpUrl: string): SmtpSettings {
   if (!implicit && url.protocol !== 'smtp:') throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}//"`);
   const tls = url.searchParams.get('tls') ?? 'required';
   if (tls !== 'required' && tls !== 'none') throw new Error(`SMTP_URL's tls= must be "required" (the default) or "none", got "${tls}"`);
-  if (implicit && tls === 'none') throw new Error('SMTP_URL: smtps:// is TLS from the start; use smtp://...?tls=none for a server without TLS');
+  if (implicit && tls === 'none')
+    throw new Error('SMTP_URL: smtps:// is TLS from the start; use smtp://...?tls=none for a server without TLS');
   const user = decodeURIComponent(url.username);
   return {
     transport: {

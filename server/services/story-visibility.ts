@@ -29,7 +29,11 @@ export async function storyViewer(c: Context<AppEnv>, db: Queryable = c.var.db):
   return ANONYMOUS;
 }
 
-const list = (values: readonly PrivacyPreference[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly PrivacyPreference[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /** Staff who look after the story (caresForStory), whatever its privacy; drafts excluded by the caller. */
 function caresFor(viewer: ServerViewer): SQL {
@@ -87,7 +91,11 @@ export function inCare(viewer: ServerViewer): SQL {
 }
 
 /** A viewer made from a signed-in user. */
-export const userViewer = (user: { id: number; role: Extract<ServerViewer, { kind: 'user' }>['role']; tenant_id: number | null }): ServerViewer => ({
+export const userViewer = (user: {
+  id: number;
+  role: Extract<ServerViewer, { kind: 'user' }>['role'];
+  tenant_id: number | null;
+}): ServerViewer => ({
   kind: 'user',
   id: user.id,
   role: user.role,

@@ -18,7 +18,16 @@
 import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentProvider, SubscriptionInterval } from '../../src/contract/domain';
 import type { Db, Queryable } from '../db/client';
-import { organizationLinks, orders, payments, planModes, subscriptionPlans, subscriptionVariants, subscriptions, tenants } from '../db/schema';
+import {
+  organizationLinks,
+  orders,
+  payments,
+  planModes,
+  subscriptionPlans,
+  subscriptionVariants,
+  subscriptions,
+  tenants,
+} from '../db/schema';
 import type { Deps } from '../http/env';
 import { logger as processLogger } from '../log';
 import { randomToken } from './crypto';
@@ -71,9 +80,20 @@ export interface NewSubscription {
  * A pending subscription and the order for its first period, with a pending payment at the
  * provider; null when the variant is not on offer. Earlier unpaid attempts of this tenant end.
  */
-export async function startSubscription(db: Queryable, s: NewSubscription): Promise<{ subscriptionId: number; orderId: number; ref: string } | null> {
+export async function startSubscription(
+  db: Queryable,
+  s: NewSubscription,
+): Promise<{ subscriptionId: number; orderId: number; ref: string } | null> {
   const [variant] = await db
-    .select({ id: subscriptionVariants.id, plan_id: subscriptionVariants.plan_id, interval: subscriptionVariants.interval, price_cents: subscriptionVariants.price_cents, currency: subscriptionVariants.currency, seats: subscriptionVariants.seats, plan_name: subscriptionPlans.name })
+    .select({
+      id: subscriptionVariants.id,
+      plan_id: subscriptionVariants.plan_id,
+      interval: subscriptionVariants.interval,
+      price_cents: subscriptionVariants.price_cents,
+      currency: subscriptionVariants.currency,
+      seats: subscriptionVariants.seats,
+      plan_name: subscriptionPlans.name,
+    })
     .from(subscriptionVariants)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptionVariants.plan_id))
     .where(and(eq(subscriptionVariants.id, s.variantId), eq(subscriptionVariants.active, true), eq(subscriptionPlans.active, true)))
@@ -86,7 +106,14 @@ export async function startSubscription(db: Queryable, s: NewSubscription): Prom
   const end = addInterval(s.now, variant.interval);
   const [sub] = await db
     .insert(subscriptions)
-    .values({ tenant_id: s.tenantId, plan_id: variant.plan_id, variant_id: variant.id, status: 'pending', provider: s.provider, current_period_end: end })
+    .values({
+      tenant_id: s.tenantId,
+      plan_id: variant.plan_id,
+      variant_id: variant.id,
+      status: 'pending',
+      provider: s.provider,
+      current_period_end: end,
+    })
     .returning({ id: subscriptions.id });
   const [order] = await db
     .insert(orders)
@@ -103,7 +130,14 @@ export async function startSubscription(db: Queryable, s: NewSubscription): Prom
     })
     .returning({ id: orders.id });
   const ref = `${s.provider}_${randomToken(18)}`;
-  await db.insert(payments).values({ order_id: order!.id, provider: s.provider, provider_ref: ref, amount_cents: variant.price_cents, currency: variant.currency, status: 'pending' });
+  await db.insert(payments).values({
+    order_id: order!.id,
+    provider: s.provider,
+    provider_ref: ref,
+    amount_cents: variant.price_cents,
+    currency: variant.currency,
+    status: 'pending',
+  });
   return { subscriptionId: sub!.id, orderId: order!.id, ref };
 }
 
@@ -115,7 +149,12 @@ export async function recordSandboxMandate(db: Queryable, orderId: number, provi
   await db
     .update(subscriptions)
     .set({ mandate: `sandbox:${provider}:${renewals}:${randomToken(9)}` })
-    .where(and(eq(subscriptions.status, 'pending'), sql`${subscriptions.id} = (select ${orders.subscription_id} from ${orders} where ${orders.id} = ${orderId})`));
+    .where(
+      and(
+        eq(subscriptions.status, 'pending'),
+        sql`${subscriptions.id} = (select ${orders.subscription_id} from ${orders} where ${orders.id} = ${orderId})`,
+      ),
+    );
 }
 
 /** The first payment settled: a paid one starts the subscription's first period from now. */
@@ -130,7 +169,11 @@ export async function settleFirstPayment(tx: Queryable, orderId: number, paid: b
   if (!sub) return;
   await tx
     .update(subscriptions)
-    .set(paid ? { status: 'active', current_period_start: now, current_period_end: addInterval(now, sub.interval) } : { status: 'cancelled', ended_at: now })
+    .set(
+      paid
+        ? { status: 'active', current_period_start: now, current_period_end: addInterval(now, sub.interval) }
+        : { status: 'cancelled', ended_at: now },
+    )
     .where(eq(subscriptions.id, sub.id));
 }
 
@@ -181,7 +224,14 @@ export async function runRenewals(db: Db, now: Date, charge: MandateCharge = san
         .returning();
       if (!sub?.variant_id || !sub.provider) return null;
       const [v] = await tx
-        .select({ interval: subscriptionVariants.interval, price_cents: subscriptionVariants.price_cents, currency: subscriptionVariants.currency, seats: subscriptionVariants.seats, plan_name: subscriptionPlans.name, email: tenants.school_email })
+        .select({
+          interval: subscriptionVariants.interval,
+          price_cents: subscriptionVariants.price_cents,
+          currency: subscriptionVariants.currency,
+          seats: subscriptionVariants.seats,
+          plan_name: subscriptionPlans.name,
+          email: tenants.school_email,
+        })
         .from(subscriptionVariants)
         .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptionVariants.plan_id))
         .innerJoin(tenants, eq(tenants.id, sub.tenant_id))
@@ -220,7 +270,14 @@ export async function runRenewals(db: Db, now: Date, charge: MandateCharge = san
         .update(subscriptions)
         .set(
           result === 'success'
-            ? { status: 'active', current_period_start: from, current_period_end: to, grace_until: null, last_attempt_at: null, renewal_attempts: 0 }
+            ? {
+                status: 'active',
+                current_period_start: from,
+                current_period_end: to,
+                grace_until: null,
+                last_attempt_at: null,
+                renewal_attempts: 0,
+              }
             : { status: 'past_due', grace_until: sub.grace_until ?? new Date(from.getTime() + GRACE_DAYS * DAY_MS) },
         )
         .where(eq(subscriptions.id, sub.id));

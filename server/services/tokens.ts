@@ -26,7 +26,12 @@ export interface TokenClaims extends AuthUser {
 }
 
 async function sign(key: Uint8Array, claims: Record<string, unknown>, subject: number, iat: number, exp: number) {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(String(subject)).setIssuedAt(iat).setExpirationTime(exp).sign(key);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(subject))
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(key);
 }
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -38,7 +43,13 @@ export function signAccess(key: Uint8Array, user: AuthUser, now: Date, ttlSecond
 
 /** The refresh token of a recorded row: the same row always gives the same token. */
 function signRefresh(key: Uint8Array, user: AuthUser, row: { jti: string; created_at: Date; expires_at: Date }) {
-  return sign(key, { kind: 'refresh', role: user.role, tid: user.tenant_id, jti: row.jti }, user.id, seconds(row.created_at), seconds(row.expires_at));
+  return sign(
+    key,
+    { kind: 'refresh', role: user.role, tid: user.tenant_id, jti: row.jti },
+    user.id,
+    seconds(row.created_at),
+    seconds(row.expires_at),
+  );
 }
 
 /** Records and signs a refresh token: a new family (a sign-in), or the next of `family`. */
@@ -54,7 +65,9 @@ async function recordRefresh(
   // Whole seconds, so the row and the token's iat/exp agree when the token is signed again.
   const created_at = new Date(seconds(now) * 1000);
   const expires_at = new Date(Math.min(seconds(now) * 1000 + REFRESH_TTL_SECONDS * 1000, familyEnds.getTime()));
-  await db.insert(refreshTokens).values({ jti, user_id: user.id, created_at, expires_at, family: family?.id ?? jti, family_expires_at: familyEnds });
+  await db
+    .insert(refreshTokens)
+    .values({ jti, user_id: user.id, created_at, expires_at, family: family?.id ?? jti, family_expires_at: familyEnds });
   return signRefresh(key, user, { jti, created_at, expires_at });
 }
 
@@ -69,7 +82,12 @@ export type Rotation = { kind: 'rotated'; refresh: string } | { kind: 'refused' 
  * must be followed by `revokeFamily` outside any transaction that is rolled back.
  */
 export async function rotateRefresh(db: Queryable, key: Uint8Array, user: AuthUser, jti: string, now: Date): Promise<Rotation> {
-  const live = and(eq(refreshTokens.jti, jti), eq(refreshTokens.user_id, user.id), isNull(refreshTokens.revoked_at), gt(refreshTokens.expires_at, now));
+  const live = and(
+    eq(refreshTokens.jti, jti),
+    eq(refreshTokens.user_id, user.id),
+    isNull(refreshTokens.revoked_at),
+    gt(refreshTokens.expires_at, now),
+  );
   return db.transaction(async (tx) => {
     const next = randomToken(18);
     // Claiming the rotation is one conditional update: of two simultaneous uses, one wins.
@@ -80,14 +98,22 @@ export async function rotateRefresh(db: Queryable, key: Uint8Array, user: AuthUs
       .returning();
     if (claimed) {
       const family = claimed.family ?? claimed.jti;
-      return { kind: 'rotated', refresh: await recordRefresh(tx, key, user, now, { id: family, expires_at: claimed.family_expires_at ?? claimed.expires_at, jti: next }) };
+      return {
+        kind: 'rotated',
+        refresh: await recordRefresh(tx, key, user, now, {
+          id: family,
+          expires_at: claimed.family_expires_at ?? claimed.expires_at,
+          jti: next,
+        }),
+      };
     }
     const [row] = await tx.select().from(refreshTokens).where(live).limit(1);
     if (!row?.rotated_at || !row.replaced_by) return { kind: 'refused' };
     const family = row.family ?? row.jti;
     if (now.getTime() - row.rotated_at.getTime() <= REUSE_GRACE_MS) {
       const [successor] = await tx.select().from(refreshTokens).where(eq(refreshTokens.jti, row.replaced_by)).limit(1);
-      if (successor && !successor.rotated_at && !successor.revoked_at) return { kind: 'rotated', refresh: await signRefresh(key, user, successor) };
+      if (successor && !successor.rotated_at && !successor.revoked_at)
+        return { kind: 'rotated', refresh: await signRefresh(key, user, successor) };
     }
     return { kind: 'reused', family };
   });
@@ -114,7 +140,10 @@ export async function revokeRefresh(db: Queryable, jti: string, now: Date): Prom
  */
 export async function revokeUserSessions(db: Queryable, userIds: number[], now: Date): Promise<void> {
   if (!userIds.length) return;
-  await db.update(refreshTokens).set({ revoked_at: now }).where(and(inArray(refreshTokens.user_id, userIds), isNull(refreshTokens.revoked_at)));
+  await db
+    .update(refreshTokens)
+    .set({ revoked_at: now })
+    .where(and(inArray(refreshTokens.user_id, userIds), isNull(refreshTokens.revoked_at)));
 }
 
 /** The claims of a valid token of the wanted kind, or null (bad signature, expired, wrong kind). */

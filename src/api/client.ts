@@ -60,7 +60,11 @@ export async function getFile(pathAndQuery: string): Promise<Blob> {
 }
 
 /** A call whose answer must come from the server now (never queued), JSON or multipart. */
-export async function sendNow<T>(method: 'POST' | 'PATCH', path: string, body: FormData | object): Promise<{ ok: true; data: T } | { ok: false; status: number; body: unknown }> {
+export async function sendNow<T>(
+  method: 'POST' | 'PATCH',
+  path: string,
+  body: FormData | object,
+): Promise<{ ok: true; data: T } | { ok: false; status: number; body: unknown }> {
   const init: RequestInit = { method, credentials: 'include' };
   if (body instanceof FormData) init.body = body;
   else {

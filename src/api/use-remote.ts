@@ -22,7 +22,11 @@ export function useRemote<T>(key: string | null, load: () => Promise<T>): Remote
       (data) => live && setState({ key, remote: { status: 'succeeded', data } }),
       (err: unknown) => {
         const offline = typeof navigator !== 'undefined' && !navigator.onLine;
-        const error = offline ? 'You are offline. Please connect to the internet and try again.' : err instanceof Error ? err.message : String(err);
+        const error = offline
+          ? 'You are offline. Please connect to the internet and try again.'
+          : err instanceof Error
+            ? err.message
+            : String(err);
         if (live) setState({ key, remote: { status: 'failed', error } });
       },
     );

@@ -54,10 +54,23 @@ const librarySearch = (search: Record<string, unknown>): LibrarySearch => {
 };
 
 const indexRoute = createRoute({ getParentRoute: () => publicShell, path: '/', component: libraryPage, validateSearch: librarySearch });
-const libraryRoute = createRoute({ getParentRoute: () => publicShell, path: '/library', component: libraryPage, validateSearch: librarySearch });
-const bookRoute = createRoute({ getParentRoute: () => publicShell, path: '/library/$id', component: lazyRouteComponent(() => import('./screens/book'), 'BookScreen') });
+const libraryRoute = createRoute({
+  getParentRoute: () => publicShell,
+  path: '/library',
+  component: libraryPage,
+  validateSearch: librarySearch,
+});
+const bookRoute = createRoute({
+  getParentRoute: () => publicShell,
+  path: '/library/$id',
+  component: lazyRouteComponent(() => import('./screens/book'), 'BookScreen'),
+});
 // A story's reading page (not in the spec; listed in the README).
-const storyRoute = createRoute({ getParentRoute: () => publicShell, path: '/stories/$slug', component: lazyRouteComponent(() => import('@/features/stories/story-page'), 'StoryPage') });
+const storyRoute = createRoute({
+  getParentRoute: () => publicShell,
+  path: '/stories/$slug',
+  component: lazyRouteComponent(() => import('@/features/stories/story-page'), 'StoryPage'),
+});
 
 /** A lazily loaded screen that needs to know its site (school, organization or platform). */
 function withSite(Screen: AsyncRouteComponent<{ site: TenantRecord }>) {
@@ -91,7 +104,11 @@ const authRoutes = [
     component: lazyRouteComponent(() => import('@/features/auth/register-page'), 'RegisterPage'),
     validateSearch: invitationSearch,
   }),
-  createRoute({ getParentRoute: () => publicShell, path: '/logout', component: lazyRouteComponent(() => import('@/features/auth/logout-page'), 'LogoutPage') }),
+  createRoute({
+    getParentRoute: () => publicShell,
+    path: '/logout',
+    component: lazyRouteComponent(() => import('@/features/auth/logout-page'), 'LogoutPage'),
+  }),
   createRoute({
     getParentRoute: () => publicShell,
     path: '/accept-invitation/{-$token}',
@@ -106,20 +123,33 @@ const authRoutes = [
     getParentRoute: () => publicShell,
     path: '/password-reset-confirm',
     component: lazyRouteComponent(() => import('@/features/auth/password-reset-confirm-page'), 'PasswordResetConfirmPage'),
-    validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' ? { token: search.token } : {}),
+    validateSearch: (search: Record<string, unknown>): { token?: string } =>
+      typeof search.token === 'string' ? { token: search.token } : {},
   }),
 ];
 
 const p = () => publicShell;
 const BOOK_ROUTES = [
   createRoute({ getParentRoute: p, path: '/uploadbook', component: lazyRouteComponent(() => import('./screens/books'), 'BookMakerHome') }),
-  createRoute({ getParentRoute: p, path: '/uploadbook/$slug', component: lazyRouteComponent(() => import('./screens/books'), 'BookMakerScreen') }),
-  createRoute({ getParentRoute: p, path: '/library/$id/read', component: lazyRouteComponent(() => import('./screens/book-reader'), 'BookReaderScreen') }),
+  createRoute({
+    getParentRoute: p,
+    path: '/uploadbook/$slug',
+    component: lazyRouteComponent(() => import('./screens/books'), 'BookMakerScreen'),
+  }),
+  createRoute({
+    getParentRoute: p,
+    path: '/library/$id/read',
+    component: lazyRouteComponent(() => import('./screens/book-reader'), 'BookReaderScreen'),
+  }),
 ];
 
 /** The pages that are content, not code: one route each, one screen for all (loaded on demand). */
-const ContentScreen = lazyRouteComponent(() => import('@/features/pages/content-page'), 'ContentPage') as AsyncRouteComponent<{ slug: PageSlug; siteName: string }>;
-const formScreen = (name: 'ContactPage' | 'TourPage' | 'EnrolmentPage') => withSite(lazyRouteComponent(() => import('@/features/forms/form-pages'), name));
+const ContentScreen = lazyRouteComponent(() => import('@/features/pages/content-page'), 'ContentPage') as AsyncRouteComponent<{
+  slug: PageSlug;
+  siteName: string;
+}>;
+const formScreen = (name: 'ContactPage' | 'TourPage' | 'EnrolmentPage') =>
+  withSite(lazyRouteComponent(() => import('@/features/forms/form-pages'), name));
 const ReportScreen = lazyRouteComponent(() => import('@/features/forms/form-pages'), 'ReportPage');
 const reportRoute = createRoute({
   getParentRoute: p,
@@ -141,10 +171,17 @@ const VerificationScreen = lazyRouteComponent(() => import('@/features/auth/veri
 const verificationRoute = createRoute({
   getParentRoute: p,
   path: '/verification',
-  validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' && search.token ? { token: search.token } : {}),
-  component: Object.assign(() => <VerificationScreen token={verificationRoute.useSearch().token} />, { preload: VerificationScreen.preload }),
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token ? { token: search.token } : {},
+  component: Object.assign(() => <VerificationScreen token={verificationRoute.useSearch().token} />, {
+    preload: VerificationScreen.preload,
+  }),
 });
-const faqRoute = createRoute({ getParentRoute: p, path: '/faq', component: lazyRouteComponent(() => import('@/features/help/faq-page'), 'FaqPage') });
+const faqRoute = createRoute({
+  getParentRoute: p,
+  path: '/faq',
+  component: lazyRouteComponent(() => import('@/features/help/faq-page'), 'FaqPage'),
+});
 const CONTENT_ROUTES = PAGE_SLUGS.map((slug) => {
   const Screen = () => <ContentScreen slug={slug} siteName={useTenant().school_name} />;
   Screen.preload = ContentScreen.preload;
@@ -157,12 +194,25 @@ const paymentSearch = (search: Record<string, unknown>): PaymentSearch => {
   return { ...(Number.isSafeInteger(order) && order > 0 ? { order } : {}), ...keySearch(search) };
 };
 const paymentResult = (path: string, screen: 'PaypalResultScreen' | 'PhonepeResultScreen' | 'StripeResultScreen') =>
-  createRoute({ getParentRoute: p, path, validateSearch: paymentSearch, component: lazyRouteComponent(() => import('./screens/shop'), screen) });
+  createRoute({
+    getParentRoute: p,
+    path,
+    validateSearch: paymentSearch,
+    component: lazyRouteComponent(() => import('./screens/shop'), screen),
+  });
 
 const SHOP_ROUTES = [
   createRoute({ getParentRoute: p, path: '/checkout', component: lazyRouteComponent(() => import('./screens/shop'), 'CheckoutScreen') }),
-  createRoute({ getParentRoute: p, path: '/charities', component: lazyRouteComponent(() => import('@/features/charities/charities-page'), 'CharitiesPage') }),
-  createRoute({ getParentRoute: p, path: '/charities/$charity', component: lazyRouteComponent(() => import('@/features/charities/charity-page'), 'CharityPage') }),
+  createRoute({
+    getParentRoute: p,
+    path: '/charities',
+    component: lazyRouteComponent(() => import('@/features/charities/charities-page'), 'CharitiesPage'),
+  }),
+  createRoute({
+    getParentRoute: p,
+    path: '/charities/$charity',
+    component: lazyRouteComponent(() => import('@/features/charities/charity-page'), 'CharityPage'),
+  }),
   paymentResult('/paypal-payment/{-$result}', 'PaypalResultScreen'),
   paymentResult('/phonepe-payment/{-$result}', 'PhonepeResultScreen'),
   paymentResult('/stripe-payment/{-$result}', 'StripeResultScreen'),
@@ -170,7 +220,8 @@ const SHOP_ROUTES = [
 
 const writerScreen = (name: 'StartStoryPage' | 'WriteStepsScreen' | 'StoryEditScreen' | 'UploadContentPage') =>
   lazyRouteComponent(() => import('./screens/writer'), name);
-const slugSearch = (search: Record<string, unknown>): { slug?: string } => (typeof search['slug'] === 'string' ? { slug: search['slug'] } : {});
+const slugSearch = (search: Record<string, unknown>): { slug?: string } =>
+  typeof search['slug'] === 'string' ? { slug: search['slug'] } : {};
 const WRITER_ROUTES = [
   createRoute({ getParentRoute: p, path: '/uploadblogsteps', component: writerScreen('StartStoryPage') }),
   createRoute({ getParentRoute: p, path: '/uploadblogsteps/$slug', component: writerScreen('WriteStepsScreen') }),
@@ -190,7 +241,8 @@ const archivedStudentsRoute = createRoute({ getParentRoute: () => publicShell, p
 const catchAllRoute = createRoute({ getParentRoute: () => publicShell, path: '$', component: NotFound });
 
 const s = () => standalone;
-const keySearch = (search: Record<string, unknown>): { key?: string } => (typeof search.key === 'string' && search.key ? { key: search.key } : {});
+const keySearch = (search: Record<string, unknown>): { key?: string } =>
+  typeof search.key === 'string' && search.key ? { key: search.key } : {};
 /** A lazily loaded standalone document that names its site (invoices, certificates). */
 function siteNamed(Screen: AsyncRouteComponent<{ site: string }>) {
   const WithName = () => <Screen site={useTenant().school_name} />;
@@ -369,7 +421,24 @@ const dashboardIndex = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  publicShell.addChildren([indexRoute, libraryRoute, bookRoute, storyRoute, loginRoute, cartRoute, ...authRoutes, ...SHOP_ROUTES, ...WRITER_ROUTES, ...BOOK_ROUTES, ...CONTENT_ROUTES, ...FORM_ROUTES, verificationRoute, faqRoute, archivedStudentsRoute, catchAllRoute]),
+  publicShell.addChildren([
+    indexRoute,
+    libraryRoute,
+    bookRoute,
+    storyRoute,
+    loginRoute,
+    cartRoute,
+    ...authRoutes,
+    ...SHOP_ROUTES,
+    ...WRITER_ROUTES,
+    ...BOOK_ROUTES,
+    ...CONTENT_ROUTES,
+    ...FORM_ROUTES,
+    verificationRoute,
+    faqRoute,
+    archivedStudentsRoute,
+    catchAllRoute,
+  ]),
   standalone.addChildren(STANDALONE_ROUTES),
   dashboardShell.addChildren([dashboardIndex]),
   schoolArea,

@@ -40,21 +40,16 @@ export const UserForm = z.object({
 /** Creating a user also says which role and which tenant (platform users have none). */
 export const CreateUserForm = UserForm.extend({
   role: z.enum(ROLES, { error: 'Role is required' }).default('teacher'),
-  tenant_id: z
-    .string()
-    .trim()
-    .regex(/^\d*$/, 'Choose a tenant from the list')
-    .default(''),
+  tenant_id: z.string().trim().regex(/^\d*$/, 'Choose a tenant from the list').default(''),
 }).refine((u) => u.role === 'upschool_admin' || u.tenant_id !== '', { error: 'Tenant is required for this role', path: ['tenant_id'] });
 
 /** Editing sends only the changed fields; is_active deactivates or reactivates. */
 export const UserPatch = UserForm.partial().extend({ is_active: BoolField().optional() });
 export type UserFormInput = z.input<typeof UserForm>;
 
-const colorFields = Object.fromEntries(TENANT_COLOR_FIELDS.filter((f) => f !== 'primary_color').map((f) => [f, hex(`${f.replace(/_/g, ' ')} is required`).optional()])) as Record<
-  Exclude<(typeof TENANT_COLOR_FIELDS)[number], 'primary_color'>,
-  z.ZodOptional<ReturnType<typeof hex>>
->;
+const colorFields = Object.fromEntries(
+  TENANT_COLOR_FIELDS.filter((f) => f !== 'primary_color').map((f) => [f, hex(`${f.replace(/_/g, ' ')} is required`).optional()]),
+) as Record<Exclude<(typeof TENANT_COLOR_FIELDS)[number], 'primary_color'>, z.ZodOptional<ReturnType<typeof hex>>>;
 
 /** Ids of linked schools, as the multipart form sends them: '3,7,12' (empty: none). */
 const IdList = z

@@ -36,7 +36,11 @@ export const CommunityLoginRequest = z.object({
 export const NewPassword = z.string({ error: MSG.loginEmptyPassword }).min(8, AUTH_MSG.passwordTooShort).max(256);
 
 export const PasswordResetRequest = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, { error: 'Email is required', abort: true }).pipe(z.email('Invalid email address').max(254)),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, { error: 'Email is required', abort: true })
+    .pipe(z.email('Invalid email address').max(254)),
 });
 
 export const PasswordResetConfirm = z.object({

@@ -76,7 +76,10 @@ export function readPages(ydoc: Y.Doc): PageInfo[] {
 }
 
 /** Adds a page at the end (or after `after`), credited to its author; answers its id. */
-export function addPage(ydoc: Y.Doc, page: { id?: string; layout: BookLayout; author?: { id: number; name: string }; after?: string }): string {
+export function addPage(
+  ydoc: Y.Doc,
+  page: { id?: string; layout: BookLayout; author?: { id: number; name: string }; after?: string },
+): string {
   const id = page.id ?? crypto.randomUUID();
   const pages = readPages(ydoc);
   const at = page.after ? pages.findIndex((p) => p.id === page.after) : pages.length - 1;

@@ -100,7 +100,9 @@ export const BookForm = z.object({
   published: YesNo.default('true'),
 });
 /** Editing sends only the changed fields (no defaults: a missing field stays as it is). */
-export const BookPatch = z.object({ ...bookFields, description: Description, cover: CoverField, category_id: OptionalId(BOOK_MSG.category), published: YesNo }).partial();
+export const BookPatch = z
+  .object({ ...bookFields, description: Description, cover: CoverField, category_id: OptionalId(BOOK_MSG.category), published: YesNo })
+  .partial();
 export type BookFormInput = z.input<typeof BookForm>;
 
 export const CategoryForm = z.object({

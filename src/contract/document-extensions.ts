@@ -18,7 +18,8 @@ export const Picture = Image.extend({
           const id = el.getAttribute('data-picture');
           return isPictureId(id) ? id : null;
         },
-        renderHTML: (attrs: { picture?: string | null }) => (attrs.picture ? { 'data-picture': attrs.picture, src: pictureSrc(attrs.picture) } : {}),
+        renderHTML: (attrs: { picture?: string | null }) =>
+          attrs.picture ? { 'data-picture': attrs.picture, src: pictureSrc(attrs.picture) } : {},
       },
     };
   },

@@ -9,7 +9,17 @@
 export const DOCUMENT_FIELD = 'default';
 
 /** The node and mark types the editor may produce; anything else is dropped when rendering. */
-export const DOCUMENT_NODES = ['doc', 'paragraph', 'heading', 'bulletList', 'orderedList', 'listItem', 'image', 'hardBreak', 'text'] as const;
+export const DOCUMENT_NODES = [
+  'doc',
+  'paragraph',
+  'heading',
+  'bulletList',
+  'orderedList',
+  'listItem',
+  'image',
+  'hardBreak',
+  'text',
+] as const;
 export const DOCUMENT_MARKS = ['bold', 'italic'] as const;
 /** Heading levels offered: a child needs "big title" and "small title", nothing more. */
 export const HEADING_LEVELS = [2, 3] as const;

@@ -1,14 +1,7 @@
 // The spec's enumerations (SPEC.md sections 3 and 6), shared by the PWA and the server.
 // Plain constants only: this module is on the first load, so it must not pull in zod.
 
-export const ROLES = [
-  'teacher',
-  'upschool_admin',
-  'school_admin',
-  'teacher_admin',
-  'organization_admin',
-  'student',
-] as const;
+export const ROLES = ['teacher', 'upschool_admin', 'school_admin', 'teacher_admin', 'organization_admin', 'student'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const STAFF_ROLES = ROLES.filter((r) => r !== 'student');

@@ -48,7 +48,9 @@ export const ReportForm = z.object({
   /** The book or story the report is about (opened from its page), if any. */
   item_type: z.enum(['book', 'story', 'other']).default('other'),
   item_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  reason: z.enum(Object.keys(REPORT_REASONS) as [keyof typeof REPORT_REASONS, ...(keyof typeof REPORT_REASONS)[]], { message: 'Please choose what is wrong' }),
+  reason: z.enum(Object.keys(REPORT_REASONS) as [keyof typeof REPORT_REASONS, ...(keyof typeof REPORT_REASONS)[]], {
+    message: 'Please choose what is wrong',
+  }),
   details: longText,
   website: honeypot,
 });
@@ -68,7 +70,11 @@ export const EnrolmentForm = z.object({
   name,
   email,
   school_name: z.string().trim().min(1, FORM_MSG.school).max(100),
-  file_name: z.string().trim().max(200).refine((n) => /\.csv$/i.test(n), FORM_MSG.csv),
+  file_name: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((n) => /\.csv$/i.test(n), FORM_MSG.csv),
   /** The CSV's text: class, first name, last name on each line. */
   csv: z
     .string()
@@ -119,7 +125,10 @@ export interface EnrolmentRow {
  * class or first name are dropped; an unusable file gives no rows.
  */
 export function parseEnrolmentCsv(text: string): EnrolmentRow[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim());
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim());
   if (lines.length < 2) return [];
   const header = splitCsvLine(lines[0]!).map((h) => h.toLowerCase().replace(/[\s_-]+/g, ''));
   const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
@@ -137,12 +146,24 @@ export function parseEnrolmentCsv(text: string): EnrolmentRow[] {
 /** A public page as an editor saves it (PUT /pages/{slug}/). */
 export const PageInput = z.object({
   title: z.string().trim().min(1, 'Please enter a title').max(200),
-  description: z.string().trim().min(1, 'Please enter a description for search engines').max(300, 'Please keep the description under 300 characters'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a description for search engines')
+    .max(300, 'Please keep the description under 300 characters'),
   body: z.string().max(200_000),
 });
 
 /** A help article (FAQ) as platform staff save it. */
-export const FAQ_ROLES = ['platform_success', 'student', 'teacher', 'school_admin', 'teacher_admin', 'organization_admin', 'upschool_admin'] as const;
+export const FAQ_ROLES = [
+  'platform_success',
+  'student',
+  'teacher',
+  'school_admin',
+  'teacher_admin',
+  'organization_admin',
+  'upschool_admin',
+] as const;
 export const FaqInput = z.object({
   role: z.enum(FAQ_ROLES, { message: 'Please choose a role' }),
   section: z.string().trim().min(1, 'Please enter a section').max(100),

@@ -6,7 +6,25 @@
 /** DOMPurify settings: HTML only (no SVG or MathML), no frames, forms, styles or scripts. */
 export const HTML_POLICY = {
   USE_PROFILES: { html: true },
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'frame', 'frameset', 'object', 'embed', 'base', 'link', 'meta', 'svg', 'math', 'template'],
+  FORBID_TAGS: [
+    'style',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'iframe',
+    'frame',
+    'frameset',
+    'object',
+    'embed',
+    'base',
+    'link',
+    'meta',
+    'svg',
+    'math',
+    'template',
+  ],
   // style: CSS expressions and url() tricks; srcset can name foreign URLs the regexp never sees.
   FORBID_ATTR: ['style', 'srcset', 'formaction', 'target', 'ping'],
   ALLOW_DATA_ATTR: false,
@@ -15,7 +33,11 @@ export const HTML_POLICY = {
 };
 
 /** A link leaving the site (absolute http or https) opens in a new tab without a back-reference. */
-export function externalLinkHook(node: { tagName?: string; getAttribute(n: string): string | null; setAttribute(n: string, v: string): void }) {
+export function externalLinkHook(node: {
+  tagName?: string;
+  getAttribute(n: string): string | null;
+  setAttribute(n: string, v: string): void;
+}) {
   if (node.tagName !== 'A') return;
   const href = node.getAttribute('href') ?? '';
   if (/^https?:\/\//i.test(href)) {

@@ -30,7 +30,8 @@ export const MSG = {
  * invitations). Kept beside the spec's so both the screens and the server say the same thing.
  */
 export const AUTH_MSG = {
-  awaitingVerification: 'This school’s e-mail address is not confirmed yet. Open the link we sent to it, or ask for a new one on the verification page.',
+  awaitingVerification:
+    'This school’s e-mail address is not confirmed yet. Open the link we sent to it, or ask for a new one on the verification page.',
   qrIncomplete: 'This QR code has no username or password. Please use your login card.',
   qrNotFound: 'No QR code found in this photo. Please try again with a clearer photo of the card.',
   cameraUnavailable: 'No camera is available. Upload a photo of your login card instead.',

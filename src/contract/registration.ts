@@ -50,9 +50,7 @@ export const LogoFile = z
 
 export const RegistrationRequest = z.object({
   is_organization: z.enum(['true', 'false']).default('false'),
-  school_name: required('Name is required')
-    .min(3, 'Name must be at least 3 characters')
-    .max(100, 'Name must not exceed 100 characters'),
+  school_name: required('Name is required').min(3, 'Name must be at least 3 characters').max(100, 'Name must not exceed 100 characters'),
   school_email: required('Email is required').pipe(z.email('Invalid email address').max(254)),
   domain_url: required('Domain URL is required')
     .refine((v) => parsedUrl(v) !== null, { error: 'Invalid URL format', abort: true })

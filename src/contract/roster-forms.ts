@@ -38,6 +38,9 @@ export const CsvFile = z
   .refine((f) => f.size <= CSV_MAX_BYTES, ROSTER_MSG.csvTooBig);
 
 export const PinDuration = z.object({
-  duration: z.coerce.number({ error: 'Please enter a number' }).int('Please enter a whole number').min(1, 'The duration must be at least 1'),
+  duration: z.coerce
+    .number({ error: 'Please enter a number' })
+    .int('Please enter a whole number')
+    .min(1, 'The duration must be at least 1'),
   unit: z.enum(PIN_UNITS),
 });

@@ -33,7 +33,12 @@ export const TeacherForm = z.object({
 });
 export const TeacherPatch = TeacherForm.partial();
 
-const email = z.string({ error: ADMIN_MSG.emailRequired }).trim().min(1, { error: ADMIN_MSG.emailRequired, abort: true }).max(254).pipe(z.email(ADMIN_MSG.invalidEmail));
+const email = z
+  .string({ error: ADMIN_MSG.emailRequired })
+  .trim()
+  .min(1, { error: ADMIN_MSG.emailRequired, abort: true })
+  .max(254)
+  .pipe(z.email(ADMIN_MSG.invalidEmail));
 
 /** Inviting a teacher of this school by e-mail. */
 export const TeacherInvite = z.object({ email, role: z.enum(TEACHER_ROLES, { error: 'Choose a role from the list' }) });

@@ -68,7 +68,13 @@ export const StoryDetailsRequest = z.object({
 export type StoryDetailsInput = z.input<typeof StoryDetailsRequest>;
 
 /** One saved change of a story's document: a Yjs update, base64. */
-export const DocumentUpdateRequest = z.object({ update: z.string().min(1).max(4 * 1024 * 1024).base64() });
+export const DocumentUpdateRequest = z.object({
+  update: z
+    .string()
+    .min(1)
+    .max(4 * 1024 * 1024)
+    .base64(),
+});
 
 /** The title step of the writer (and the one-page form's title). */
 export const TitleForm = z.object({ title: StoryTitle.min(1, STORY_MSG.titleRequired) });

@@ -16,7 +16,8 @@ export const SUBS_MSG = {
   planSaved: 'Plan saved.',
   variantSaved: 'Variant saved.',
   saveFailed: 'Error saving. Please try again.',
-  planHasSubscribers: 'This plan has subscribers, so it cannot be deleted. Archive it instead: its subscribers keep it, nobody new can choose it.',
+  planHasSubscribers:
+    'This plan has subscribers, so it cannot be deleted. Archive it instead: its subscribers keep it, nobody new can choose it.',
   variantHasSubscribers: 'This variant has subscribers, so it cannot be deleted. Archive it instead.',
   planDeleted: 'Plan deleted.',
   variantDeleted: 'Variant deleted.',
@@ -63,7 +64,10 @@ export const PlanForm = PlanFields.extend({ description: Description.default('')
 export const PlanPatch = PlanFields.partial();
 
 export const VariantForm = z.object({
-  plan_id: z.string({ error: 'Choose a plan' }).regex(/^\d{1,9}$/, 'Choose a plan').transform(Number),
+  plan_id: z
+    .string({ error: 'Choose a plan' })
+    .regex(/^\d{1,9}$/, 'Choose a plan')
+    .transform(Number),
   interval: z.enum(SUBSCRIPTION_INTERVALS, { error: 'Choose monthly or yearly' }),
   price: z
     .string({ error: 'Price is required' })

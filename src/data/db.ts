@@ -126,9 +126,7 @@ export type OutboxStatus = 'pending' | 'in_flight' | 'failed' | 'conflict';
 export type LocalTable = 'cart' | 'classes' | 'students' | 'books' | 'stories' | 'user' | 'documents' | 'pictures';
 
 /** A local write described as data, so the service worker can apply it too. */
-export type LocalOp =
-  | { op: 'put'; table: LocalTable; row: object }
-  | { op: 'delete'; table: LocalTable; key: number | string };
+export type LocalOp = { op: 'put'; table: LocalTable; row: object } | { op: 'delete'; table: LocalTable; key: number | string };
 
 /** A file queued with a change. Kept as bytes: Safari loses Blobs stored in IndexedDB. */
 export interface OutboxFile {

@@ -60,6 +60,10 @@ export async function forgetSessionStories(database: DeviceDatabase = db): Promi
   const rows = await database.meta.where('key').startsWith(PREFIX).toArray();
   for (const row of rows) {
     if (!isKeptStory(row.value) || row.value.shown_to !== 'public') await database.meta.delete(row.key);
-    else await database.meta.put({ key: row.key, value: { ...row.value, reactions: { ...row.value.reactions, mine: null, can_react: false } } });
+    else
+      await database.meta.put({
+        key: row.key,
+        value: { ...row.value, reactions: { ...row.value.reactions, mine: null, can_react: false } },
+      });
   }
 }

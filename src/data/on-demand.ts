@@ -32,7 +32,11 @@ export function useLiveOnDemand<M, T>(load: (() => Promise<M>) | null, query: (l
     let current = true;
     void Promise.all([load(), import('./live')]).then(([loaded, { observe }]) => {
       // A transition: a large answer (the library's full page) renders in slices, not one long task.
-      if (current) stop = observe(() => query(loaded), (value) => startTransition(() => setValue(value)));
+      if (current)
+        stop = observe(
+          () => query(loaded),
+          (value) => startTransition(() => setValue(value)),
+        );
     });
     return () => {
       current = false;

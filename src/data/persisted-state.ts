@@ -43,7 +43,16 @@ export const EMPTY_STATE: PersistedState = {
   search: { query: '', results: [], loading: false, error: null },
 };
 
-const RESULT = { kind: ['book', 'story'], id: 'number', title: 'string', author: 'string', cover: 'string?', price_cents: 'number?', currency: 'string?', slug: 'string?' } as const;
+const RESULT = {
+  kind: ['book', 'story'],
+  id: 'number',
+  title: 'string',
+  author: 'string',
+  cover: 'string?',
+  price_cents: 'number?',
+  currency: 'string?',
+  slug: 'string?',
+} as const;
 
 /** Reads a stored value; whatever does not fit is dropped. */
 export function parseState(raw: string | null): PersistedState {
@@ -63,7 +72,12 @@ export function parseState(raw: string | null): PersistedState {
   return {
     cart: { cart, count: cart.length },
     search: search
-      ? { query: search.query as string, results: results.slice(0, KEPT_RESULTS), loading: false, error: (search.error as string | null) ?? null }
+      ? {
+          query: search.query as string,
+          results: results.slice(0, KEPT_RESULTS),
+          loading: false,
+          error: (search.error as string | null) ?? null,
+        }
       : EMPTY_STATE.search,
   };
 }
@@ -98,7 +112,10 @@ export function createPersistedStore(storage: () => Storage | undefined, debounc
     try {
       // A search in flight is saved as settled: a restored page never waits on an old request.
       const { search } = state;
-      storage()?.setItem(STATE_KEY, JSON.stringify({ ...state, search: { ...search, loading: false, results: search.results.slice(0, KEPT_RESULTS) } }));
+      storage()?.setItem(
+        STATE_KEY,
+        JSON.stringify({ ...state, search: { ...search, loading: false, results: search.results.slice(0, KEPT_RESULTS) } }),
+      );
     } catch (err) {
       // A full disk must not break the page: the state lives on in memory (SPEC.md section 8).
       console.error('Error saving state', err);

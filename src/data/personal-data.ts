@@ -11,7 +11,13 @@ import { forgetSessionStories } from './kept-stories';
 const SHARED_CACHES = [/^workbox-precache/, /^covers$/];
 
 /** The tables emptied whole when a session ends. */
-const clearedTables = (database: DeviceDatabase): DexieTable[] => [database.user, database.classes, database.students, database.cart, database.logins];
+const clearedTables = (database: DeviceDatabase): DexieTable[] => [
+  database.user,
+  database.classes,
+  database.students,
+  database.cart,
+  database.logins,
+];
 
 /** The tables that hold one user's data (kept stories and books live in `meta`): a transaction that clears them must include these. */
 export function personalTables(database: DeviceDatabase): DexieTable[] {

@@ -88,7 +88,8 @@ export async function refreshOwner(
     if (credential.blocked) return { kind: 'refused' };
     if (credential.access && credential.access !== stale) return { kind: 'ok', access: credential.access, refresh: credential.refresh };
     const result = await requestTokens(deps, credential.refresh);
-    if (result.kind === 'ok') await deps.db.credentials.update(ownerId, { access: result.access, refresh: result.refresh, updated_at: Date.now() });
+    if (result.kind === 'ok')
+      await deps.db.credentials.update(ownerId, { access: result.access, refresh: result.refresh, updated_at: Date.now() });
     if (result.kind === 'refused') await blockOwner(deps.db, ownerId);
     return result;
   };

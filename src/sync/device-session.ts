@@ -37,7 +37,13 @@ export async function startDeviceSession(
       await clearPersonalTables(db);
     }
     await db.meta.put({ key: SESSION_KEY, value: { owner_id: input.ownerId, tenant: input.tenant } satisfies DeviceSession });
-    await db.credentials.put({ owner_id: input.ownerId, refresh: input.refresh, access: input.access, signed_out: false, updated_at: Date.now() });
+    await db.credentials.put({
+      owner_id: input.ownerId,
+      refresh: input.refresh,
+      access: input.access,
+      signed_out: false,
+      updated_at: Date.now(),
+    });
     return switching;
   });
   if (wiped) await clearPersonalCaches();

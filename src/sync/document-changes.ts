@@ -49,11 +49,25 @@ async function keepState(save: DocumentSave, owner: DeviceSession) {
 async function foldIntoWaiting(save: DocumentSave): Promise<{ result: string; entry: OutboxRecord } | null> {
   return db.transaction('rw', [db.outbox, db.meta, db.documents], async () => {
     const [owner, newest] = await Promise.all([currentOwner(db), db.outbox.orderBy('created_at').last()]);
-    if (!owner || !newest || newest.owner_id !== owner.owner_id || newest.kind !== `${save.kind}.save` || newest.method !== 'PUT' || newest.path !== save.path) return null;
+    if (
+      !owner ||
+      !newest ||
+      newest.owner_id !== owner.owner_id ||
+      newest.kind !== `${save.kind}.save` ||
+      newest.method !== 'PUT' ||
+      newest.path !== save.path
+    )
+      return null;
     if (newest.status !== 'pending' || newest.attempts !== 0) return null;
     const key = await keepState(save, owner);
     const earlier = fromBase64((newest.body as { update: string }).update);
-    const entry: OutboxRecord = { ...newest, id: crypto.randomUUID(), label: save.label, body: { update: toBase64(Y.mergeUpdates([earlier, save.update])) }, created_at: Math.max(Date.now(), newest.created_at + 1) };
+    const entry: OutboxRecord = {
+      ...newest,
+      id: crypto.randomUUID(),
+      label: save.label,
+      body: { update: toBase64(Y.mergeUpdates([earlier, save.update])) },
+      created_at: Math.max(Date.now(), newest.created_at + 1),
+    };
     await db.outbox.delete(newest.id);
     await db.outbox.add(entry);
     return { result: key, entry };
@@ -68,14 +82,18 @@ export async function saveDocument(save: DocumentSave) {
     if (isQuotaError(err)) throw new StorageFullError();
     throw err;
   }
-  return recordChange([db.documents], (owner) => keepState(save, owner), (key) => ({
-    kind: `${save.kind}.save`,
-    label: save.label,
-    method: 'PUT',
-    path: save.path,
-    body: { update: toBase64(save.update) },
-    entityKeys: [`documents:${key}`],
-  }));
+  return recordChange(
+    [db.documents],
+    (owner) => keepState(save, owner),
+    (key) => ({
+      kind: `${save.kind}.save`,
+      label: save.label,
+      method: 'PUT',
+      path: save.path,
+      body: { update: toBase64(save.update) },
+      entityKeys: [`documents:${key}`],
+    }),
+  );
 }
 
 /** Sets a document's details locally and queues the request that sets them on the server. */

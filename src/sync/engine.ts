@@ -86,7 +86,12 @@ export function withinBatchLimit(run: OutboxRecord[], limit: number = BODY_LIMIT
  * before a change that must wait.
  */
 async function dueRun(db: DeviceDatabase, ownerId: number, now: number): Promise<{ entries: OutboxRecord[]; blockedUntil?: number }> {
-  const unsent = (await ownerEntries(ownerId, db).filter((e) => UNSENT.has(e.status)).limit(BATCH_SIZE).toArray()).map(upgradeEntry);
+  const unsent = (
+    await ownerEntries(ownerId, db)
+      .filter((e) => UNSENT.has(e.status))
+      .limit(BATCH_SIZE)
+      .toArray()
+  ).map(upgradeEntry);
   const first = unsent[0];
   if (!first) return { entries: [] };
   if (first.next_attempt_at > now) return { entries: [], blockedUntil: first.next_attempt_at };
@@ -97,7 +102,10 @@ async function dueRun(db: DeviceDatabase, ownerId: number, now: number): Promise
 }
 
 async function ownersWithUnsent(db: DeviceDatabase): Promise<number[]> {
-  const entries = await db.outbox.orderBy('created_at').filter((e) => UNSENT.has(e.status)).toArray();
+  const entries = await db.outbox
+    .orderBy('created_at')
+    .filter((e) => UNSENT.has(e.status))
+    .toArray();
   return [...new Set(entries.map((e) => e.owner_id))];
 }
 
@@ -132,7 +140,10 @@ async function complete(deps: EngineDeps, entries: OutboxRecord[], report: Drain
     const present = await db.outbox.bulkGet(entries.map((e) => e.id));
     // One call for the whole run: awaiting a plain promise per entry would, after enough of
     // them, lose the transaction (Dexie follows it through a limited number of such awaits).
-    await applyOps(db, entries.filter((_, i) => present[i]).flatMap((e) => e.on_success));
+    await applyOps(
+      db,
+      entries.filter((_, i) => present[i]).flatMap((e) => e.on_success),
+    );
     await db.outbox.bulkDelete(entries.map((e) => e.id));
   });
   report.sent += entries.length;
@@ -145,12 +156,21 @@ async function settle(deps: EngineDeps, entry: OutboxRecord, answer: Exclude<Ans
   switch (answer.kind) {
     case 'rejected':
     case 'conflict':
-      await db.outbox.update(entry.id, { status: answer.kind === 'conflict' ? 'conflict' : 'failed', last_error: answer.message, attempts: entry.attempts + 1 });
+      await db.outbox.update(entry.id, {
+        status: answer.kind === 'conflict' ? 'conflict' : 'failed',
+        last_error: answer.message,
+        attempts: entry.attempts + 1,
+      });
       report.failed++;
       return 'next';
     case 'transient': {
       const retryAt = deps.now() + Math.max(answer.retryAfterMs ?? 0, backoffDelay(entry.attempts + 1, deps.random));
-      await db.outbox.update(entry.id, { status: 'pending', attempts: entry.attempts + 1, next_attempt_at: retryAt, last_error: answer.message });
+      await db.outbox.update(entry.id, {
+        status: 'pending',
+        attempts: entry.attempts + 1,
+        next_attempt_at: retryAt,
+        last_error: answer.message,
+      });
       return { stopAll: retryAt };
     }
     case 'unauthorized':
@@ -212,7 +232,9 @@ async function sendGuest(deps: EngineDeps, entry: OutboxRecord, report: DrainRep
     return 'next';
   }
   const refused: Exclude<Answer, { kind: 'ok' }> =
-    !answer || answer.kind === 'unauthorized' ? { kind: 'rejected', status: 401, message: 'The server refused this without an account.' } : answer;
+    !answer || answer.kind === 'unauthorized'
+      ? { kind: 'rejected', status: 401, message: 'The server refused this without an account.' }
+      : answer;
   const step = await settle(deps, entry, refused, report);
   deps.onProgress?.({ sent: report.sent, failed: report.failed });
   return step;
@@ -246,7 +268,7 @@ export async function drain(deps: EngineDeps): Promise<DrainReport> {
     const led = await asLeader(deps, async (heartbeat): Promise<DrainOutcome> => {
       const waiting = new Set<number>();
       let retryAt = Infinity;
-      for (let progress = true; progress; ) {
+      for (let progress = true; progress;) {
         progress = false;
         for (const owner of await ownersWithUnsent(deps.db)) {
           if (waiting.has(owner)) continue;

@@ -2,14 +2,7 @@
 // ONE transaction, so a crash can never keep one without the other; the sync engine sends the
 // entry later. An entry never holds a token: the engine adds the owner's at send time.
 // No DOM: the service worker reads and updates entries too.
-import {
-  db as defaultDb,
-  type DeviceDatabase,
-  type LocalOp,
-  type OutboxFile,
-  type OutboxRecord,
-  type Table,
-} from '@/data/db';
+import { db as defaultDb, type DeviceDatabase, type LocalOp, type OutboxFile, type OutboxRecord, type Table } from '@/data/db';
 import { currentOwner, type DeviceSession } from './device-session';
 import { syncControl } from './status';
 import { StorageFullError } from './storage-full';

@@ -23,12 +23,7 @@ export interface ReplayContext {
   report: DrainReport | null;
 }
 
-export type ReplayEvent =
-  | { type: 'TRIGGER' }
-  | { type: 'ONLINE' }
-  | { type: 'OFFLINE' }
-  | { type: 'SIGNED_IN' }
-  | { type: 'RETRY_NOW' };
+export type ReplayEvent = { type: 'TRIGGER' } | { type: 'ONLINE' } | { type: 'OFFLINE' } | { type: 'SIGNED_IN' } | { type: 'RETRY_NOW' };
 
 const outcome = (event: unknown) => (event as { output: DrainReport }).output.outcome;
 
@@ -83,7 +78,12 @@ export const replayMachine = setup({
             target: 'backingOff',
             actions: assign({ retryAt: ({ context }) => context.now() + BUSY_RECHECK_MS }),
           },
-          { guard: 'triggeredMeanwhile', target: 'draining', reenter: true, actions: assign({ report: ({ event }) => event.output, errors: 0 }) },
+          {
+            guard: 'triggeredMeanwhile',
+            target: 'draining',
+            reenter: true,
+            actions: assign({ report: ({ event }) => event.output, errors: 0 }),
+          },
           {
             guard: 'dueLater',
             target: 'backingOff',

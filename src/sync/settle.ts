@@ -11,7 +11,10 @@ export type Settled = { status: 'sent' } | { status: 'failed'; message: string }
 
 const POLL_MS = 100;
 
-export async function settled(id: string, { waitMs = 8000, db = defaultDb, online = () => navigator.onLine }: { waitMs?: number; db?: DeviceDatabase; online?: () => boolean } = {}): Promise<Settled> {
+export async function settled(
+  id: string,
+  { waitMs = 8000, db = defaultDb, online = () => navigator.onLine }: { waitMs?: number; db?: DeviceDatabase; online?: () => boolean } = {},
+): Promise<Settled> {
   const until = Date.now() + waitMs;
   // Someone waits for this answer: the engine must not wait for the page to be idle first.
   if (online()) syncControl.wake();

@@ -24,7 +24,19 @@ export function Dialog({ title, onClose, children, wide }: { title: string; onCl
 }
 
 /** Asks before a change that cannot be taken back silently (unpin, privacy). */
-export function ConfirmDialog({ title, message, confirm, onConfirm, onCancel }: { title: string; message: string; confirm: string; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirm,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  message: string;
+  confirm: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   return (
     <Dialog title={title} onClose={onCancel}>
       <p>{message}</p>

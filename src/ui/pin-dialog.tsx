@@ -53,7 +53,15 @@ export function PinDialog({ who, apply, onClose }: PinDialogProps) {
         }}
       >
         <label htmlFor="pin-duration">Duration</label>
-        <input id="pin-duration" type="number" min={1} step={1} value={duration} aria-invalid={!!error} onChange={(e) => send({ type: 'SET_DURATION', value: e.target.value })} />
+        <input
+          id="pin-duration"
+          type="number"
+          min={1}
+          step={1}
+          value={duration}
+          aria-invalid={!!error}
+          onChange={(e) => send({ type: 'SET_DURATION', value: e.target.value })}
+        />
         <label htmlFor="pin-unit">Unit</label>
         <select id="pin-unit" value={unit} onChange={(e) => send({ type: 'SET_UNIT', unit: e.target.value as PinUnit })}>
           {PIN_UNITS.map((u) => (

@@ -50,7 +50,10 @@ export const pinMachine = setup({
     choosing: {
       on: {
         SET_DURATION: { actions: assign({ duration: ({ event }) => event.value, error: null }) },
-        SET_UNIT: { guard: ({ event }) => (PIN_UNITS as readonly string[]).includes(event.unit), actions: assign({ unit: ({ event }) => event.unit }) },
+        SET_UNIT: {
+          guard: ({ event }) => (PIN_UNITS as readonly string[]).includes(event.unit),
+          actions: assign({ unit: ({ event }) => event.unit }),
+        },
         PIN: [{ guard: 'validDuration', target: 'pinning' }, { actions: assign({ error: DURATION_ERROR }) }],
         UNPIN: 'confirmingUnpin',
       },
@@ -66,10 +69,19 @@ export const pinMachine = setup({
           target: 'done',
           actions: {
             type: 'announce',
-            params: ({ context }) => ({ message: pinnedMessage(ROSTER_MSG.pinned, validDuration(context.duration)!, context.unit), kind: 'success' as const }),
+            params: ({ context }) => ({
+              message: pinnedMessage(ROSTER_MSG.pinned, validDuration(context.duration)!, context.unit),
+              kind: 'success' as const,
+            }),
           },
         },
-        onError: { target: 'choosing', actions: [assign({ error: ROSTER_MSG.pinFailed }), { type: 'announce', params: { message: ROSTER_MSG.pinFailed, kind: 'error' } }] },
+        onError: {
+          target: 'choosing',
+          actions: [
+            assign({ error: ROSTER_MSG.pinFailed }),
+            { type: 'announce', params: { message: ROSTER_MSG.pinFailed, kind: 'error' } },
+          ],
+        },
       },
     },
     unpinning: {
@@ -77,7 +89,13 @@ export const pinMachine = setup({
         src: 'apply',
         input: () => null,
         onDone: { target: 'done', actions: { type: 'announce', params: { message: ROSTER_MSG.unpinned, kind: 'success' } } },
-        onError: { target: 'choosing', actions: [assign({ error: ROSTER_MSG.pinFailed }), { type: 'announce', params: { message: ROSTER_MSG.pinFailed, kind: 'error' } }] },
+        onError: {
+          target: 'choosing',
+          actions: [
+            assign({ error: ROSTER_MSG.pinFailed }),
+            { type: 'announce', params: { message: ROSTER_MSG.pinFailed, kind: 'error' } },
+          ],
+        },
       },
     },
     done: { type: 'final' },

@@ -13,10 +13,13 @@ function networkQuiet(): Promise<void> {
   return new Promise((resolve) => {
     const loaded = () => {
       let timer = setTimeout(done, QUIET_MS);
-      const observer = typeof PerformanceObserver === 'function' ? new PerformanceObserver(() => {
-        clearTimeout(timer);
-        timer = setTimeout(done, QUIET_MS);
-      }) : undefined;
+      const observer =
+        typeof PerformanceObserver === 'function'
+          ? new PerformanceObserver(() => {
+              clearTimeout(timer);
+              timer = setTimeout(done, QUIET_MS);
+            })
+          : undefined;
       observer?.observe({ type: 'resource' });
       function done() {
         observer?.disconnect();

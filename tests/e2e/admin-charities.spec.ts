@@ -73,7 +73,9 @@ test('a school admin adds a charity cause; a second admin of the school cannot e
   await checkScreen(page, 'admin-school-charity-edit');
   await page.getByLabel('Name').fill('Taken over');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Only the admin who added this charity cause can edit it.' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Only the admin who added this charity cause can edit it.' }).first(),
+  ).toBeVisible();
   await page.goto(detailsUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Reading Garden' })).toBeVisible();
 });

@@ -87,7 +87,10 @@ test('users: list, filters, the spec form messages, add a user, change one field
   await context.setOffline(false);
 });
 
-test('tenants: the spec messages, a new tenant whose colours show on its site, a user for it, one changed field sent', async ({ page, browser }) => {
+test('tenants: the spec messages, a new tenant whose colours show on its site, a user for it, one changed field sent', async ({
+  page,
+  browser,
+}) => {
   await signInAdmin(page);
   await page.goto(`${site()}/admin-panel/all-tenants`);
   await expect(page.getByRole('heading', { level: 1, name: 'Tenants' })).toBeVisible();
@@ -125,8 +128,12 @@ test('tenants: the spec messages, a new tenant whose colours show on its site, a
   // Its own site wears its colours.
   const visitor = await browser.newPage();
   await visitor.goto(`${site('brookfield')}/`);
-  await expect.poll(() => visitor.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary_color').trim())).toBe('#5B2A86');
-  await expect.poll(() => visitor.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--button_color').trim())).toBe('#0B6E4F');
+  await expect
+    .poll(() => visitor.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary_color').trim()))
+    .toBe('#5B2A86');
+  await expect
+    .poll(() => visitor.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--button_color').trim()))
+    .toBe('#0B6E4F');
   await visitor.close();
 
   // A user for it.
@@ -166,7 +173,8 @@ test('dashboards with charts, orders with the spec filters and one order, paymen
 
   await page.goto(`${site()}/admin-panel/orders`);
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
-  for (const label of ['Order status', 'Print status', 'Kind', 'Tenant']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+  for (const label of ['Order status', 'Print status', 'Kind', 'Tenant'])
+    await expect(page.getByLabel(label, { exact: true })).toBeVisible();
   await page.getByLabel('Order status', { exact: true }).selectOption('success');
   await expect(page.getByText(/Page 1 of \d+ · \d+ in all/)).toBeVisible();
   await checkScreen(page, 'admin-orders');

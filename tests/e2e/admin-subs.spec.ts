@@ -50,10 +50,17 @@ test('a school subscribes, a locked mode opens, a declined renewal shows past du
   await expect(modes.getByRole('button', { name: 'Learn', exact: true })).toBeEnabled();
 
   // A month and more later the renewal job runs and the provider declines.
-  const counts = await page.evaluate(async (at) => {
-    const res = await fetch('/api/test-hooks/renewals/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ at }) });
-    return res.json() as Promise<{ failed: number }>;
-  }, new Date(Date.now() + 32 * 24 * 3600_000).toISOString());
+  const counts = await page.evaluate(
+    async (at) => {
+      const res = await fetch('/api/test-hooks/renewals/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ at }),
+      });
+      return res.json() as Promise<{ failed: number }>;
+    },
+    new Date(Date.now() + 32 * 24 * 3600_000).toISOString(),
+  );
   expect(counts.failed).toBe(1);
   await page.goto(`${site('greenfield')}/admin-school/subscriptions`);
   await expect(page.getByText(/^Past due: the last renewal payment failed\./)).toBeVisible();
@@ -63,7 +70,10 @@ test('a school subscribes, a locked mode opens, a declined renewal shows past du
   await checkScreen(page, 'school-plans-past-due');
 
   // The first charge's invoice.
-  await page.getByRole('link', { name: /^Invoice INV-/ }).last().click();
+  await page
+    .getByRole('link', { name: /^Invoice INV-/ })
+    .last()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: /^Invoice INV-/ })).toBeVisible();
   await expect(page.getByText(/^Subscription: School Plus — monthly, 30 seats/)).toBeVisible();
   await checkScreen(page, 'subscription-invoice');

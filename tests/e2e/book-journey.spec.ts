@@ -23,7 +23,10 @@ const call = <T>(page: Page, path: string, method = 'GET', body?: object) =>
     async ({ path, method, body }) => {
       const res = await fetch(`/api${path}`, {
         method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+        },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       return { status: res.status, body: (await res.json().catch(() => null)) as T };
@@ -57,8 +60,17 @@ test('a class book is made, published with a cause, bought in print, printed, an
   const before = Y.encodeStateVector(ydoc);
   setInfo(ydoc, { title });
   const info = Y.encodeStateAsUpdate(ydoc, before);
-  const pages = ['Amara met a lion.', 'The lion yawned.', 'Ben fed the goats.', 'A goat ate his hat.', 'We saw the penguins.', 'Then we went home.'].map((text) => addTextPage(ydoc, text));
-  const saved = await call<{ id: number; page_count: number }>(t, `/book-drafts/${slug}/document/`, 'PUT', { update: b64(Y.mergeUpdates([info, ...pages])) });
+  const pages = [
+    'Amara met a lion.',
+    'The lion yawned.',
+    'Ben fed the goats.',
+    'A goat ate his hat.',
+    'We saw the penguins.',
+    'Then we went home.',
+  ].map((text) => addTextPage(ydoc, text));
+  const saved = await call<{ id: number; page_count: number }>(t, `/book-drafts/${slug}/document/`, 'PUT', {
+    update: b64(Y.mergeUpdates([info, ...pages])),
+  });
   expect(saved.status).toBe(200);
   expect(saved.body.page_count).toBe(6);
   const bookId = saved.body.id;
@@ -68,7 +80,9 @@ test('a class book is made, published with a cause, bought in print, printed, an
   await expect(t.getByRole('button', { name: /^Page 6/ })).toBeVisible({ timeout: 20_000 });
   await t.getByRole('button', { name: 'Send to the school' }).click();
   await expect(t.getByText('Your book was sent to the school.')).toBeVisible();
-  await expect.poll(async () => (await call<{ status: string }>(t, `/book-drafts/${slug}/`)).body.status, { timeout: 30_000 }).toBe('submitted');
+  await expect
+    .poll(async () => (await call<{ status: string }>(t, `/book-drafts/${slug}/`)).body.status, { timeout: 30_000 })
+    .toBe('submitted');
   await teacher.context.close();
 
   // The school admin publishes it with a price and a charity cause.
@@ -92,7 +106,9 @@ test('a class book is made, published with a cause, bought in print, printed, an
   const readerAsks: string[] = [];
   p.on('request', (r) => void (r.url().includes('/api/book-reading/') && readerAsks.push(new URL(r.url()).pathname)));
   await p.goto(`${base}/library`);
-  const shelf = await p.evaluate(async () => (await (await fetch('/api/books/?limit=1000')).json()) as { results: { id: number; book_kind: string }[] });
+  const shelf = await p.evaluate(
+    async () => (await (await fetch('/api/books/?limit=1000')).json()) as { results: { id: number; book_kind: string }[] },
+  );
   const catalogueBook = shelf.results.find((b) => b.book_kind === 'catalogue')!;
   expect(shelf.results.find((b) => b.id === bookId)?.book_kind).toBe('made');
   await p.goto(`${base}/library/${catalogueBook.id}`);
@@ -115,7 +131,8 @@ test('a class book is made, published with a cause, bought in print, printed, an
   await p.getByRole('link', { name: 'Track your order' }).click();
   const steps = p.getByRole('list', { name: 'Where your order is' });
   await expect(steps.locator('[aria-current="step"]')).toContainText('Paid');
-  const nextPrintStep = () => p.evaluate(async (id) => (await fetch(`/api/print/sandbox/${id}/advance/`, { method: 'POST' })).status, orderId);
+  const nextPrintStep = () =>
+    p.evaluate(async (id) => (await fetch(`/api/print/sandbox/${id}/advance/`, { method: 'POST' })).status, orderId);
   await expect.poll(nextPrintStep, { timeout: 20_000 }).toBe(200);
   await p.reload();
   await expect(steps.locator('[aria-current="step"]')).toContainText('With the printer');

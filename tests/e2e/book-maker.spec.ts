@@ -44,7 +44,10 @@ test('two children make a class book offline on two tablets; it merges; the teac
   const t = teacher.page;
   const classes = await api<{ results: { id: number; class_id: string }[] }>(t, '/v1/teacher/school-classes/');
   const robins = classes.results.find((c) => c.class_id === 'ROBINS4')!;
-  const cards = await api<{ results: { username: string; password: string }[] }>(t, `/v1/teacher/student-login-info/${robins.id}/?limit=100`);
+  const cards = await api<{ results: { username: string; password: string }[] }>(
+    t,
+    `/v1/teacher/student-login-info/${robins.id}/?limit=100`,
+  );
   const mate = cards.results.find((c) => c.username !== 'amara.okafor')!;
 
   // The teacher starts the class book.
@@ -82,8 +85,12 @@ test('two children make a class book offline on two tablets; it merges; the teac
   // Back online: both tablets send their pages; the server merges them.
   await a.context.setOffline(false);
   await b.context.setOffline(false);
-  for (const { page } of [a, b]) await expect(page.getByTestId('save-status')).toHaveText('Saved on this tablet and sent', { timeout: 60_000 });
-  const merged = await api<{ id: number; page_count: number; content: { pages: { text: string; author?: { name: string } }[] } }>(t, `/book-drafts/${slug}/`);
+  for (const { page } of [a, b])
+    await expect(page.getByTestId('save-status')).toHaveText('Saved on this tablet and sent', { timeout: 60_000 });
+  const merged = await api<{ id: number; page_count: number; content: { pages: { text: string; author?: { name: string } }[] } }>(
+    t,
+    `/book-drafts/${slug}/`,
+  );
   expect(merged.page_count).toBe(4);
   const credits = Object.fromEntries(merged.content.pages.map((p) => [p.text, p.author?.name]));
   expect(credits['Amara found a crab.']).toBe('Amara O.');

@@ -56,7 +56,14 @@ test('the platform admin hides a reported book from the moderation queue; it lea
     const res = await fetch('/api/forms/report/', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Pat Parent', email: 'pat@example.com', item_type: 'book', item_id: 2, reason: 'inappropriate', details: 'A page is not for children.' }),
+      body: JSON.stringify({
+        name: 'Pat Parent',
+        email: 'pat@example.com',
+        item_type: 'book',
+        item_id: 2,
+        reason: 'inappropriate',
+        details: 'A page is not for children.',
+      }),
     });
     return res.status;
   });

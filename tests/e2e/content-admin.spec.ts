@@ -16,7 +16,10 @@ test('the platform admin writes a help article with the editor, and a teacher re
   await signInThroughApi(page, 'admin@example.com', 'Admin-demo-1');
   await page.goto(`${site()}/admin-panel/faqs`);
   await expect(page.getByRole('heading', { level: 1, name: 'Help articles' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Platform Admin menu' }).getByRole('link', { name: 'Help Articles' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Platform Admin menu' }).getByRole('link', { name: 'Help Articles' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await page.getByLabel('For', { exact: true }).selectOption('teacher');
   await expect(page.getByRole('row').nth(1)).toContainText('Teachers');
   await checkScreen(page, 'admin-faqs');
@@ -91,7 +94,9 @@ test("a school admin gives their site its own version of a page; other sites kee
   await page.getByLabel('Description for search engines').fill('');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Please enter a description for search engines')).toBeVisible();
-  await page.getByLabel('Description for search engines').fill('How Greenfield Primary refunds books and printed copies bought for our library appeal.');
+  await page
+    .getByLabel('Description for search engines')
+    .fill('How Greenfield Primary refunds books and printed copies bought for our library appeal.');
   await page.getByLabel('Title', { exact: true }).fill('Refunds at Greenfield');
   const editor = page.getByRole('textbox', { name: 'Page' });
   await editor.click();

@@ -11,7 +11,11 @@ async function formsOfKind(page: Page, kind: string): Promise<{ name: string; da
   const admin = await page.context().browser()!.newPage();
   await admin.goto(`${site()}/faq`);
   const list = await admin.evaluate(async (kind) => {
-    const token = await fetch('/api/auth/token/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin@example.com', password: 'Admin-demo-1' }) });
+    const token = await fetch('/api/auth/token/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin@example.com', password: 'Admin-demo-1' }),
+    });
     const { access } = (await token.json()) as { access: string };
     const res = await fetch(`/api/forms/?kind=${kind}`, { headers: { Authorization: `Bearer ${access}` } });
     return ((await res.json()) as { results: never[] }).results;
@@ -22,7 +26,13 @@ async function formsOfKind(page: Page, kind: string): Promise<{ name: string; da
 
 test('a parent sends /contact offline and it arrives once when back online', async ({ page, context }) => {
   await page.goto(`${base}/login`);
-  await page.evaluate(() => fetch('/api/generic-password-login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password: 'greenfield-parents' }) }));
+  await page.evaluate(() =>
+    fetch('/api/generic-password-login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ password: 'greenfield-parents' }),
+    }),
+  );
   await page.goto(`${base}/contact`);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -45,7 +55,9 @@ test('a parent sends /contact offline and it arrives once when back online', asy
   await page.getByLabel('What is it about?').selectOption('order');
   await page.getByLabel('Message').fill('Our printed copy of the Dear World Book arrived with a torn cover.');
   await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByText('You are offline. Your message is saved on this device and will be sent as soon as you are back online.')).toBeVisible();
+  await expect(
+    page.getByText('You are offline. Your message is saved on this device and will be sent as soon as you are back online.'),
+  ).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'contact-queued-offline');
 
@@ -87,7 +99,11 @@ test('a report opened from a book carries the book; the tour and enrolment forms
   await page.getByLabel('CSV file').setInputFiles({ name: 'pupils.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await page.getByRole('button', { name: 'Send enrolment' }).click();
   await expect(page.getByText('Please upload a valid CSV file.')).toBeVisible();
-  await page.getByLabel('CSV file').setInputFiles({ name: 'pupils.csv', mimeType: 'text/csv', buffer: Buffer.from('Class,First Name,Last Name\nYear 3 Wrens,Ola,Nowak\nYear 3 Wrens,Ben,Adeyemi\n') });
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'pupils.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Class,First Name,Last Name\nYear 3 Wrens,Ola,Nowak\nYear 3 Wrens,Ben,Adeyemi\n'),
+  });
   await expect(page.getByText('2 students in 1 class.')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'bulk-enrolment');

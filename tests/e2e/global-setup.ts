@@ -23,7 +23,12 @@ export default async function globalSetup() {
       written.set(i, text);
     });
   }, 200);
-  const server = await startFreshServer({ SECRET_KEY: 'e2e-secret', STATIC_DIR: staticDir, SMTP_URL: `smtp://127.0.0.1:${smtp.port}?tls=none`, TEST_HOOKS: '1' });
+  const server = await startFreshServer({
+    SECRET_KEY: 'e2e-secret',
+    STATIC_DIR: staticDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}?tls=none`,
+    TEST_HOOKS: '1',
+  });
   process.env.E2E_PORT = String(server.port);
   process.env.E2E_STATIC_DIR = staticDir;
   process.env.E2E_MAIL_DIR = mailDir;

@@ -51,8 +51,22 @@ test('a FAQ whose body holds a script shows its text and runs nothing', async ({
       json: {
         count: 2,
         results: [
-          { id: 9001, role: 'platform_success', section: 'Safety', title: 'Is this safe?', order: 0, body: '<p>Yes, it is safe.<script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2"></p><a href="javascript:window.pwned=3">More</a><iframe src="https://example.org"></iframe>' },
-          { id: 9002, role: 'platform_success', section: 'Safety', title: 'Another', order: 1, body: '<svg onload="window.pwned=4"></svg><p style="background:url(javascript:window.pwned=5)">Plain</p>' },
+          {
+            id: 9001,
+            role: 'platform_success',
+            section: 'Safety',
+            title: 'Is this safe?',
+            order: 0,
+            body: '<p>Yes, it is safe.<script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2"></p><a href="javascript:window.pwned=3">More</a><iframe src="https://example.org"></iframe>',
+          },
+          {
+            id: 9002,
+            role: 'platform_success',
+            section: 'Safety',
+            title: 'Another',
+            order: 1,
+            body: '<svg onload="window.pwned=4"></svg><p style="background:url(javascript:window.pwned=5)">Plain</p>',
+          },
         ],
       },
     }),

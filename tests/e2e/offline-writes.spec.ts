@@ -89,7 +89,19 @@ test('a change the server refuses is shown with its message, and can be discarde
     });
     await new Promise<void>((resolve) => {
       const tx = db.transaction('books', 'readwrite');
-      tx.objectStore('books').put({ id: 99_999_999, title: 'Aardvark Adventures', author: 'A. Nobody', description: '', price_cents: 500, currency: 'USD', cover: '/favicon.svg', category_id: null, kind: 'book', words: ['aardvark', 'adventures'], updated_at: '2026-01-01' });
+      tx.objectStore('books').put({
+        id: 99_999_999,
+        title: 'Aardvark Adventures',
+        author: 'A. Nobody',
+        description: '',
+        price_cents: 500,
+        currency: 'USD',
+        cover: '/favicon.svg',
+        category_id: null,
+        kind: 'book',
+        words: ['aardvark', 'adventures'],
+        updated_at: '2026-01-01',
+      });
       tx.oncomplete = () => resolve();
     });
     db.close();

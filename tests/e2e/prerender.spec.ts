@@ -28,7 +28,7 @@ test.describe('with JavaScript off', () => {
  * What moved since the page started: far under the issue's CLS budget of 0.02. (A sub-pixel move
  * of the header's actions, 0.001, is sometimes seen as React takes over; it is listed if it grows.)
  */
-async function expectNoVisibleShift(page: Page, where = "") {
+async function expectNoVisibleShift(page: Page, where = '') {
   const { cls, shifts } = await page.evaluate(() => {
     const w = window as unknown as { __cls: number; __shifts: string[] };
     return { cls: w.__cls, shifts: w.__shifts };
@@ -44,7 +44,9 @@ async function scriptTookOver(page: Page) {
   });
 }
 
-test('the library, a book, a story, the charities, a content page and sign-in take over from the page the server drew without a layout shift', async ({ page }) => {
+test('the library, a book, a story, the charities, a content page and sign-in take over from the page the server drew without a layout shift', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 412, height: 823 });
   await page.addInitScript(() => {
@@ -53,9 +55,14 @@ test('the library, a book, a story, the charities, a content page and sign-in ta
     w.__shifts = [];
     document.addEventListener('DOMContentLoaded', () => (w.__serverMain = document.querySelector('#main')));
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node; currentRect: DOMRectReadOnly }[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources: { node?: Node; currentRect: DOMRectReadOnly }[];
+      })[]) {
         w.__cls += entry.value;
-        w.__shifts.push(`${Math.round(entry.startTime)} ms ${entry.value.toFixed(3)}: ${entry.sources.map((s) => `${s.node?.nodeName} ${(s.node as Element | undefined)?.className} to y=${s.currentRect.y}`).join(', ')}`);
+        w.__shifts.push(
+          `${Math.round(entry.startTime)} ms ${entry.value.toFixed(3)}: ${entry.sources.map((s) => `${s.node?.nodeName} ${(s.node as Element | undefined)?.className} to y=${s.currentRect.y}`).join(', ')}`,
+        );
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });

@@ -12,7 +12,9 @@ const syncButton = (page: Page) => page.getByRole('button', { name: /show sync d
 
 async function serverClass(page: Page, code: string): Promise<{ id: number; no_of_students: number }> {
   return page.evaluate(async (code) => {
-    const res = await fetch('/api/v1/teacher/school-classes/', { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
+    const res = await fetch('/api/v1/teacher/school-classes/', {
+      headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+    });
     const body = (await res.json()) as { results: { id: number; class_id: string; no_of_students: number }[] };
     return body.results.find((c) => c.class_id === code)!;
   }, code);
@@ -107,16 +109,25 @@ test('the class login PDF, made offline, holds one QR per student that signs tha
 
   // One child's card as a picture.
   await page.getByLabel('Search students').fill('amara');
-  const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download login card of Amara Okafor' }).click()]);
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download login card of Amara Okafor' }).click(),
+  ]);
   expect(png.suggestedFilename()).toBe('amara.okafor_QR.png');
-  expect(readFileSync(await png.path()).subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(
+    readFileSync(await png.path())
+      .subarray(1, 4)
+      .toString('latin1'),
+  ).toBe('PNG');
 
   // Back online, the last card's QR signs its student in.
   await context.setOffline(false);
   const last = cards.at(-1)!;
   if (!last.ok) throw new Error('the last card has no readable QR code');
   const status = await page.evaluate(
-    async (card) => (await fetch('/api/auth/token/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(card) })).status,
+    async (card) =>
+      (await fetch('/api/auth/token/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(card) }))
+        .status,
     last.card,
   );
   expect(status).toBe(200);
@@ -182,7 +193,14 @@ test("a school admin changes a student's privacy after the warning, and opens th
   await expect
     .poll(() =>
       page.evaluate(
-        async () => (await fetch('/api/auth/token/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'zoe.zhang', password: 'star-4' }) })).status,
+        async () =>
+          (
+            await fetch('/api/auth/token/', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ username: 'zoe.zhang', password: 'star-4' }),
+            })
+          ).status,
       ),
     )
     .toBe(200);
@@ -194,7 +212,14 @@ test("a school admin changes a student's privacy after the warning, and opens th
   await expect
     .poll(() =>
       page.evaluate(
-        async () => (await fetch('/api/auth/token/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'zoe.zhang', password: 'moon-3' }) })).status,
+        async () =>
+          (
+            await fetch('/api/auth/token/', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ username: 'zoe.zhang', password: 'moon-3' }),
+            })
+          ).status,
       ),
     )
     .toBe(200);

@@ -11,7 +11,11 @@ let server: FreshServer;
 let base: string;
 
 test.beforeAll(async () => {
-  server = await startFreshServer({ SECRET_KEY: 'tablet-secret', STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist', ACCESS_TOKEN_SECONDS: '5' });
+  server = await startFreshServer({
+    SECRET_KEY: 'tablet-secret',
+    STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
+    ACCESS_TOKEN_SECONDS: '5',
+  });
   base = server.url('greenfield');
 });
 test.afterAll(async () => {
@@ -82,7 +86,14 @@ test("the next teacher on a shared tablet sees nothing of the previous teacher's
   const elsewhere = await browser.newPage();
   await elsewhere.goto(`${base}/library`);
   const revoked = await elsewhere.evaluate(
-    async (refresh) => (await fetch('/api/auth/logout/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refresh }) })).status,
+    async (refresh) =>
+      (
+        await fetch('/api/auth/logout/', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ refresh }),
+        })
+      ).status,
     refresh,
   );
   expect(revoked).toBe(200);
@@ -94,7 +105,9 @@ test("the next teacher on a shared tablet sees nothing of the previous teacher's
   await expect(page.getByText('Your token is expired, please relogin!')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(() => deviceRows(page), { timeout: 15_000 }).toEqual({ logins: 0, classes: 0, students: 0, user: 0 });
-  expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken'), localStorage.getItem('user')])).toEqual([null, null, null]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken'), localStorage.getItem('user')]),
+  ).toEqual([null, null, null]);
   await screenshots(page, 'shared-tablet-expired');
 
   // The next teacher (no classes of her own) signs in on the same browser profile.

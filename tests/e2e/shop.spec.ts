@@ -122,7 +122,11 @@ test('a guest cart survives a reload, joins the account at sign-in, and pays wit
   await screenshots(page, 'shop-invoice');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Invoice_order_\d+\.pdf$/);
-  expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   // The other two providers succeed with their own screens.
   await page.goto(`${base}/library`);
@@ -178,7 +182,11 @@ test('a guest donates to a charity and downloads the certificate', async ({ page
   await accessible(page);
   await screenshots(page, 'shop-certificate');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
-  expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   await page.goto(`${base}/charities/story-buses`);
   await expect(page.getByRole('heading', { name: 'Charity not found' })).toBeVisible();
@@ -210,7 +218,12 @@ test('an offline tablet searches the catalogue it opened before, and checkout sa
   const box = page.getByRole('combobox', { name: 'Search books and stories' });
   await box.fill(word.slice(0, 3).toUpperCase());
   await expect(page.getByText(/results? from this device$/)).toBeVisible();
-  await expect(page.locator('.search-results').getByRole('link', { name: new RegExp(target) }).first()).toBeVisible();
+  await expect(
+    page
+      .locator('.search-results')
+      .getByRole('link', { name: new RegExp(target) })
+      .first(),
+  ).toBeVisible();
   await accessible(page);
   await page.screenshot({ path: '.test-output/screenshots/shop-offline-search-tablet.png' });
   await box.press('Enter');

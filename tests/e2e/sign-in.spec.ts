@@ -170,7 +170,11 @@ test('a QR login card signs a child in from a photo, and bad cards are refused',
   await expect(page.getByRole('alert')).toHaveText('Invalid QR code format');
   await upload.setInputFiles({ name: 'half-a-card.png', mimeType: 'image/png', buffer: await loginCard({ username: 'amara.okafor' }) });
   await expect(page.getByRole('alert')).toHaveText('This QR code has no username or password. Please use your login card.');
-  await upload.setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: await loginCard({ username: 'amara.okafor', password: 'kite-7', class_code: 'ROBINS4' }) });
+  await upload.setInputFiles({
+    name: 'card.png',
+    mimeType: 'image/png',
+    buffer: await loginCard({ username: 'amara.okafor', password: 'kite-7', class_code: 'ROBINS4' }),
+  });
   await toastSays(page, 'Logged in successfully');
   await expect(page).toHaveURL(`${base}/`);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).username)).toBe('amara.okafor');
@@ -178,38 +182,41 @@ test('a QR login card signs a child in from a photo, and bad cards are refused',
 
 /** A camera that films the given card, recording its tracks so a test can see them stopped. */
 async function fakeCamera(page: Page, card: Buffer) {
-  await page.addInitScript((dataUrl: string) => {
-    const tracks: MediaStreamTrack[] = [];
-    (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks = tracks;
-    const devices = navigator.mediaDevices ?? ({} as MediaDevices);
-    if (!navigator.mediaDevices) Object.defineProperty(navigator, 'mediaDevices', { value: devices });
-    devices.getUserMedia = async () => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 640;
-      canvas.height = 480;
-      const context = canvas.getContext('2d')!;
-      const img = new Image();
-      img.src = dataUrl;
-      await img.decode();
-      const draw = () => {
-        context.fillStyle = '#ffffff';
-        context.fillRect(0, 0, 640, 480);
-        context.drawImage(img, 170, 90, 300, 300);
-      };
-      draw();
-      const timer = setInterval(draw, 100);
-      const stream = canvas.captureStream(10);
-      for (const track of stream.getTracks()) {
-        const stop = track.stop.bind(track);
-        track.stop = () => {
-          clearInterval(timer);
-          stop();
+  await page.addInitScript(
+    (dataUrl: string) => {
+      const tracks: MediaStreamTrack[] = [];
+      (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks = tracks;
+      const devices = navigator.mediaDevices ?? ({} as MediaDevices);
+      if (!navigator.mediaDevices) Object.defineProperty(navigator, 'mediaDevices', { value: devices });
+      devices.getUserMedia = async () => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 640;
+        canvas.height = 480;
+        const context = canvas.getContext('2d')!;
+        const img = new Image();
+        img.src = dataUrl;
+        await img.decode();
+        const draw = () => {
+          context.fillStyle = '#ffffff';
+          context.fillRect(0, 0, 640, 480);
+          context.drawImage(img, 170, 90, 300, 300);
         };
-        tracks.push(track);
-      }
-      return stream;
-    };
-  }, `data:image/png;base64,${card.toString('base64')}`);
+        draw();
+        const timer = setInterval(draw, 100);
+        const stream = canvas.captureStream(10);
+        for (const track of stream.getTracks()) {
+          const stop = track.stop.bind(track);
+          track.stop = () => {
+            clearInterval(timer);
+            stop();
+          };
+          tracks.push(track);
+        }
+        return stream;
+      };
+    },
+    `data:image/png;base64,${card.toString('base64')}`,
+  );
 }
 
 const cameraTracks = (page: Page) =>
@@ -302,14 +309,17 @@ test("tells a child whose account is locked what to do, and the teacher's unlock
   await profile(page, 'Theo Adams').click();
   await page.getByLabel('Password', { exact: true }).fill('whatever-it-is');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Too many wrong passwords for this account. Ask your teacher to unlock it, or try again in 15 minutes.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Too many wrong passwords for this account. Ask your teacher to unlock it, or try again in 15 minutes.',
+  );
   await screenshots(page, 'sign-in-locked');
 
   const teacher = await page.context().newPage();
   await teacher.goto(`${base}/library`);
   const { access } = await signInThroughApi(teacher, 'teacher@greenfield.example', 'Teach-demo-1');
   const status = await teacher.evaluate(
-    async ({ id, access }) => (await fetch(`/api/students/${id}/unlock/`, { method: 'POST', headers: { Authorization: `Bearer ${access}` } })).status,
+    async ({ id, access }) =>
+      (await fetch(`/api/students/${id}/unlock/`, { method: 'POST', headers: { Authorization: `Bearer ${access}` } })).status,
     { id: child.id, access },
   );
   expect(status).toBe(200);
@@ -358,7 +368,9 @@ async function deviceContents(page: Page) {
     const cached: Record<string, string[]> = {};
     for (const name of await caches.keys()) {
       const cache = await caches.open(name);
-      cached[name] = await Promise.all((await cache.keys()).map(async (request) => `${request.url} ${await (await cache.match(request))!.text()}`));
+      cached[name] = await Promise.all(
+        (await cache.keys()).map(async (request) => `${request.url} ${await (await cache.match(request))!.text()}`),
+      );
     }
     return { stores, cached, local: JSON.stringify({ ...localStorage }) };
   });
@@ -379,11 +391,47 @@ async function fillDevice(page: Page, userId: number, pendingChange: boolean) {
           tx.oncomplete = () => resolve();
           tx.onerror = () => reject(tx.error);
         });
-      await put('user', { id: userId, first_name: 'Amara', last_name: 'Okafor', email: null, username: 'amara.okafor', role: 'student', avatar: null, country: null, tenant_id: 1 });
+      await put('user', {
+        id: userId,
+        first_name: 'Amara',
+        last_name: 'Okafor',
+        email: null,
+        username: 'amara.okafor',
+        role: 'student',
+        avatar: null,
+        country: null,
+        tenant_id: 1,
+      });
       await put('cart', { item_id: 42, added_at: 'amara.okafor-cart' });
-      await put('students', { id: userId, first_name: 'Amara', last_name: 'Okafor', username: 'amara.okafor', email: null, privacy_preference: 'private', class_id: 1, archived: false, no_of_books: 0, date_joined: '', last_login: null, updated_at: '' });
+      await put('students', {
+        id: userId,
+        first_name: 'Amara',
+        last_name: 'Okafor',
+        username: 'amara.okafor',
+        email: null,
+        privacy_preference: 'private',
+        class_id: 1,
+        archived: false,
+        no_of_books: 0,
+        date_joined: '',
+        last_login: null,
+        updated_at: '',
+      });
       if (pendingChange) {
-        await put('outbox', { id: 'amara-change-1', schema_version: 1, owner_id: userId, tenant: 'greenfield', method: 'POST', path: '/data/cart/items/', body: { book_id: 42 }, created_at: Date.now(), attempts: 0, next_attempt_at: Date.now() + 3_600_000, status: 'pending', last_error: null });
+        await put('outbox', {
+          id: 'amara-change-1',
+          schema_version: 1,
+          owner_id: userId,
+          tenant: 'greenfield',
+          method: 'POST',
+          path: '/data/cart/items/',
+          body: { book_id: 42 },
+          created_at: Date.now(),
+          attempts: 0,
+          next_attempt_at: Date.now() + 3_600_000,
+          status: 'pending',
+          last_error: null,
+        });
       }
       db.close();
       const personal = await caches.open('api-personal');
@@ -402,10 +450,15 @@ async function signInAmara(page: Page) {
   await page.getByLabel('Password', { exact: true }).fill('kite-7');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(`${base}/`);
-  return page.evaluate(() => ({ id: JSON.parse(localStorage.getItem('user')!).id as number, refresh: localStorage.getItem('refreshToken')! }));
+  return page.evaluate(() => ({
+    id: JSON.parse(localStorage.getItem('user')!).id as number,
+    refresh: localStorage.getItem('refreshToken')!,
+  }));
 }
 
-test('signing a student out on a shared tablet leaves none of their records readable, and ends the session on the server', async ({ page }) => {
+test('signing a student out on a shared tablet leaves none of their records readable, and ends the session on the server', async ({
+  page,
+}) => {
   const amara = await signInAmara(page);
   await fillDevice(page, amara.id, false);
   expect(JSON.stringify(await deviceContents(page))).toContain('amara.okafor');
@@ -425,7 +478,14 @@ test('signing a student out on a shared tablet leaves none of their records read
   expect(after.local).not.toMatch(/accessToken|refreshToken|"user"/);
   // The refresh token was revoked: it cannot be used again.
   const refreshed = await page.evaluate(
-    async (refresh) => (await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refresh }) })).status,
+    async (refresh) =>
+      (
+        await fetch('/api/auth/token/refresh/', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ refresh }),
+        })
+      ).status,
     amara.refresh,
   );
   expect(refreshed).toBe(401);
@@ -442,7 +502,9 @@ test("signing out with unsent work keeps only that work and its sync credential,
   for (const table of ['user', 'cart', 'students', 'classes']) expect(stores[`storynest.${table}`], table).toEqual([]);
   // Public stories are the library's (first name and initial only), kept as for any visitor.
   expect(JSON.stringify(stores['storynest.stories'])).not.toMatch(/okafor/i);
-  expect(JSON.stringify({ ...stores, 'storynest.outbox': [], 'storynest.credentials': [], 'storynest.stories': [] })).not.toMatch(/amara|okafor/i);
+  expect(JSON.stringify({ ...stores, 'storynest.outbox': [], 'storynest.credentials': [], 'storynest.stories': [] })).not.toMatch(
+    /amara|okafor/i,
+  );
   expect(JSON.stringify(cached)).not.toMatch(/amara/i);
   expect(local).not.toMatch(/accessToken|refreshToken/);
 });
@@ -483,7 +545,14 @@ test('a teacher has no switcher, and /logout ends the session on the server too'
   await page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link', { name: 'Logout' }).click();
   await expect(page).toHaveURL(`${base}/login`);
   const status = await page.evaluate(
-    async (refresh) => (await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refresh }) })).status,
+    async (refresh) =>
+      (
+        await fetch('/api/auth/token/refresh/', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ refresh }),
+        })
+      ).status,
     refresh,
   );
   expect(status).toBe(401);

@@ -88,7 +88,9 @@ test('a parent with the community password reads a community story, not a privat
   const teacher = await teacherContext.newPage();
   await teacher.goto(`${base}/library`);
   await signInThroughApi(teacher, 'teacher@greenfield.example', 'Teach-demo-1');
-  const community = (await call(teacher, 'GET', '/teacher/stories/?status=published&privacy_preference=community&student_privacy=public&limit=1')).body.results[0];
+  const community = (
+    await call(teacher, 'GET', '/teacher/stories/?status=published&privacy_preference=community&student_privacy=public&limit=1')
+  ).body.results[0];
   const privateOne = (await call(teacher, 'GET', '/teacher/stories/?status=published&privacy_preference=private&limit=1')).body.results[0];
   expect(community && privateOne).toBeTruthy();
 
@@ -146,7 +148,9 @@ test('a student sees their stories grouped on their dashboard', async ({ browser
   await context.close();
 });
 
-test('the school admin filters the school\'s stories and features one; the organization sees what its schools share', async ({ browser }) => {
+test("the school admin filters the school's stories and features one; the organization sees what its schools share", async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${base}/library`);
@@ -162,7 +166,11 @@ test('the school admin filters the school\'s stories and features one; the organ
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'stories-admin-school');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect.poll(async () => (await call(page, 'GET', '/teacher/stories/?search=Garden%20on%20the%20Roof')).body.results[0].is_featured, { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(async () => (await call(page, 'GET', '/teacher/stories/?search=Garden%20on%20the%20Roof')).body.results[0].is_featured, {
+      timeout: 20_000,
+    })
+    .toBe(true);
   await context.close();
 
   const orgContext = await browser.newContext();

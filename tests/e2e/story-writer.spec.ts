@@ -24,7 +24,12 @@ const PNG = (() => {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 })();
 const TITLE = 'The Kite That Flew Away';
 const TEXT = 'My kite flew over the school and the river.';
@@ -155,8 +160,20 @@ test('a child writes a story offline on a shared tablet; the next child sees non
     .poll(
       () =>
         page.evaluate(async (s) => {
-          const res = await fetch(`/api/stories/${s}/edit/`, { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
-          return res.ok ? ((await res.json()) as { status: string; author_id: number; body: string; title: string; sdgs: number[]; privacy_preference: string; cover: string | null }) : null;
+          const res = await fetch(`/api/stories/${s}/edit/`, {
+            headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+          });
+          return res.ok
+            ? ((await res.json()) as {
+                status: string;
+                author_id: number;
+                body: string;
+                title: string;
+                sdgs: number[];
+                privacy_preference: string;
+                cover: string | null;
+              })
+            : null;
         }, slug),
       { timeout: 30_000 },
     )
@@ -211,10 +228,17 @@ test('a teacher uploads a finished piece (a text file and a picture) as a childâ
     .poll(
       async () =>
         page.evaluate(async (slug) => {
-          const res = await fetch(`/api/stories/${slug}/edit/`, { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
+          const res = await fetch(`/api/stories/${slug}/edit/`, {
+            headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+          });
           return res.ok ? ((await res.json()) as { body: string; title: string }) : null;
         }, slug),
       { timeout: 30_000 },
     )
-    .toMatchObject({ title: 'The River Boat', body: expect.stringMatching(/^<p>The river was wide\.<\/p><p>We built a boat &lt;script&gt;alert\(1\)&lt;\/script&gt; and sailed home\.<\/p><img[^>]*src="\/api\/pictures\/[0-9a-f-]{36}\/"/) });
+    .toMatchObject({
+      title: 'The River Boat',
+      body: expect.stringMatching(
+        /^<p>The river was wide\.<\/p><p>We built a boat &lt;script&gt;alert\(1\)&lt;\/script&gt; and sailed home\.<\/p><img[^>]*src="\/api\/pictures\/[0-9a-f-]{36}\/"/,
+      ),
+    });
 });

@@ -24,7 +24,13 @@ export async function signInThroughApi(page: Page, username: string, password: s
       // The dashboards' first-time tours would cover the screens these journeys drive; the tour
       // journey (tests/e2e/tours.spec.ts) signs in without this.
       if (skipTours) {
-        for (const tour of ['teacher-dashboard', 'student-dashboard', 'school-admin-dashboard', 'organization-dashboard', 'platform-dashboard']) {
+        for (const tour of [
+          'teacher-dashboard',
+          'student-dashboard',
+          'school-admin-dashboard',
+          'organization-dashboard',
+          'platform-dashboard',
+        ]) {
           localStorage.setItem(`storynest_tour:${tour}:${body.user.id}`, JSON.stringify({ state: 'skipped', at: Date.now() }));
         }
       }
@@ -63,7 +69,8 @@ export function nextChange(page: Page, method: string, path: RegExp): Promise<Se
     const listener = (r: Request) => {
       const url = new URL(r.url());
       let found: Sent | undefined;
-      if (r.method() === method && path.test(url.pathname.replace(/^\/api/, ''))) found = { method, path: url.pathname, body: JSON.parse(r.postData() ?? 'null') };
+      if (r.method() === method && path.test(url.pathname.replace(/^\/api/, '')))
+        found = { method, path: url.pathname, body: JSON.parse(r.postData() ?? 'null') };
       if (r.method() === 'POST' && url.pathname === '/api/outbox/batch/') {
         const batch = JSON.parse(r.postData() ?? '{}') as { entries?: Sent[] };
         found = batch.entries?.find((e) => e.method === method && path.test(e.path));

@@ -10,7 +10,11 @@ test('a first-time school admin gets the tour once, skips it, and it does not co
   await page.goto(`${base}/library`);
   await signInThroughApi(page, 'head@greenfield.example', 'Head-demo-1', false);
   await page.goto(`${base}/admin-school/dashboard`);
-  await page.getByRole('dialog', { name: /Welcome!/ }).getByRole('button').last().click();
+  await page
+    .getByRole('dialog', { name: /Welcome!/ })
+    .getByRole('button')
+    .last()
+    .click();
 
   const popover = page.locator('.driver-popover');
   await expect(popover).toBeVisible();

@@ -23,7 +23,18 @@ test('a school registers, cannot sign in until /verification confirms it, and th
   const status = await page.evaluate(
     async ({ email, sub }) => {
       const form = new FormData();
-      const fields = { is_organization: 'false', school_name: 'Oakfield Primary', school_email: email, domain_url: 'https://oakfield.example', subdomain: sub, first_name: 'Olu', last_name: 'Adeyemi', primary_color: '#1d4ed8', primary_color_light: '#dbeafe', primary_color_dark: '#1e3a8a' };
+      const fields = {
+        is_organization: 'false',
+        school_name: 'Oakfield Primary',
+        school_email: email,
+        domain_url: 'https://oakfield.example',
+        subdomain: sub,
+        first_name: 'Olu',
+        last_name: 'Adeyemi',
+        primary_color: '#1d4ed8',
+        primary_color_light: '#dbeafe',
+        primary_color_dark: '#1e3a8a',
+      };
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       return (await fetch('/api/tenants/create/', { method: 'POST', body: form })).status;
     },
@@ -45,7 +56,11 @@ test('a school registers, cannot sign in until /verification confirms it, and th
   await page.getByRole('button', { name: /save|reset|set/i }).click();
   await page.waitForURL(/\/login/);
   await signIn(page);
-  await expect(page.getByText('This school’s e-mail address is not confirmed yet. Open the link we sent to it, or ask for a new one on the verification page.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'This school’s e-mail address is not confirmed yet. Open the link we sent to it, or ask for a new one on the verification page.',
+    ),
+  ).toBeVisible();
 
   // A broken link says so and offers a new one.
   await page.goto(`${site(SUB)}/verification?token=not-a-real-token-at-all`);
@@ -63,7 +78,10 @@ test('a school registers, cannot sign in until /verification confirms it, and th
 
   await page.goto(second);
   await expect(page.getByText('Your e-mail address is confirmed and your site is live. Choose your password to sign in.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Choose your password for Oakfield Primary' })).toHaveAttribute('href', /\/password-reset-confirm\?token=/);
+  await expect(page.getByRole('link', { name: 'Choose your password for Oakfield Primary' })).toHaveAttribute(
+    'href',
+    /\/password-reset-confirm\?token=/,
+  );
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'verification-confirmed');
   // Used once: the same link again is refused.

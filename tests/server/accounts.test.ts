@@ -83,7 +83,10 @@ describe.each(TARGETS)('accounts on %s', (target) => {
     });
 
     it('says the same for unknown addresses, students and other sites, and sends nothing', async () => {
-      for (const [email, host] of [['nobody@hillside.example', HILLSIDE], ['teacher@greenfield.example', HILLSIDE]] as const) {
+      for (const [email, host] of [
+        ['nobody@hillside.example', HILLSIDE],
+        ['teacher@greenfield.example', HILLSIDE],
+      ] as const) {
         const res = await request(email, host);
         expect(res.status).toBe(200);
         expect(res.body.message).toMatch(/If an account exists/);
@@ -108,8 +111,18 @@ describe.each(TARGETS)('accounts on %s', (target) => {
 
     it("clears a staff account's sign-in lock once the password is reset", async () => {
       const email = 'locked.out@hillside.example';
-      const [hillside] = await server.database.db.select({ id: users.tenant_id }).from(users).where(eq(users.email, 'teacher@hillside.example'));
-      await server.database.db.insert(users).values({ tenant_id: hillside!.id, role: 'teacher', email, first_name: 'Lou', last_name: 'Locked', password_hash: await hashPassword('Old-password-1') });
+      const [hillside] = await server.database.db
+        .select({ id: users.tenant_id })
+        .from(users)
+        .where(eq(users.email, 'teacher@hillside.example'));
+      await server.database.db.insert(users).values({
+        tenant_id: hillside!.id,
+        role: 'teacher',
+        email,
+        first_name: 'Lou',
+        last_name: 'Locked',
+        password_hash: await hashPassword('Old-password-1'),
+      });
       const login = (password: string) => server.call('POST', '/api/auth/token/', { host: HILLSIDE, json: { username: email, password } });
       for (let i = 0; i < 10; i++) await login('wrong');
       expect((await login('Old-password-1')).status).toBe(429);
@@ -123,7 +136,11 @@ describe.each(TARGETS)('accounts on %s', (target) => {
   describe('invitations', () => {
     const invite = (token: string, json: unknown, host = GREENFIELD) => server.call('POST', '/api/invitations/', { host, token, json });
     const accept = (token: string, options: { json?: unknown; access?: string; host?: string } = {}) =>
-      server.call('POST', `/api/invitations/${encodeURIComponent(token)}/accept/`, { host: options.host ?? GREENFIELD, token: options.access, json: options.json ?? {} });
+      server.call('POST', `/api/invitations/${encodeURIComponent(token)}/accept/`, {
+        host: options.host ?? GREENFIELD,
+        token: options.access,
+        json: options.json ?? {},
+      });
     const tokenIn = async (email: string) => (await lastMailTo(email)).link!.pathname.split('/')[2]!;
 
     it('lets a school admin invite a teacher, who creates an account from the e-mailed link', async () => {
@@ -136,15 +153,26 @@ describe.each(TARGETS)('accounts on %s', (target) => {
       const token = await tokenIn('new.teacher@greenfield.example');
 
       const read = await server.call('GET', `/api/invitations/${token}/`, { host: GREENFIELD });
-      expect(read.body).toEqual({ kind: 'user', role: 'teacher', email: 'new.teacher@greenfield.example', inviter: 'Greenfield Primary', account_exists: false });
-      expect((await accept(token, { host: HILLSIDE, json: { first_name: 'N', last_name: 'T', password: 'Long-enough-1' } })).status).toBe(400);
+      expect(read.body).toEqual({
+        kind: 'user',
+        role: 'teacher',
+        email: 'new.teacher@greenfield.example',
+        inviter: 'Greenfield Primary',
+        account_exists: false,
+      });
+      expect((await accept(token, { host: HILLSIDE, json: { first_name: 'N', last_name: 'T', password: 'Long-enough-1' } })).status).toBe(
+        400,
+      );
       const missing = await accept(token);
       expect(missing.status).toBe(400);
       expect(missing.body.message).toContain('first_name: First name is required');
 
       const ok = await accept(token, { json: { first_name: 'Nia', last_name: 'Teach', password: 'Long-enough-1' } });
       expect(ok.status).toBe(200);
-      expect(ok.body).toMatchObject({ message: 'Invitation accepted.', user: { email: 'new.teacher@greenfield.example', role: 'teacher' } });
+      expect(ok.body).toMatchObject({
+        message: 'Invitation accepted.',
+        user: { email: 'new.teacher@greenfield.example', role: 'teacher' },
+      });
       expect(ok.body.access).toMatch(/^ey/);
       expect((await signIn(server, 'new.teacher@greenfield.example', 'Long-enough-1')).user.role).toBe('teacher');
       const used = await server.call('GET', `/api/invitations/${token}/`, { host: GREENFIELD });
@@ -179,7 +207,7 @@ describe.each(TARGETS)('accounts on %s', (target) => {
       expect((await server.call('GET', '/api/invitations/not-a-real-token/', { host: GREENFIELD })).status).toBe(404);
     });
 
-    it("links a school to the organization that invited it, by sign-in or by registering", async () => {
+    it('links a school to the organization that invited it, by sign-in or by registering', async () => {
       const org = await signIn(server, 'org@riverbend.example', 'Org-demo-1', 'riverbend.localhost');
       const sent = await invite(org.access, { email: 'head@greenfield.example', kind: 'school' }, 'riverbend.localhost');
       expect(sent.status).toBe(201);
@@ -192,7 +220,12 @@ describe.each(TARGETS)('accounts on %s', (target) => {
       await invite(org.access, { email: 'office@maple.example', kind: 'school' }, 'riverbend.localhost');
       const schoolToken = await tokenIn('office@maple.example');
       const res = await server.call('POST', `/api/tenants/create/?invitation_link=${schoolToken}`, {
-        body: registration({ school_name: 'Maple School', school_email: 'office@maple.example', domain_url: 'https://maple.example', is_organization: 'true' }),
+        body: registration({
+          school_name: 'Maple School',
+          school_email: 'office@maple.example',
+          domain_url: 'https://maple.example',
+          is_organization: 'true',
+        }),
       });
       expect(res.status).toBe(201);
       const tenant = await server.call('GET', '/api/current-tenant', { host: 'maple-school.localhost' });
@@ -215,11 +248,20 @@ describe.each(TARGETS)('accounts on %s', (target) => {
       const logo = new File([PNG], 'logo.png', { type: 'image/png' });
       const res = await register(registration({ logo }), 'localhost:8080');
       expect(res.status).toBe(201);
-      expect(res.body.tenant).toMatchObject({ school_name: 'Oakwood Primary', subdomain: 'oakwood-primary', site: 'http://oakwood-primary.localhost:8080' });
+      expect(res.body.tenant).toMatchObject({
+        school_name: 'Oakwood Primary',
+        subdomain: 'oakwood-primary',
+        site: 'http://oakwood-primary.localhost:8080',
+      });
       expect(res.body.message).toMatch(/office@oakwood.example/);
 
       const tenant = await server.call('GET', '/api/current-tenant', { host: 'oakwood-primary.localhost' });
-      expect(tenant.body).toMatchObject({ school_name: 'Oakwood Primary', primary_color: '#123456', primary_color_dark: '#0B2545', is_organization: false });
+      expect(tenant.body).toMatchObject({
+        school_name: 'Oakwood Primary',
+        primary_color: '#123456',
+        primary_color_dark: '#0B2545',
+        is_organization: false,
+      });
       const image = await server.call('GET', tenant.body.logo, { host: 'oakwood-primary.localhost' });
       expect(image.status).toBe(200);
       expect(image.headers.get('content-type')).toBe('image/png');
@@ -235,8 +277,18 @@ describe.each(TARGETS)('accounts on %s', (target) => {
       // Not live until confirmed: even with a password (through a reset link), no sign-in.
       await server.call('POST', '/api/password-reset/', { host: 'oakwood-primary.localhost', json: { email: 'office@oakwood.example' } });
       const reset = (await lastMailTo('office@oakwood.example')).link!.searchParams.get('token')!;
-      expect((await server.call('POST', '/api/password-reset/confirm/', { host: 'oakwood-primary.localhost', json: { token: reset, password: 'Oakwood-early-1' } })).status).toBe(200);
-      const early = await server.call('POST', '/api/auth/token/', { host: 'oakwood-primary.localhost', json: { username: 'office@oakwood.example', password: 'Oakwood-early-1' } });
+      expect(
+        (
+          await server.call('POST', '/api/password-reset/confirm/', {
+            host: 'oakwood-primary.localhost',
+            json: { token: reset, password: 'Oakwood-early-1' },
+          })
+        ).status,
+      ).toBe(200);
+      const early = await server.call('POST', '/api/auth/token/', {
+        host: 'oakwood-primary.localhost',
+        json: { username: 'office@oakwood.example', password: 'Oakwood-early-1' },
+      });
       expect(early.status).toBe(403);
       expect(early.body.error).toMatch(/not confirmed yet/);
 
@@ -246,7 +298,10 @@ describe.each(TARGETS)('accounts on %s', (target) => {
       expect(confirmed.body.message).toMatch(/confirmed/);
       expect((await server.call('POST', '/api/verification/', { json: { token } })).status).toBe(404);
       const passwordToken = new URL(confirmed.body.password_link).searchParams.get('token')!;
-      const set = await server.call('POST', '/api/password-reset/confirm/', { host: 'oakwood-primary.localhost', json: { token: passwordToken, password: 'Oakwood-admin-1' } });
+      const set = await server.call('POST', '/api/password-reset/confirm/', {
+        host: 'oakwood-primary.localhost',
+        json: { token: passwordToken, password: 'Oakwood-admin-1' },
+      });
       expect(set.status).toBe(200);
       const admin = await signIn(server, 'office@oakwood.example', 'Oakwood-admin-1', 'oakwood-primary.localhost');
       expect(admin.user).toMatchObject({ role: 'school_admin', first_name: 'Olive', last_name: 'Oak' });
@@ -267,7 +322,9 @@ describe.each(TARGETS)('accounts on %s', (target) => {
     });
 
     it('registers an organization with an organization admin, and picks a free address', async () => {
-      const res = await register(registration({ is_organization: 'true', school_name: 'Oakwood Primary', school_email: 'trust@oakwood.example' }));
+      const res = await register(
+        registration({ is_organization: 'true', school_name: 'Oakwood Primary', school_email: 'trust@oakwood.example' }),
+      );
       expect(res.status).toBe(201);
       expect(res.body.tenant.subdomain).toBe('oakwood-primary-2');
       const tenant = await server.call('GET', '/api/current-tenant', { host: 'oakwood-primary-2.localhost' });
@@ -303,7 +360,9 @@ describe.each(TARGETS)('accounts on %s', (target) => {
     });
 
     it('accepts an SVG logo and serves it so that it cannot run scripts', async () => {
-      const svg = new File(['<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], 'logo.svg', { type: 'image/svg+xml' });
+      const svg = new File(['<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], 'logo.svg', {
+        type: 'image/svg+xml',
+      });
       const res = await register(registration({ school_email: 'svg@new.example', subdomain: 'svg-school', logo: svg }));
       expect(res.status).toBe(201);
       const tenant = await server.call('GET', '/api/current-tenant', { host: 'svg-school.localhost' });
@@ -325,7 +384,13 @@ describe.each(TARGETS)('accounts on %s', (target) => {
       await server.call('POST', '/api/password-reset/', { host: GREENFIELD, json: { email: 'teacher@greenfield.example' } });
       const config = server.deps.config;
       // The peer offers no STARTTLS: this URL says explicitly that none is wanted.
-      const deps = { ...server.deps, config: { ...config, smtpUrl: `smtp://mailer:s3cret@127.0.0.1:${smtp.port}?tls=none&from=StoryNest%20%3Cno-reply%40storynest.example%3E` } };
+      const deps = {
+        ...server.deps,
+        config: {
+          ...config,
+          smtpUrl: `smtp://mailer:s3cret@127.0.0.1:${smtp.port}?tls=none&from=StoryNest%20%3Cno-reply%40storynest.example%3E`,
+        },
+      };
       expect(await deliverPending({ ...server.deps, config })).toBe(0); // no SMTP_URL: the mail waits
 
       smtp.sessions.length = 0;

@@ -25,17 +25,35 @@ describe.each(TARGETS)('charity administration on %s', (target) => {
   }, 60_000);
   afterAll(() => server?.close());
 
-  const school = (method: string, path: string, token: string, json?: unknown, host = GREENFIELD) => server.call(method, `/api/api-admin/charities/${path}`, { host, token, json });
+  const school = (method: string, path: string, token: string, json?: unknown, host = GREENFIELD) =>
+    server.call(method, `/api/api-admin/charities/${path}`, { host, token, json });
 
   it('lets a school admin add a cause that only its creator may edit, and hides it from other schools', async () => {
     const bad = await school('POST', '', head, { name: 'ab', status: 'live', goal: 'lots' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toMatchObject({ name: [CHARITY_MSG.nameShort], status: [CHARITY_MSG.statusRequired], goal: [CHARITY_MSG.goalInvalid] });
+    expect(bad.body.errors).toMatchObject({
+      name: [CHARITY_MSG.nameShort],
+      status: [CHARITY_MSG.statusRequired],
+      goal: [CHARITY_MSG.goalInvalid],
+    });
     expect((await school('POST', '', head, { status: 'draft' })).body.errors.name).toEqual([CHARITY_MSG.nameRequired]);
 
-    const made = await school('POST', '', head, { name: 'Our Garden Appeal', description: 'Seeds and tools.', goal: '1500.50', status: 'published' });
+    const made = await school('POST', '', head, {
+      name: 'Our Garden Appeal',
+      description: 'Seeds and tools.',
+      goal: '1500.50',
+      status: 'published',
+    });
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ name: 'Our Garden Appeal', slug: 'our-garden-appeal', goal_cents: 150050, status: 'published', tenant_name: 'Greenfield Primary', can_edit: true, raised_cents: 0 });
+    expect(made.body).toMatchObject({
+      name: 'Our Garden Appeal',
+      slug: 'our-garden-appeal',
+      goal_cents: 150050,
+      status: 'published',
+      tenant_name: 'Greenfield Primary',
+      can_edit: true,
+      raised_cents: 0,
+    });
     const id = made.body.id as number;
 
     // The second admin of the same school sees it, may not change or delete it.
@@ -75,13 +93,18 @@ describe.each(TARGETS)('charity administration on %s', (target) => {
     const drafts = await server.call('GET', '/api/api-super-admin/charities/?status=draft', { token: admin });
     expect(drafts.body.results.map((c: { name: string }) => c.name)).toContain('Story Buses');
     expect(drafts.body.results.every((c: { status: string }) => c.status === 'draft')).toBe(true);
-    const made = await server.call('POST', '/api/api-super-admin/charities/', { token: admin, json: { name: 'Story Buses', status: 'draft' } });
+    const made = await server.call('POST', '/api/api-super-admin/charities/', {
+      token: admin,
+      json: { name: 'Story Buses', status: 'draft' },
+    });
     expect(made.body).toMatchObject({ slug: 'story-buses-2', tenant_id: null });
     const platformOnly = await server.call('GET', '/api/api-super-admin/charities/?owner=platform&limit=100', { token: admin });
     expect(platformOnly.body.results.every((c: { tenant_id: number | null }) => c.tenant_id === null)).toBe(true);
     expect((await server.call('GET', '/api/api-super-admin/charities/?status=gone', { token: admin })).status).toBe(400);
     // A school admin cannot reach the platform's endpoints.
-    expect((await server.call('GET', `/api/api-super-admin/charities/${made.body.id}/`, { host: GREENFIELD, token: head })).status).toBe(403);
+    expect((await server.call('GET', `/api/api-super-admin/charities/${made.body.id}/`, { host: GREENFIELD, token: head })).status).toBe(
+      403,
+    );
 
     await donate('books-for-every-child', 2500);
     const list = await server.call('GET', '/api/api-super-admin/charities/?search=books+for+every', { token: admin });
@@ -89,7 +112,10 @@ describe.each(TARGETS)('charity administration on %s', (target) => {
     expect(books.raised_cents).toBeGreaterThanOrEqual(2500);
     const refused = await server.call('DELETE', `/api/api-super-admin/charities/${books.id}/`, { token: admin });
     expect(refused).toMatchObject({ status: 409, body: { message: CHARITY_MSG.hasDonations } });
-    const archived = await server.call('PATCH', `/api/api-super-admin/charities/${books.id}/`, { token: admin, json: { status: 'archived' } });
+    const archived = await server.call('PATCH', `/api/api-super-admin/charities/${books.id}/`, {
+      token: admin,
+      json: { status: 'archived' },
+    });
     expect(archived.body.status).toBe('archived');
     await server.call('PATCH', `/api/api-super-admin/charities/${books.id}/`, { token: admin, json: { status: 'published' } });
   });
@@ -97,8 +123,16 @@ describe.each(TARGETS)('charity administration on %s', (target) => {
   /** A paid donation by the Greenfield teacher, through the sandbox; answers its order id. */
   async function donate(slug: string, cents: number): Promise<number> {
     const teacher = (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).access;
-    const made = await server.call('POST', `/api/charities/${slug}/donations/`, { host: GREENFIELD, token: teacher, json: { amount_cents: cents, provider: 'stripe' } });
-    const press = await server.call('POST', made.body.redirect_url, { host: GREENFIELD, body: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const made = await server.call('POST', `/api/charities/${slug}/donations/`, {
+      host: GREENFIELD,
+      token: teacher,
+      json: { amount_cents: cents, provider: 'stripe' },
+    });
+    const press = await server.call('POST', made.body.redirect_url, {
+      host: GREENFIELD,
+      body: 'decision=approve',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     await server.call('GET', press.headers.get('location')!, { host: GREENFIELD });
     return made.body.order_id as number;
   }
@@ -108,7 +142,9 @@ describe.each(TARGETS)('charity administration on %s', (target) => {
     const all = await server.call('GET', '/api/api-super-admin/donations/?status=success&date_from=2000-01-01', { token: admin });
     expect(all.body.results.some((d: { id: number }) => d.id === order)).toBe(true);
     const mine = await server.call('GET', '/api/api-admin/donations/', { host: GREENFIELD, token: head });
-    expect(mine.body.results.some((d: { id: number; charity_name: string }) => d.id === order && d.charity_name === 'Clean Water for Schools')).toBe(true);
+    expect(
+      mine.body.results.some((d: { id: number; charity_name: string }) => d.id === order && d.charity_name === 'Clean Water for Schools'),
+    ).toBe(true);
     const theirs = await server.call('GET', '/api/api-admin/donations/', { host: HILLSIDE, token: hillside });
     expect(theirs.body.results.some((d: { id: number }) => d.id === order)).toBe(false);
     const wrong = await server.call('GET', '/api/api-super-admin/donations/?date_from=2020-02-01&date_to=2020-01-01', { token: admin });
@@ -121,17 +157,28 @@ describe.each(TARGETS)('charity administration on %s', (target) => {
     const detail = await server.call('GET', `/api/api-super-admin/orders/${order}/`, { token: admin });
     const payment = detail.body.payments[0].id as number;
     const refund = (json: unknown, key?: string) =>
-      server.call('POST', `/api/api-super-admin/payments/${payment}/refund/`, { token: admin, json, headers: key ? { 'idempotency-key': key } : {} });
+      server.call('POST', `/api/api-super-admin/payments/${payment}/refund/`, {
+        token: admin,
+        json,
+        headers: key ? { 'idempotency-key': key } : {},
+      });
 
     expect((await refund({ amount: 'ten' })).body.errors.amount).toEqual([REFUND_MSG.amountInvalid]);
     const tooMuch = await refund({ amount: '30.01' });
     expect(tooMuch).toMatchObject({ status: 400, body: { errors: { amount: [REFUND_MSG.tooMuch] } } });
-    expect((await server.call('POST', `/api/api-super-admin/payments/${payment}/refund/`, { host: GREENFIELD, token: head, json: {} })).status).toBe(403);
+    expect(
+      (await server.call('POST', `/api/api-super-admin/payments/${payment}/refund/`, { host: GREENFIELD, token: head, json: {} })).status,
+    ).toBe(403);
     expect((await server.call('POST', '/api/api-super-admin/payments/99999999/refund/', { token: admin, json: {} })).status).toBe(404);
 
     const part = await refund({ amount: '10.00', reason: 'Duplicate' }, 'refund-key-0001');
     expect(part.status).toBe(201);
-    expect(part.body).toMatchObject({ amount_cents: 1000, reason: 'Duplicate', created_by: 'Platform Admin', payment: { refunded_cents: 1000 } });
+    expect(part.body).toMatchObject({
+      amount_cents: 1000,
+      reason: 'Duplicate',
+      created_by: 'Platform Admin',
+      payment: { refunded_cents: 1000 },
+    });
     expect(part.body.provider_ref).toMatch(/^re_/);
     // The same key again: the same refund, not a second one.
     const again = await refund({ amount: '10.00', reason: 'Duplicate' }, 'refund-key-0001');
@@ -146,7 +193,9 @@ describe.each(TARGETS)('charity administration on %s', (target) => {
     expect(shown.body).toMatchObject({ refunded_cents: 3000, refunds: [{ amount_cents: 1000 }, { amount_cents: 2000 }] });
     expect((await server.call('GET', '/api/charities/girls-learn-too/')).body.raised_cents).toBe(before - 3000);
     const refunded = await server.call('GET', '/api/api-super-admin/donations/?refunded=yes', { token: admin });
-    expect(refunded.body.results.some((d: { id: number; refunded_cents: number }) => d.id === order && d.refunded_cents === 3000)).toBe(true);
+    expect(refunded.body.results.some((d: { id: number; refunded_cents: number }) => d.id === order && d.refunded_cents === 3000)).toBe(
+      true,
+    );
 
     const stats = await server.call('GET', '/api/api-super-admin/charity-stats/', { token: admin });
     expect(stats.body.refunded_cents).toBeGreaterThanOrEqual(3000);
@@ -161,9 +210,16 @@ describe.each(TARGETS)('charity administration on %s', (target) => {
 
   it('refuses a refund of a payment that was not paid', async () => {
     const teacher = (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).access;
-    const made = await server.call('POST', '/api/charities/rainforest-readers/donations/', { host: GREENFIELD, token: teacher, json: { amount_cents: 500, provider: 'paypal' } });
+    const made = await server.call('POST', '/api/charities/rainforest-readers/donations/', {
+      host: GREENFIELD,
+      token: teacher,
+      json: { amount_cents: 500, provider: 'paypal' },
+    });
     const detail = await server.call('GET', `/api/api-super-admin/orders/${made.body.order_id}/`, { token: admin });
-    const res = await server.call('POST', `/api/api-super-admin/payments/${detail.body.payments[0].id}/refund/`, { token: admin, json: {} });
+    const res = await server.call('POST', `/api/api-super-admin/payments/${detail.body.payments[0].id}/refund/`, {
+      token: admin,
+      json: {},
+    });
     expect(res).toMatchObject({ status: 409, body: { message: REFUND_MSG.notPaid } });
   });
 });

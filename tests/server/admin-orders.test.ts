@@ -14,8 +14,16 @@ describe.each(TARGETS)('platform orders on %s', (target) => {
     admin = (await signIn(server, 'admin@example.com', 'Admin-demo-1', 'localhost')).access;
     // One paid donation, so there is an order with a payment.
     const teacher = (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).access;
-    const made = await server.call('POST', '/api/charities/clean-water-for-schools/donations/', { host: GREENFIELD, token: teacher, json: { amount_cents: 1500, provider: 'paypal' } });
-    const press = await server.call('POST', made.body.redirect_url, { host: GREENFIELD, body: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const made = await server.call('POST', '/api/charities/clean-water-for-schools/donations/', {
+      host: GREENFIELD,
+      token: teacher,
+      json: { amount_cents: 1500, provider: 'paypal' },
+    });
+    const press = await server.call('POST', made.body.redirect_url, {
+      host: GREENFIELD,
+      body: 'decision=approve',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     await server.call('GET', press.headers.get('location')!, { host: GREENFIELD });
   }, 60_000);
   afterAll(() => server?.close());
@@ -28,7 +36,11 @@ describe.each(TARGETS)('platform orders on %s', (target) => {
     const order = paid.body.results.find((o: { total_cents: number; charity_name: string }) => o.total_cents === 1500)!;
     expect(order).toMatchObject({ charity_name: 'Clean Water for Schools', tenant_name: 'Greenfield Primary' });
     const detail = await server.call('GET', `/api/api-super-admin/orders/${order.id}/`, { token: admin });
-    expect(detail.body).toMatchObject({ id: order.id, items: [], payments: [{ provider: 'paypal', status: 'success', amount_cents: 1500 }] });
+    expect(detail.body).toMatchObject({
+      id: order.id,
+      items: [],
+      payments: [{ provider: 'paypal', status: 'success', amount_cents: 1500 }],
+    });
     expect((await server.call('GET', '/api/api-super-admin/orders/99999999/', { token: admin })).status).toBe(404);
     expect((await server.call('GET', '/api/api-super-admin/orders/?print_status=queued', { token: admin })).status).toBe(400);
     const printed = await server.call('GET', '/api/api-super-admin/orders/?print_status=open', { token: admin });
@@ -38,7 +50,9 @@ describe.each(TARGETS)('platform orders on %s', (target) => {
   it('filters payments by status and provider', async () => {
     const res = await server.call('GET', '/api/api-super-admin/payments/?status=success&provider=paypal', { token: admin });
     expect(res.body.results.some((p: { amount_cents: number }) => p.amount_cents === 1500)).toBe(true);
-    expect(res.body.results.every((p: { provider: string; status: string }) => p.provider === 'paypal' && p.status === 'success')).toBe(true);
+    expect(res.body.results.every((p: { provider: string; status: string }) => p.provider === 'paypal' && p.status === 'success')).toBe(
+      true,
+    );
     expect((await server.call('GET', '/api/api-super-admin/payments/?provider=cash', { token: admin })).status).toBe(400);
   });
 

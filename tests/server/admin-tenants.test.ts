@@ -31,7 +31,10 @@ describe.each(TARGETS)('platform tenants on %s', (target) => {
   afterAll(() => server?.close());
 
   it("refuses a bad tenant form with the spec's words", async () => {
-    const res = await server.call('POST', '/api/api-admin/tenants/', { token: admin, body: form({ ...VALID, domain_url: '', primary_color: '', school_email: 'nope' }) });
+    const res = await server.call('POST', '/api/api-admin/tenants/', {
+      token: admin,
+      body: form({ ...VALID, domain_url: '', primary_color: '', school_email: 'nope' }),
+    });
     expect(res.status).toBe(400);
     const text = JSON.stringify(res.body);
     expect(text).toContain('Primary color is required');
@@ -43,7 +46,8 @@ describe.each(TARGETS)('platform tenants on %s', (target) => {
   });
 
   it('creates a tenant with a sanitised SVG logo, whose site shows its colours', async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10" fill="#123456"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10" fill="#123456"/></svg>';
     const made = await server.call('POST', '/api/api-admin/tenants/', {
       token: admin,
       body: form({ ...VALID, subdomain: 'lakeside', logo: new File([svg], 'logo.svg', { type: 'image/svg+xml' }) }),
@@ -64,27 +68,45 @@ describe.each(TARGETS)('platform tenants on %s', (target) => {
   });
 
   it('changes only the fields sent, links schools to an organization, and refuses deleting a tenant with users', async () => {
-    const all = (await server.call('GET', '/api/api-admin/tenants/?limit=100', { token: admin })).body.results as { id: number; subdomain: string; is_organization: boolean }[];
+    const all = (await server.call('GET', '/api/api-admin/tenants/?limit=100', { token: admin })).body.results as {
+      id: number;
+      subdomain: string;
+      is_organization: boolean;
+    }[];
     const greenfield = all.find((t) => t.subdomain === 'greenfield')!;
     const before = (await server.call('GET', `/api/api-admin/tenants/${greenfield.id}/`, { token: admin })).body;
-    const changed = await server.call('PATCH', `/api/api-admin/tenants/${greenfield.id}/`, { token: admin, json: { button_color: '#0A7A3B' } });
+    const changed = await server.call('PATCH', `/api/api-admin/tenants/${greenfield.id}/`, {
+      token: admin,
+      json: { button_color: '#0A7A3B' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ ...before, button_color: '#0A7A3B' });
     const bad = await server.call('PATCH', `/api/api-admin/tenants/${greenfield.id}/`, { token: admin, json: { primary_color: 'blue' } });
     expect(bad.status).toBe(400);
-    expect((await server.call('PATCH', '/api/api-admin/tenants/99999999/', { token: admin, json: { switchboard: 'false' } })).status).toBe(404);
+    expect((await server.call('PATCH', '/api/api-admin/tenants/99999999/', { token: admin, json: { switchboard: 'false' } })).status).toBe(
+      404,
+    );
 
     const org = all.find((t) => t.is_organization)!;
     const hillside = all.find((t) => t.subdomain === 'hillside')!;
-    const linked = await server.call('PATCH', `/api/api-admin/tenants/${org.id}/`, { token: admin, json: { organizations: `${greenfield.id},${hillside.id}` } });
+    const linked = await server.call('PATCH', `/api/api-admin/tenants/${org.id}/`, {
+      token: admin,
+      json: { organizations: `${greenfield.id},${hillside.id}` },
+    });
     expect(linked.body.organizations.map((o: { id: number }) => o.id).sort()).toEqual([greenfield.id, hillside.id].sort());
-    const notSchool = await server.call('PATCH', `/api/api-admin/tenants/${greenfield.id}/`, { token: admin, json: { organizations: `${hillside.id}` } });
+    const notSchool = await server.call('PATCH', `/api/api-admin/tenants/${greenfield.id}/`, {
+      token: admin,
+      json: { organizations: `${hillside.id}` },
+    });
     expect(notSchool.status).toBe(400);
 
     const refused = await server.call('DELETE', `/api/api-admin/tenants/${greenfield.id}/`, { token: admin });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('This tenant still has users, so it cannot be deleted. Deactivate its users first.');
-    const empty = await server.call('POST', '/api/api-admin/tenants/', { token: admin, body: form({ ...VALID, school_email: 'x@empty.example', subdomain: 'empty-one' }) });
+    const empty = await server.call('POST', '/api/api-admin/tenants/', {
+      token: admin,
+      body: form({ ...VALID, school_email: 'x@empty.example', subdomain: 'empty-one' }),
+    });
     expect((await server.call('DELETE', `/api/api-admin/tenants/${empty.body.id}/`, { token: admin })).status).toBe(200);
     expect((await server.call('GET', `/api/api-admin/tenants/${empty.body.id}/`, { token: admin })).status).toBe(404);
   });
@@ -92,7 +114,9 @@ describe.each(TARGETS)('platform tenants on %s', (target) => {
   it('is for the platform admin only', async () => {
     const head = (await signIn(server, 'head@greenfield.example', 'Head-demo-1')).access;
     expect((await server.call('GET', '/api/api-admin/tenants/', { host: GREENFIELD, token: head })).status).toBe(403);
-    expect((await server.call('PATCH', '/api/api-admin/tenants/1/', { host: GREENFIELD, token: head, json: { switchboard: 'false' } })).status).toBe(403);
+    expect(
+      (await server.call('PATCH', '/api/api-admin/tenants/1/', { host: GREENFIELD, token: head, json: { switchboard: 'false' } })).status,
+    ).toBe(403);
     expect((await server.call('POST', '/api/api-admin/tenants/', { host: GREENFIELD, token: head, body: form(VALID) })).status).toBe(403);
     expect((await server.call('DELETE', '/api/api-admin/tenants/1/', { host: GREENFIELD, token: head })).status).toBe(403);
   });
@@ -103,21 +127,39 @@ describe.each(TARGETS)('platform tenants on %s', (target) => {
     const login = await server.call('POST', '/api/generic-password-login', { host: GREENFIELD, json: { password: 'greenfield-parents' } });
     expect(login.status).toBe(200);
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const rotated = await server.call('POST', `/api/api-super-admin/community/${greenfield.id}/`, { token: admin, json: { action: 'rotate' } });
+    const rotated = await server.call('POST', `/api/api-super-admin/community/${greenfield.id}/`, {
+      token: admin,
+      json: { action: 'rotate' },
+    });
     expect(rotated.body).toMatchObject({ community_access: true, password: expect.stringMatching(/^[a-z]+-[a-z]+-\d{4}$/) });
     const check = await server.call('GET', '/api/check-generic-access', { host: GREENFIELD, headers: { cookie } });
     expect(check.body.authenticated).toBe(false);
-    expect((await server.call('POST', '/api/generic-password-login', { host: GREENFIELD, json: { password: 'greenfield-parents' } })).status).not.toBe(200);
-    expect((await server.call('POST', '/api/generic-password-login', { host: GREENFIELD, json: { password: rotated.body.password } })).status).toBe(200);
-    const short = await server.call('POST', `/api/api-super-admin/community/${greenfield.id}/`, { token: admin, json: { action: 'set', password: 'short' } });
+    expect(
+      (await server.call('POST', '/api/generic-password-login', { host: GREENFIELD, json: { password: 'greenfield-parents' } })).status,
+    ).not.toBe(200);
+    expect(
+      (await server.call('POST', '/api/generic-password-login', { host: GREENFIELD, json: { password: rotated.body.password } })).status,
+    ).toBe(200);
+    const short = await server.call('POST', `/api/api-super-admin/community/${greenfield.id}/`, {
+      token: admin,
+      json: { action: 'set', password: 'short' },
+    });
     expect(short.status).toBe(400);
-    const set = await server.call('POST', `/api/api-super-admin/community/${greenfield.id}/`, { token: admin, json: { action: 'set', password: 'greenfield-parents' } });
+    const set = await server.call('POST', `/api/api-super-admin/community/${greenfield.id}/`, {
+      token: admin,
+      json: { action: 'set', password: 'greenfield-parents' },
+    });
     expect(set.body).toMatchObject({ community_access: true, password: null });
     const off = await server.call('POST', `/api/api-super-admin/community/${greenfield.id}/`, { token: admin, json: { action: 'off' } });
     expect(off.body.community_access).toBe(false);
     const listed = await server.call('GET', '/api/api-admin/tenants/?community_access=false&search=greenfield', { token: admin });
     expect(listed.body.count).toBe(1);
-    await server.call('POST', `/api/api-super-admin/community/${greenfield.id}/`, { token: admin, json: { action: 'set', password: 'greenfield-parents' } });
-    expect((await server.call('POST', '/api/api-super-admin/community/99999999/', { token: admin, json: { action: 'off' } })).status).toBe(404);
+    await server.call('POST', `/api/api-super-admin/community/${greenfield.id}/`, {
+      token: admin,
+      json: { action: 'set', password: 'greenfield-parents' },
+    });
+    expect((await server.call('POST', '/api/api-super-admin/community/99999999/', { token: admin, json: { action: 'off' } })).status).toBe(
+      404,
+    );
   });
 });

@@ -33,7 +33,11 @@ describe.each(TARGETS)('platform users on %s', (target) => {
     const teachers = await server.call('GET', `/api/api-super-admin/users/?role=teacher&tenant_id=${greenfieldId}`, { token: admin });
     expect(teachers.status).toBe(200);
     expect(teachers.body.results.map((u: { email: string }) => u.email)).toContain('teacher@greenfield.example');
-    expect(teachers.body.results.every((u: { role: string; tenant_name: string }) => u.role === 'teacher' && u.tenant_name === 'Greenfield Primary')).toBe(true);
+    expect(
+      teachers.body.results.every(
+        (u: { role: string; tenant_name: string }) => u.role === 'teacher' && u.tenant_name === 'Greenfield Primary',
+      ),
+    ).toBe(true);
     const found = await server.call('GET', '/api/api-super-admin/users/?search=head%20greenfield', { token: admin });
     expect(found.body.results.map((u: { email: string }) => u.email)).toEqual(['head@greenfield.example']);
     const pct = await server.call('GET', '/api/api-super-admin/users/?search=%25', { token: admin });
@@ -45,7 +49,9 @@ describe.each(TARGETS)('platform users on %s', (target) => {
     expect((await server.call('GET', '/api/api-super-admin/users/', { host: GREENFIELD, token: head })).status).toBe(403);
     expect((await server.call('GET', '/api/api-super-admin/tenant-options/', { host: GREENFIELD, token: head })).status).toBe(403);
     expect((await server.call('GET', '/api/api-super-admin/users/1/', { host: GREENFIELD, token: head })).status).toBe(403);
-    expect((await server.call('POST', '/api/api-super-admin/create-user/', { host: GREENFIELD, token: head, body: form({}) })).status).toBe(403);
+    expect((await server.call('POST', '/api/api-super-admin/create-user/', { host: GREENFIELD, token: head, body: form({}) })).status).toBe(
+      403,
+    );
   });
 
   it("refuses a bad form with the spec's words", async () => {
@@ -92,7 +98,10 @@ describe.each(TARGETS)('platform users on %s', (target) => {
     expect(pic.status).toBe(200);
     expect(pic.headers.get('content-type')).toBe('image/png');
 
-    const changed = await server.call('PATCH', `/api/api-super-admin/users/${made.body.id}/`, { token: admin, body: form({ last_name: 'Rahman-Ali' }) });
+    const changed = await server.call('PATCH', `/api/api-super-admin/users/${made.body.id}/`, {
+      token: admin,
+      body: form({ last_name: 'Rahman-Ali' }),
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ first_name: 'Nadia', last_name: 'Rahman-Ali', email: 'nadia@greenfield.example', country: 'BD' });
     const bad = await server.call('PATCH', `/api/api-super-admin/users/${made.body.id}/`, { token: admin, json: { email: 'nope' } });
@@ -106,14 +115,25 @@ describe.each(TARGETS)('platform users on %s', (target) => {
     const id = teacher.user.id;
     const off = await server.call('POST', '/api/api-super-admin/users/bulk/', { token: admin, json: { ids: [id], action: 'deactivate' } });
     expect(off.status).toBe(200);
-    const refused = await server.call('POST', '/api/auth/token/', { host: 'hillside.localhost', json: { username: 'teacher@hillside.example', password: 'Teach-demo-2' } });
+    const refused = await server.call('POST', '/api/auth/token/', {
+      host: 'hillside.localhost',
+      json: { username: 'teacher@hillside.example', password: 'Teach-demo-2' },
+    });
     expect(refused.status).not.toBe(200);
-    const refresh = await server.call('POST', '/api/auth/token/refresh/', { host: 'hillside.localhost', json: { refresh: teacher.refresh } });
+    const refresh = await server.call('POST', '/api/auth/token/refresh/', {
+      host: 'hillside.localhost',
+      json: { refresh: teacher.refresh },
+    });
     expect(refresh.status).toBe(401);
     const listed = await server.call('GET', '/api/api-super-admin/users/?is_active=false', { token: admin });
     expect(listed.body.results.map((u: { id: number }) => u.id)).toContain(id);
-    expect((await server.call('POST', '/api/api-super-admin/users/bulk/', { token: admin, json: { ids: [], action: 'activate' } })).status).toBe(400);
-    expect((await server.call('POST', '/api/api-super-admin/users/bulk/', { token: admin, json: { ids: [99999999], action: 'activate' } })).status).toBe(404);
+    expect(
+      (await server.call('POST', '/api/api-super-admin/users/bulk/', { token: admin, json: { ids: [], action: 'activate' } })).status,
+    ).toBe(400);
+    expect(
+      (await server.call('POST', '/api/api-super-admin/users/bulk/', { token: admin, json: { ids: [99999999], action: 'activate' } }))
+        .status,
+    ).toBe(404);
     const on = await server.call('PATCH', `/api/api-super-admin/users/${id}/`, { token: admin, json: { is_active: 'true' } });
     expect(on.body.is_active).toBe(true);
     await signIn(server, 'teacher@hillside.example', 'Teach-demo-2', 'hillside.localhost');
@@ -129,20 +149,37 @@ describe.each(TARGETS)('platform users on %s', (target) => {
     expect((await server.call('POST', '/api/api-super-admin/emails/resend/', { token: admin, json: { ids: [id] } })).status).toBe(200);
     const again = await server.call('GET', `/api/api-super-admin/emails/?status=pending&search=nadia`, { token: admin });
     expect(again.body.results).toMatchObject([{ id, status: 'pending', attempts: 0, last_error: null }]);
-    expect((await server.call('POST', '/api/api-super-admin/emails/resend/', { token: admin, json: { ids: [99999999] } })).status).toBe(404);
+    expect((await server.call('POST', '/api/api-super-admin/emails/resend/', { token: admin, json: { ids: [99999999] } })).status).toBe(
+      404,
+    );
   });
 
   it('grants and withdraws teacher admin powers, to teachers only', async () => {
     const teachers = await server.call('GET', '/api/api-super-admin/users/?teaching=true&search=teacher%40greenfield', { token: admin });
     const id = teachers.body.results[0].id;
-    expect((await server.call('POST', '/api/api-super-admin/teacher-powers/', { token: admin, json: { ids: [id], action: 'grant' } })).status).toBe(200);
+    expect(
+      (await server.call('POST', '/api/api-super-admin/teacher-powers/', { token: admin, json: { ids: [id], action: 'grant' } })).status,
+    ).toBe(200);
     expect((await server.call('GET', `/api/api-super-admin/users/${id}/`, { token: admin })).body.role).toBe('teacher_admin');
     const both = await server.call('GET', '/api/api-super-admin/users/?teaching=true&search=teacher%40greenfield', { token: admin });
     expect(both.body.results.map((u: { id: number }) => u.id)).toContain(id);
-    expect((await server.call('POST', '/api/api-super-admin/teacher-powers/', { token: admin, json: { ids: [id], action: 'withdraw' } })).status).toBe(200);
+    expect(
+      (await server.call('POST', '/api/api-super-admin/teacher-powers/', { token: admin, json: { ids: [id], action: 'withdraw' } })).status,
+    ).toBe(200);
     expect((await server.call('GET', `/api/api-super-admin/users/${id}/`, { token: admin })).body.role).toBe('teacher');
     const headId = (await server.call('GET', '/api/api-super-admin/users/?search=head%40greenfield', { token: admin })).body.results[0].id;
-    expect((await server.call('POST', '/api/api-super-admin/teacher-powers/', { token: admin, json: { ids: [headId], action: 'grant' } })).status).toBe(404);
-    expect((await server.call('POST', '/api/api-super-admin/teacher-powers/', { host: GREENFIELD, token: head, json: { ids: [id], action: 'grant' } })).status).toBe(403);
+    expect(
+      (await server.call('POST', '/api/api-super-admin/teacher-powers/', { token: admin, json: { ids: [headId], action: 'grant' } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await server.call('POST', '/api/api-super-admin/teacher-powers/', {
+          host: GREENFIELD,
+          token: head,
+          json: { ids: [id], action: 'grant' },
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -101,7 +101,10 @@ describe.each(TARGETS)('auth on %s', (target) => {
     server.clock.now = start;
 
     expect((await refreshWith(refresh)).status).toBe(200);
-    await server.database.db.update(refreshTokens).set({ revoked_at: new Date() }).where(eq(refreshTokens.user_id, (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).user.id));
+    await server.database.db
+      .update(refreshTokens)
+      .set({ revoked_at: new Date() })
+      .where(eq(refreshTokens.user_id, (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).user.id));
     expect((await refreshWith(refresh)).status).toBe(401);
   });
 

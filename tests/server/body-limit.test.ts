@@ -33,7 +33,11 @@ describe.each(TARGETS)('body limits on %s', (target) => {
 
   it('refuses a JSON body over 1 MiB with a 413 and a message, streamed or declared', async () => {
     const big = JSON.stringify({ username: 'x'.repeat(BODY_LIMITS.json), password: 'y' });
-    const streamed = await server.call('POST', '/api/auth/token/', { host: GREENFIELD, body: big, headers: { 'content-type': 'application/json' } });
+    const streamed = await server.call('POST', '/api/auth/token/', {
+      host: GREENFIELD,
+      body: big,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(streamed.status).toBe(413);
     expect(streamed.body.message).toBe('This request is too large: at most 1 MB can be sent here.');
     const declared = await server.call('POST', '/api/auth/token/', {
@@ -43,7 +47,10 @@ describe.each(TARGETS)('body limits on %s', (target) => {
     });
     expect(declared.status).toBe(413);
     // Just under the limit it is an ordinary (refused) sign-in.
-    const fits = await server.call('POST', '/api/auth/token/', { host: GREENFIELD, json: { username: 'x'.repeat(BODY_LIMITS.json - 100), password: 'y' } });
+    const fits = await server.call('POST', '/api/auth/token/', {
+      host: GREENFIELD,
+      json: { username: 'x'.repeat(BODY_LIMITS.json - 100), password: 'y' },
+    });
     expect(fits.status).not.toBe(413);
     expect(fits.status).toBeLessThan(500);
   });
@@ -51,7 +58,13 @@ describe.each(TARGETS)('body limits on %s', (target) => {
   it('lets a registration carry a logo up to 6 MiB (a 5.5 MB one is the spec\'s "File too large"), not more', async () => {
     const form = (logo: File) => {
       const f = new FormData();
-      for (const [k, v] of Object.entries({ school_name: 'Big Logo School', school_email: 'big@logo.example', first_name: 'B', last_name: 'L' })) f.set(k, v);
+      for (const [k, v] of Object.entries({
+        school_name: 'Big Logo School',
+        school_email: 'big@logo.example',
+        first_name: 'B',
+        last_name: 'L',
+      }))
+        f.set(k, v);
       f.set('logo', logo);
       return f;
     };
@@ -68,7 +81,11 @@ describe.each(TARGETS)('body limits on %s', (target) => {
     const upload = (bytes: number) => {
       const form = new FormData();
       form.set('file', new File(['First Name,Last Name\n' + 'a'.repeat(bytes)], 'class.csv', { type: 'text/csv' }));
-      return server.call('POST', `/api/add-bulk-student-without-mail-to-class/${owls!.id}/`, { host: GREENFIELD, token: teacher, body: form });
+      return server.call('POST', `/api/add-bulk-student-without-mail-to-class/${owls!.id}/`, {
+        host: GREENFIELD,
+        token: teacher,
+        body: form,
+      });
     };
     const over5 = await upload(5.5 * MiB);
     expect(over5.status).toBe(400);
@@ -76,9 +93,15 @@ describe.each(TARGETS)('body limits on %s', (target) => {
     expect((await upload(6.5 * MiB)).status).toBe(413);
   });
 
-  it('takes a batch up to 4 MiB, whose entries still meet their own routes\' limits', async () => {
-    const entry = (bytes: number) => ({ key: crypto.randomUUID(), method: 'POST', path: '/data/cart/items/', body: { book_id: 21, note: 'n'.repeat(bytes) } });
-    const batch = (entries: object[]) => server.call('POST', '/api/outbox/batch/', { host: GREENFIELD, token: zoe.access, json: { owner: zoe.user.id, entries } });
+  it("takes a batch up to 4 MiB, whose entries still meet their own routes' limits", async () => {
+    const entry = (bytes: number) => ({
+      key: crypto.randomUUID(),
+      method: 'POST',
+      path: '/data/cart/items/',
+      body: { book_id: 21, note: 'n'.repeat(bytes) },
+    });
+    const batch = (entries: object[]) =>
+      server.call('POST', '/api/outbox/batch/', { host: GREENFIELD, token: zoe.access, json: { owner: zoe.user.id, entries } });
     const fits = await batch([entry(900_000), entry(900_000), entry(900_000)]);
     expect(fits.status).toBe(200);
     expect(fits.body.results).toHaveLength(3);
@@ -110,7 +133,13 @@ describe('a streamed body over the limit, on a real socket', () => {
     const outcome = await new Promise<{ status: number; body: string; sent: number; connection: string | undefined }>((resolve, reject) => {
       let sent = 0;
       let answered = false;
-      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/auth/token/', headers: { host: 'greenfield.localhost', 'content-type': 'application/json' } });
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/auth/token/',
+        headers: { host: 'greenfield.localhost', 'content-type': 'application/json' },
+      });
       req.on('response', (res) => {
         answered = true;
         let body = '';

@@ -12,7 +12,9 @@ import { addTextPage, tinyPdf } from '../support/book-doc';
 import { b64 } from '../support/ydoc';
 import { GREENFIELD, HILLSIDE, TARGETS, signIn, startServer, type TestServer } from './harness';
 
-const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+const PNG = Uint8Array.from(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+);
 
 describe.each(TARGETS)('book making API on %s', (target) => {
   let server: TestServer;
@@ -53,9 +55,16 @@ describe.each(TARGETS)('book making API on %s', (target) => {
   });
   afterAll(() => server.close());
 
-  const call = (method: string, path: string, token: string | undefined, json?: unknown, host = GREENFIELD, headers: Record<string, string> = {}) =>
-    server.call(method, `/api${path}`, { host, ...(token ? { token } : {}), json, headers });
-  const start = (token: string, slug: string, extra: object = {}, host = GREENFIELD) => call('POST', '/book-drafts/', token, { slug, ...extra }, host);
+  const call = (
+    method: string,
+    path: string,
+    token: string | undefined,
+    json?: unknown,
+    host = GREENFIELD,
+    headers: Record<string, string> = {},
+  ) => server.call(method, `/api${path}`, { host, ...(token ? { token } : {}), json, headers });
+  const start = (token: string, slug: string, extra: object = {}, host = GREENFIELD) =>
+    call('POST', '/book-drafts/', token, { slug, ...extra }, host);
   const save = (token: string, slug: string, update: Uint8Array, host = GREENFIELD) =>
     call('PUT', `/book-drafts/${slug}/document/`, token, { update: b64(update) }, host);
   /** A device's copy of the book as the server has it now. */
@@ -79,7 +88,14 @@ describe.each(TARGETS)('book making API on %s', (target) => {
     it('starts a book at the slug the device made, once; the same slug by someone else is taken; bad slugs are refused', async () => {
       const first = await start(amara, 'my-dragon-a1b2c3d4', { title: 'My Dragon', trim: 'square' });
       expect(first.status).toBe(201);
-      expect(first.body).toMatchObject({ slug: 'my-dragon-a1b2c3d4', title: 'My Dragon', kind: 'made', status: 'draft', class_id: null, page_count: 0 });
+      expect(first.body).toMatchObject({
+        slug: 'my-dragon-a1b2c3d4',
+        title: 'My Dragon',
+        kind: 'made',
+        status: 'draft',
+        class_id: null,
+        page_count: 0,
+      });
       expect(first.body.content).toMatchObject({ title: 'My Dragon', trim: 'square', pages: [] });
       expect((await start(amara, 'my-dragon-a1b2c3d4')).status).toBe(200);
       const taken = await start(zoe, 'my-dragon-a1b2c3d4');
@@ -101,7 +117,12 @@ describe.each(TARGETS)('book making API on %s', (target) => {
       expect(a.status).toBe(200);
       expect(b.body).toEqual(a.body);
       expect(a.body.page_count).toBe(1);
-      expect(a.body.content.pages[0]).toMatchObject({ layout: 'picture-above', html: '<p>Once there was a dragon.</p>', text: 'Once there was a dragon.', author: { id: amaraId, name: 'Amara O.' } });
+      expect(a.body.content.pages[0]).toMatchObject({
+        layout: 'picture-above',
+        html: '<p>Once there was a dragon.</p>',
+        text: 'Once there was a dragon.',
+        author: { id: amaraId, name: 'Amara O.' },
+      });
     });
 
     it('refuses a change that is not a book, and another child, and another school', async () => {
@@ -114,7 +135,11 @@ describe.each(TARGETS)('book making API on %s', (target) => {
       expect((await call('GET', '/book-drafts/my-dragon-a1b2c3d4/', hillTeacher, undefined, HILLSIDE)).status).toBe(404);
       expect((await save(hillTeacher, 'my-dragon-a1b2c3d4', addTextPage(d, 'x'), HILLSIDE)).status).toBe(404);
       // A forged credit never shows a name the school does not know on this site.
-      const forged = await save(amara, 'my-dragon-a1b2c3d4', addTextPage(await deviceCopy(amara, 'my-dragon-a1b2c3d4'), 'Forged', { id: 1, name: 'Someone Else' }));
+      const forged = await save(
+        amara,
+        'my-dragon-a1b2c3d4',
+        addTextPage(await deviceCopy(amara, 'my-dragon-a1b2c3d4'), 'Forged', { id: 1, name: 'Someone Else' }),
+      );
       expect(forged.body.content.pages.at(-1).author).toBeUndefined();
     });
 
@@ -139,7 +164,13 @@ describe.each(TARGETS)('book making API on %s', (target) => {
       const a2 = addTextPage(tabletA, 'Amara page two', { id: amaraId, name: 'Amara' });
       const b1 = addTextPage(tabletB, 'Classmate page one', { id: classmateId, name: 'Kid' });
       const b2 = addTextPage(tabletB, 'Classmate page two', { id: classmateId, name: 'Kid' });
-      for (const [token, u] of [[classmate, b1], [amara, a1], [classmate, b2], [amara, a2]] as const) expect((await save(token, slug, u)).status).toBe(200);
+      for (const [token, u] of [
+        [classmate, b1],
+        [amara, a1],
+        [classmate, b2],
+        [amara, a2],
+      ] as const)
+        expect((await save(token, slug, u)).status).toBe(200);
       const merged = await call('GET', `/book-drafts/${slug}/`, teacher);
       expect(merged.body.page_count).toBe(4);
       const texts = merged.body.content.pages.map((p: { text: string }) => p.text);
@@ -147,14 +178,17 @@ describe.each(TARGETS)('book making API on %s', (target) => {
       // Each tablet keeps its own pages in its own order.
       expect(texts.indexOf('Amara page one')).toBeLessThan(texts.indexOf('Amara page two'));
       expect(texts.indexOf('Classmate page one')).toBeLessThan(texts.indexOf('Classmate page two'));
-      const credits = Object.fromEntries(merged.body.content.pages.map((p: { text: string; author?: { id: number } }) => [p.text, p.author?.id]));
+      const credits = Object.fromEntries(
+        merged.body.content.pages.map((p: { text: string; author?: { id: number } }) => [p.text, p.author?.id]),
+      );
       expect(credits['Amara page one']).toBe(amaraId);
       expect(credits['Classmate page two']).toBe(classmateId);
       expect(merged.body.content.cover.authors).toContain('Amara O.');
     });
 
     it('lists the class book for its children and teacher, not for another class or school', async () => {
-      const slugs = async (token: string, host = GREENFIELD) => (await call('GET', '/book-drafts/', token, undefined, host)).body.results?.map((b: { slug: string }) => b.slug) ?? [];
+      const slugs = async (token: string, host = GREENFIELD) =>
+        (await call('GET', '/book-drafts/', token, undefined, host)).body.results?.map((b: { slug: string }) => b.slug) ?? [];
       expect(await slugs(amara)).toEqual(expect.arrayContaining(['robins-seaside-book', 'my-dragon-a1b2c3d4']));
       expect(await slugs(classmate)).toContain('robins-seaside-book');
       expect(await slugs(classmate)).not.toContain('my-dragon-a1b2c3d4');
@@ -179,7 +213,9 @@ describe.each(TARGETS)('book making API on %s', (target) => {
       const late = await save(amara, 'robins-seaside-book', addTextPage(await deviceCopy(amara, 'robins-seaside-book'), 'Too late'));
       expect(late.status).toBe(409);
       expect(late.body.message).toBe('This book has been sent and can no longer be changed here.');
-      expect((await save(teacher, 'robins-seaside-book', addTextPage(await deviceCopy(teacher, 'robins-seaside-book'), 'Teacher fix'))).status).toBe(200);
+      expect(
+        (await save(teacher, 'robins-seaside-book', addTextPage(await deviceCopy(teacher, 'robins-seaside-book'), 'Teacher fix'))).status,
+      ).toBe(200);
     });
   });
 
@@ -226,7 +262,16 @@ describe.each(TARGETS)('book making API on %s', (target) => {
       const locked = await uploadPdf(teacher, 'locked-pdf-1', tinyPdf(2, true));
       expect(locked.status).toBe(422);
       expect(locked.body.message).toBe('This PDF is protected with a password. Save it again without a password, then upload it.');
-      const missing = await server.call('POST', '/api/book-uploads/pdf/', { host: GREENFIELD, token: teacher, body: (() => { const f = new FormData(); f.append('slug', 'no-file-1'); f.append('title', 'x'); return f; })() });
+      const missing = await server.call('POST', '/api/book-uploads/pdf/', {
+        host: GREENFIELD,
+        token: teacher,
+        body: (() => {
+          const f = new FormData();
+          f.append('slug', 'no-file-1');
+          f.append('title', 'x');
+          return f;
+        })(),
+      });
       expect(missing.status).toBe(400);
       const none = await server.database.db.select({ id: books.id }).from(books).where(eq(books.slug, 'locked-pdf-1'));
       expect(none).toEqual([]);

@@ -34,13 +34,17 @@ describe.each(TARGETS)('new students get strong class passwords on %s', (target)
   afterAll(() => server.close());
 
   const loginInfo = async (id: number) =>
-    (await server.call('GET', `/api/classes/OWLS5/student-login-info/${id}/`, { host: GREENFIELD, token: teacher })).body.password as string;
+    (await server.call('GET', `/api/classes/OWLS5/student-login-info/${id}/`, { host: GREENFIELD, token: teacher })).body
+      .password as string;
 
   it('by bulk add, and the child signs in with it', async () => {
     const res = await server.call('POST', `/api/class/${owls}/bulk-add-students/`, {
       host: GREENFIELD,
       token: teacher,
-      json: [{ first_name: 'Pia', last_name: 'Strong' }, { first_name: 'Rui', last_name: 'Strong' }],
+      json: [
+        { first_name: 'Pia', last_name: 'Strong' },
+        { first_name: 'Rui', last_name: 'Strong' },
+      ],
     });
     expect(res.status).toBe(200);
     for (const s of res.body.students as { id: number; username: string }[]) {
@@ -53,7 +57,11 @@ describe.each(TARGETS)('new students get strong class passwords on %s', (target)
   it('by CSV import', async () => {
     const form = new FormData();
     form.set('file', new File(['first_name,last_name\nEva,Csvson\n'], 'c.csv', { type: 'text/csv' }));
-    const res = await server.call('POST', `/api/add-bulk-student-without-mail-to-class/${owls}/`, { host: GREENFIELD, token: teacher, body: form });
+    const res = await server.call('POST', `/api/add-bulk-student-without-mail-to-class/${owls}/`, {
+      host: GREENFIELD,
+      token: teacher,
+      body: form,
+    });
     expect(res.status).toBe(200);
     expect(await loginInfo(res.body.students[0].id)).toMatch(CLASS_PASSWORD_FORMAT);
   });

@@ -29,7 +29,8 @@ describe('compressed answers', () => {
   let server: TestServer;
   let dir: string;
   let app: ReturnType<typeof createApp>;
-  const get = (path: string, encoding?: string, host = GREENFIELD) => app.request(path, { headers: { host, ...(encoding === undefined ? {} : { 'accept-encoding': encoding }) } });
+  const get = (path: string, encoding?: string, host = GREENFIELD) =>
+    app.request(path, { headers: { host, ...(encoding === undefined ? {} : { 'accept-encoding': encoding }) } });
 
   beforeAll(async () => {
     server = await startServer('pglite');

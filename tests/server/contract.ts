@@ -87,7 +87,17 @@ export interface Caller {
 }
 
 /** The callers `signInEveryone` answers, by name (for test tables known before sign-in). */
-export const CALLER_NAMES = ['anonymous', 'parent', 'student', 'teacher', 'school_admin', 'organization_admin', 'upschool_admin', 'hillside_teacher', 'hillside_student'] as const;
+export const CALLER_NAMES = [
+  'anonymous',
+  'parent',
+  'student',
+  'teacher',
+  'school_admin',
+  'organization_admin',
+  'upschool_admin',
+  'hillside_teacher',
+  'hillside_student',
+] as const;
 
 /** Signs in every kind of caller of the demo data (DEMO_DATA.md) on its own site. */
 export async function signInEveryone(server: TestServer): Promise<Caller[]> {
@@ -123,9 +133,13 @@ export async function firstStudentOf(server: TestServer, code: string): Promise<
     .orderBy(asc(users.id))
     .limit(1);
   if (!row?.username) throw new Error(`class ${code} has no students`);
-  const teacher = code === 'HILL3' ? ['teacher@hillside.example', 'Teach-demo-2', HILLSIDE] : ['teacher@greenfield.example', 'Teach-demo-1', GREENFIELD];
+  const teacher =
+    code === 'HILL3' ? ['teacher@hillside.example', 'Teach-demo-2', HILLSIDE] : ['teacher@greenfield.example', 'Teach-demo-1', GREENFIELD];
   const t = await signIn(server, teacher[0]!, teacher[1]!, teacher[2]);
-  const info = await server.call('GET', `/api/v1/teacher/student-login-info/${row.class_id}/?limit=1000`, { host: teacher[2], token: t.access });
+  const info = await server.call('GET', `/api/v1/teacher/student-login-info/${row.class_id}/?limit=1000`, {
+    host: teacher[2],
+    token: t.access,
+  });
   const card = (info.body?.results ?? info.body?.data ?? []).find((s: { username?: string }) => s.username === row.username);
   if (!card?.password) throw new Error(`no login card for ${row.username}: ${info.status} ${JSON.stringify(info.body).slice(0, 300)}`);
   return { username: row.username, password: card.password };

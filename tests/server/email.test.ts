@@ -12,10 +12,21 @@ import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 
 describe('SMTP_URL', () => {
   it('requires STARTTLS on smtp://, implicit TLS on smtps://, and no TLS only when it says tls=none', () => {
-    expect(smtpSettings('smtp://u:p@mail.example:587').transport).toMatchObject({ secure: false, requireTLS: true, ignoreTLS: false, port: 587, auth: { user: 'u', pass: 'p' } });
+    expect(smtpSettings('smtp://u:p@mail.example:587').transport).toMatchObject({
+      secure: false,
+      requireTLS: true,
+      ignoreTLS: false,
+      port: 587,
+      auth: { user: 'u', pass: 'p' },
+    });
     expect(smtpSettings('smtp://mail.example').transport).toMatchObject({ requireTLS: true, auth: undefined });
     expect(smtpSettings('smtps://mail.example').transport).toMatchObject({ secure: true, requireTLS: false, port: 465 });
-    expect(smtpSettings('smtp://relay:25?tls=none').transport).toMatchObject({ secure: false, requireTLS: false, ignoreTLS: true, port: 25 });
+    expect(smtpSettings('smtp://relay:25?tls=none').transport).toMatchObject({
+      secure: false,
+      requireTLS: false,
+      ignoreTLS: true,
+      port: 25,
+    });
     expect(smtpSettings('smtp://relay?from=A%20%3Ca%40b.example%3E').from).toBe('A <a@b.example>');
     expect(() => smtpSettings('smtp://relay?tls=maybe')).toThrow(/tls=/);
     expect(() => smtpSettings('smtps://relay?tls=none')).toThrow(/smtps/);
@@ -109,7 +120,9 @@ describe.each(TARGETS)('the mailer on %s', (target) => {
     const answered = (work: Promise<unknown>) =>
       Promise.race([work.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000))]);
     expect(await answered(server.database.db.execute(sql`select 1`))).toBe('answered');
-    expect(await answered(server.database.db.update(emailOutbox).set({ subject: 'Hello again' }).where(eq(emailOutbox.to, 'slow@example.com')))).toBe('answered');
+    expect(
+      await answered(server.database.db.update(emailOutbox).set({ subject: 'Hello again' }).where(eq(emailOutbox.to, 'slow@example.com'))),
+    ).toBe('answered');
     const reset = server.call('POST', '/api/password-reset/', { host: GREENFIELD, json: { email: 'head@greenfield.example' } });
     expect(await answered(reset)).toBe('answered');
     expect((await reset).status).toBe(200);
@@ -118,6 +131,10 @@ describe.each(TARGETS)('the mailer on %s', (target) => {
     smtp.options.stall = false;
     smtp.hangUpAll();
     expect(await delivery).toBe(1);
-    expect((await server.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'slow@example.com')))[0]).toMatchObject({ attempts: 1, sent_at: null, claimed_until: null });
+    expect((await server.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'slow@example.com')))[0]).toMatchObject({
+      attempts: 1,
+      sent_at: null,
+      claimed_until: null,
+    });
   });
 });

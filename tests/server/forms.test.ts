@@ -13,7 +13,11 @@ describe.each(TARGETS)('forms on %s', (target) => {
   let server: TestServer;
   let admin: string;
   const mail = (to: string) =>
-    server.database.db.select({ subject: emailOutbox.subject, text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(asc(emailOutbox.id));
+    server.database.db
+      .select({ subject: emailOutbox.subject, text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, to))
+      .orderBy(asc(emailOutbox.id));
   /** Sends a form; `headers['x-test-remote-address']` names the sender's network address. */
   const send = (path: string, json: unknown, host = GREENFIELD, headers: Record<string, string> = {}) => {
     const { 'x-test-remote-address': address = '10.0.0.1', ...rest } = headers;
@@ -33,7 +37,9 @@ describe.each(TARGETS)('forms on %s', (target) => {
     expect(bad.body.message).toContain('at least 10 characters');
     expect((await send('report', { name: 'A', email: 'a@b.org', reason: 'whatever', details: 'x'.repeat(20) })).status).toBe(400);
     expect((await send('tour', { name: 'A', email: 'a@b.org', school_name: '', role: 'Head' })).status).toBe(400);
-    expect((await send('bulk-enrolment', { name: 'A', email: 'a@b.org', school_name: 'G', file_name: 'x.txt', csv: 'a,b' })).status).toBe(400);
+    expect((await send('bulk-enrolment', { name: 'A', email: 'a@b.org', school_name: 'G', file_name: 'x.txt', csv: 'a,b' })).status).toBe(
+      400,
+    );
   });
 
   it('stores a message once per key and e-mails the school’s office on a school site, the platform otherwise', async () => {
@@ -57,7 +63,13 @@ describe.each(TARGETS)('forms on %s', (target) => {
   });
 
   it('throttles per site and network address', async () => {
-    const from = (ip: string, host: string, i: number) => send('report', { name: 'R', email: 'r@example.org', item_type: 'book', item_id: 1, reason: 'broken', details: 'The book does not open at all.' }, host, { 'x-test-remote-address': ip, 'Idempotency-Key': `throttle-${ip}-${host}-${i}`.replace(/\./g, '_') });
+    const from = (ip: string, host: string, i: number) =>
+      send(
+        'report',
+        { name: 'R', email: 'r@example.org', item_type: 'book', item_id: 1, reason: 'broken', details: 'The book does not open at all.' },
+        host,
+        { 'x-test-remote-address': ip, 'Idempotency-Key': `throttle-${ip}-${host}-${i}`.replace(/\./g, '_') },
+      );
     for (let i = 0; i < FORM_LIMIT; i++) expect((await from('10.9.9.9', HILLSIDE, i)).status).toBe(201);
     const refused = await from('10.9.9.9', HILLSIDE, 99);
     expect(refused.status).toBe(429);
@@ -77,7 +89,10 @@ describe.each(TARGETS)('forms on %s', (target) => {
   });
 
   it('the admin panel lists them a page at a time: reports for book monitoring, with one line each', async () => {
-    const reports = await server.call('GET', '/api/api-super-admin/forms/?kind=report&ordering=-created_at', { host: 'localhost', token: admin });
+    const reports = await server.call('GET', '/api/api-super-admin/forms/?kind=report&ordering=-created_at', {
+      host: 'localhost',
+      token: admin,
+    });
     expect(reports.status).toBe(200);
     expect(reports.body.count).toBeGreaterThan(0);
     expect(reports.body.results.every((r: { kind: string }) => r.kind === 'report')).toBe(true);
@@ -90,7 +105,12 @@ describe.each(TARGETS)('forms on %s', (target) => {
 
   it('imports a bulk enrolment into the school that sent it, once', async () => {
     const csv = 'Class,First Name,Last Name\nYear 3 Wrens,Ola,Nowak\nYear 3 Wrens,Ben,Adeyemi\nYear 4 Robins,Tom,Hill\n';
-    const sent = await send('bulk-enrolment', { name: 'Office', email: 'office@hillside.example', school_name: 'Hillside Academy', file_name: 'pupils.csv', csv }, HILLSIDE, { 'x-test-remote-address': '10.1.1.1' });
+    const sent = await send(
+      'bulk-enrolment',
+      { name: 'Office', email: 'office@hillside.example', school_name: 'Hillside Academy', file_name: 'pupils.csv', csv },
+      HILLSIDE,
+      { 'x-test-remote-address': '10.1.1.1' },
+    );
     expect(sent.status).toBe(201);
     const imported = await server.call('POST', `/api/forms/${sent.body.id}/import/`, { host: 'localhost', token: admin });
     expect(imported.body).toEqual({ classes: 2, students: 3 });

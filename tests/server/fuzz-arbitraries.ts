@@ -48,12 +48,19 @@ export const NASTY = [
 export const nasty = fc.constantFrom(...NASTY);
 
 /** A long string (a megabyte is the body limit's business; this stays fast on PGlite). */
-export const huge = fc.integer({ min: 1_000, max: 120_000 }).chain((n) => fc.constantFrom('a', '9', 'é', '😀', '%2e').map((c) => c.repeat(n)));
+export const huge = fc
+  .integer({ min: 1_000, max: 120_000 })
+  .chain((n) => fc.constantFrom('a', '9', 'é', '😀', '%2e').map((c) => c.repeat(n)));
 
 const unicode = fc.string({ unit: 'binary', maxLength: 40 });
 
 /** Any string: ordinary, unicode, nasty or huge. */
-export const anyString = fc.oneof({ weight: 3, arbitrary: fc.string({ maxLength: 30 }) }, { weight: 2, arbitrary: unicode }, { weight: 3, arbitrary: nasty }, { weight: 1, arbitrary: huge });
+export const anyString = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ maxLength: 30 }) },
+  { weight: 2, arbitrary: unicode },
+  { weight: 3, arbitrary: nasty },
+  { weight: 1, arbitrary: huge },
+);
 
 /** A JSON value of any shape (the wrong type for nearly every field). */
 export const wrongType: fc.Arbitrary<unknown> = fc.oneof(
@@ -83,13 +90,18 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
 }
 
 function numberFor(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : undefined);
-  const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : undefined);
+  const min =
+    schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : undefined);
+  const max =
+    schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : undefined);
   if (integer) {
     // Small ids hit real rows far more often than uniform 32-bit values would.
     const lo = Math.max(min ?? -1000, -(2 ** 31));
     const hi = Math.min(max ?? 2 ** 31 - 1, 2 ** 31 - 1);
-    return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: Math.max(lo, 0), max: Math.max(Math.min(hi, 600), Math.max(lo, 0)) }) }, fc.integer({ min: lo, max: hi }));
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.integer({ min: Math.max(lo, 0), max: Math.max(Math.min(hi, 600), Math.max(lo, 0)) }) },
+      fc.integer({ min: lo, max: hi }),
+    );
   }
   return fc.double({ min: min ?? -1e6, max: max ?? 1e6, noNaN: true });
 }
@@ -140,9 +152,23 @@ function objectFor(schema: JsonSchema, depth: number, field: (s: JsonSchema, dep
 /** Near misses: the schema's shape with some fields wrong, missing, nasty or extra. */
 export function mutated(input: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   const schema = deref(input);
-  const field = (s: JsonSchema, d: number) => fc.oneof({ weight: 3, arbitrary: valid(s, d) }, { weight: 1, arbitrary: wrongType }, { weight: 1, arbitrary: d < 3 ? mutated(s, d + 1) : wrongType });
+  const field = (s: JsonSchema, d: number) =>
+    fc.oneof(
+      { weight: 3, arbitrary: valid(s, d) },
+      { weight: 1, arbitrary: wrongType },
+      { weight: 1, arbitrary: d < 3 ? mutated(s, d + 1) : wrongType },
+    );
   if (schema.type === 'object' || schema.properties) {
-    return fc.tuple(objectFor({ ...schema, required: [] }, depth, field), fc.dictionary(anyString.filter((k) => k.length < 50), wrongType, { maxKeys: 2 })).map(([obj, extra]) => ({ ...extra, ...(obj as object) }));
+    return fc
+      .tuple(
+        objectFor({ ...schema, required: [] }, depth, field),
+        fc.dictionary(
+          anyString.filter((k) => k.length < 50),
+          wrongType,
+          { maxKeys: 2 },
+        ),
+      )
+      .map(([obj, extra]) => ({ ...extra, ...(obj as object) }));
   }
   if (schema.type === 'array') return fc.array(field(schema.items ?? {}, depth + 1), { maxLength: 8 });
   return fc.oneof({ weight: 2, arbitrary: valid(schema, depth) }, { weight: 1, arbitrary: wrongType });
@@ -157,7 +183,20 @@ export function bodyText(schema: JsonSchema): fc.Arbitrary<string> {
     {
       weight: 2,
       arbitrary: fc.oneof(
-        fc.constantFrom('', '{', '{"a":', '[1,2', 'nul', '{"a":1}}', '\u0000', '{"__proto__":{"x":1}}', '"\\ud800"', '{"a":"\\u0000"}', '1e999999', '{'.repeat(5000)),
+        fc.constantFrom(
+          '',
+          '{',
+          '{"a":',
+          '[1,2',
+          'nul',
+          '{"a":1}}',
+          '\u0000',
+          '{"__proto__":{"x":1}}',
+          '"\\ud800"',
+          '{"a":"\\u0000"}',
+          '1e999999',
+          '{'.repeat(5000),
+        ),
         anyString,
         fc.jsonValue().map((v) => JSON.stringify(v).slice(0, -1)),
       ),
@@ -177,11 +216,24 @@ export function formData(schema: JsonSchema): fc.Arbitrary<FormData> {
     prop.format === 'binary'
       ? fc.oneof(
           fc.uint8Array({ maxLength: 2000 }).map((bytes) => ({ name, file: new Blob([bytes]), filename: 'x.bin' })),
-          fc.constantFrom('name,surname\nAmara,Okafor\n', 'first_name,last_name\n,\n"unterminated', '\u0000\u0000', '﻿first_name;last_name\r\nZoë;Ñ\r\n').map((text) => ({ name, file: new Blob([text], { type: 'text/csv' }), filename: '../../etc/passwd.csv' })),
+          fc
+            .constantFrom(
+              'name,surname\nAmara,Okafor\n',
+              'first_name,last_name\n,\n"unterminated',
+              '\u0000\u0000',
+              '﻿first_name;last_name\r\nZoë;Ñ\r\n',
+            )
+            .map((text) => ({ name, file: new Blob([text], { type: 'text/csv' }), filename: '../../etc/passwd.csv' })),
         )
-      : fc.oneof(valid(prop).map((v) => ({ name, text: asText(v) })), anyString.map((text) => ({ name, text })));
+      : fc.oneof(
+          valid(prop).map((v) => ({ name, text: asText(v) })),
+          anyString.map((text) => ({ name, text })),
+        );
   return fc
-    .tuple(fc.subarray(properties).chain((picked) => fc.tuple(...picked.map(part))), fc.array(fc.tuple(anyString, anyString), { maxLength: 2 }))
+    .tuple(
+      fc.subarray(properties).chain((picked) => fc.tuple(...picked.map(part))),
+      fc.array(fc.tuple(anyString, anyString), { maxLength: 2 }),
+    )
     .map(([parts, extra]) => {
       const form = new FormData();
       for (const p of parts as { name: string; text?: string; file?: Blob; filename?: string }[]) {
@@ -197,7 +249,19 @@ export function formData(schema: JsonSchema): fc.Arbitrary<FormData> {
 export const headerValue = fc.oneof(
   fc.uuid(),
   fc.string({ maxLength: 40 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
-  fc.constantFrom('', ' ', 'x'.repeat(600), '../../', '%00', 'null', 'Bearer', 'Bearer ', 'Bearer x.y.z', 'Basic YWRtaW46YWRtaW4=', 'Zo\u00eb'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'x'.repeat(600),
+    '../../',
+    '%00',
+    'null',
+    'Bearer',
+    'Bearer ',
+    'Bearer x.y.z',
+    'Basic YWRtaW46YWRtaW4=',
+    'Zo\u00eb',
+  ),
 );
 
 export const contentTypes = fc.constantFrom(

@@ -19,7 +19,16 @@ import { GREENFIELD, HILLSIDE, TARGETS, signIn, startServer, type TestServer } f
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_261_124;
 const runsFor = (target: string) => (process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : target === 'pglite' ? 2_100 : 700);
 
-const HOSTS = [GREENFIELD, HILLSIDE, 'riverbend.localhost', 'localhost', '127.0.0.1:8080', 'nowhere.localhost', 'greenfield.evil.example', 'GREENFIELD.localhost:8080'];
+const HOSTS = [
+  GREENFIELD,
+  HILLSIDE,
+  'riverbend.localhost',
+  'localhost',
+  '127.0.0.1:8080',
+  'nowhere.localhost',
+  'greenfield.evil.example',
+  'GREENFIELD.localhost:8080',
+];
 
 interface FuzzRequest {
   caller: string;
@@ -83,7 +92,16 @@ describe.each(TARGETS)('fuzzing every operation on %s', (target) => {
 
   afterAll(async () => {
     console.log(
-      JSON.stringify({ fuzz: { target, seed: SEED, requests: counts.requests, operations: OPERATIONS.length, seconds: (Date.now() - started) / 1000, statuses: counts.statuses } }),
+      JSON.stringify({
+        fuzz: {
+          target,
+          seed: SEED,
+          requests: counts.requests,
+          operations: OPERATIONS.length,
+          seconds: (Date.now() - started) / 1000,
+          statuses: counts.statuses,
+        },
+      }),
     );
     await server?.close();
   });
@@ -104,16 +122,26 @@ describe.each(TARGETS)('fuzzing every operation on %s', (target) => {
     const names = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     const schemas = names.map((n) => op.parameters.find((p) => p.in === 'path' && p.name === n)?.schema ?? { type: 'string' });
     if (!names.length) return fc.constant(op.path);
-    return fc.tuple(...schemas.map(parameter)).map((values) => names.reduce((path, name, i) => path.replace(`{${name}}`, encode(values[i]!.value, values[i]!.raw) || ''), op.path));
+    return fc
+      .tuple(...schemas.map(parameter))
+      .map((values) => names.reduce((path, name, i) => path.replace(`{${name}}`, encode(values[i]!.value, values[i]!.raw) || ''), op.path));
   }
 
   function queryOf(op: Operation): fc.Arbitrary<string> {
     const params = op.parameters.filter((p) => p.in === 'query');
     const pairs = params.map((p) =>
-      fc.option(parameter(p.schema).map(({ value, raw }) => `${encodeURIComponent(p.name)}=${encode(value, raw)}`), { nil: undefined, freq: 2 }),
+      fc.option(
+        parameter(p.schema).map(({ value, raw }) => `${encodeURIComponent(p.name)}=${encode(value, raw)}`),
+        { nil: undefined, freq: 2 },
+      ),
     );
-    const extra = fc.array(fc.tuple(anyString, anyString).map(([k, v]) => `${encode(k.slice(0, 40), false)}=${encode(v, false)}`), { maxLength: 2 });
-    const repeated = params.length ? fc.option(fc.constantFrom(...params.map((p) => `${p.name}=1&${p.name}=2`)), { nil: undefined, freq: 4 }) : fc.constant(undefined);
+    const extra = fc.array(
+      fc.tuple(anyString, anyString).map(([k, v]) => `${encode(k.slice(0, 40), false)}=${encode(v, false)}`),
+      { maxLength: 2 },
+    );
+    const repeated = params.length
+      ? fc.option(fc.constantFrom(...params.map((p) => `${p.name}=1&${p.name}=2`)), { nil: undefined, freq: 4 })
+      : fc.constant(undefined);
     return fc.tuple(fc.tuple(...pairs), extra, repeated).map(([given, more, twice]) => {
       const all = [...given, ...more, twice].filter((s): s is string => !!s);
       return all.length ? `?${all.join('&')}` : '';
@@ -142,7 +170,9 @@ describe.each(TARGETS)('fuzzing every operation on %s', (target) => {
       json.map((body) => ({ body, type: 'application/json' })),
       fc.tuple(json, contentTypes).map(([body, type]) => ({ body, type })),
       fc.constant({}),
-      fc.constantFrom('--zzz\r\nContent-Disposition: form-data; name="file"\r\n\r\nx\r\n', '--zzz--', '\u0000\u0001\u0002', '--\r\n\r\n').map((body) => ({ body, type: 'multipart/form-data; boundary=zzz' })),
+      fc
+        .constantFrom('--zzz\r\nContent-Disposition: form-data; name="file"\r\n\r\nx\r\n', '--zzz--', '\u0000\u0001\u0002', '--\r\n\r\n')
+        .map((body) => ({ body, type: 'multipart/form-data; boundary=zzz' })),
     ];
     const form = formData(schema).map((body) => ({ body }));
     if (op.body?.type === 'multipart/form-data') variants.push(form, form, form);
@@ -160,8 +190,20 @@ describe.each(TARGETS)('fuzzing every operation on %s', (target) => {
           body: bodyOf(op, caller),
           key: fc.option(headerValue, { nil: undefined, freq: 2 }),
           device: fc.option(headerValue, { nil: undefined, freq: 3 }),
-          odd: fc.option(fc.constantFrom<[string, string]>(['accept', 'application/xml'], ['x-forwarded-proto', 'https'], ['x-request-id', '../../x'], ['cookie', 'community_session=forged'], ['authorization', 'Bearer garbage']), { nil: undefined, freq: 5 }),
-          method: fc.oneof({ weight: 19, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }),
+          odd: fc.option(
+            fc.constantFrom<[string, string]>(
+              ['accept', 'application/xml'],
+              ['x-forwarded-proto', 'https'],
+              ['x-request-id', '../../x'],
+              ['cookie', 'community_session=forged'],
+              ['authorization', 'Bearer garbage'],
+            ),
+            { nil: undefined, freq: 5 },
+          ),
+          method: fc.oneof(
+            { weight: 19, arbitrary: fc.constant(op.method) },
+            { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') },
+          ),
         })
         .map(({ host, path, query, body, key, device, odd, method }) => {
           const headers: Record<string, string> = { ...callerHeaders(caller) };
@@ -176,39 +218,44 @@ describe.each(TARGETS)('fuzzing every operation on %s', (target) => {
     );
   }
 
-  it.each(OPERATIONS.map((op, i) => [`${op.method} ${op.path}`, op, i] as const))('%s', async (_name, op, index) => {
-    const failures: string[] = [];
-    const requests = fc.sample(requestOf(op), { numRuns: perOperation, seed: SEED + index });
-    for (const req of requests) {
-      const what = `${req.method} ${req.url.slice(0, 300)} as ${req.caller} on ${req.host} [${req.headers['content-type'] ?? '-'}] ${describeBody(req.body)}`;
-      let res: Awaited<ReturnType<TestServer['call']>>;
-      try {
-        res = await within(10_000, server.call(req.method, req.url, { host: req.host, headers: req.headers, body: req.body }), what);
-      } catch (err) {
-        // The HTTP client itself refusing a URL or header is not a request the API ever saw.
-        if (err instanceof TypeError) continue;
-        throw err;
-      }
-      counts.requests++;
-      counts.statuses[res.status] = (counts.statuses[res.status] ?? 0) + 1;
-      if (res.status >= 500) failures.push(`${res.status} for ${what}: ${JSON.stringify(res.body).slice(0, 300)}`);
-      else if (res.status >= 400 && !(typeof res.body?.message === 'string' && res.body.message.trim())) {
-        failures.push(`${res.status} without a message for ${what}: ${JSON.stringify(res.body).slice(0, 300)}`);
-      }
-      // A batch answers 200 with one answer per entry: those are held to the same rules.
-      if (res.status === 200 && Array.isArray(res.body?.results)) {
-        for (const result of res.body.results as { status: number; body: any }[]) {
-          if (result.status >= 500) failures.push(`entry answered ${result.status} in ${what}: ${JSON.stringify(result.body).slice(0, 300)}`);
-          else if (result.status >= 400 && !(typeof result.body?.message === 'string' && result.body.message.trim())) {
-            failures.push(`entry answered ${result.status} without a message in ${what}: ${JSON.stringify(result.body).slice(0, 300)}`);
+  it.each(OPERATIONS.map((op, i) => [`${op.method} ${op.path}`, op, i] as const))(
+    '%s',
+    async (_name, op, index) => {
+      const failures: string[] = [];
+      const requests = fc.sample(requestOf(op), { numRuns: perOperation, seed: SEED + index });
+      for (const req of requests) {
+        const what = `${req.method} ${req.url.slice(0, 300)} as ${req.caller} on ${req.host} [${req.headers['content-type'] ?? '-'}] ${describeBody(req.body)}`;
+        let res: Awaited<ReturnType<TestServer['call']>>;
+        try {
+          res = await within(10_000, server.call(req.method, req.url, { host: req.host, headers: req.headers, body: req.body }), what);
+        } catch (err) {
+          // The HTTP client itself refusing a URL or header is not a request the API ever saw.
+          if (err instanceof TypeError) continue;
+          throw err;
+        }
+        counts.requests++;
+        counts.statuses[res.status] = (counts.statuses[res.status] ?? 0) + 1;
+        if (res.status >= 500) failures.push(`${res.status} for ${what}: ${JSON.stringify(res.body).slice(0, 300)}`);
+        else if (res.status >= 400 && !(typeof res.body?.message === 'string' && res.body.message.trim())) {
+          failures.push(`${res.status} without a message for ${what}: ${JSON.stringify(res.body).slice(0, 300)}`);
+        }
+        // A batch answers 200 with one answer per entry: those are held to the same rules.
+        if (res.status === 200 && Array.isArray(res.body?.results)) {
+          for (const result of res.body.results as { status: number; body: any }[]) {
+            if (result.status >= 500)
+              failures.push(`entry answered ${result.status} in ${what}: ${JSON.stringify(result.body).slice(0, 300)}`);
+            else if (result.status >= 400 && !(typeof result.body?.message === 'string' && result.body.message.trim())) {
+              failures.push(`entry answered ${result.status} without a message in ${what}: ${JSON.stringify(result.body).slice(0, 300)}`);
+            }
           }
         }
+        const health = await within(1_000, server.call('GET', '/api/health', { host: GREENFIELD }), `GET /api/health after ${what}`);
+        if (health.status !== 200) failures.push(`health ${health.status} after ${what}`);
       }
-      const health = await within(1_000, server.call('GET', '/api/health', { host: GREENFIELD }), `GET /api/health after ${what}`);
-      if (health.status !== 200) failures.push(`health ${health.status} after ${what}`);
-    }
-    expect(failures.slice(0, 10), `seed ${SEED + index}, ${failures.length} failures`).toEqual([]);
-  }, 300_000);
+      expect(failures.slice(0, 10), `seed ${SEED + index}, ${failures.length} failures`).toEqual([]);
+    },
+    300_000,
+  );
 
   it('sent the requests it was asked for (the HTTP client refused hardly any)', () => {
     expect(counts.requests).toBeGreaterThanOrEqual(Math.floor(runsFor(target) * 0.95));
@@ -254,12 +301,23 @@ describe.each(TARGETS)('inputs the fuzzer found on %s', (target) => {
   it('refuses an updated_since the database cannot read (month 62, second 70, an id past the integer range) with a 400', async () => {
     const teacher = await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1');
     for (const path of ['/catalogue/stories/', '/books/', '/v1/teacher/school-classes/', '/api-admin/student/']) {
-      for (const since of ['6067-07-62T18:30:70.47Z', '1931-21-45T40:17:12+12:40', '2026-02-30T00:00:00Z', '2026-01-01T00:00:00Z~9999999999']) {        const res = await server.call('GET', `/api${path}?updated_since=${encodeURIComponent(since)}`, { host: GREENFIELD, token: teacher.access });
+      for (const since of [
+        '6067-07-62T18:30:70.47Z',
+        '1931-21-45T40:17:12+12:40',
+        '2026-02-30T00:00:00Z',
+        '2026-01-01T00:00:00Z~9999999999',
+      ]) {
+        const res = await server.call('GET', `/api${path}?updated_since=${encodeURIComponent(since)}`, {
+          host: GREENFIELD,
+          token: teacher.access,
+        });
         expect(res.status, `${path} ${since}`).toBe(400);
         expect(res.body.message).toMatch(/updated_since/);
       }
     }
-    const fine = await server.call('GET', `/api/catalogue/stories/?updated_since=${encodeURIComponent('2024-02-29T23:59:59.5+01:00~7')}`, { host: GREENFIELD });
+    const fine = await server.call('GET', `/api/catalogue/stories/?updated_since=${encodeURIComponent('2024-02-29T23:59:59.5+01:00~7')}`, {
+      host: GREENFIELD,
+    });
     expect(fine.status).toBe(200);
   });
 });

@@ -11,7 +11,10 @@ describe('security headers', () => {
   afterAll(() => server.close());
 
   it.each(['/api/current-tenant', '/api/auth/token/', '/library', '/'])('%s carries a strict CSP', async (path) => {
-    const res = await server.call(path.includes('token') ? 'POST' : 'GET', path, { host: GREENFIELD, json: path.includes('token') ? {} : undefined });
+    const res = await server.call(path.includes('token') ? 'POST' : 'GET', path, {
+      host: GREENFIELD,
+      json: path.includes('token') ? {} : undefined,
+    });
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -21,7 +24,10 @@ describe('security headers', () => {
   });
 
   it('marks API answers no-store', async () => {
-    const res = await server.call('POST', '/api/auth/token/', { host: GREENFIELD, json: { username: 'teacher@greenfield.example', password: 'Teach-demo-1' } });
+    const res = await server.call('POST', '/api/auth/token/', {
+      host: GREENFIELD,
+      json: { username: 'teacher@greenfield.example', password: 'Teach-demo-1' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });

@@ -6,7 +6,13 @@ import { GREENFIELD, signIn, startServer, TARGETS, type TestServer } from './har
 describe.each(TARGETS)('help articles on %s', (target) => {
   let server: TestServer;
   let admin: string;
-  const article = { role: 'teacher', section: 'Classes', title: 'Can I print login cards offline?', body: '<p>Yes.<script>alert(1)</script><img src=x onerror=alert(1)></p>', order: 5 };
+  const article = {
+    role: 'teacher',
+    section: 'Classes',
+    title: 'Can I print login cards offline?',
+    body: '<p>Yes.<script>alert(1)</script><img src=x onerror=alert(1)></p>',
+    order: 5,
+  };
 
   beforeAll(async () => {
     server = await startServer(target);
@@ -23,7 +29,10 @@ describe.each(TARGETS)('help articles on %s', (target) => {
     const made = await server.call('POST', '/api/faqs/', { token: admin, json: article });
     expect(made.status).toBe(201);
     expect(made.body.body).toBe('<p>Yes.<img></p>');
-    const changed = await server.call('PUT', `/api/faqs/${made.body.id}/`, { token: admin, json: { ...article, title: 'Login cards offline', body: '<a href="javascript:alert(1)">x</a>' } });
+    const changed = await server.call('PUT', `/api/faqs/${made.body.id}/`, {
+      token: admin,
+      json: { ...article, title: 'Login cards offline', body: '<a href="javascript:alert(1)">x</a>' },
+    });
     expect(changed.body).toMatchObject({ title: 'Login cards offline', body: '<a>x</a>' });
     const teacherFaqs = (await server.call('GET', '/api/faqs/?role=teacher')).body.results as { id: number }[];
     const ids = [made.body.id, ...teacherFaqs.map((f) => f.id).filter((id) => id !== made.body.id)];
@@ -37,18 +46,27 @@ describe.each(TARGETS)('help articles on %s', (target) => {
     const made = await server.call('POST', '/api/faqs/', { token: admin, json: article });
     const one = await server.call('GET', `/api/faqs/${made.body.id}/`);
     expect(one.body).toMatchObject({ title: article.title, order: 5 });
-    const patched = await server.call('PATCH', `/api/faqs/${made.body.id}/`, { token: admin, json: { body: '<p>Now <b>yes</b><iframe src="https://evil.example"></iframe><svg onload=alert(1)></svg></p>' } });
+    const patched = await server.call('PATCH', `/api/faqs/${made.body.id}/`, {
+      token: admin,
+      json: { body: '<p>Now <b>yes</b><iframe src="https://evil.example"></iframe><svg onload=alert(1)></svg></p>' },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ title: article.title, section: 'Classes', order: 5, body: '<p>Now <b>yes</b></p>' });
-    expect((await server.call('PATCH', `/api/faqs/${made.body.id}/`, { token: admin, json: { title: '' } })).body.message).toContain('Please enter a title');
+    expect((await server.call('PATCH', `/api/faqs/${made.body.id}/`, { token: admin, json: { title: '' } })).body.message).toContain(
+      'Please enter a title',
+    );
     expect((await server.call('PATCH', '/api/faqs/999999/', { token: admin, json: { title: 'x' } })).status).toBe(404);
     expect((await server.call('GET', '/api/faqs/999999/')).status).toBe(404);
-    const list = await server.call('GET', `/api/api-super-admin/faqs/?role=teacher&search=${encodeURIComponent('Login cards')}`, { token: admin });
+    const list = await server.call('GET', `/api/api-super-admin/faqs/?role=teacher&search=${encodeURIComponent('Login cards')}`, {
+      token: admin,
+    });
     expect(list.status).toBe(200);
     expect(list.body.results.map((f: { id: number }) => f.id)).toContain(made.body.id);
     expect(list.body.results.every((f: { role: string }) => f.role === 'teacher')).toBe(true);
     const head = (await signIn(server, 'head@greenfield.example', 'Head-demo-1')).access;
-    expect((await server.call('PATCH', `/api/faqs/${made.body.id}/`, { host: GREENFIELD, token: head, json: { title: 'x' } })).status).toBe(403);
+    expect((await server.call('PATCH', `/api/faqs/${made.body.id}/`, { host: GREENFIELD, token: head, json: { title: 'x' } })).status).toBe(
+      403,
+    );
     expect((await server.call('GET', '/api/api-super-admin/faqs/', { host: GREENFIELD, token: head })).status).toBe(403);
     await server.call('DELETE', `/api/faqs/${made.body.id}/`, { token: admin });
   });

@@ -23,7 +23,12 @@ describe.each(TARGETS)('idempotency on %s', (target) => {
 
   const key = () => `k-${crypto.randomUUID()}`;
   const add = (bookId: number, k: string, token = teacher.access, headers: Record<string, string> = {}) =>
-    server.call('POST', '/api/data/cart/items/', { host: GREENFIELD, token, json: { book_id: bookId }, headers: { 'idempotency-key': k, ...headers } });
+    server.call('POST', '/api/data/cart/items/', {
+      host: GREENFIELD,
+      token,
+      json: { book_id: bookId },
+      headers: { 'idempotency-key': k, ...headers },
+    });
   const cartRows = async (userId: number) =>
     (await server.database.db.select().from(cartItems).where(eq(cartItems.user_id, userId))).map((r) => r.book_id);
 
@@ -38,7 +43,12 @@ describe.each(TARGETS)('idempotency on %s', (target) => {
         method: 'POST',
         body,
         // A FormData body sets its own multipart content type, with a fresh boundary each time.
-        headers: { host: GREENFIELD, authorization: `Bearer ${teacher.access}`, 'idempotency-key': k, ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          host: GREENFIELD,
+          authorization: `Bearer ${teacher.access}`,
+          'idempotency-key': k,
+          ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+        },
       });
   }
   const mail = (subject: string) => server.database.db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.subject, subject));
@@ -138,10 +148,16 @@ describe.each(TARGETS)('idempotency on %s', (target) => {
     const k = key();
     await add(15, k);
     const now = new Date();
-    await server.database.db.update(idempotencyKeys).set({ created_at: new Date(now.getTime() - 31 * 86_400_000) }).where(eq(idempotencyKeys.key, k));
+    await server.database.db
+      .update(idempotencyKeys)
+      .set({ created_at: new Date(now.getTime() - 31 * 86_400_000) })
+      .where(eq(idempotencyKeys.key, k));
     await pruneIdempotencyKeys(server.database.db, now);
     expect(await server.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, k))).toHaveLength(1);
-    await server.database.db.update(idempotencyKeys).set({ created_at: new Date(now.getTime() - 40 * 86_400_000) }).where(eq(idempotencyKeys.key, k));
+    await server.database.db
+      .update(idempotencyKeys)
+      .set({ created_at: new Date(now.getTime() - 40 * 86_400_000) })
+      .where(eq(idempotencyKeys.key, k));
     await pruneIdempotencyKeys(server.database.db, now);
     expect(await server.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, k))).toHaveLength(0);
   });

@@ -41,7 +41,14 @@ describe.each(TARGETS)('the catalogue pull on %s', (target) => {
     const [greenfield] = await db.select().from(tenants).where(eq(tenants.subdomain, 'greenfield'));
     const [draft] = await db
       .insert(books)
-      .values({ tenant_id: greenfield!.id, title: 'Unreleased draft title', author: 'Hidden Author', price_cents: 100, cover: '/x.svg', published: false })
+      .values({
+        tenant_id: greenfield!.id,
+        title: 'Unreleased draft title',
+        author: 'Hidden Author',
+        price_cents: 100,
+        cover: '/x.svg',
+        published: false,
+      })
       .returning({ id: books.id });
 
     const later = await pullAll(GREENFIELD, cursor);
@@ -64,7 +71,10 @@ describe.each(TARGETS)('the catalogue pull on %s', (target) => {
     expect((await server.call('GET', `/api/covers/${withdrawn.id}.svg`, { host: GREENFIELD })).status).toBe(404);
 
     // Back on the shelf: it comes back in full.
-    await db.update(books).set({ published: true, title: 'Back again' }).where(inArray(books.id, [withdrawn.id]));
+    await db
+      .update(books)
+      .set({ published: true, title: 'Back again' })
+      .where(inArray(books.id, [withdrawn.id]));
     const back = (await pullAll(GREENFIELD, cursor)).results.find((b) => b.id === withdrawn.id);
     expect(back).toMatchObject({ id: withdrawn.id, title: 'Back again', deleted: false });
   });
@@ -74,7 +84,16 @@ describe.each(TARGETS)('the catalogue pull on %s', (target) => {
     const [greenfield] = await db.select().from(tenants).where(eq(tenants.subdomain, 'greenfield'));
     const [made] = await db
       .insert(books)
-      .values({ tenant_id: greenfield!.id, title: 'Our class book', author: 'Robins', price_cents: 500, cover: '/x.svg', published: true, kind: 'made', status: 'published' })
+      .values({
+        tenant_id: greenfield!.id,
+        title: 'Our class book',
+        author: 'Robins',
+        price_cents: 500,
+        cover: '/x.svg',
+        published: true,
+        kind: 'made',
+        status: 'published',
+      })
       .returning({ id: books.id });
     const shelf = (await pullAll(GREENFIELD)).results;
     expect(shelf.find((b) => b.id === made!.id)).toMatchObject({ book_kind: 'made' });

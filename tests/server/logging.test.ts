@@ -27,10 +27,12 @@ describe('request logs', () => {
   const call = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
     app.request(path, { ...init, headers: { host: GREENFIELD, ...init.headers } });
 
-  it('writes one access line per request carrying the caller\'s request id, and answers it', async () => {
+  it("writes one access line per request carrying the caller's request id, and answers it", async () => {
     const me = await signIn(server, 'zoe.zhang', 'moon-3');
     lines.length = 0;
-    const res = await call('/api/data/cart/?secret=never-logged', { headers: { authorization: `Bearer ${me.access}`, 'x-request-id': 'lb-7f3a.42' } });
+    const res = await call('/api/data/cart/?secret=never-logged', {
+      headers: { authorization: `Bearer ${me.access}`, 'x-request-id': 'lb-7f3a.42' },
+    });
     expect(res.headers.get('x-request-id')).toBe('lb-7f3a.42');
     const access = lines.filter((l) => l.msg === 'request');
     expect(access).toHaveLength(1);
@@ -53,11 +55,16 @@ describe('request logs', () => {
     const res = await call(`/api/invitations/${token}/`, { headers: { 'x-request-id': 'no spaces allowed {}' } });
     const id = res.headers.get('x-request-id')!;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(lines.find((l) => l.msg === 'request')).toMatchObject({ request_id: id, path: '/api/invitations/:redacted/', tenant: 'greenfield', user_id: null });
+    expect(lines.find((l) => l.msg === 'request')).toMatchObject({
+      request_id: id,
+      path: '/api/invitations/:redacted/',
+      tenant: 'greenfield',
+      user_id: null,
+    });
     expect(JSON.stringify(lines)).not.toContain(token);
   });
 
-  it('logs each outbox batch entry with its key and status under the batch\'s request id', async () => {
+  it("logs each outbox batch entry with its key and status under the batch's request id", async () => {
     const me = await signIn(server, 'amara.okafor', 'kite-7');
     lines.length = 0;
     const entries = [

@@ -81,13 +81,24 @@ describe.each(TARGETS)('one door to the database on %s', (target) => {
 
   it('refuses batch entries that name the batch itself, however the path is spelled', async () => {
     const me = await signIn(server, 'zoe.zhang', 'moon-3');
-    for (const path of ['/outbox/batch/', '/./outbox/batch/', '/x/%2e%2e/outbox/batch/', '/x/%2E%2E/outbox/batch/', '//outbox//batch/', '/auth/token/', '/../health']) {
+    for (const path of [
+      '/outbox/batch/',
+      '/./outbox/batch/',
+      '/x/%2e%2e/outbox/batch/',
+      '/x/%2E%2E/outbox/batch/',
+      '//outbox//batch/',
+      '/auth/token/',
+      '/../health',
+    ]) {
       const res = await within(
         5000,
         server.call('POST', '/api/outbox/batch/', {
           host: GREENFIELD,
           token: me.access,
-          json: { owner: me.user.id, entries: [{ key: `nest-${crypto.randomUUID()}`, method: 'POST', path, body: { owner: me.user.id, entries: [] } }] },
+          json: {
+            owner: me.user.id,
+            entries: [{ key: `nest-${crypto.randomUUID()}`, method: 'POST', path, body: { owner: me.user.id, entries: [] } }],
+          },
         }),
         `batch naming ${path}`,
       );
@@ -102,7 +113,10 @@ describe.each(TARGETS)('one door to the database on %s', (target) => {
     const res = await server.call('POST', '/api/outbox/batch/', {
       host: GREENFIELD,
       token: me.access,
-      json: { owner: me.user.id, entries: [{ key: `norm-${crypto.randomUUID()}`, method: 'POST', path: '/data/./cart/x/%2e%2e/items/', body: { book_id: 31 } }] },
+      json: {
+        owner: me.user.id,
+        entries: [{ key: `norm-${crypto.randomUUID()}`, method: 'POST', path: '/data/./cart/x/%2e%2e/items/', body: { book_id: 31 } }],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.results[0].status).toBe(200);

@@ -17,7 +17,10 @@ describe.each(TARGETS)('outbox batch on %s', (target) => {
   const key = () => crypto.randomUUID();
   const batch = (entries: object[], owner = me.user.id) =>
     server.call('POST', '/api/outbox/batch/', { host: GREENFIELD, token: me.access, json: { owner, entries } });
-  const cart = async () => (await server.database.db.select().from(cartItems).where(eq(cartItems.user_id, me.user.id))).map((r) => r.book_id).sort((a, b) => a - b);
+  const cart = async () =>
+    (await server.database.db.select().from(cartItems).where(eq(cartItems.user_id, me.user.id)))
+      .map((r) => r.book_id)
+      .sort((a, b) => a - b);
   const add = (bookId: number, k = key()) => ({ key: k, method: 'POST', path: '/data/cart/items/', body: { book_id: bookId } });
 
   it('applies the entries in order and answers each', async () => {
@@ -39,10 +42,19 @@ describe.each(TARGETS)('outbox batch on %s', (target) => {
 
   it('treats an entry first sent alone and then in a batch as the same request', async () => {
     const k = key();
-    const alone = await server.call('POST', '/api/data/cart/items/', { host: GREENFIELD, token: me.access, json: { book_id: 24 }, headers: { 'idempotency-key': k, 'x-outbox-owner': String(me.user.id) } });
+    const alone = await server.call('POST', '/api/data/cart/items/', {
+      host: GREENFIELD,
+      token: me.access,
+      json: { book_id: 24 },
+      headers: { 'idempotency-key': k, 'x-outbox-owner': String(me.user.id) },
+    });
     expect(alone.status).toBe(200);
     const k2 = key();
-    const del = await server.call('DELETE', '/api/data/cart/items/24/', { host: GREENFIELD, token: me.access, headers: { 'idempotency-key': k2, 'x-outbox-owner': String(me.user.id) } });
+    const del = await server.call('DELETE', '/api/data/cart/items/24/', {
+      host: GREENFIELD,
+      token: me.access,
+      headers: { 'idempotency-key': k2, 'x-outbox-owner': String(me.user.id) },
+    });
     expect(del.status).toBe(200);
     const res = await batch([add(24, k), { key: k2, method: 'DELETE', path: '/data/cart/items/24/', body: null }]);
     expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([200, 200]);
@@ -62,7 +74,12 @@ describe.each(TARGETS)('outbox batch on %s', (target) => {
     const stored = await server.database.db
       .select({ key: idempotencyKeys.key, status: idempotencyKeys.status_code })
       .from(idempotencyKeys)
-      .where(inArray(idempotencyKeys.key, entries.map((e) => e.key)));
+      .where(
+        inArray(
+          idempotencyKeys.key,
+          entries.map((e) => e.key),
+        ),
+      );
     expect(new Map(stored.map((r) => [r.key, r.status]))).toEqual(new Map(entries.map((e, i) => [e.key, [200, 404, 200][i]])));
     expect((await batch(entries)).body).toEqual(first.body);
   });
@@ -96,7 +113,9 @@ describe.each(TARGETS)('outbox batch on %s', (target) => {
       expect(res.body.results[0].body.message, path).toMatch(/cannot be sent in a batch|not a change/);
     }
     expect((await batch([{ ...add(27), method: 'GET' }])).status).toBe(400);
-    expect((await server.call('POST', '/api/outbox/batch/', { host: GREENFIELD, json: { owner: me.user.id, entries: [add(27)] } })).status).toBe(401);
+    expect(
+      (await server.call('POST', '/api/outbox/batch/', { host: GREENFIELD, json: { owner: me.user.id, entries: [add(27)] } })).status,
+    ).toBe(401);
     expect(await cart()).not.toContain(27);
   });
 
@@ -107,7 +126,14 @@ describe.each(TARGETS)('outbox batch on %s', (target) => {
   });
 
   it('applies the same role checks as a change sent alone', async () => {
-    const res = await batch([{ key: key(), method: 'PUT', path: '/manage_student/1/', body: { first_name: 'A', last_name: 'B', password: 'x-1', privacy_preference: 'private' } }]);
+    const res = await batch([
+      {
+        key: key(),
+        method: 'PUT',
+        path: '/manage_student/1/',
+        body: { first_name: 'A', last_name: 'B', password: 'x-1', privacy_preference: 'private' },
+      },
+    ]);
     expect(res.body.results[0].status).toBe(403);
   });
 });

@@ -25,7 +25,8 @@ describe.each(TARGETS)('public pages with what their first screen shows (%s)', (
     const match = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
     return match ? (JSON.parse(match[1]!) as { path: string; data: { books: { id: number; title: string }[] } }) : null;
   };
-  const cardIds = (html: string) => [...html.matchAll(/<li class="book-card"><a class="book-link" href="\/library\/(\d+)">/g)].map((m) => Number(m[1]));
+  const cardIds = (html: string) =>
+    [...html.matchAll(/<li class="book-card"><a class="book-link" href="\/library\/(\d+)">/g)].map((m) => Number(m[1]));
 
   beforeAll(async () => {
     server = await startServer(target);
@@ -57,11 +58,14 @@ describe.each(TARGETS)('public pages with what their first screen shows (%s)', (
     const db = server.database.db;
     const site = async (subdomain: string) => (await db.select().from(tenants).where(eq(tenants.subdomain, subdomain)))[0]!.id;
     const book = { author: 'Test Author', price_cents: 499, cover: '/api/covers/1.svg' };
-    const inserted = await db.insert(books).values([
-      { ...book, tenant_id: await site('greenfield'), title: '!!! </script><b>Greenfield only</b>', published: true },
-      { ...book, tenant_id: await site('greenfield'), title: '!!! Draft of Greenfield', published: false },
-      { ...book, tenant_id: await site('hillside'), title: '!!! Hillside only', published: true },
-    ]).returning({ id: books.id });
+    const inserted = await db
+      .insert(books)
+      .values([
+        { ...book, tenant_id: await site('greenfield'), title: '!!! </script><b>Greenfield only</b>', published: true },
+        { ...book, tenant_id: await site('greenfield'), title: '!!! Draft of Greenfield', published: false },
+        { ...book, tenant_id: await site('hillside'), title: '!!! Hillside only', published: true },
+      ])
+      .returning({ id: books.id });
     ids = inserted.map((b) => b.id);
   });
   afterAll(async () => {
@@ -118,7 +122,9 @@ describe.each(TARGETS)('public pages with what their first screen shows (%s)', (
       const api = await server.call('GET', '/api/charities/', { host });
       const sent = sentData(html) as unknown as { data: { charities: { id: number; name: string }[] } };
       expect(api.body.results.length).toBeGreaterThan(0);
-      expect(sent.data.charities).toEqual(api.body.results.map(({ id, slug, name, description }: Record<string, unknown>) => ({ id, slug, name, description })));
+      expect(sent.data.charities).toEqual(
+        api.body.results.map(({ id, slug, name, description }: Record<string, unknown>) => ({ id, slug, name, description })),
+      );
       expect(html).not.toContain('Loading charities');
       expect(html.match(/<li class="charity-card">/g)?.length).toBe(api.body.results.length);
     }
@@ -153,7 +159,7 @@ describe.each(TARGETS)('public pages with what their first screen shows (%s)', (
     expect(hidden).not.toContain(reading.body.title);
   });
 
-  it("draws a content page as this site shows it (its own version, cleaned), names the page, and leaves pages with live figures to the app", async () => {
+  it('draws a content page as this site shows it (its own version, cleaned), names the page, and leaves pages with live figures to the app', async () => {
     const platform = await server.call('GET', '/api/pages/about/', { host: GREENFIELD });
     const html = await get('/about');
     const sent = sentData(html) as unknown as { data: { page: Record<string, unknown> } };
@@ -163,7 +169,13 @@ describe.each(TARGETS)('public pages with what their first screen shows (%s)', (
     expect(html).toContain(`<title>${platform.body.title} · Greenfield Primary</title>`);
 
     const hillside = (await server.database.db.select().from(tenants).where(eq(tenants.subdomain, 'hillside')))[0]!.id;
-    await server.database.db.insert(pages).values({ tenant_id: hillside, slug: 'about', title: 'About <Hillside>', description: 'Our school "library"', body: '<p>Hello</p><script>alert(1)</script><img src=x onerror="alert(2)">' });
+    await server.database.db.insert(pages).values({
+      tenant_id: hillside,
+      slug: 'about',
+      title: 'About <Hillside>',
+      description: 'Our school "library"',
+      body: '<p>Hello</p><script>alert(1)</script><img src=x onerror="alert(2)">',
+    });
     const own = await get('/about', HILLSIDE);
     expect(own).toContain('<h1 id="page-title">About &lt;Hillside&gt;</h1>');
     expect(own).toContain('<title>About &lt;Hillside&gt; · ');

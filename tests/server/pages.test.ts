@@ -33,21 +33,29 @@ describe.each(TARGETS)('public pages on %s', (target) => {
 
   it('the privacy policy says what the code does', async () => {
     const { body } = await server.call('GET', '/api/pages/privacy-policy/');
-    for (const fact of ['encrypted at rest', '15 minutes', '30 days', '35 days', 'Signing out wipes', 'outbox']) expect(body.body).toContain(fact);
+    for (const fact of ['encrypted at rest', '15 minutes', '30 days', '35 days', 'Signing out wipes', 'outbox'])
+      expect(body.body).toContain(fact);
   });
 
   it('a school overrides a page for its own site only; the platform default stays for others', async () => {
     const put = await server.call('PUT', '/api/pages/about/', {
       host: GREENFIELD,
       token: head,
-      json: { title: 'About Greenfield', description: 'Greenfield Primary’s library and writing room.', body: '<p>Hello <script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>' },
+      json: {
+        title: 'About Greenfield',
+        description: 'Greenfield Primary’s library and writing room.',
+        body: '<p>Hello <script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>',
+      },
     });
     expect(put.status).toBe(200);
     expect(put.body.source).toBe('site');
     expect(put.body.body).not.toMatch(/script|javascript:|onerror/);
     const mine = await server.call('GET', '/api/pages/about/', { host: GREENFIELD });
     expect(mine.body).toMatchObject({ title: 'About Greenfield', source: 'site' });
-    expect((await server.call('GET', '/api/pages/about/', { host: HILLSIDE })).body).toMatchObject({ title: 'About StoryNest', source: 'platform' });
+    expect((await server.call('GET', '/api/pages/about/', { host: HILLSIDE })).body).toMatchObject({
+      title: 'About StoryNest',
+      source: 'platform',
+    });
     expect((await server.call('GET', '/api/pages/about/')).body.source).toBe('platform');
   });
 
@@ -60,14 +68,20 @@ describe.each(TARGETS)('public pages on %s', (target) => {
     const teacher = (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).access;
     expect((await server.call('PUT', '/api/pages/about/', { host: GREENFIELD, token: teacher, json })).status).toBe(403);
     expect((await server.call('PUT', '/api/pages/about/', { host: GREENFIELD, json })).status).toBe(401);
-    expect((await server.call('PUT', '/api/pages/about/', { host: GREENFIELD, token: head, json: { ...json, title: '' } })).status).toBe(400);
+    expect((await server.call('PUT', '/api/pages/about/', { host: GREENFIELD, token: head, json: { ...json, title: '' } })).status).toBe(
+      400,
+    );
   });
 
   it('the platform admin edits the default (every site without its own version follows) and any site', async () => {
     const json = { title: 'Our team at StoryNest', description: 'Who makes StoryNest and what each of us does.', body: '<p>Team</p>' };
     expect((await server.call('PUT', '/api/pages/our-team/', { host: 'localhost', token: admin, json })).status).toBe(200);
     expect((await server.call('GET', '/api/pages/our-team/', { host: HILLSIDE })).body.title).toBe('Our team at StoryNest');
-    const hill = await server.call('PUT', '/api/pages/our-team/', { host: HILLSIDE, token: admin, json: { ...json, title: 'Hillside team' } });
+    const hill = await server.call('PUT', '/api/pages/our-team/', {
+      host: HILLSIDE,
+      token: admin,
+      json: { ...json, title: 'Hillside team' },
+    });
     expect(hill.body.source).toBe('site');
     expect((await server.call('GET', '/api/pages/our-team/', { host: HILLSIDE })).body.title).toBe('Hillside team');
     expect((await server.call('GET', '/api/pages/our-team/', { host: GREENFIELD })).body.title).toBe('Our team at StoryNest');
@@ -75,18 +89,39 @@ describe.each(TARGETS)('public pages on %s', (target) => {
 
   it('the admin editor changes only the fields it sends; a school starts its own version from the default', async () => {
     const before = (await server.call('GET', '/api/pages/refund-policy/', { host: GREENFIELD })).body;
-    const patched = await server.call('PATCH', '/api/pages/refund-policy/', { host: GREENFIELD, token: head, json: { title: 'Refunds at Greenfield' } });
+    const patched = await server.call('PATCH', '/api/pages/refund-policy/', {
+      host: GREENFIELD,
+      token: head,
+      json: { title: 'Refunds at Greenfield' },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ title: 'Refunds at Greenfield', description: before.description, body: before.body, source: 'site' });
-    const body = await server.call('PATCH', '/api/pages/refund-policy/', { host: GREENFIELD, token: head, json: { body: '<h2>Ask us</h2><p onclick="x()">Write to the office.</p><script>1</script>' } });
+    expect(patched.body).toMatchObject({
+      title: 'Refunds at Greenfield',
+      description: before.description,
+      body: before.body,
+      source: 'site',
+    });
+    const body = await server.call('PATCH', '/api/pages/refund-policy/', {
+      host: GREENFIELD,
+      token: head,
+      json: { body: '<h2>Ask us</h2><p onclick="x()">Write to the office.</p><script>1</script>' },
+    });
     expect(body.body).toMatchObject({ title: 'Refunds at Greenfield', body: '<h2>Ask us</h2><p>Write to the office.</p>' });
     expect((await server.call('GET', '/api/pages/refund-policy/', { host: HILLSIDE })).body.title).toBe(before.title);
-    expect((await server.call('PATCH', '/api/pages/refund-policy/', { host: GREENFIELD, token: head, json: { description: '' } })).status).toBe(400);
-    expect([401, 404]).toContain((await server.call('PATCH', '/api/pages/refund-policy/', { host: HILLSIDE, token: head, json: { title: 'Mine' } })).status);
+    expect(
+      (await server.call('PATCH', '/api/pages/refund-policy/', { host: GREENFIELD, token: head, json: { description: '' } })).status,
+    ).toBe(400);
+    expect([401, 404]).toContain(
+      (await server.call('PATCH', '/api/pages/refund-policy/', { host: HILLSIDE, token: head, json: { title: 'Mine' } })).status,
+    );
   });
 
   it("lists the pages an editor works on: a school's own and the defaults it still shows, the platform's defaults", async () => {
-    await server.call('PATCH', '/api/pages/acknowledgement/', { host: GREENFIELD, token: head, json: { title: 'Thank you from Greenfield' } });
+    await server.call('PATCH', '/api/pages/acknowledgement/', {
+      host: GREENFIELD,
+      token: head,
+      json: { title: 'Thank you from Greenfield' },
+    });
     const mine = await server.call('GET', '/api/api-admin/pages/?limit=100', { host: GREENFIELD, token: head });
     expect(mine.status).toBe(200);
     expect(mine.body.count).toBe(PAGE_SLUGS.length);

@@ -73,7 +73,11 @@ describe.each(TARGETS)('payments on %s', (target) => {
       // The provider page of a settled payment shows no buttons any more: it goes to the result.
       const page = await server.call('GET', o.redirect_url, { host: GREENFIELD });
       expect(page.status).toBe(303);
-      const late = await server.call('POST', o.redirect_url, { host: GREENFIELD, body: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const late = await server.call('POST', o.redirect_url, {
+        host: GREENFIELD,
+        body: 'decision=approve',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       const replay = await server.call('GET', location(late), { host: GREENFIELD });
       expect(location(replay)).toMatch(`/${provider}-payment/failed`);
       expect((await order(o.order_id, o.key)).body.status).toBe('failed');
@@ -91,7 +95,8 @@ describe.each(TARGETS)('payments on %s', (target) => {
       const callback = new URL(await decide(o.redirect_url, 'approve'), 'http://x');
       const q = callback.searchParams;
       const forged = new URLSearchParams(q);
-      for (const field of ['sig', 'checksum', 'signature']) if (forged.has(field)) forged.set(field, forged.get(field)!.replace(/[0-9a-f]{6}/, 'abcdef'));
+      for (const field of ['sig', 'checksum', 'signature'])
+        if (forged.has(field)) forged.set(field, forged.get(field)!.replace(/[0-9a-f]{6}/, 'abcdef'));
       const bad = await server.call('GET', `${callback.pathname}?${forged}`, { host: GREENFIELD });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('This payment result could not be verified.');
@@ -152,9 +157,18 @@ describe.each(TARGETS)('payments on %s', (target) => {
       expect(res.status, JSON.stringify(json)).toBe(400);
       expect(res.body.message).toBeTruthy();
     }
-    const malformed = await server.call('POST', '/api/orders/', { host: GREENFIELD, token: teacher, body: '{', headers: { 'content-type': 'application/json' } });
+    const malformed = await server.call('POST', '/api/orders/', {
+      host: GREENFIELD,
+      token: teacher,
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
-    const decision = await server.call('POST', '/api/payments/sandbox/paypal/paypal_AAAAAAAAAAAAAAAAAAAA/', { host: GREENFIELD, body: 'decision=steal', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const decision = await server.call('POST', '/api/payments/sandbox/paypal/paypal_AAAAAAAAAAAAAAAAAAAA/', {
+      host: GREENFIELD,
+      body: 'decision=steal',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(decision.status).toBe(400);
     expect((await server.call('GET', '/api/payments/paypal/return/?token=nope', { host: GREENFIELD })).status).toBe(400);
     expect((await server.call('GET', '/api/payments/venmo/return/', { host: GREENFIELD })).status).toBe(404);

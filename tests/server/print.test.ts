@@ -35,7 +35,11 @@ describe.each(TARGETS)('printing on %s', (target) => {
   async function picture(tenantId: number, format: 'jpeg' | 'png' | 'webp', width: number, height: number) {
     const id = randomUUID();
     const image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } }).composite([
-      { input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="orange"/></svg>`) },
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="orange"/></svg>`,
+        ),
+      },
     ]);
     const data = await image.toFormat(format).toBuffer();
     await server.database.db.insert(pictures).values({ id, tenant_id: tenantId, content_type: `image/${format}`, data, width, height });
@@ -68,7 +72,17 @@ describe.each(TARGETS)('printing on %s', (target) => {
     const [hillside] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subdomain, 'hillside'));
     const [made] = await db
       .insert(books)
-      .values({ tenant_id: greenfield!.id, title: content.title, author: 'Robins class', price_cents: 900, cover: '', kind: 'made', status: 'draft', published: false, doc: new Uint8Array([0]) })
+      .values({
+        tenant_id: greenfield!.id,
+        title: content.title,
+        author: 'Robins class',
+        price_cents: 900,
+        cover: '',
+        kind: 'made',
+        status: 'draft',
+        published: false,
+        doc: new Uint8Array([0]),
+      })
       .returning({ id: books.id });
     madeBookId = made!.id;
     const [cover, png, webp, jpeg, other] = await Promise.all([
@@ -90,7 +104,7 @@ describe.each(TARGETS)('printing on %s', (target) => {
     content.cover.picture = cover;
     content.pages = [
       page('picture-above', [png], 'We went to the sea. The water was cold and the sand was warm.', { id: 1, name: 'Amara' }),
-      page('text-only', [], 'Then we ate our lunch.\n\nA seagull took Zoe\'s sandwich! '.repeat(12), { id: 2, name: 'Zoe' }),
+      page('text-only', [], "Then we ate our lunch.\n\nA seagull took Zoe's sandwich! ".repeat(12), { id: 2, name: 'Zoe' }),
       page('full-picture', [webp], 'The big wave.'),
       page('two-pictures', [jpeg, other], 'Shells and a crab.'),
     ];
@@ -117,18 +131,27 @@ describe.each(TARGETS)('printing on %s', (target) => {
       }
       expect(pdf.getTitle()).toBe('Our Seaside Trip');
       const objects = pdf.context.enumerateIndirectObjects().map(([, o]) => o);
-      const dicts = objects.map((o) => (o instanceof PDFDict ? o : 'dict' in o ? (o as { dict: PDFDict }).dict : null)).filter((d): d is PDFDict => d !== null);
+      const dicts = objects
+        .map((o) => (o instanceof PDFDict ? o : 'dict' in o ? (o as { dict: PDFDict }).dict : null))
+        .filter((d): d is PDFDict => d !== null);
       // Fonts: embedded TrueType programs (the regular and the bold), not references to the printer's fonts.
       expect(dicts.filter((d) => d.has(PDFName.of('FontFile2'))).length).toBe(2);
       // Pictures: the four of this school, at their stored size; the other school's is not there.
       const images = dicts.filter((d) => d.get(PDFName.of('Subtype')) === PDFName.of('Image'));
-      expect(images.map((d) => `${d.get(PDFName.of('Width'))}x${d.get(PDFName.of('Height'))}`).sort()).toEqual(['1000x1400', '1200x900', '1600x1600', '800x600']);
+      expect(images.map((d) => `${d.get(PDFName.of('Width'))}x${d.get(PDFName.of('Height'))}`).sort()).toEqual([
+        '1000x1400',
+        '1200x900',
+        '1600x1600',
+        '800x600',
+      ]);
     });
 
     it('takes the JPEG copy made when a WebP or PNG picture was stored through POST /pictures/, and makes none of a JPEG', async () => {
       const upload = async (format: 'webp' | 'png' | 'jpeg') => {
         const id = randomUUID();
-        const data = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 80, b: 40 } } }).toFormat(format).toBuffer();
+        const data = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+          .toFormat(format)
+          .toBuffer();
         const form = new FormData();
         form.append('id', id);
         form.append('width', '300');
@@ -139,7 +162,10 @@ describe.each(TARGETS)('printing on %s', (target) => {
       };
       const [webp, png, jpeg] = await Promise.all([upload('webp'), upload('png'), upload('jpeg')]);
       const db = server.database.db;
-      const rows = await db.select({ id: pictures.id, tenant_id: pictures.tenant_id, print_jpeg: pictures.print_jpeg }).from(pictures).where(inArray(pictures.id, [webp, png, jpeg]));
+      const rows = await db
+        .select({ id: pictures.id, tenant_id: pictures.tenant_id, print_jpeg: pictures.print_jpeg })
+        .from(pictures)
+        .where(inArray(pictures.id, [webp, png, jpeg]));
       const copy = new Map(rows.map((r) => [r.id, r.print_jpeg]));
       for (const id of [webp, png]) {
         const meta = await sharp(copy.get(id)!).metadata();
@@ -156,7 +182,10 @@ describe.each(TARGETS)('printing on %s', (target) => {
       const pdf = await PDFDocument.load(res.bytes);
       expect(pdf.getPageCount()).toBe(2);
       const { width, height } = pdf.getPage(0).getSize();
-      expect([width, height].map((n) => Math.round(n * 100) / 100)).toEqual([Math.round(mmToPt(154) * 100) / 100, Math.round(mmToPt(216) * 100) / 100]);
+      expect([width, height].map((n) => Math.round(n * 100) / 100)).toEqual([
+        Math.round(mmToPt(154) * 100) / 100,
+        Math.round(mmToPt(216) * 100) / 100,
+      ]);
     });
 
     it("is the school's staff's and the platform admin's only; another school's book is a 404", async () => {
@@ -187,23 +216,35 @@ describe.each(TARGETS)('printing on %s', (target) => {
 
   async function rawCall(path: string, token: string, host: string) {
     const { createApp } = await import('../../server/app');
-    const res = await createApp(server.deps).request(path, { headers: { host, authorization: `Bearer ${token}` } }, { incoming: { socket: { remoteAddress: '192.0.2.1' } } });
+    const res = await createApp(server.deps).request(
+      path,
+      { headers: { host, authorization: `Bearer ${token}` } },
+      { incoming: { socket: { remoteAddress: '192.0.2.1' } } },
+    );
     return new Uint8Array(await res.arrayBuffer());
   }
 
   describe('a paid order through the print provider', () => {
     /** A parent's guest checkout of the catalogue book, paid at the card sandbox. */
     async function paidOrder() {
-      const order = await server.call('POST', '/api/orders/', { host: GREENFIELD, json: { book_ids: [catalogueBookId], provider: 'stripe', email: 'parent@example.com' } });
+      const order = await server.call('POST', '/api/orders/', {
+        host: GREENFIELD,
+        json: { book_ids: [catalogueBookId], provider: 'stripe', email: 'parent@example.com' },
+      });
       expect(order.status).toBe(201);
-      const decided = await server.call('POST', order.body.redirect_url, { host: GREENFIELD, body: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const decided = await server.call('POST', order.body.redirect_url, {
+        host: GREENFIELD,
+        body: 'decision=approve',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       const paid = await server.call('GET', location(decided), { host: GREENFIELD });
       expect(paid.status).toBe(303);
       // The payment started a printer run in the background: let it finish.
       await printerIdle(server.database);
       return order.body as { order_id: number; key: string };
     }
-    const track = async (o: { order_id: number; key: string }) => (await server.call('GET', `/api/orders/${o.order_id}/?key=${o.key}`, { host: GREENFIELD })).body.print_status;
+    const track = async (o: { order_id: number; key: string }) =>
+      (await server.call('GET', `/api/orders/${o.order_id}/?key=${o.key}`, { host: GREENFIELD })).body.print_status;
     const job = async (orderId: number) => (await server.database.db.select().from(printJobs).where(eq(printJobs.order_id, orderId)))[0]!;
     const advance = (orderId: number, host = GREENFIELD) => server.call('POST', `/api/print/sandbox/${orderId}/advance/`, { host });
 
@@ -213,11 +254,16 @@ describe.each(TARGETS)('printing on %s', (target) => {
       const signature = options.signature ?? signCallback(options.key ?? server.deps.printProvider!.callbackKey, t, body);
       return {
         body,
-        send: (b = body) => server.call('POST', '/api/print/callback/', { host: 'localhost', body: b, headers: { 'content-type': 'application/json', 'x-print-timestamp': String(t), 'x-print-signature': signature } }),
+        send: (b = body) =>
+          server.call('POST', '/api/print/callback/', {
+            host: 'localhost',
+            body: b,
+            headers: { 'content-type': 'application/json', 'x-print-timestamp': String(t), 'x-print-signature': signature },
+          }),
       };
     }
 
-    it('moves paid → queued for processing → printed → shipped on the sandbox\'s signed callbacks', async () => {
+    it("moves paid → queued for processing → printed → shipped on the sandbox's signed callbacks", async () => {
       const o = await paidOrder();
       expect(await track(o)).toBe('paid');
       // Handed to the printer by the run the payment started.
@@ -288,9 +334,15 @@ describe.each(TARGETS)('printing on %s', (target) => {
 
       const detail = await server.call('GET', `/api/api-super-admin/orders/${o.order_id}/`, { host: 'localhost', token: admin });
       expect(detail.status).toBe(200);
-      expect(detail.body.print_job).toMatchObject({ attempts: 1, last_error: 'Printer API answered 503 Service Unavailable', provider_ref: null });
+      expect(detail.body.print_job).toMatchObject({
+        attempts: 1,
+        last_error: 'Printer API answered 503 Service Unavailable',
+        provider_ref: null,
+      });
       const list = await server.call('GET', '/api/api-super-admin/orders/?print_status=paid', { host: 'localhost', token: admin });
-      expect(list.body.results.find((r: { id: number }) => r.id === o.order_id)?.print_error).toBe('Printer API answered 503 Service Unavailable');
+      expect(list.body.results.find((r: { id: number }) => r.id === o.order_id)?.print_error).toBe(
+        'Printer API answered 503 Service Unavailable',
+      );
 
       // Not before its time.
       const before = submits;

@@ -114,10 +114,23 @@ describe.skipIf(!PG)('two processes on one fresh PostgreSQL', () => {
       await Promise.all([untilHealthy(a!), untilHealthy(b!)]);
       // A token signed by one process is good on the other, and a student's class password
       // (encrypted with the shared key) checks out on both.
-      const signedIn = await send(a!.port, 'POST', '/api/auth/token/', { host: 'greenfield.localhost', json: { username: 'amara.okafor', password: 'kite-7' } });
+      const signedIn = await send(a!.port, 'POST', '/api/auth/token/', {
+        host: 'greenfield.localhost',
+        json: { username: 'amara.okafor', password: 'kite-7' },
+      });
       expect(signedIn.status).toBe(200);
-      expect((await send(b!.port, 'POST', '/api/auth/token/', { host: 'greenfield.localhost', json: { username: 'amara.okafor', password: 'kite-7' } })).status).toBe(200);
-      const onB = await send(b!.port, 'POST', '/api/auth/token/refresh/', { host: 'greenfield.localhost', json: { refresh: signedIn.body.refresh } });
+      expect(
+        (
+          await send(b!.port, 'POST', '/api/auth/token/', {
+            host: 'greenfield.localhost',
+            json: { username: 'amara.okafor', password: 'kite-7' },
+          })
+        ).status,
+      ).toBe(200);
+      const onB = await send(b!.port, 'POST', '/api/auth/token/refresh/', {
+        host: 'greenfield.localhost',
+        json: { refresh: signedIn.body.refresh },
+      });
       expect(onB.status).toBe(200);
       for (const proc of [a!, b!]) {
         process.kill(-proc.child.pid!, 'SIGTERM');
@@ -125,7 +138,9 @@ describe.skipIf(!PG)('two processes on one fresh PostgreSQL', () => {
       }
       // Seeded once: the demo head teacher exists exactly once.
       const db = await openDatabase({ url: database.url });
-      const counted = (await db.db.execute(sql`select count(*)::int as n from users where email = 'head@greenfield.example'`)) as unknown as { rows: { n: number }[] };
+      const counted = (await db.db.execute(
+        sql`select count(*)::int as n from users where email = 'head@greenfield.example'`,
+      )) as unknown as { rows: { n: number }[] };
       const [row] = counted.rows;
       expect(row!.n).toBe(1);
       await db.close();
@@ -138,7 +153,9 @@ describe.skipIf(!PG)('two processes on one fresh PostgreSQL', () => {
     const database = await freshPostgres();
     const db = await openDatabase({ url: database.url }, { timeoutMs: 300 });
     try {
-      const shown = (await db.db.execute(sql`select current_setting('statement_timeout') as s, current_setting('idle_in_transaction_session_timeout') as i`)) as unknown as {
+      const shown = (await db.db.execute(
+        sql`select current_setting('statement_timeout') as s, current_setting('idle_in_transaction_session_timeout') as i`,
+      )) as unknown as {
         rows: object[];
       };
       expect(shown.rows[0]).toEqual({ s: '300ms', i: '300ms' });
@@ -183,7 +200,13 @@ describe('stopping a process', () => {
     let req!: ClientRequest;
     const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
       req = httpRequest(
-        { host: '127.0.0.1', port: proc.port, method: 'POST', path: '/api/auth/token/', headers: { host: 'greenfield.localhost', 'content-type': 'application/json', 'content-length': String(body.length) } },
+        {
+          host: '127.0.0.1',
+          port: proc.port,
+          method: 'POST',
+          path: '/api/auth/token/',
+          headers: { host: 'greenfield.localhost', 'content-type': 'application/json', 'content-length': String(body.length) },
+        },
         (res) => {
           let text = '';
           res.on('data', (d) => (text += d));
@@ -214,7 +237,11 @@ describe('stopping a process', () => {
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l));
-    expect(lines.find((l) => l.msg === 'request' && l.path === '/api/auth/token/')).toMatchObject({ status: 200, method: 'POST', tenant: 'greenfield' });
+    expect(lines.find((l) => l.msg === 'request' && l.path === '/api/auth/token/')).toMatchObject({
+      status: 200,
+      method: 'POST',
+      tenant: 'greenfield',
+    });
     expect(lines.at(-1)).toMatchObject({ msg: 'stopped' });
   }, 180_000);
 });

@@ -57,22 +57,45 @@ describe.each(TARGETS)('pruning on %s', (target) => {
       { token_hash: 'prune-expired', email: 'x@example.com', role: 'teacher', kind: 'user', expires_at: ago(1000) },
       { token_hash: 'prune-live', email: 'y@example.com', role: 'teacher', kind: 'user', expires_at: later(DAY) },
     ]);
-    const keyRow = (key: string, created_at: Date) => ({ key, user_id: uid, method: 'POST', path: '/x/', request_hash: 'h', status_code: 200, response_body: {}, created_at });
+    const keyRow = (key: string, created_at: Date) => ({
+      key,
+      user_id: uid,
+      method: 'POST',
+      path: '/x/',
+      request_hash: 'h',
+      status_code: 200,
+      response_body: {},
+      created_at,
+    });
     await db.insert(idempotencyKeys).values([keyRow('prune-key-old', ago(40 * DAY)), keyRow('prune-key-new', ago(20 * DAY))]);
-    const mail = (to: string, over: Partial<typeof emailOutbox.$inferInsert>) => ({ tenant_id: null, to, subject: 'Link', text: `link for ${to}: /secret`, html: '<a>/secret</a>', created_at: ago(60_000), ...over });
-    await db.insert(emailOutbox).values([
-      mail('sent@x', { sent_at: ago(1000), attempts: 1 }),
-      mail('expired@x', { expires_at: ago(1000) }),
-      mail('given-up@x', { attempts: 5, last_error: '550' }),
-      mail('legacy@x', { created_at: ago(8 * DAY) }),
-      mail('old-sent@x', { created_at: ago(31 * DAY), sent_at: ago(31 * DAY), attempts: 1 }),
-      mail('waiting@x', { expires_at: later(3600_000) }),
-      mail('retrying@x', { attempts: 2, next_attempt_at: later(60_000), expires_at: later(DAY) }),
-    ]);
+    const mail = (to: string, over: Partial<typeof emailOutbox.$inferInsert>) => ({
+      tenant_id: null,
+      to,
+      subject: 'Link',
+      text: `link for ${to}: /secret`,
+      html: '<a>/secret</a>',
+      created_at: ago(60_000),
+      ...over,
+    });
+    await db
+      .insert(emailOutbox)
+      .values([
+        mail('sent@x', { sent_at: ago(1000), attempts: 1 }),
+        mail('expired@x', { expires_at: ago(1000) }),
+        mail('given-up@x', { attempts: 5, last_error: '550' }),
+        mail('legacy@x', { created_at: ago(8 * DAY) }),
+        mail('old-sent@x', { created_at: ago(31 * DAY), sent_at: ago(31 * DAY), attempts: 1 }),
+        mail('waiting@x', { expires_at: later(3600_000) }),
+        mail('retrying@x', { attempts: 2, next_attempt_at: later(60_000), expires_at: later(DAY) }),
+      ]);
 
     const counts = await pruneExpired(db, now);
 
-    const keysOf = async <T,>(rows: Promise<T[]>, pick: (r: T) => string) => (await rows).map(pick).filter((k) => k.startsWith('prune')).sort();
+    const keysOf = async <T>(rows: Promise<T[]>, pick: (r: T) => string) =>
+      (await rows)
+        .map(pick)
+        .filter((k) => k.startsWith('prune'))
+        .sort();
     expect(await keysOf(db.select().from(rateLimits), (r) => r.key)).toEqual(['prune:old-locked', 'prune:recent']);
     expect(await keysOf(db.select().from(refreshTokens), (r) => r.jti)).toEqual(['prune-live', 'prune-revoked-live']);
     expect(await keysOf(db.select().from(communitySessions), (r) => r.token_hash)).toEqual(['prune-live']);
@@ -86,13 +109,28 @@ describe.each(TARGETS)('pruning on %s', (target) => {
       expect(mails.get(to), to).toMatchObject({ text: '', html: null, subject: 'Link' });
     }
     for (const to of ['waiting@x', 'retrying@x']) expect(mails.get(to)!.text).toContain('/secret');
-    expect(counts).toMatchObject({ rate_limits: 1, refresh_tokens: 1, community_sessions: 1, password_reset_tokens: 1, invitations: 1, email_outbox: 1 });
+    expect(counts).toMatchObject({
+      rate_limits: 1,
+      refresh_tokens: 1,
+      community_sessions: 1,
+      password_reset_tokens: 1,
+      invitations: 1,
+      email_outbox: 1,
+    });
     expect(counts.idempotency_keys).toBeGreaterThanOrEqual(1);
     expect(counts.email_bodies).toBeGreaterThanOrEqual(4);
 
     // Two processes pruning at once: both finish, nothing more goes.
     const again = await Promise.all([pruneExpired(db, now), pruneExpired(db, now)]);
     expect(again.map((c) => c.email_bodies + c.refresh_tokens + c.invitations)).toEqual([0, 0]);
-    expect(await keysOf(db.select().from(refreshTokens).where(inArray(refreshTokens.jti, ['prune-live'])), (r) => r.jti)).toEqual(['prune-live']);
+    expect(
+      await keysOf(
+        db
+          .select()
+          .from(refreshTokens)
+          .where(inArray(refreshTokens.jti, ['prune-live'])),
+        (r) => r.jti,
+      ),
+    ).toEqual(['prune-live']);
   });
 });

@@ -98,7 +98,8 @@ describe.each(TARGETS)('refresh tokens on %s', (target) => {
   });
 
   describe('revocation', () => {
-    const asTeacher = (method: string, path: string, json: unknown) => server.call(method, `/api${path}`, { host: GREENFIELD, token: teacher, json });
+    const asTeacher = (method: string, path: string, json: unknown) =>
+      server.call(method, `/api${path}`, { host: GREENFIELD, token: teacher, json });
 
     it("when a teacher changes a child's password", async () => {
       const id = await idOf('amara.okafor');
@@ -124,7 +125,8 @@ describe.each(TARGETS)('refresh tokens on %s', (target) => {
       const page = await server.call('GET', '/api/list-student-in-class/ROBINS4/', { host: GREENFIELD });
       const [a, b] = (page.body.results.students as { id: number; username: string }[]).filter((s) => s.username !== 'amara.okafor');
       const info = async (id: number) =>
-        (await server.call('GET', `/api/classes/ROBINS4/student-login-info/${id}/`, { host: GREENFIELD, token: teacher })).body.password as string;
+        (await server.call('GET', `/api/classes/ROBINS4/student-login-info/${id}/`, { host: GREENFIELD, token: teacher })).body
+          .password as string;
       const sa = await signIn(server, a!.username, await info(a!.id));
       const sb = await signIn(server, b!.username, await info(b!.id));
       expect((await asTeacher('POST', '/v1/students/archive/', { student_ids: [a!.id] })).status).toBe(200);

@@ -42,7 +42,9 @@ describe('login cards', () => {
   });
 
   it('draws each QR 60 pt square inside a 120 pt card', () => {
-    const pdf = buildLoginPdf('Owls', [{ first_name: 'Zoe', last_name: 'Zhang', username: 'zoe.zhang', password: 'moon-3', class_code: 'OWLS5' }]);
+    const pdf = buildLoginPdf('Owls', [
+      { first_name: 'Zoe', last_name: 'Zhang', username: 'zoe.zhang', password: 'moon-3', class_code: 'OWLS5' },
+    ]);
     const path = /q 0 g ((?:[\d.]+ [\d.]+ [\d.]+ [\d.]+ re ?)+) f Q/.exec(new TextDecoder('latin1').decode(pdf))![1]!;
     const squares = [...path.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re/g)].map((m) => m.slice(1, 5).map(Number));
     const xs = squares.map((s) => s[0]!);

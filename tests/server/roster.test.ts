@@ -45,7 +45,12 @@ describe.each(TARGETS)('roster API on %s', (target) => {
       expect(mine.status).toBe(200);
       expect(mine.body.count).toBe(2);
       const r = mine.body.results.find((c: { class_id: string }) => c.class_id === 'ROBINS4');
-      expect(r).toMatchObject({ id: robins, name: 'Year 4 Robins', no_of_students: 24, assigned_teacher: { first_name: expect.any(String) } });
+      expect(r).toMatchObject({
+        id: robins,
+        name: 'Year 4 Robins',
+        no_of_students: 24,
+        assigned_teacher: { first_name: expect.any(String) },
+      });
       const school = await call('GET', '/v1/school-classes/?limit=1', head);
       expect(school.status).toBe(200);
       expect(school.body.count).toBe(2);
@@ -74,7 +79,10 @@ describe.each(TARGETS)('roster API on %s', (target) => {
     });
 
     it('answers one class, and Class not found for another school', async () => {
-      expect((await call('GET', `/api-admin/school-classes/${owls}/`, teacher)).body).toMatchObject({ class_id: 'OWLS5', no_of_students: 45 });
+      expect((await call('GET', `/api-admin/school-classes/${owls}/`, teacher)).body).toMatchObject({
+        class_id: 'OWLS5',
+        no_of_students: 45,
+      });
       const other = await call('GET', `/api-admin/school-classes/${hill3}/`, hillTeacher, undefined, HILLSIDE);
       expect(other.status).toBe(200);
       expect((await call('GET', `/api-admin/school-classes/${hill3}/`, teacher)).body.message).toBe('Class not found');
@@ -88,9 +96,22 @@ describe.each(TARGETS)('roster API on %s', (target) => {
       const all = await call('GET', `/v1/teacher/student-login-info/${robins}/`, teacher);
       expect(all.status).toBe(200);
       expect(all.body.count).toBe(24);
-      expect(all.body.results).toContainEqual({ id: amara, first_name: 'Amara', last_name: 'Okafor', username: 'amara.okafor', password: 'kite-7', class_code: 'ROBINS4' });
+      expect(all.body.results).toContainEqual({
+        id: amara,
+        first_name: 'Amara',
+        last_name: 'Okafor',
+        username: 'amara.okafor',
+        password: 'kite-7',
+        class_code: 'ROBINS4',
+      });
       const one = await call('GET', `/classes/robins4/student-login-info/${amara}/`, head);
-      expect(one.body).toEqual({ first_name: 'Amara', last_name: 'Okafor', username: 'amara.okafor', password: 'kite-7', class_code: 'ROBINS4' });
+      expect(one.body).toEqual({
+        first_name: 'Amara',
+        last_name: 'Okafor',
+        username: 'amara.okafor',
+        password: 'kite-7',
+        class_code: 'ROBINS4',
+      });
     });
 
     it('refuses students, other schools and bad input', async () => {
@@ -116,7 +137,11 @@ describe.each(TARGETS)('roster API on %s', (target) => {
       expect(priv.body.count).toBeGreaterThan(0);
       const search = await call('GET', '/api-admin/student/?search=okafor', teacher);
       expect(search.body.results.map((s: { username: string }) => s.username)).toContain('amara.okafor');
-      const dated = await call('GET', `/api-admin/student/?class_id=${robins}&date_joined__gte=2026-09-01&date_joined__lte=2026-09-01`, teacher);
+      const dated = await call(
+        'GET',
+        `/api-admin/student/?class_id=${robins}&date_joined__gte=2026-09-01&date_joined__lte=2026-09-01`,
+        teacher,
+      );
       expect(dated.body.count).toBe(16); // the seed joins one student an hour from 08:00
     });
 
@@ -144,17 +169,47 @@ describe.each(TARGETS)('roster API on %s', (target) => {
   describe('editing a student', () => {
     it('edits names, password and privacy; the new password signs in', async () => {
       const [row] = (await call('GET', `/api-admin/student/?class_id=${owls}&limit=1&offset=5`, teacher)).body.results;
-      const res = await call('PUT', `/manage_student/${row.id}/`, teacher, { first_name: 'Ada', last_name: 'Lovelace', password: 'star-9', privacy_preference: 'public' });
+      const res = await call('PUT', `/manage_student/${row.id}/`, teacher, {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        password: 'star-9',
+        privacy_preference: 'public',
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: row.id, first_name: 'Ada', last_name: 'Lovelace', privacy_preference: 'public' });
-      expect((await server.call('POST', '/api/auth/token/', { host: GREENFIELD, json: { username: row.username, password: 'star-9' } })).status).toBe(200);
-      const empty = await call('PUT', `/manage_student/${row.id}/`, teacher, { first_name: '', last_name: 'L', password: '', privacy_preference: '' });
+      expect(
+        (await server.call('POST', '/api/auth/token/', { host: GREENFIELD, json: { username: row.username, password: 'star-9' } })).status,
+      ).toBe(200);
+      const empty = await call('PUT', `/manage_student/${row.id}/`, teacher, {
+        first_name: '',
+        last_name: 'L',
+        password: '',
+        privacy_preference: '',
+      });
       expect(empty.status).toBe(400);
       expect(empty.body.message).toContain('Please enter first name');
       expect(empty.body.message).toContain('Please enter new password');
       expect(empty.body.message).toContain('Please select privacy preference');
-      expect((await call('PUT', `/manage_student/${row.id}/`, student, { first_name: 'X', last_name: 'Y', password: 'abcd', privacy_preference: 'public' })).status).toBe(403);
-      expect((await call('PUT', `/manage_student/${hillStudent}/`, teacher, { first_name: 'X', last_name: 'Y', password: 'abcd', privacy_preference: 'public' })).status).toBe(404);
+      expect(
+        (
+          await call('PUT', `/manage_student/${row.id}/`, student, {
+            first_name: 'X',
+            last_name: 'Y',
+            password: 'abcd',
+            privacy_preference: 'public',
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await call('PUT', `/manage_student/${hillStudent}/`, teacher, {
+            first_name: 'X',
+            last_name: 'Y',
+            password: 'abcd',
+            privacy_preference: 'public',
+          })
+        ).status,
+      ).toBe(404);
     });
 
     it('changes privacy, refusing the same value as an invalid transition', async () => {
@@ -167,14 +222,20 @@ describe.each(TARGETS)('roster API on %s', (target) => {
       expect(same.body.message).toBe('Invalid privacy preference transition.');
       expect((await call('PUT', `/student-privacy-update/${amara}/`, teacher, { privacy_preference: 'everyone' })).status).toBe(400);
       expect((await call('PUT', `/student-privacy-update/${amara}/`, student, { privacy_preference: 'public' })).status).toBe(403);
-      expect((await call('PUT', `/student-privacy-update/${amara}/`, hillTeacher, { privacy_preference: 'public' }, HILLSIDE)).status).toBe(404);
+      expect((await call('PUT', `/student-privacy-update/${amara}/`, hillTeacher, { privacy_preference: 'public' }, HILLSIDE)).status).toBe(
+        404,
+      );
     });
 
     it('changes a password', async () => {
       const [row] = (await call('GET', `/api-admin/student/?class_id=${owls}&limit=1&offset=7`, teacher)).body.results;
       expect((await call('PUT', `/change-password/${row.id}/`, head, { new_password: 'moon-8' })).status).toBe(200);
-      expect((await server.call('POST', '/api/auth/token/', { host: GREENFIELD, json: { username: row.username, password: 'moon-8' } })).status).toBe(200);
-      expect((await call('PUT', `/change-password/${row.id}/`, head, { new_password: '' })).body.message).toContain('Please enter new password');
+      expect(
+        (await server.call('POST', '/api/auth/token/', { host: GREENFIELD, json: { username: row.username, password: 'moon-8' } })).status,
+      ).toBe(200);
+      expect((await call('PUT', `/change-password/${row.id}/`, head, { new_password: '' })).body.message).toContain(
+        'Please enter new password',
+      );
       expect((await call('PUT', `/change-password/${row.id}/`, student, { new_password: 'abcd' })).status).toBe(403);
       expect((await call('PUT', `/change-password/${hillStudent}/`, head, { new_password: 'abcd' })).status).toBe(404);
     });
@@ -183,17 +244,30 @@ describe.each(TARGETS)('roster API on %s', (target) => {
   describe('bulk actions', () => {
     let ids: number[];
     beforeAll(async () => {
-      ids = (await call('GET', `/api-admin/student/?class_id=${owls}&limit=3&offset=10`, teacher)).body.results.map((s: { id: number }) => s.id);
+      ids = (await call('GET', `/api-admin/student/?class_id=${owls}&limit=3&offset=10`, teacher)).body.results.map(
+        (s: { id: number }) => s.id,
+      );
     });
 
     it('sets privacy for many, by both paths', async () => {
-      expect((await call('POST', '/users/privacy-preference/bulk/', teacher, { user_ids: ids, privacy_preference: 'community' })).status).toBe(200);
+      expect(
+        (await call('POST', '/users/privacy-preference/bulk/', teacher, { user_ids: ids, privacy_preference: 'community' })).status,
+      ).toBe(200);
       expect(await Promise.all(ids.map(privacyOf))).toEqual(['community', 'community', 'community']);
-      expect((await call('PATCH', '/v1/students/profile/change-privacy/', teacher, { ids, privacy_preference: 'private' })).body.message).toBe('Privacy preference updated successfully!');
+      expect(
+        (await call('PATCH', '/v1/students/profile/change-privacy/', teacher, { ids, privacy_preference: 'private' })).body.message,
+      ).toBe('Privacy preference updated successfully!');
       expect(await Promise.all(ids.map(privacyOf))).toEqual(['private', 'private', 'private']);
-      expect((await call('POST', '/users/privacy-preference/bulk/', teacher, { user_ids: [], privacy_preference: 'public' })).status).toBe(400);
-      expect((await call('POST', '/users/privacy-preference/bulk/', student, { user_ids: ids, privacy_preference: 'public' })).status).toBe(403);
-      expect((await call('PATCH', '/v1/students/profile/change-privacy/', teacher, { ids: [...ids, hillStudent], privacy_preference: 'public' })).status).toBe(404);
+      expect((await call('POST', '/users/privacy-preference/bulk/', teacher, { user_ids: [], privacy_preference: 'public' })).status).toBe(
+        400,
+      );
+      expect((await call('POST', '/users/privacy-preference/bulk/', student, { user_ids: ids, privacy_preference: 'public' })).status).toBe(
+        403,
+      );
+      expect(
+        (await call('PATCH', '/v1/students/profile/change-privacy/', teacher, { ids: [...ids, hillStudent], privacy_preference: 'public' }))
+          .status,
+      ).toBe(404);
       expect(await privacyOf(ids[0]!)).toBe('private');
     });
 
@@ -204,7 +278,9 @@ describe.each(TARGETS)('roster API on %s', (target) => {
       expect(featured.body.results.map((s: { id: number }) => s.id).sort()).toEqual([...ids].sort());
       expect((await call('PATCH', '/v1/teacher/students/blogs/feature/', teacher, { ids, action: 'maybe' })).status).toBe(400);
       expect((await call('PATCH', '/v1/teacher/students/blogs/feature/', student, { ids, action: 'feature' })).status).toBe(403);
-      expect((await call('PATCH', '/v1/teacher/students/blogs/feature/', hillTeacher, { ids, action: 'feature' }, HILLSIDE)).status).toBe(404);
+      expect((await call('PATCH', '/v1/teacher/students/blogs/feature/', hillTeacher, { ids, action: 'feature' }, HILLSIDE)).status).toBe(
+        404,
+      );
     });
 
     it('archives, lists archived students, and transfers them back into a class', async () => {
@@ -227,7 +303,10 @@ describe.each(TARGETS)('roster API on %s', (target) => {
 
   describe('adding students', () => {
     it('adds by name, once under a repeated Idempotency-Key; the new students can sign in', async () => {
-      const body = [{ first_name: 'Nia', last_name: 'Long' }, { first_name: 'Amara', last_name: 'Okafor' }];
+      const body = [
+        { first_name: 'Nia', last_name: 'Long' },
+        { first_name: 'Amara', last_name: 'Okafor' },
+      ];
       const headers = { 'idempotency-key': `bulk-${crypto.randomUUID()}` };
       const res = await call('POST', `/class/${robins}/bulk-add-students/`, teacher, body, GREENFIELD, headers);
       expect(res.status).toBe(200);
@@ -235,10 +314,16 @@ describe.each(TARGETS)('roster API on %s', (target) => {
       expect(res.body.students.map((s: { username: string }) => s.username)).toEqual(['nia.long', 'amara.okafor2']);
       const again = await call('POST', `/class/${robins}/bulk-add-students/`, teacher, body, GREENFIELD, headers);
       expect(again.body).toEqual(res.body);
-      const nias = await server.database.db.select().from(users).where(and(eq(users.first_name, 'Nia'), eq(users.last_name, 'Long')));
+      const nias = await server.database.db
+        .select()
+        .from(users)
+        .where(and(eq(users.first_name, 'Nia'), eq(users.last_name, 'Long')));
       expect(nias).toHaveLength(1);
       const info = await call('GET', `/classes/ROBINS4/student-login-info/${res.body.students[0].id}/`, teacher);
-      expect((await server.call('POST', '/api/auth/token/', { host: GREENFIELD, json: { username: 'nia.long', password: info.body.password } })).status).toBe(200);
+      expect(
+        (await server.call('POST', '/api/auth/token/', { host: GREENFIELD, json: { username: 'nia.long', password: info.body.password } }))
+          .status,
+      ).toBe(200);
     });
 
     it('refuses an empty list, students, and other schools', async () => {
@@ -301,30 +386,60 @@ describe.each(TARGETS)('roster API on %s', (target) => {
     const future = () => new Date(Date.now() + 86_400_000).toISOString();
 
     it('pins and unpins one item and many, and lists live pins', async () => {
-      const one = await call('POST', '/content/pin/', teacher, { content_type: 'student', object_id: amara, is_pinned: true, expiry_date: future() });
+      const one = await call('POST', '/content/pin/', teacher, {
+        content_type: 'student',
+        object_id: amara,
+        is_pinned: true,
+        expiry_date: future(),
+      });
       expect(one.status).toBe(200);
       const listed = await call('GET', '/content/pins/?content_type=student', teacher);
       expect(listed.body.results).toContainEqual(expect.objectContaining({ object_id: amara, is_pinned: true }));
       const off = await call('POST', '/content/pin/', teacher, { content_type: 'student', object_id: amara, is_pinned: false });
       expect(off.body.message).toBe('Content unpinned successfully!');
-      const many = await call('POST', '/content/pins/bulk/', head, { content_type: 'book', object_ids: [1, 2, 3], is_pinned: true, expiry_date: future() });
+      const many = await call('POST', '/content/pins/bulk/', head, {
+        content_type: 'book',
+        object_ids: [1, 2, 3],
+        is_pinned: true,
+        expiry_date: future(),
+      });
       expect(many.status).toBe(200);
-      const rows = await server.database.db.select().from(pins).where(and(eq(pins.content_type, 'book'), eq(pins.is_pinned, true)));
+      const rows = await server.database.db
+        .select()
+        .from(pins)
+        .where(and(eq(pins.content_type, 'book'), eq(pins.is_pinned, true)));
       expect(rows).toHaveLength(3);
       const page = await call('PATCH', '/v1/teacher/students/pin/', teacher, { ids: [amara], action: 'pin', expiry_date: future() });
       expect(page.status).toBe(200);
     });
 
     it('needs an expiry to pin, and refuses students, other schools and other roles', async () => {
-      expect((await call('POST', '/content/pin/', teacher, { content_type: 'student', object_id: amara, is_pinned: true })).status).toBe(400);
+      expect((await call('POST', '/content/pin/', teacher, { content_type: 'student', object_id: amara, is_pinned: true })).status).toBe(
+        400,
+      );
       expect((await call('POST', '/content/pin/', teacher, { content_type: 'poem', object_id: amara, is_pinned: false })).status).toBe(400);
-      const past = await call('POST', '/content/pin/', teacher, { content_type: 'student', object_id: amara, is_pinned: true, expiry_date: '2020-01-01T00:00:00Z' });
+      const past = await call('POST', '/content/pin/', teacher, {
+        content_type: 'student',
+        object_id: amara,
+        is_pinned: true,
+        expiry_date: '2020-01-01T00:00:00Z',
+      });
       expect(past.status).toBe(400);
-      expect((await call('POST', '/content/pin/', student, { content_type: 'student', object_id: amara, is_pinned: false })).status).toBe(403);
-      expect((await call('POST', '/content/pins/bulk/', teacher, { content_type: 'student', object_ids: [hillStudent], is_pinned: false })).status).toBe(404);
+      expect((await call('POST', '/content/pin/', student, { content_type: 'student', object_id: amara, is_pinned: false })).status).toBe(
+        403,
+      );
+      expect(
+        (await call('POST', '/content/pins/bulk/', teacher, { content_type: 'student', object_ids: [hillStudent], is_pinned: false }))
+          .status,
+      ).toBe(404);
       expect((await call('PATCH', '/v1/teacher/students/pin/', hillTeacher, { ids: [amara], action: 'unpin' }, HILLSIDE)).status).toBe(404);
-      expect((await call('POST', '/organization/content/pin/', teacher, { content_type: 'book', content_share_id: 1, is_pinned: false })).status).toBe(403);
-      expect((await call('POST', '/organization/content/bulk-pin/', head, { content_type: 'book', content_share_ids: [1], is_pinned: false })).status).toBe(403);
+      expect(
+        (await call('POST', '/organization/content/pin/', teacher, { content_type: 'book', content_share_id: 1, is_pinned: false })).status,
+      ).toBe(403);
+      expect(
+        (await call('POST', '/organization/content/bulk-pin/', head, { content_type: 'book', content_share_ids: [1], is_pinned: false }))
+          .status,
+      ).toBe(403);
     });
   });
 });

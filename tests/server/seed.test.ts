@@ -17,7 +17,13 @@ describe.each(TARGETS)('demo seed on %s', (target) => {
 
   async function roster(code: string) {
     return db()
-      .select({ first: users.first_name, last: users.last_name, username: users.username, sealed: students.password_encrypted, tenant: tenants.subdomain })
+      .select({
+        first: users.first_name,
+        last: users.last_name,
+        username: users.username,
+        sealed: students.password_encrypted,
+        tenant: tenants.subdomain,
+      })
       .from(students)
       .innerJoin(users, eq(users.id, students.user_id))
       .innerJoin(classes, eq(classes.id, students.class_id))
@@ -79,7 +85,10 @@ describe.each(TARGETS)('demo seed on %s', (target) => {
     expect(m.filter((x) => x.active && x.status === 'ACTIVE')).toHaveLength(1);
     const [pub] = await db().select({ n: count() }).from(faqs).where(eq(faqs.role, 'platform_success'));
     expect(pub!.n).toBeGreaterThan(0);
-    const [book] = await db().select().from(books).where(and(eq(books.id, 1)));
+    const [book] = await db()
+      .select()
+      .from(books)
+      .where(and(eq(books.id, 1)));
     expect(book).toMatchObject({ cover: '/api/covers/1.svg' });
     expect(book!.title.length).toBeGreaterThan(3);
     expect(book!.price_cents).toBeGreaterThan(0);
@@ -105,7 +114,10 @@ describe('demo seed determinism', () => {
         .from(users)
         .innerJoin(students, eq(students.user_id, users.id))
         .orderBy(asc(users.id));
-      const bookRows = await database.db.select({ id: books.id, title: books.title, price: books.price_cents }).from(books).orderBy(asc(books.id));
+      const bookRows = await database.db
+        .select({ id: books.id, title: books.title, price: books.price_cents })
+        .from(books)
+        .orderBy(asc(books.id));
       await database.close();
       return { students: rows.map((r) => ({ ...r, sealed: decryptText(keys.data, r.sealed) })), books: bookRows };
     };

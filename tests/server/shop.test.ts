@@ -23,7 +23,12 @@ describe.each(TARGETS)('shop on %s', (target) => {
   it('shows a book page with its category, and 404s for a missing one', async () => {
     const res = await server.call('GET', `/api/books/${book.id}/`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: book.id, title: book.title, price_cents: book.price_cents, category: { name: expect.any(String) } });
+    expect(res.body).toMatchObject({
+      id: book.id,
+      title: book.title,
+      price_cents: book.price_cents,
+      category: { name: expect.any(String) },
+    });
     expect((await server.call('GET', '/api/books/99999999/')).status).toBe(404);
     expect((await server.call('GET', '/api/books/abc/')).status).toBe(400);
   });
@@ -81,11 +86,23 @@ describe.each(TARGETS)('shop on %s', (target) => {
 
   it('prices an order from the server and lets only its buyer or key holder see it', async () => {
     const ids = (await server.call('GET', '/api/books/?limit=3', { host: GREENFIELD })).body.results.map((b: { id: number }) => b.id);
-    const prices = await Promise.all(ids.map(async (id: number) => (await server.call('GET', `/api/books/${id}/`, { host: GREENFIELD })).body.price_cents as number));
-    const made = await server.call('POST', '/api/orders/', { host: GREENFIELD, token: teacher, json: { book_ids: [...ids, ids[0]], provider: 'paypal' } });
+    const prices = await Promise.all(
+      ids.map(async (id: number) => (await server.call('GET', `/api/books/${id}/`, { host: GREENFIELD })).body.price_cents as number),
+    );
+    const made = await server.call('POST', '/api/orders/', {
+      host: GREENFIELD,
+      token: teacher,
+      json: { book_ids: [...ids, ids[0]], provider: 'paypal' },
+    });
     expect(made.status).toBe(201);
     const mine = await server.call('GET', `/api/orders/${made.body.order_id}/`, { host: GREENFIELD, token: teacher });
-    expect(mine.body).toMatchObject({ kind: 'books', status: 'pending', print_status: 'open', total_cents: prices.reduce((a, b) => a + b, 0), buyer: expect.any(String) });
+    expect(mine.body).toMatchObject({
+      kind: 'books',
+      status: 'pending',
+      print_status: 'open',
+      total_cents: prices.reduce((a, b) => a + b, 0),
+      buyer: expect.any(String),
+    });
     expect(mine.body.items).toHaveLength(3);
     expect((await server.call('GET', `/api/orders/${made.body.order_id}/`, { host: GREENFIELD, token: head })).status).toBe(404);
     expect((await server.call('GET', `/api/orders/${made.body.order_id}/?key=wrong`, { host: GREENFIELD })).status).toBe(404);
@@ -106,15 +123,33 @@ describe.each(TARGETS)('shop on %s', (target) => {
     const guest = await server.call('POST', '/api/orders/', { host: GREENFIELD, json: { book_ids: [book.id], provider: 'stripe' } });
     expect(guest.status).toBe(400);
     expect(guest.body.message).toContain('email');
-    const ok = await server.call('POST', '/api/orders/', { host: GREENFIELD, json: { book_ids: [book.id], provider: 'stripe', email: 'parent@example.com' } });
+    const ok = await server.call('POST', '/api/orders/', {
+      host: GREENFIELD,
+      json: { book_ids: [book.id], provider: 'stripe', email: 'parent@example.com' },
+    });
     expect(ok.status).toBe(201);
-    expect((await server.call('POST', '/api/orders/', { host: GREENFIELD, json: { book_ids: [99999999], provider: 'stripe', email: 'p@example.com' } })).status).toBe(404);
+    expect(
+      (
+        await server.call('POST', '/api/orders/', {
+          host: GREENFIELD,
+          json: { book_ids: [99999999], provider: 'stripe', email: 'p@example.com' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('takes the bought books out of the buyer’s server cart once paid', async () => {
     await server.call('POST', '/api/data/cart/items/', { host: GREENFIELD, token: teacher, json: { book_id: book.id } });
-    const made = await server.call('POST', '/api/orders/', { host: GREENFIELD, token: teacher, json: { book_ids: [book.id], provider: 'phonepe' } });
-    const press = await server.call('POST', made.body.redirect_url, { host: GREENFIELD, body: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const made = await server.call('POST', '/api/orders/', {
+      host: GREENFIELD,
+      token: teacher,
+      json: { book_ids: [book.id], provider: 'phonepe' },
+    });
+    const press = await server.call('POST', made.body.redirect_url, {
+      host: GREENFIELD,
+      body: 'decision=approve',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     await server.call('GET', press.headers.get('location')!, { host: GREENFIELD });
     const cart = await server.call('GET', '/api/data/cart/', { host: GREENFIELD, token: teacher });
     expect(cart.body.cart).not.toContain(book.id);

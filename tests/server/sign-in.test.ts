@@ -45,7 +45,12 @@ describe.each(TARGETS)('sign-in flows on %s', (target) => {
       const names = res.body.results.students.map((s: { first_name: string }) => s.first_name);
       expect(names).toHaveLength(20);
       expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
-      expect(res.body.results.students).toContainEqual({ id: expect.any(Number), first_name: 'Amara', last_name: 'Okafor', username: 'amara.okafor' });
+      expect(res.body.results.students).toContainEqual({
+        id: expect.any(Number),
+        first_name: 'Amara',
+        last_name: 'Okafor',
+        username: 'amara.okafor',
+      });
       expect(JSON.stringify(res.body)).not.toMatch(/password/i);
       expect(res.body.previous).toBeNull();
       expect(res.body.next).toBe('/api/list-student-in-class/ROBINS4/?limit=20&offset=20');
@@ -70,14 +75,21 @@ describe.each(TARGETS)('sign-in flows on %s', (target) => {
     it('finds a child by any part of the name or the username, ignoring case and wildcards', async () => {
       for (const search of ['amara', 'OKAFOR', 'Amara Ok', 'amara.okafor']) {
         const res = await roster('robins4', `?search=${encodeURIComponent(search)}`);
-        expect(res.body.results.students.map((s: { username: string }) => s.username), search).toContain('amara.okafor');
+        expect(
+          res.body.results.students.map((s: { username: string }) => s.username),
+          search,
+        ).toContain('amara.okafor');
       }
       expect((await roster('ROBINS4', '?search=%25')).body.count).toBe(0);
       expect((await roster('ROBINS4', '?search=zzzz')).body).toMatchObject({ count: 0, next: null });
     });
 
     it("refuses another school's class code and unknown codes with the spec's words", async () => {
-      for (const [code, host] of [['HILL3', GREENFIELD], ['ROBINS4', HILLSIDE], ['NOPE1', GREENFIELD]] as const) {
+      for (const [code, host] of [
+        ['HILL3', GREENFIELD],
+        ['ROBINS4', HILLSIDE],
+        ['NOPE1', GREENFIELD],
+      ] as const) {
         const res = await roster(code, '', host);
         expect(res.status, `${code} on ${host}`).toBe(404);
         expect(res.body).toEqual({ message: INVALID_CODE, error: INVALID_CODE });
@@ -111,16 +123,21 @@ describe.each(TARGETS)('sign-in flows on %s', (target) => {
     });
   });
 
-  it.each(['/login', '/login/ROBINS4', '/register', '/logout', '/resetpasswordemail', '/password-reset-confirm?token=x', '/accept-invitation/x/'])(
-    'serves %s with the strict CSP',
-    async (path) => {
-      const csp = (await server.call('GET', path, { host: GREENFIELD })).headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toMatch(/unsafe-inline[^;]*;.*script|script-src[^;]*unsafe/);
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("base-uri 'none'");
-    },
-  );
+  it.each([
+    '/login',
+    '/login/ROBINS4',
+    '/register',
+    '/logout',
+    '/resetpasswordemail',
+    '/password-reset-confirm?token=x',
+    '/accept-invitation/x/',
+  ])('serves %s with the strict CSP', async (path) => {
+    const csp = (await server.call('GET', path, { host: GREENFIELD })).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/unsafe-inline[^;]*;.*script|script-src[^;]*unsafe/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+  });
 
   describe('community session', () => {
     const cookieOf = (res: { headers: Headers }) => res.headers.get('set-cookie')?.split(';')[0] ?? '';
@@ -169,7 +186,9 @@ describe.each(TARGETS)('sign-in flows on %s', (target) => {
       for (let i = 0; i < 10; i++) expect((await login('amara.okafor', 'wrong', 'tablet-one')).status).toBe(401);
       const locked = await login('amara.okafor', 'kite-7', 'tablet-one');
       expect(locked.status).toBe(429);
-      expect(locked.body.error).toBe('Too many wrong passwords for this account. Ask your teacher to unlock it, or try again in 15 minutes.');
+      expect(locked.body.error).toBe(
+        'Too many wrong passwords for this account. Ask your teacher to unlock it, or try again in 15 minutes.',
+      );
       expect(locked.headers.get('retry-after')).toBe('900');
       expect((await login('amara.okafor', 'kite-7', 'tablet-two')).status).toBe(429);
       expect((await login('amara.okafor', 'kite-7')).status).toBe(429);
@@ -207,7 +226,10 @@ describe.each(TARGETS)('sign-in flows on %s', (target) => {
         .map((s: { username: string }) => s.username)
         .filter((u: string) => u !== 'amara.okafor')
         .slice(0, 5);
-      const [row] = await server.database.db.select().from(rateLimits).where(eq(rateLimits.key, 'device:t' + (await tenantId('greenfield')) + ':class-tablet'));
+      const [row] = await server.database.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, 'device:t' + (await tenantId('greenfield')) + ':class-tablet'));
       expect(row!.failures).toBe(10);
       // Each classmate types one wrong password, then the right one: all get in.
       for (const username of classmates) {

@@ -8,7 +8,9 @@ import { charities, classes, stories, students, users } from '../../server/db/sc
 import { addParagraph, addPicture, b64 } from '../support/ydoc';
 import { GREENFIELD, HILLSIDE, TARGETS, signIn, startServer, type TestServer } from './harness';
 
-const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+const PNG = Uint8Array.from(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+);
 const GIF = Uint8Array.from(Buffer.from('R0lGODlhAQABAAAAACw=', 'base64'));
 
 describe.each(TARGETS)('story writing API on %s', (target) => {
@@ -34,7 +36,8 @@ describe.each(TARGETS)('story writing API on %s', (target) => {
 
   const call = (method: string, path: string, token: string, json?: unknown, host = GREENFIELD, headers: Record<string, string> = {}) =>
     server.call(method, `/api${path}`, { host, token, json, headers });
-  const start = (token: string, slug: string, extra: object = {}, host = GREENFIELD) => call('POST', '/stories/', token, { slug, ...extra }, host);
+  const start = (token: string, slug: string, extra: object = {}, host = GREENFIELD) =>
+    call('POST', '/stories/', token, { slug, ...extra }, host);
   const save = (token: string, slug: string, update: Uint8Array, host = GREENFIELD) =>
     call('PUT', `/stories/${slug}/document/`, token, { update: b64(update) }, host);
   const upload = (token: string, id: string, bytes: Uint8Array, type = 'image/png', host = GREENFIELD) => {
@@ -50,7 +53,16 @@ describe.each(TARGETS)('story writing API on %s', (target) => {
     it('starts a draft at the slug the device made, once; the same slug by someone else is taken', async () => {
       const first = await start(amara, 'the-kite-a1b2c3', { title: 'The Kite' });
       expect(first.status).toBe(201);
-      expect(first.body).toMatchObject({ slug: 'the-kite-a1b2c3', title: 'The Kite', status: 'draft', step: 1, author_name: 'Amara O.', privacy_preference: 'community', author_privacy: 'community', doc: null });
+      expect(first.body).toMatchObject({
+        slug: 'the-kite-a1b2c3',
+        title: 'The Kite',
+        status: 'draft',
+        step: 1,
+        author_name: 'Amara O.',
+        privacy_preference: 'community',
+        author_privacy: 'community',
+        doc: null,
+      });
       expect((await start(amara, 'the-kite-a1b2c3')).status).toBe(200);
       const taken = await start(zoe, 'the-kite-a1b2c3');
       expect(taken.status).toBe(409);
@@ -171,7 +183,9 @@ describe.each(TARGETS)('story writing API on %s', (target) => {
     it('sets title, SDGs, category, the school’s charity cause, visibility and step', async () => {
       await start(amara, 'about-x6');
       const [cause] = await server.database.db.select({ id: charities.id, tenant: charities.tenant_id }).from(charities);
-      const greenfieldCause = (await server.database.db.select({ id: charities.id, tenant: charities.tenant_id }).from(charities)).find((c) => c.tenant !== null);
+      const greenfieldCause = (await server.database.db.select({ id: charities.id, tenant: charities.tenant_id }).from(charities)).find(
+        (c) => c.tenant !== null,
+      );
       const res = await call('PATCH', '/stories/about-x6/', amara, {
         title: '  The River ',
         sdgs: [14, 6, 14],
@@ -182,10 +196,19 @@ describe.each(TARGETS)('story writing API on %s', (target) => {
         ...(greenfieldCause ? {} : {}),
       });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ title: 'The River', sdgs: [6, 14], category_id: 1, privacy_preference: 'private', step: 3, cover: '/api/pictures/11111111-2222-4333-8444-555555555555/' });
+      expect(res.body).toMatchObject({
+        title: 'The River',
+        sdgs: [6, 14],
+        category_id: 1,
+        privacy_preference: 'private',
+        step: 3,
+        cover: '/api/pictures/11111111-2222-4333-8444-555555555555/',
+      });
       expect(cause).toBeDefined();
       // The causes the writer offers: a published platform charity is one; a draft one is not.
-      const all = await server.database.db.select({ id: charities.id, tenant: charities.tenant_id, status: charities.status }).from(charities);
+      const all = await server.database.db
+        .select({ id: charities.id, tenant: charities.tenant_id, status: charities.status })
+        .from(charities);
       const platform = all.find((c) => c.tenant === null && c.status === 'published')!;
       const draft = all.find((c) => c.tenant === null && c.status === 'draft')!;
       const chosen = await call('PATCH', '/stories/about-x6/', amara, { charity_id: platform.id });
@@ -203,8 +226,12 @@ describe.each(TARGETS)('story writing API on %s', (target) => {
       const wide = await call('PATCH', '/stories/bad-about-x7/', amara, { privacy_preference: 'public' });
       expect(wide.status).toBe(400);
       expect(wide.body.message).toBe('This story cannot be shared wider than your privacy setting allows.');
-      const hillside = (await server.database.db.select({ id: charities.id, tenant: charities.tenant_id }).from(charities)).filter((c) => c.tenant !== null);
-      const greenfieldTenant = (await server.database.db.select({ t: classes.tenant_id }).from(classes).where(eq(classes.class_id, 'ROBINS4')))[0]!.t;
+      const hillside = (await server.database.db.select({ id: charities.id, tenant: charities.tenant_id }).from(charities)).filter(
+        (c) => c.tenant !== null,
+      );
+      const greenfieldTenant = (
+        await server.database.db.select({ t: classes.tenant_id }).from(classes).where(eq(classes.class_id, 'ROBINS4'))
+      )[0]!.t;
       const other = hillside.find((c) => c.tenant !== greenfieldTenant);
       if (other) expect((await call('PATCH', '/stories/bad-about-x7/', amara, { charity_id: other.id })).status).toBe(400);
       expect((await call('PATCH', '/stories/bad-about-x7/', amara, { category_id: 999_999 })).status).toBe(400);

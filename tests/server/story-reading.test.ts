@@ -35,7 +35,11 @@ describe.each(TARGETS)('story reading and reactions on %s', (target) => {
     return row!;
   }
   const read = (slug: string, options: { token?: string; cookie?: string; host?: string } = {}) =>
-    server.call('GET', `/api/reading/stories/${slug}/`, { host: options.host ?? GREENFIELD, token: options.token, headers: options.cookie ? { cookie: options.cookie } : {} });
+    server.call('GET', `/api/reading/stories/${slug}/`, {
+      host: options.host ?? GREENFIELD,
+      token: options.token,
+      headers: options.cookie ? { cookie: options.cookie } : {},
+    });
 
   beforeAll(async () => {
     server = await startServer(target);
@@ -50,7 +54,13 @@ describe.each(TARGETS)('story reading and reactions on %s', (target) => {
     const story = await find('public', 'public');
     const res = await read(story.slug);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: story.id, title: story.title, school: 'Greenfield Primary', shown_to: 'public', reactions: { total: 0, mine: null, can_react: false } });
+    expect(res.body).toMatchObject({
+      id: story.id,
+      title: story.title,
+      school: 'Greenfield Primary',
+      shown_to: 'public',
+      reactions: { total: 0, mine: null, can_react: false },
+    });
     expect(res.body.author).toMatch(/^\S+ [A-Z]\.$/);
     expect(JSON.stringify(res.body)).not.toContain(story.last_name);
     expect((await read(story.slug, { host: HILLSIDE })).status).toBe(404);
@@ -98,7 +108,11 @@ describe.each(TARGETS)('story reading and reactions on %s', (target) => {
     const story = await find('public', 'public');
     const priv = await find('private', 'public');
     const put = (id: number, opts: { token?: string; host?: string; reaction?: string }) =>
-      server.call('PUT', `/api/stories/${id}/reaction/`, { host: opts.host ?? GREENFIELD, token: opts.token, json: { reaction: opts.reaction ?? 'heart' } });
+      server.call('PUT', `/api/stories/${id}/reaction/`, {
+        host: opts.host ?? GREENFIELD,
+        token: opts.token,
+        json: { reaction: opts.reaction ?? 'heart' },
+      });
     expect((await put(story.id, { token: teacher })).status).toBe(403);
     expect((await put(story.id, {})).status).toBe(401);
     expect((await put(story.id, { token: amara, reaction: 'poop' })).status).toBe(400);

@@ -42,7 +42,8 @@ describe.each(TARGETS)('story review on %s', (target) => {
       .returning();
     return row!;
   }
-  const call = (method: string, path: string, token: string, json?: unknown, host = GREENFIELD) => server.call(method, `/api${path}`, { host, token, json });
+  const call = (method: string, path: string, token: string, json?: unknown, host = GREENFIELD) =>
+    server.call(method, `/api${path}`, { host, token, json });
 
   beforeAll(async () => {
     server = await startServer(target);
@@ -69,10 +70,18 @@ describe.each(TARGETS)('story review on %s', (target) => {
     expect(list.body.results.map((s: { id: number }) => s.id)).toContain(story.id);
     expect(list.body.results.every((s: { status: string }) => s.status === 'submitted')).toBe(true);
     const detail = await call('GET', `/teacher/stories/${story.id}/`, teacher);
-    expect(detail.body).toMatchObject({ submitted_text: 'The kite flw over the hill.', current_text: 'The kite flew over the hill.', status: 'submitted' });
+    expect(detail.body).toMatchObject({
+      submitted_text: 'The kite flw over the hill.',
+      current_text: 'The kite flew over the hill.',
+      status: 'submitted',
+    });
     expect((await server.call('GET', `/api/reading/stories/${story.slug}/`, { host: GREENFIELD })).status).toBe(404);
 
-    const ok = await server.call('POST', `/api/teacher/stories/${story.id}/approve/`, { host: GREENFIELD, token: teacher, headers: { 'idempotency-key': `approve-${story.id}-x` } });
+    const ok = await server.call('POST', `/api/teacher/stories/${story.id}/approve/`, {
+      host: GREENFIELD,
+      token: teacher,
+      headers: { 'idempotency-key': `approve-${story.id}-x` },
+    });
     expect(ok.body).toEqual({ message: 'Story approved and published.' });
     const library = await server.call('GET', '/api/stories/?limit=100', { host: GREENFIELD });
     expect(library.body.results.map((s: { id: number }) => s.id)).toContain(story.id);
@@ -89,37 +98,63 @@ describe.each(TARGETS)('story review on %s', (target) => {
     expect(row).toMatchObject({ status: 'returned', review_comment: 'Lovely! Check the spelling of "flew".' });
   });
 
-  it('refuses students (403), other schools (404) and drafts (404: they stay the child\'s)', async () => {
+  it("refuses students (403), other schools (404) and drafts (404: they stay the child's)", async () => {
     const story = await submitted();
     expect((await call('GET', '/teacher/stories/', amara)).status).toBe(403);
     expect((await call('POST', `/teacher/stories/${story.id}/approve/`, amara)).status).toBe(403);
     expect((await call('GET', `/teacher/stories/${story.id}/`, hillside, undefined, HILLSIDE)).status).toBe(404);
     expect((await call('POST', `/teacher/stories/${story.id}/approve/`, hillside, undefined, HILLSIDE)).status).toBe(404);
-    expect((await call('PATCH', '/v1/teacher/stories/feature/', hillside, { ids: [story.id], action: 'feature' }, HILLSIDE)).status).toBe(404);
+    expect((await call('PATCH', '/v1/teacher/stories/feature/', hillside, { ids: [story.id], action: 'feature' }, HILLSIDE)).status).toBe(
+      404,
+    );
     const draft = await submitted({ status: 'draft' });
     expect((await call('GET', `/teacher/stories/${draft.id}/`, teacher)).status).toBe(404);
-    expect((await call('GET', '/teacher/stories/', hillside, undefined, HILLSIDE)).body.results.map((s: { id: number }) => s.id)).not.toContain(story.id);
+    expect(
+      (await call('GET', '/teacher/stories/', hillside, undefined, HILLSIDE)).body.results.map((s: { id: number }) => s.id),
+    ).not.toContain(story.id);
   });
 
   it('applies the bulk actions and the content filters', async () => {
     const a = await submitted({ status: 'published' });
     const b = await submitted({ status: 'published' });
-    expect((await call('PATCH', '/v1/teacher/stories/feature/', teacher, { ids: [a.id, b.id], action: 'feature' })).body.message).toBe('Stories featured.');
+    expect((await call('PATCH', '/v1/teacher/stories/feature/', teacher, { ids: [a.id, b.id], action: 'feature' })).body.message).toBe(
+      'Stories featured.',
+    );
     const featured = await call('GET', `/teacher/stories/?is_featured=true&class_id=${author.class_id}&limit=500`, head);
     expect(featured.body.results.map((s: { id: number }) => s.id)).toEqual(expect.arrayContaining([a.id, b.id]));
-    expect((await call('PATCH', '/v1/teacher/stories/privacy/', teacher, { ids: [a.id], privacy_preference: 'community' })).status).toBe(200);
-    expect((await call('GET', '/teacher/stories/?privacy_preference=community&limit=500', teacher)).body.results.map((s: { id: number }) => s.id)).toContain(a.id);
-    expect((await call('POST', '/v1/teacher/stories/archive/', teacher, { story_ids: [b.id] })).body).toEqual({ success: true, message: 'Stories archived.' });
-    expect((await call('GET', '/teacher/stories/?is_archived=true&limit=500', teacher)).body.results.map((s: { id: number }) => s.id)).toContain(b.id);
-    const library = (await server.call('GET', '/api/stories/?limit=100', { host: GREENFIELD })).body.results.map((s: { id: number }) => s.id);
+    expect((await call('PATCH', '/v1/teacher/stories/privacy/', teacher, { ids: [a.id], privacy_preference: 'community' })).status).toBe(
+      200,
+    );
+    expect(
+      (await call('GET', '/teacher/stories/?privacy_preference=community&limit=500', teacher)).body.results.map(
+        (s: { id: number }) => s.id,
+      ),
+    ).toContain(a.id);
+    expect((await call('POST', '/v1/teacher/stories/archive/', teacher, { story_ids: [b.id] })).body).toEqual({
+      success: true,
+      message: 'Stories archived.',
+    });
+    expect(
+      (await call('GET', '/teacher/stories/?is_archived=true&limit=500', teacher)).body.results.map((s: { id: number }) => s.id),
+    ).toContain(b.id);
+    const library = (await server.call('GET', '/api/stories/?limit=100', { host: GREENFIELD })).body.results.map(
+      (s: { id: number }) => s.id,
+    );
     expect(library).not.toContain(a.id);
     expect(library).not.toContain(b.id);
     expect((await call('GET', '/teacher/stories/?created_at__gte=2026-02-01&created_at__lte=2026-01-01', teacher)).status).toBe(400);
     expect((await call('PATCH', '/v1/teacher/stories/feature/', teacher, { ids: [], action: 'feature' })).status).toBe(400);
     // Pinning a story of the school: the spec's payload with content_type story.
-    const pin = await call('POST', '/content/pin/', teacher, { content_type: 'story', object_id: a.id, is_pinned: true, expiry_date: new Date(Date.now() + 86_400_000).toISOString() });
+    const pin = await call('POST', '/content/pin/', teacher, {
+      content_type: 'story',
+      object_id: a.id,
+      is_pinned: true,
+      expiry_date: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     expect(pin.status).toBe(200);
-    expect((await call('GET', '/teacher/stories/?is_pinned=true&limit=500', teacher)).body.results.map((s: { id: number }) => s.id)).toEqual([a.id]);
+    expect(
+      (await call('GET', '/teacher/stories/?is_pinned=true&limit=500', teacher)).body.results.map((s: { id: number }) => s.id),
+    ).toEqual([a.id]);
   });
 
   it("lists the linked schools' shared stories for the organization, which pins them by content_share_id", async () => {
@@ -130,11 +165,29 @@ describe.each(TARGETS)('story review on %s', (target) => {
     expect(mine).toMatchObject({ content_share_id: shared.id, school: 'Greenfield Primary', is_pinned: false });
     expect(JSON.stringify(mine)).not.toMatch(/Okafor/);
     const expiry = new Date(Date.now() + 3_600_000).toISOString();
-    const pinned = await call('POST', '/organization/content/pin/', org, { content_type: 'story', content_share_id: shared.id, is_pinned: true, expiry_date: expiry }, RIVERBEND);
+    const pinned = await call(
+      'POST',
+      '/organization/content/pin/',
+      org,
+      { content_type: 'story', content_share_id: shared.id, is_pinned: true, expiry_date: expiry },
+      RIVERBEND,
+    );
     expect(pinned.status).toBe(200);
-    expect((await call('GET', '/organization/stories/?is_pinned=true', org, undefined, RIVERBEND)).body.results.map((s: { id: number }) => s.id)).toEqual([shared.id]);
+    expect(
+      (await call('GET', '/organization/stories/?is_pinned=true', org, undefined, RIVERBEND)).body.results.map((s: { id: number }) => s.id),
+    ).toEqual([shared.id]);
     const privateOne = await submitted({ status: 'published', privacy_preference: 'private' });
-    expect((await call('POST', '/organization/content/bulk-pin/', org, { content_type: 'story', content_share_ids: [privateOne.id], is_pinned: true, expiry_date: expiry }, RIVERBEND)).status).toBe(404);
+    expect(
+      (
+        await call(
+          'POST',
+          '/organization/content/bulk-pin/',
+          org,
+          { content_type: 'story', content_share_ids: [privateOne.id], is_pinned: true, expiry_date: expiry },
+          RIVERBEND,
+        )
+      ).status,
+    ).toBe(404);
     expect((await call('GET', '/organization/stories/', teacher)).status).toBe(403);
   });
 });

@@ -26,7 +26,9 @@ describe.each(TARGETS)('story stats on %s', (target) => {
   const get = (path: string, token: string, host = GREENFIELD) => server.call('GET', `/api${path}`, { host, token });
 
   it('starts from the demo stories’ SDGs and charity causes, so the impact count is not 0', async () => {
-    const seeded = await server.database.db.select({ sdgs: stories.sdgs, charity_id: stories.charity_id, status: stories.status }).from(stories);
+    const seeded = await server.database.db
+      .select({ sdgs: stories.sdgs, charity_id: stories.charity_id, status: stories.status })
+      .from(stories);
     const published = seeded.filter((s) => s.status === 'published');
     expect(published.filter((s) => s.sdgs.length > 0).length).toBeGreaterThan(published.length / 2);
     expect(published.some((s) => s.charity_id !== null)).toBe(true);
@@ -60,9 +62,18 @@ describe.each(TARGETS)('story stats on %s', (target) => {
         charity_id: charity!.id,
       })
       .returning();
-    await db
-      .insert(stories)
-      .values({ tenant_id: student!.tenant_id, author_id: amaraId, class_id: student!.class_id, title: 'Draft', slug: 'draft-stats', body: '', status: 'returned', review_comment: 'Add an ending!', submitted_text: 'Once', sdgs: [1] });
+    await db.insert(stories).values({
+      tenant_id: student!.tenant_id,
+      author_id: amaraId,
+      class_id: student!.class_id,
+      title: 'Draft',
+      slug: 'draft-stats',
+      body: '',
+      status: 'returned',
+      review_comment: 'Add an ending!',
+      submitted_text: 'Once',
+      sdgs: [1],
+    });
     expect((await get('/v1/impacts/count/', teacher)).body.total_impacts).toBe(before + 3);
     expect((await get('/v1/impacts/count/', amara)).body.total_impacts).toBe(amaraBefore + 3);
     expect((await get('/v1/impacts/count/', hillside, HILLSIDE)).body.total_impacts).toBeLessThan(before + 3);
@@ -75,7 +86,9 @@ describe.each(TARGETS)('story stats on %s', (target) => {
     // Amara makes her own story public for the reaction (her preference is private in the demo).
     await db.update(students).set({ privacy_preference: 'public' }).where(eq(students.user_id, amaraId));
     const zoe = (await signIn(server, 'zoe.zhang', 'moon-3')).access;
-    expect((await server.call('PUT', `/api/stories/${mine!.id}/reaction/`, { host: GREENFIELD, token: zoe, json: { reaction: 'wow' } })).status).toBe(200);
+    expect(
+      (await server.call('PUT', `/api/stories/${mine!.id}/reaction/`, { host: GREENFIELD, token: zoe, json: { reaction: 'wow' } })).status,
+    ).toBe(200);
     const reactions = (await get('/reactions/stats/', amara)).body;
     expect(reactions.total).toBe(1);
     expect(reactions.results).toContainEqual({ reaction: 'wow', count: 1 });
@@ -85,7 +98,9 @@ describe.each(TARGETS)('story stats on %s', (target) => {
 
     const my = (await get('/student/stories/', amara)).body;
     expect(my.reactions_received).toBe(1);
-    expect(my.results).toContainEqual(expect.objectContaining({ slug: 'draft-stats', status: 'returned', review_comment: 'Add an ending!', submitted_text: 'Once' }));
+    expect(my.results).toContainEqual(
+      expect.objectContaining({ slug: 'draft-stats', status: 'returned', review_comment: 'Add an ending!', submitted_text: 'Once' }),
+    );
     expect((await get('/student/stories/', teacher)).status).toBe(403);
     const [other] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'zoe.zhang'));
     expect(my.results.every((s: { id: number }) => s.id !== other!.id)).toBe(true);

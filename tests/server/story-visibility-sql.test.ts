@@ -39,18 +39,40 @@ describe.each(TARGETS)('story visibility SQL mirrors the pure rule on %s', (targ
     const linked = (await db.select().from(organizationLinks).where(eq(organizationLinks.organization_id, ORG))).map((l) => l.school_id);
 
     const newUser = async (tenant: number | null, role: Role, active = true) =>
-      (await db.insert(users).values({ tenant_id: tenant, role, first_name: 'Gen', last_name: 'Erated', is_active: active }).returning({ id: users.id }))[0]!.id;
+      (
+        await db
+          .insert(users)
+          .values({ tenant_id: tenant, role, first_name: 'Gen', last_name: 'Erated', is_active: active })
+          .returning({ id: users.id })
+      )[0]!.id;
     const t1 = await newUser(A, 'teacher');
     const t2 = await newUser(A, 'teacher');
     const tB = await newUser(B, 'teacher');
     const mkClass = async (tenant: number, code: string, teacher: number | null, review: boolean) =>
-      (await db.insert(classes).values({ tenant_id: tenant, class_id: code, name: code, teacher_id: teacher, review_stories: review }).returning({ id: classes.id }))[0]!.id;
+      (
+        await db
+          .insert(classes)
+          .values({ tenant_id: tenant, class_id: code, name: code, teacher_id: teacher, review_stories: review })
+          .returning({ id: classes.id })
+      )[0]!.id;
     const c1 = await mkClass(A, 'GENVIS1', t1, true);
     const c2 = await mkClass(A, 'GENVIS2', t2, false);
     const c3 = await mkClass(B, 'GENVIS3', tB, false);
-    const review = new Map([[c1, true], [c2, false], [c3, false]]);
-    const classTenant = new Map([[c1, A], [c2, A], [c3, B]]);
-    const taught = new Map([[t1, [c1]], [t2, [c2]], [tB, [c3]]]);
+    const review = new Map([
+      [c1, true],
+      [c2, false],
+      [c3, false],
+    ]);
+    const classTenant = new Map([
+      [c1, A],
+      [c2, A],
+      [c3, B],
+    ]);
+    const taught = new Map([
+      [t1, [c1]],
+      [t2, [c2]],
+      [tB, [c3]],
+    ]);
 
     const authorIds: number[] = [];
     for (let i = 0; i < CASES; i++) {
@@ -107,7 +129,14 @@ describe.each(TARGETS)('story visibility SQL mirrors the pure rule on %s', (targ
     const user = (name: string, id: number, role: Role, tenant: number | null) =>
       viewers.push({
         name,
-        pure: { kind: 'user', id, role, tenant_id: tenant, teaches: taught.get(id) ?? [], linked_schools: role === 'organization_admin' && tenant === ORG ? linked : [] },
+        pure: {
+          kind: 'user',
+          id,
+          role,
+          tenant_id: tenant,
+          teaches: taught.get(id) ?? [],
+          linked_schools: role === 'organization_admin' && tenant === ORG ? linked : [],
+        },
         sql: { kind: 'user', id, role, tenant_id: tenant },
       });
     viewers.push({ name: 'anonymous', pure: { kind: 'anonymous' }, sql: { kind: 'anonymous' } });
@@ -132,7 +161,10 @@ describe.each(TARGETS)('story visibility SQL mirrors the pure rule on %s', (targ
     const ids = [...facts.keys()];
     let compared = 0;
     for (const v of viewers) {
-      const rows = await server.database.db.select({ id: stories.id }).from(stories).where(and(inArray(stories.id, ids), storyVisibleTo(v.sql)));
+      const rows = await server.database.db
+        .select({ id: stories.id })
+        .from(stories)
+        .where(and(inArray(stories.id, ids), storyVisibleTo(v.sql)));
       const got = rows.map((r) => r.id).sort((a, b) => a - b);
       const want = ids.filter((id) => {
         const f = facts.get(id)!;
@@ -148,10 +180,18 @@ describe.each(TARGETS)('story visibility SQL mirrors the pure rule on %s', (targ
   it('puts on the shelf only stories out for readers that the viewer may see', async () => {
     const ids = [...facts.keys()];
     for (const v of viewers) {
-      const rows = await server.database.db.select({ id: stories.id }).from(stories).where(and(inArray(stories.id, ids), onTheShelf(v.sql)));
+      const rows = await server.database.db
+        .select({ id: stories.id })
+        .from(stories)
+        .where(and(inArray(stories.id, ids), onTheShelf(v.sql)));
       const want = ids.filter((id) => {
         const f = facts.get(id)!;
-        const out = (f.s.status === 'published' || (f.s.status === 'submitted' && f.c !== null && !f.c.review_stories)) && !f.s.is_archived && !f.s.hidden && f.a.is_active && !f.a.archived;
+        const out =
+          (f.s.status === 'published' || (f.s.status === 'submitted' && f.c !== null && !f.c.review_stories)) &&
+          !f.s.is_archived &&
+          !f.s.hidden &&
+          f.a.is_active &&
+          !f.a.archived;
         return out && canSeeStory(f.s, f.a, f.c, v.pure);
       });
       expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b));

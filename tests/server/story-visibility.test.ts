@@ -14,11 +14,20 @@ describe.each(TARGETS)('story visibility through the API on %s', (target) => {
   let teacher: string;
 
   /** Published greenfield stories whose story and author privacy are as given. */
-  async function find(storyPrivacy: 'public' | 'community' | 'private', childPrivacy: 'public' | 'community' | 'private'): Promise<Found[]> {
+  async function find(
+    storyPrivacy: 'public' | 'community' | 'private',
+    childPrivacy: 'public' | 'community' | 'private',
+  ): Promise<Found[]> {
     const db = server.database.db;
     const [green] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subdomain, 'greenfield'));
     return db
-      .select({ id: stories.id, title: stories.title, author_id: stories.author_id, first_name: users.first_name, last_name: users.last_name })
+      .select({
+        id: stories.id,
+        title: stories.title,
+        author_id: stories.author_id,
+        first_name: users.first_name,
+        last_name: users.last_name,
+      })
       .from(stories)
       .innerJoin(users, eq(users.id, stories.author_id))
       .innerJoin(students, eq(students.user_id, users.id))
@@ -45,9 +54,15 @@ describe.each(TARGETS)('story visibility through the API on %s', (target) => {
     return (res.body.results as { id: number }[]).map((s) => s.id);
   };
   const search = async (q: string) =>
-    ((await server.call('GET', `/api/combined/?search=${encodeURIComponent(q)}&limit=100`, { host: GREENFIELD })).body.stories as { id: number }[]).map((s) => s.id);
+    (
+      (await server.call('GET', `/api/combined/?search=${encodeURIComponent(q)}&limit=100`, { host: GREENFIELD })).body.stories as {
+        id: number;
+      }[]
+    ).map((s) => s.id);
   const pull = (since?: string) =>
-    server.call('GET', `/api/catalogue/stories/?limit=1000${since ? `&updated_since=${encodeURIComponent(since)}` : ''}`, { host: GREENFIELD });
+    server.call('GET', `/api/catalogue/stories/?limit=1000${since ? `&updated_since=${encodeURIComponent(since)}` : ''}`, {
+      host: GREENFIELD,
+    });
 
   beforeAll(async () => {
     server = await startServer(target);
@@ -86,7 +101,11 @@ describe.each(TARGETS)('story visibility through the API on %s', (target) => {
     const [, story] = await find('public', 'public');
     expect(await list()).toContain(story!.id);
     const archive = (archived: boolean) =>
-      server.call('POST', '/api/v1/students/archive/', { host: GREENFIELD, token: teacher, json: { student_ids: [story!.author_id], archived } });
+      server.call('POST', '/api/v1/students/archive/', {
+        host: GREENFIELD,
+        token: teacher,
+        json: { student_ids: [story!.author_id], archived },
+      });
     expect((await archive(true)).status).toBe(200);
     expect(await list()).not.toContain(story!.id);
     expect(await search(story!.title)).not.toContain(story!.id);

@@ -38,11 +38,17 @@ describe.each(TARGETS)('modes and subscriptions on %s', (target) => {
   const asHead = (method: string, path: string, json?: unknown, headers?: Record<string, string>) =>
     server.call(method, `/api${path}`, { host: GREENFIELD, token: head, json, headers });
   const modeNamed = async (host: string, token: string, name: string) =>
-    ((await server.call('GET', '/api/modes/', { host, token })).body.results as { name: string; locked: boolean }[]).find((m) => m.name === name);
+    ((await server.call('GET', '/api/modes/', { host, token })).body.results as { name: string; locked: boolean }[]).find(
+      (m) => m.name === name,
+    );
 
   /** Pays a checkout's first period on the sandbox page with this decision. */
   async function pay(host: string, redirect: string, decision: string) {
-    const press = await server.call('POST', redirect, { host, body: `decision=${decision}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const press = await server.call('POST', redirect, {
+      host,
+      body: `decision=${decision}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(press.status).toBe(303);
     return server.call('GET', press.headers.get('location')!, { host });
   }
@@ -63,11 +69,27 @@ describe.each(TARGETS)('modes and subscriptions on %s', (target) => {
   afterAll(() => server?.close());
 
   it('modes: create, change, lock, activate and reorder, validated, platform admin only', async () => {
-    const bad = await asAdmin('POST', '/api-super-admin/modes/', { name: '', locked: 'maybe', active: 'true', status: 'ON', image: 'javascript:x' });
+    const bad = await asAdmin('POST', '/api-super-admin/modes/', {
+      name: '',
+      locked: 'maybe',
+      active: 'true',
+      status: 'ON',
+      image: 'javascript:x',
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toMatchObject({ name: ['Name is required'], locked: ['Choose whether the mode is locked'], status: ['Choose a status'] });
+    expect(bad.body.errors).toMatchObject({
+      name: ['Name is required'],
+      locked: ['Choose whether the mode is locked'],
+      status: ['Choose a status'],
+    });
     expect(bad.body.errors.image[0]).toMatch(/must be an address/);
-    const made = await asAdmin('POST', '/api-super-admin/modes/', { name: 'Explore', image: '/modes/explore.png', locked: 'true', active: 'false', status: 'INACTIVE' });
+    const made = await asAdmin('POST', '/api-super-admin/modes/', {
+      name: 'Explore',
+      image: '/modes/explore.png',
+      locked: 'true',
+      active: 'false',
+      status: 'INACTIVE',
+    });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ name: 'Explore', locked: true, active: false, sort_order: 4 });
     const id = made.body.id as number;
@@ -86,7 +108,9 @@ describe.each(TARGETS)('modes and subscriptions on %s', (target) => {
     expect((await server.call('GET', '/api/modes/', { token: admin })).body.results[0].id).toBe(id);
     await asAdmin('POST', '/api-super-admin/modes/move/', { ids: [id], to: 'bottom' });
     expect((await asHead('GET', '/api-super-admin/modes/')).status).toBe(403);
-    expect((await asHead('POST', '/api-super-admin/modes/', { name: 'x', locked: 'true', active: 'true', status: 'ACTIVE' })).status).toBe(403);
+    expect((await asHead('POST', '/api-super-admin/modes/', { name: 'x', locked: 'true', active: 'true', status: 'ACTIVE' })).status).toBe(
+      403,
+    );
   });
 
   it('plans and variants: validated, and a plan with subscribers is not deleted', async () => {
@@ -95,17 +119,56 @@ describe.each(TARGETS)('modes and subscriptions on %s', (target) => {
     const bad = await asAdmin('POST', '/api-super-admin/subscription-plans/', { name: ' ', active: 'true', mode_ids: 'one' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({ name: ['Plan name is required'], mode_ids: ['Choose from the list'] });
-    expect((await asAdmin('POST', '/api-super-admin/subscription-plans/', { name: 'Ghost', active: 'true', mode_ids: '99999999' })).status).toBe(400);
-    const plan = await asAdmin('POST', '/api-super-admin/subscription-plans/', { name: 'Learn Only', description: 'The Learn mode', active: 'true', mode_ids: String(learn.id) });
+    expect(
+      (await asAdmin('POST', '/api-super-admin/subscription-plans/', { name: 'Ghost', active: 'true', mode_ids: '99999999' })).status,
+    ).toBe(400);
+    const plan = await asAdmin('POST', '/api-super-admin/subscription-plans/', {
+      name: 'Learn Only',
+      description: 'The Learn mode',
+      active: 'true',
+      mode_ids: String(learn.id),
+    });
     expect(plan.status).toBe(201);
     expect(plan.body).toMatchObject({ name: 'Learn Only', mode_ids: [learn.id], mode_names: ['Learn'], subscriber_count: 0 });
     // Changing one field leaves the others (its modes) as they were.
-    expect((await asAdmin('PATCH', `/api-super-admin/subscription-plans/${plan.body.id}/`, { description: 'Learn, monthly' })).body).toMatchObject({ mode_ids: [learn.id], description: 'Learn, monthly' });
-    const badVariant = await asAdmin('POST', '/api-super-admin/subscription-variants/', { plan_id: String(plan.body.id), interval: 'week', price: '12.345', currency: 'XXX', seats: '0', active: 'true' });
+    expect(
+      (await asAdmin('PATCH', `/api-super-admin/subscription-plans/${plan.body.id}/`, { description: 'Learn, monthly' })).body,
+    ).toMatchObject({ mode_ids: [learn.id], description: 'Learn, monthly' });
+    const badVariant = await asAdmin('POST', '/api-super-admin/subscription-variants/', {
+      plan_id: String(plan.body.id),
+      interval: 'week',
+      price: '12.345',
+      currency: 'XXX',
+      seats: '0',
+      active: 'true',
+    });
     expect(badVariant.status).toBe(400);
-    expect(badVariant.body.errors).toMatchObject({ interval: ['Choose monthly or yearly'], price: ['Enter a price such as 29.00'], currency: ['Choose a currency'], seats: ['At least one seat'] });
-    expect((await asAdmin('POST', '/api-super-admin/subscription-variants/', { plan_id: '99999999', interval: 'month', price: '5', currency: 'USD', seats: '10', active: 'true' })).status).toBe(400);
-    const variant = await asAdmin('POST', '/api-super-admin/subscription-variants/', { plan_id: String(plan.body.id), interval: 'month', price: '9.50', currency: 'GBP', seats: '25', active: 'true' });
+    expect(badVariant.body.errors).toMatchObject({
+      interval: ['Choose monthly or yearly'],
+      price: ['Enter a price such as 29.00'],
+      currency: ['Choose a currency'],
+      seats: ['At least one seat'],
+    });
+    expect(
+      (
+        await asAdmin('POST', '/api-super-admin/subscription-variants/', {
+          plan_id: '99999999',
+          interval: 'month',
+          price: '5',
+          currency: 'USD',
+          seats: '10',
+          active: 'true',
+        })
+      ).status,
+    ).toBe(400);
+    const variant = await asAdmin('POST', '/api-super-admin/subscription-variants/', {
+      plan_id: String(plan.body.id),
+      interval: 'month',
+      price: '9.50',
+      currency: 'GBP',
+      seats: '25',
+      active: 'true',
+    });
     expect(variant.status).toBe(201);
     expect(variant.body).toMatchObject({ plan_name: 'Learn Only', interval: 'month', price_cents: 950, currency: 'GBP', seats: 25 });
     expect((await asAdmin('PATCH', `/api-super-admin/subscription-variants/${variant.body.id}/`, { seats: '30' })).body.seats).toBe(30);
@@ -126,9 +189,19 @@ describe.each(TARGETS)('modes and subscriptions on %s', (target) => {
     const plus = own.body.plans.find((p: { name: string }) => p.name === 'School Plus');
     expect(plus.mode_names).toEqual(['Learn', 'Community']);
     const monthly = plus.variants.find((v: { interval: string }) => v.interval === 'month');
-    expect((await asHead('POST', '/api-admin/subscription/', { variant_id: monthly.id, provider: 'bank' })).body.errors.provider).toEqual(['Choose how to pay']);
+    expect((await asHead('POST', '/api-admin/subscription/', { variant_id: monthly.id, provider: 'bank' })).body.errors.provider).toEqual([
+      'Choose how to pay',
+    ]);
     expect((await asHead('POST', '/api-admin/subscription/', { variant_id: 99999999, provider: 'stripe' })).status).toBe(404);
-    expect((await server.call('POST', '/api/api-admin/subscription/', { host: GREENFIELD, token: teacher, json: { variant_id: monthly.id, provider: 'stripe' } })).status).toBe(403);
+    expect(
+      (
+        await server.call('POST', '/api/api-admin/subscription/', {
+          host: GREENFIELD,
+          token: teacher,
+          json: { variant_id: monthly.id, provider: 'stripe' },
+        })
+      ).status,
+    ).toBe(403);
     const key = { 'Idempotency-Key': `subscribe-${target}-1` };
     const first = await asHead('POST', '/api-admin/subscription/', { variant_id: monthly.id, provider: 'stripe' }, key);
     const again = await asHead('POST', '/api-admin/subscription/', { variant_id: monthly.id, provider: 'stripe' }, key);
@@ -141,7 +214,13 @@ describe.each(TARGETS)('modes and subscriptions on %s', (target) => {
     const back = await pay(GREENFIELD, first.body.redirect_url, 'approve');
     expect(back.headers.get('location')).toBe('/admin-school/subscriptions');
     const now = await asHead('GET', '/api-admin/subscription/');
-    expect(now.body.current).toMatchObject({ status: 'active', plan_name: 'School Plus', interval: 'month', price_cents: 2900, cancel_at_period_end: false });
+    expect(now.body.current).toMatchObject({
+      status: 'active',
+      plan_name: 'School Plus',
+      interval: 'month',
+      price_cents: 2900,
+      cancel_at_period_end: false,
+    });
     expect(now.body.charges).toHaveLength(1);
     expect(now.body.charges[0]).toMatchObject({ status: 'success', total_cents: 2900 });
     const invoice = now.body.charges[0].invoice_url as string;
@@ -211,15 +290,25 @@ describe.each(TARGETS)('modes and subscriptions on %s', (target) => {
 
   it('cancel at period end ends an organization subscription, which covered its linked schools', async () => {
     const own = await server.call('GET', '/api/api-admin/subscription/', { host: RIVERBEND, token: org });
-    const yearly = own.body.plans.find((p: { name: string }) => p.name === 'School Plus').variants.find((v: { interval: string }) => v.interval === 'year');
-    const made = await server.call('POST', '/api/api-admin/subscription/', { host: RIVERBEND, token: org, json: { variant_id: yearly.id, provider: 'paypal' } });
+    const yearly = own.body.plans
+      .find((p: { name: string }) => p.name === 'School Plus')
+      .variants.find((v: { interval: string }) => v.interval === 'year');
+    const made = await server.call('POST', '/api/api-admin/subscription/', {
+      host: RIVERBEND,
+      token: org,
+      json: { variant_id: yearly.id, provider: 'paypal' },
+    });
     expect(made.status).toBe(201);
     const back = await pay(RIVERBEND, made.body.redirect_url, 'approve');
     expect(back.headers.get('location')).toBe('/admin-organization/subscriptions');
     // Greenfield is linked to Riverbend: its switchboard opens too.
     expect((await modeNamed(GREENFIELD, head, 'Learn'))?.locked).toBe(false);
     expect((await asHead('POST', '/api-admin/subscription/cancel/', { cancel: true })).status).toBe(404);
-    const cancel = await server.call('POST', '/api/api-admin/subscription/cancel/', { host: RIVERBEND, token: org, json: { cancel: true } });
+    const cancel = await server.call('POST', '/api/api-admin/subscription/cancel/', {
+      host: RIVERBEND,
+      token: org,
+      json: { cancel: true },
+    });
     expect(cancel.body.message).toBe('Your subscription will end at the end of the current period.');
     const current = (await server.call('GET', '/api/api-admin/subscription/', { host: RIVERBEND, token: org })).body.current;
     expect(current).toMatchObject({ status: 'active', cancel_at_period_end: true, interval: 'year' });
@@ -249,11 +338,15 @@ describe.each(TARGETS)('modes and subscriptions on %s', (target) => {
     const create = list.body.results.find((m: { name: string }) => m.name === 'Create');
     expect((await asHead('PUT', '/api-admin/school-modes/', { offered: [99999999] })).status).toBe(404);
     expect((await asHead('PUT', '/api-admin/school-modes/', { offered: 'all' })).status).toBe(400);
-    expect((await server.call('PUT', '/api/api-admin/school-modes/', { host: GREENFIELD, token: teacher, json: { offered: ids } })).status).toBe(403);
+    expect(
+      (await server.call('PUT', '/api/api-admin/school-modes/', { host: GREENFIELD, token: teacher, json: { offered: ids } })).status,
+    ).toBe(403);
     const saved = await asHead('PUT', '/api-admin/school-modes/', { offered: ids.filter((id) => id !== create.id) });
     expect(saved.body.message).toBe('The switchboard modes of your school are saved.');
     expect(await modeNamed(GREENFIELD, head, 'Create')).toBeUndefined();
-    expect((await asHead('GET', '/api-admin/school-modes/')).body.results.find((m: { name: string }) => m.name === 'Create').offered).toBe(false);
+    expect((await asHead('GET', '/api-admin/school-modes/')).body.results.find((m: { name: string }) => m.name === 'Create').offered).toBe(
+      false,
+    );
     // Another school is untouched.
     const hillTeacher = (await signIn(server, 'teacher@hillside.example', 'Teach-demo-2', HILLSIDE)).access;
     expect(await modeNamed(HILLSIDE, hillTeacher, 'Create')).toBeTruthy();

@@ -51,7 +51,10 @@ describe.each(TARGETS)('tenancy on %s', (target) => {
       expect(res.status, host).toBe(404);
     }
     // A reset link is built from PUBLIC_URL, so a forged Host cannot point it elsewhere.
-    const reset = await server.call('POST', '/api/password-reset/', { host: 'greenfield.evil.example', json: { email: 'teacher@greenfield.example' } });
+    const reset = await server.call('POST', '/api/password-reset/', {
+      host: 'greenfield.evil.example',
+      json: { email: 'teacher@greenfield.example' },
+    });
     expect(reset.status).toBe(404);
   });
 
@@ -78,7 +81,15 @@ describe.each(TARGETS)('tenancy on %s', (target) => {
     const all = await server.call('GET', '/api/faqs/?limit=1000', { host: GREENFIELD });
     expect(all.status).toBe(200);
     const roles = new Set(all.body.results.map((f: { role: string }) => f.role));
-    for (const role of ['platform_success', 'teacher', 'student', 'school_admin', 'organization_admin', 'upschool_admin', 'teacher_admin']) {
+    for (const role of [
+      'platform_success',
+      'teacher',
+      'student',
+      'school_admin',
+      'organization_admin',
+      'upschool_admin',
+      'teacher_admin',
+    ]) {
       expect(roles).toContain(role);
     }
     const pub = await server.call('GET', '/api/faqs/?limit=1000&role=platform_success', { host: 'localhost' });

@@ -38,9 +38,12 @@ async function collectTenantA(server: TestServer): Promise<TenantA> {
   const b = Number(other!.id);
   const ids = async (q: ReturnType<typeof sql>) => (await rows(server, q)).map((r) => Number(r.id));
   const theirs = new Set(
-    (await rows(server, sql`select first_name || ' ' || last_name as v from users where tenant_id = ${b} union select username from users where tenant_id = ${b} and username is not null union select title from stories where tenant_id = ${b} union select author from books union select title from books`)).map(
-      (r) => String(r.v),
-    ),
+    (
+      await rows(
+        server,
+        sql`select first_name || ' ' || last_name as v from users where tenant_id = ${b} union select username from users where tenant_id = ${b} and username is not null union select title from stories where tenant_id = ${b} union select author from books union select title from books`,
+      )
+    ).map((r) => String(r.v)),
   );
   const people = await rows(server, sql`select first_name || ' ' || last_name as name, username, email from users where tenant_id = ${a}`);
   const things = await rows(server, sql`select class_id as code, name from classes where tenant_id = ${a}`);
@@ -104,10 +107,14 @@ function fill(input: JsonSchema, name: string, kind: Kind, a: TenantA): unknown 
     case 'boolean':
       return true;
     case 'array':
-      return [fill(schema.items ?? {}, name, kind, a), ...(a.ids[kind].slice(1, 2).length && deref(schema.items ?? {}).type === 'integer' ? a.ids[kind].slice(1, 2) : [])];
+      return [
+        fill(schema.items ?? {}, name, kind, a),
+        ...(a.ids[kind].slice(1, 2).length && deref(schema.items ?? {}).type === 'integer' ? a.ids[kind].slice(1, 2) : []),
+      ];
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [key, prop] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) out[key] = fill(prop, key, kind, a);
+      for (const [key, prop] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>))
+        out[key] = fill(prop, key, kind, a);
       return out;
     }
     case 'string':
@@ -127,7 +134,11 @@ function fill(input: JsonSchema, name: string, kind: Kind, a: TenantA): unknown 
 function urlFor(op: Operation, kind: Kind, a: TenantA): string {
   let path = op.path;
   for (const p of op.parameters.filter((x) => x.in === 'path')) {
-    const value = /code/i.test(p.name) ? a.codes[0]! : /charity/.test(p.name) ? (a.slugs[0] ?? 'x') : String(fill(p.schema, p.name, kind, a));
+    const value = /code/i.test(p.name)
+      ? a.codes[0]!
+      : /charity/.test(p.name)
+        ? (a.slugs[0] ?? 'x')
+        : String(fill(p.schema, p.name, kind, a));
     path = path.replace(`{${p.name}}`, encodeURIComponent(value));
   }
   const query = op.parameters
@@ -141,7 +152,8 @@ function bodyFor(op: Operation, kind: Kind, a: TenantA, caller: Caller): { json?
   if (op.body.type === 'multipart/form-data') {
     const form = new FormData();
     for (const [key, prop] of Object.entries((op.body.schema.properties ?? {}) as Record<string, JsonSchema>)) {
-      if (prop.format === 'binary') form.append(key, new Blob(['first_name,last_name\nMatrix,Child\n'], { type: 'text/csv' }), 'roster.csv');
+      if (prop.format === 'binary')
+        form.append(key, new Blob(['first_name,last_name\nMatrix,Child\n'], { type: 'text/csv' }), 'roster.csv');
       else form.append(key, String(fill(prop, key, kind, a)));
     }
     return { body: form };
@@ -181,7 +193,10 @@ describe.each(TARGETS)('tenant and role matrix on %s', (target) => {
     callers = await signInEveryone(server);
     a = await collectTenantA(server);
     // A's orders: a parent of A buys a book, so the matrix has an order of A to aim at.
-    const order = await server.call('POST', '/api/orders/', { host: GREENFIELD, json: { book_ids: [31], provider: 'stripe', email: 'buyer@greenfield.example' } });
+    const order = await server.call('POST', '/api/orders/', {
+      host: GREENFIELD,
+      json: { book_ids: [31], provider: 'stripe', email: 'buyer@greenfield.example' },
+    });
     if (order.status < 300 && order.body?.id) a.ids.order.push(Number(order.body.id));
     const hillParent = await server.call('POST', '/api/generic-password-login', { host: HILLSIDE, json: { password: 'hillside-parents' } });
     const cookie = /community_session=([^;]+)/.exec(hillParent.headers.get('set-cookie') ?? '')?.[1];
@@ -208,26 +223,36 @@ describe.each(TARGETS)('tenant and role matrix on %s', (target) => {
     expect(a.secrets).toContain('ROBINS4');
   });
 
-  it.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))("%s as tenant B with tenant A's ids reads and changes nothing of A", async (_name, op) => {
-    const leaks: string[] = [];
-    for (const caller of strangers.filter((c) => !(c.role === 'upschool_admin' && platformAdministration(op)))) {
-      for (const kind of KINDS) {
-        const url = urlFor(op, kind, a);
-        const payload = op.method === 'GET' ? {} : bodyFor(op, kind, a, caller);
-        const sent = `${url} ${JSON.stringify(payload.json ?? '')}`;
-        const res = await server.call(op.method, url, { host: caller.host, token: caller.token, headers: callerHeaders(caller), ...payload });
-        expect(res.status, `${op.method} ${url} as ${caller.name}`).toBeLessThan(500);
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        const text = JSON.stringify(res.body);
-        // What the caller sent may be echoed back (a 404 naming the code they typed); nothing else of A.
-        const found = a.secrets.filter((s) => text.includes(s) && !sent.includes(s));
-        if (found.length) leaks.push(`${res.status} ${op.method} ${url} as ${caller.name} (${kind}) shows ${found.slice(0, 3).join(', ')}`);
+  it.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    "%s as tenant B with tenant A's ids reads and changes nothing of A",
+    async (_name, op) => {
+      const leaks: string[] = [];
+      for (const caller of strangers.filter((c) => !(c.role === 'upschool_admin' && platformAdministration(op)))) {
+        for (const kind of KINDS) {
+          const url = urlFor(op, kind, a);
+          const payload = op.method === 'GET' ? {} : bodyFor(op, kind, a, caller);
+          const sent = `${url} ${JSON.stringify(payload.json ?? '')}`;
+          const res = await server.call(op.method, url, {
+            host: caller.host,
+            token: caller.token,
+            headers: callerHeaders(caller),
+            ...payload,
+          });
+          expect(res.status, `${op.method} ${url} as ${caller.name}`).toBeLessThan(500);
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          const text = JSON.stringify(res.body);
+          // What the caller sent may be echoed back (a 404 naming the code they typed); nothing else of A.
+          const found = a.secrets.filter((s) => text.includes(s) && !sent.includes(s));
+          if (found.length)
+            leaks.push(`${res.status} ${op.method} ${url} as ${caller.name} (${kind}) shows ${found.slice(0, 3).join(', ')}`);
+        }
       }
-    }
-    expect(leaks).toEqual([]);
-  }, 120_000);
+      expect(leaks).toEqual([]);
+    },
+    120_000,
+  );
 
-  it("left every row of tenant A as it was", async () => {
+  it('left every row of tenant A as it was', async () => {
     expect(await snapshot(server, a.id)).toBe(before);
   });
 
@@ -235,7 +260,11 @@ describe.each(TARGETS)('tenant and role matrix on %s', (target) => {
     "%s refuses tenant A's tokens on tenant B's site, and the roles its access note leaves out",
     async (_name, op) => {
       for (const caller of callers.filter((c) => c.token && c.host === GREENFIELD)) {
-        const res = await server.call(op.method, urlFor(op, 'student', a), { host: HILLSIDE, token: caller.token, ...(op.method === 'GET' ? {} : bodyFor(op, 'student', a, caller)) });
+        const res = await server.call(op.method, urlFor(op, 'student', a), {
+          host: HILLSIDE,
+          token: caller.token,
+          ...(op.method === 'GET' ? {} : bodyFor(op, 'student', a, caller)),
+        });
         expect(res.status, `${caller.name}'s token on hillside`).toBe(401);
       }
       for (const caller of callers.filter((c) => !allows(op, c.role))) {
@@ -247,7 +276,10 @@ describe.each(TARGETS)('tenant and role matrix on %s', (target) => {
           headers: callerHeaders(caller),
           ...(op.method === 'GET' ? {} : bodyFor(op, 'student', a, caller)),
         });
-        expect([401, 403], `${caller.name} (${caller.role ?? 'no role'}) on ${host}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
+        expect(
+          [401, 403],
+          `${caller.name} (${caller.role ?? 'no role'}) on ${host}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
+        ).toContain(res.status);
         expect(res.body?.message).toBeTruthy();
       }
     },
@@ -256,7 +288,11 @@ describe.each(TARGETS)('tenant and role matrix on %s', (target) => {
   it("refuses a Hillside token on Greenfield's site for every operation", async () => {
     const hill = callers.find((c) => c.name === 'hillside_teacher')!;
     for (const op of OPERATIONS.filter((o) => o.path !== '/health' && o.path !== '/ready')) {
-      const res = await server.call(op.method, urlFor(op, 'student', a), { host: GREENFIELD, token: hill.token, ...(op.method === 'GET' ? {} : bodyFor(op, 'student', a, hill)) });
+      const res = await server.call(op.method, urlFor(op, 'student', a), {
+        host: GREENFIELD,
+        token: hill.token,
+        ...(op.method === 'GET' ? {} : bodyFor(op, 'student', a, hill)),
+      });
       expect(res.status, `${op.method} ${op.path}`).toBe(401);
     }
   });

@@ -12,7 +12,11 @@ const BAD_BODIES: { label: string; body: string; type: string }[] = [
   { label: 'malformed JSON', body: '{"oops', type: 'application/json' },
   { label: 'a JSON array', body: '[1,2,3]', type: 'application/json' },
   { label: 'wrong types', body: JSON.stringify({ username: 5, password: false, refresh: 7, limit: 'x' }), type: 'application/json' },
-  { label: 'a huge string', body: JSON.stringify({ username: 'x'.repeat(100_000), password: 'y', refresh: 'z'.repeat(5000) }), type: 'application/json' },
+  {
+    label: 'a huge string',
+    body: JSON.stringify({ username: 'x'.repeat(100_000), password: 'y', refresh: 'z'.repeat(5000) }),
+    type: 'application/json',
+  },
   { label: 'plain text', body: 'hello', type: 'text/plain' },
 ];
 const BAD_PARAMS = ['x', '-1', '99999999999999999999', '%00'];

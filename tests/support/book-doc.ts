@@ -5,7 +5,12 @@ import { addPage, pageField } from '../../src/contract/book-document';
 import type { BookLayout } from '../../src/contract/book-pages';
 
 /** Adds a page with one paragraph, credited to `author`; answers the update it made. */
-export function addTextPage(ydoc: Y.Doc, text: string, author?: { id: number; name: string }, layout: BookLayout = 'text-only'): Uint8Array {
+export function addTextPage(
+  ydoc: Y.Doc,
+  text: string,
+  author?: { id: number; name: string },
+  layout: BookLayout = 'text-only',
+): Uint8Array {
   const before = Y.encodeStateVector(ydoc);
   const id = addPage(ydoc, { layout, ...(author ? { author } : {}) });
   const p = new Y.XmlElement('paragraph');

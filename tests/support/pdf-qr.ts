@@ -3,7 +3,8 @@
 import * as zxingModule from '@zxing/library';
 
 // ZXing ships CommonJS: Playwright's loader sees its exports only on the default export.
-const { BinaryBitmap, DecodeHintType, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = (zxingModule as { default?: typeof zxingModule }).default ?? zxingModule;
+const { BinaryBitmap, DecodeHintType, HybridBinarizer, QRCodeReader, RGBLuminanceSource } =
+  (zxingModule as { default?: typeof zxingModule }).default ?? zxingModule;
 
 const PATH = /q 0 g ((?:[\d.]+ [\d.]+ [\d.]+ [\d.]+ re ?)+) f Q/g;
 
@@ -14,7 +15,9 @@ export function qrTextsInPdf(pdf: ArrayBuffer | Uint8Array): string[] {
 }
 
 function decodeSquares(path: string): string {
-  const squares = [...path.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re/g)].map((m) => m.slice(1, 5).map(Number) as [number, number, number, number]);
+  const squares = [...path.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re/g)].map(
+    (m) => m.slice(1, 5).map(Number) as [number, number, number, number],
+  );
   const cell = squares[0]![2];
   const left = Math.min(...squares.map((s) => s[0]));
   const top = Math.max(...squares.map((s) => s[1] + s[3]));

@@ -35,7 +35,27 @@ export const XSS_PAYLOADS = [
 ] as const;
 
 /** What no sanitised output may contain, whatever the payload. */
-export const FORBIDDEN = [/<script/i, /\son[a-z]+\s*=/i, /javascript:/i, /vbscript:/i, /data:text/i, /<iframe/i, /<svg/i, /<math/i, /<object/i, /<embed/i, /<style/i, /style=/i, /expression\(/i, /<form/i, /<input/i, /<meta/i, /<base/i, /srcset/i, /ping=/i];
+export const FORBIDDEN = [
+  /<script/i,
+  /\son[a-z]+\s*=/i,
+  /javascript:/i,
+  /vbscript:/i,
+  /data:text/i,
+  /<iframe/i,
+  /<svg/i,
+  /<math/i,
+  /<object/i,
+  /<embed/i,
+  /<style/i,
+  /style=/i,
+  /expression\(/i,
+  /<form/i,
+  /<input/i,
+  /<meta/i,
+  /<base/i,
+  /srcset/i,
+  /ping=/i,
+];
 
 /** Harmless content comes through, and an external link opens in a new tab without an opener. */
 export const KEPT = [

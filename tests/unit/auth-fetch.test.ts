@@ -10,7 +10,17 @@ import { refreshOwner } from '@/sync/credentials';
 import { startDeviceSession } from '@/sync/device-session';
 import type { LockManagerLike } from '@/sync/leader';
 
-const USER = { id: 1, first_name: 'Tom', last_name: 'Teacher', email: 't@x', username: null, role: 'teacher', avatar: null, country: null, tenant_id: 1 };
+const USER = {
+  id: 1,
+  first_name: 'Tom',
+  last_name: 'Teacher',
+  email: 't@x',
+  username: null,
+  role: 'teacher',
+  avatar: null,
+  country: null,
+  tenant_id: 1,
+};
 const BASE = 'http://test/api';
 const REFRESH_URL = `${BASE}/auth/token/refresh/`;
 
@@ -31,7 +41,9 @@ function fakeServer(refreshOk = true) {
       return Response.json({ access: `fresh${current}`, refresh: `r${current}` });
     }
     calls.push({ url: req.url, auth: req.headers.get('authorization') });
-    return req.headers.get('authorization') === `Bearer fresh${current}` ? Response.json({ ok: true }) : Response.json({ message: 'no' }, { status: 401 });
+    return req.headers.get('authorization') === `Bearer fresh${current}`
+      ? Response.json({ ok: true })
+      : Response.json({ message: 'no' }, { status: 401 });
   };
   return { fetch, calls };
 }
@@ -43,7 +55,10 @@ function fakeLocks(): LockManagerLike {
     request(name, _options, callback) {
       const before = tails.get(name) ?? Promise.resolve();
       const run = before.then(() => callback(null));
-      tails.set(name, run.catch(() => undefined));
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
       return run;
     },
   };
@@ -102,7 +117,10 @@ describe('auth fetch', () => {
 
   it('lets two tabs refreshing at once use one rotation, never the used token again', async () => {
     const server = fakeServer();
-    const [a, b] = await Promise.all([tab(server.fetch)(new Request('http://test/api/a/')), tab(server.fetch)(new Request('http://test/api/b/'))]);
+    const [a, b] = await Promise.all([
+      tab(server.fetch)(new Request('http://test/api/a/')),
+      tab(server.fetch)(new Request('http://test/api/b/')),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(server.calls.filter((c) => c.url === REFRESH_URL).map((c) => c.refresh)).toEqual(['r1']);
   });

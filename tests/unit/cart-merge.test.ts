@@ -7,7 +7,17 @@ import { addToCart, mergeGuestCart, removeFromCart } from '@/features/cart/cart-
 import { guestCart } from '@/features/cart/guest-cart';
 import { startDeviceSession } from '@/sync/device-session';
 
-const USER = { id: 42, first_name: 'Pat', last_name: 'Parent', email: 'p@example.com', username: null, role: 'teacher', avatar: null, country: null, tenant_id: 1 };
+const USER = {
+  id: 42,
+  first_name: 'Pat',
+  last_name: 'Parent',
+  email: 'p@example.com',
+  username: null,
+  role: 'teacher',
+  avatar: null,
+  country: null,
+  tenant_id: 1,
+};
 
 function signInLocally() {
   localStorage.setItem('accessToken', 'a');

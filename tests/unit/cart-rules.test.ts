@@ -62,14 +62,22 @@ describe('persisted state', () => {
 
   it('restores the cart and search on start, with no search left loading', () => {
     const s = store();
-    s.update((st) => ({ ...add(4)(st), search: { query: 'dragon', results: [{ kind: 'book', id: 4, title: 'Dragon Days', author: 'A. Writer', cover: '/c.svg', price_cents: 999, currency: 'USD' }], loading: true, error: null } }));
+    s.update((st) => ({
+      ...add(4)(st),
+      search: {
+        query: 'dragon',
+        results: [{ kind: 'book', id: 4, title: 'Dragon Days', author: 'A. Writer', cover: '/c.svg', price_cents: 999, currency: 'USD' }],
+        loading: true,
+        error: null,
+      },
+    }));
     s.flush();
     const restored = store().get();
     expect(restored.cart).toEqual({ cart: [4], count: 1 });
     expect(restored.search).toMatchObject({ query: 'dragon', loading: false, results: [{ id: 4 }] });
   });
 
-  it("reloads when another tab changes the key, and drops its own unsaved change", () => {
+  it('reloads when another tab changes the key, and drops its own unsaved change', () => {
     const s = store();
     const stop = s.listen(window);
     const seen = vi.fn();
@@ -98,14 +106,21 @@ describe('persisted state', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(parseState('{not json')).toEqual(EMPTY_STATE);
     expect(parseState('42')).toEqual(EMPTY_STATE);
-    const cleaned = parseState(JSON.stringify({ cart: { cart: [3, '4', -1, 3, 2.5, 6], count: 99 }, search: { query: 'x', results: [{ id: 'bad' }], error: null } }));
+    const cleaned = parseState(
+      JSON.stringify({ cart: { cart: [3, '4', -1, 3, 2.5, 6], count: 99 }, search: { query: 'x', results: [{ id: 'bad' }], error: null } }),
+    );
     expect(cleaned.cart).toEqual({ cart: [3, 6], count: 2 });
     expect(cleaned.search).toEqual({ query: 'x', results: [], loading: false, error: null });
   });
 
   it("logs 'Error saving state' when storage is full, and keeps the state in memory", () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const full = { getItem: () => null, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } } as unknown as Storage;
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    } as unknown as Storage;
     const s = createPersistedStore(() => full);
     s.update(add(5));
     vi.advanceTimersByTime(SAVE_DEBOUNCE_MS);

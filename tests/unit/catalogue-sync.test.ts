@@ -35,7 +35,10 @@ describe('catalogue sync', () => {
 
   it('removes a book the server sends as a deletion (its id only) and forgets its words', async () => {
     bookPages = {
-      start: { results: [book(1, 'Moon Garden', '2026-01-01T00:00:00Z'), book(2, 'Secret Lighthouse', '2026-01-02T00:00:00Z')], next_since: null },
+      start: {
+        results: [book(1, 'Moon Garden', '2026-01-01T00:00:00Z'), book(2, 'Secret Lighthouse', '2026-01-02T00:00:00Z')],
+        next_since: null,
+      },
       '2026-01-02T00:00:00Z~2': { results: [{ id: 2, updated_at: '2026-01-03T00:00:00Z', deleted: true }], next_since: null },
     };
     await syncCatalogue();

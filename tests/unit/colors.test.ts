@@ -10,7 +10,12 @@ beforeEach(() => {
 describe('tenant colours', () => {
   it('applies every field whose name contains color, under the same name', () => {
     const root = document.documentElement;
-    const applied = applyTenantColors({ school_name: 'Greenfield', ...DEFAULT_TENANT_COLORS, primary_color: '#2E7D32', button_color: '#F9A825' });
+    const applied = applyTenantColors({
+      school_name: 'Greenfield',
+      ...DEFAULT_TENANT_COLORS,
+      primary_color: '#2E7D32',
+      button_color: '#F9A825',
+    });
     expect(applied.sort()).toEqual([...TENANT_COLOR_FIELDS].sort());
     expect(root.style.getPropertyValue('--primary_color')).toBe('#2E7D32');
     expect(root.style.getPropertyValue('--button_color')).toBe('#F9A825');

@@ -38,7 +38,15 @@ describe('device database', () => {
   });
 
   it("keeps each owner's documents apart: one owner's query never returns another's draft", async () => {
-    const doc = (owner_id: number, id: string) => ({ key: `${owner_id}:story:${id}`, owner_id, kind: 'story' as const, id, state: new ArrayBuffer(2), meta: {}, saved_at: 1 });
+    const doc = (owner_id: number, id: string) => ({
+      key: `${owner_id}:story:${id}`,
+      owner_id,
+      kind: 'story' as const,
+      id,
+      state: new ArrayBuffer(2),
+      meta: {},
+      saved_at: 1,
+    });
     await db.documents.bulkPut([doc(1, 'a'), doc(2, 'b'), doc(1, 'c')]);
     const mine = await db.documents.where('[owner_id+kind]').equals([1, 'story']).toArray();
     expect(mine.map((d) => d.id).sort()).toEqual(['a', 'c']);

@@ -8,7 +8,17 @@ let n = 0;
 beforeEach(async () => {
   db = new DeviceDatabase(`session-${++n}`);
   await startDeviceSession({ ownerId: 7, tenant: 'greenfield', refresh: 'refresh-7', access: 'access-7' }, db);
-  await db.user.put({ id: 7, first_name: 'Amara', last_name: 'Okafor', email: null, username: 'amara.okafor', role: 'student', avatar: null, country: null, tenant_id: 1 });
+  await db.user.put({
+    id: 7,
+    first_name: 'Amara',
+    last_name: 'Okafor',
+    email: null,
+    username: 'amara.okafor',
+    role: 'student',
+    avatar: null,
+    country: null,
+    tenant_id: 1,
+  });
   await db.cart.put({ item_id: 3, added_at: '2026-11-22' });
 });
 afterEach(async () => {

@@ -47,7 +47,11 @@ describe('document saves fold while waiting', () => {
     await db.outbox.toCollection().modify({ attempts: 1 });
     await type('upon ');
     expect(await entries()).toHaveLength(2);
-    await saveDocumentDetails({ kind: 'story', id: 'fold-me' }, { title: 'T' }, { method: 'PATCH', path: '/stories/fold-me/', body: { title: 'T' }, label: 'Title', kind: 'story.details' });
+    await saveDocumentDetails(
+      { kind: 'story', id: 'fold-me' },
+      { title: 'T' },
+      { method: 'PATCH', path: '/stories/fold-me/', body: { title: 'T' }, label: 'Title', kind: 'story.details' },
+    );
     await type('a time');
     const queued = await entries();
     expect(queued.map((e) => e.method)).toEqual(['PUT', 'PUT', 'PATCH', 'PUT']);

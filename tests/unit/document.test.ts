@@ -15,7 +15,14 @@ const sample: DocNode = {
   type: 'doc',
   content: [
     { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'My <dragon>' }] },
-    { type: 'paragraph', content: [{ type: 'text', text: 'It was ' }, { type: 'text', text: 'huge', marks: [{ type: 'bold' }, { type: 'italic' }] }, { type: 'text', text: '.' }] },
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'It was ' },
+        { type: 'text', text: 'huge', marks: [{ type: 'bold' }, { type: 'italic' }] },
+        { type: 'text', text: '.' },
+      ],
+    },
     { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'red' }] }] }] },
     { type: 'image', attrs: { src: 'javascript:alert(1)', picture: PIC, alt: 'A "dragon"', width: 800, height: 600 } },
     { type: 'image', attrs: { src: 'https://evil.example/x.png' } },
@@ -54,14 +61,18 @@ describe('document model', () => {
 
   it('the editor schema accepts every node and mark the renderer knows, and nothing it drops', () => {
     const schema = getSchema(documentExtensions());
-    expect(Object.keys(schema.nodes).sort()).toEqual(['bulletList', 'doc', 'hardBreak', 'heading', 'image', 'listItem', 'orderedList', 'paragraph', 'text'].sort());
+    expect(Object.keys(schema.nodes).sort()).toEqual(
+      ['bulletList', 'doc', 'hardBreak', 'heading', 'image', 'listItem', 'orderedList', 'paragraph', 'text'].sort(),
+    );
     expect(Object.keys(schema.marks).sort()).toEqual(['bold', 'italic']);
   });
 
   it('an editor writes what the server renders', async () => {
     const ydoc = new Y.Doc();
     const editor = editorOn(ydoc);
-    editor.commands.setContent(`<h2>Title</h2><p>Hello <strong>world</strong></p><ol><li><p>one</p></li></ol><img data-picture="${PIC}" src="blob:x">`);
+    editor.commands.setContent(
+      `<h2>Title</h2><p>Hello <strong>world</strong></p><ol><li><p>one</p></li></ol><img data-picture="${PIC}" src="blob:x">`,
+    );
     const merged = await mergeUpdate(null, Y.encodeStateAsUpdate(ydoc));
     expect(merged.body).toContain('<h2>Title</h2><p>Hello <strong>world</strong></p><ol><li><p>one</p></li></ol>');
     expect(merged.body).toContain(`<img src="/api/pictures/${PIC}/"`);

@@ -31,7 +31,10 @@ afterEach(() => session.clear());
 describe('role guards', () => {
   it('sends signed-out visitors to /login and back to where they were going', () => {
     for (const area of Object.values(AREAS)) {
-      expect(outcome(requireRoles(area.roles), `${area.base}/x?y=1`)).toMatchObject({ to: '/login/{-$token}', search: { redirect: `${area.base}/x?y=1` } });
+      expect(outcome(requireRoles(area.roles), `${area.base}/x?y=1`)).toMatchObject({
+        to: '/login/{-$token}',
+        search: { redirect: `${area.base}/x?y=1` },
+      });
     }
   });
 

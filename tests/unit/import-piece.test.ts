@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { yDocToProsemirrorJSON } from '@tiptap/y-tiptap';
 import { renderHtml, type DocNode } from '@/contract/document';
-import { htmlToDocumentState, pieceKind, pieceToDocumentState, PIECE_MSG, textToHtml, titleFromFileName } from '@/features/story-writer/import-piece';
+import {
+  htmlToDocumentState,
+  pieceKind,
+  pieceToDocumentState,
+  PIECE_MSG,
+  textToHtml,
+  titleFromFileName,
+} from '@/features/story-writer/import-piece';
 
 const rendered = (state: Uint8Array) => {
   const d = new Y.Doc();
@@ -18,10 +25,22 @@ const PIC = '11111111-2222-4333-8444-555555555555';
 /** The smallest Word document: a title, a heading, two paragraphs (one bold) and a picture. */
 async function docx(): Promise<ArrayBuffer> {
   const zip = new JSZip();
-  zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>');
-  zip.file('_rels/.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>');
-  zip.file('word/_rels/document.xml.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdImg" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/kite.png"/><Relationship Id="rIdStyles" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>');
-  zip.file('word/styles.xml', '<?xml version="1.0"?><w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style></w:styles>');
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
+  zip.file(
+    'word/_rels/document.xml.rels',
+    '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdImg" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/kite.png"/><Relationship Id="rIdStyles" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
+  );
+  zip.file(
+    'word/styles.xml',
+    '<?xml version="1.0"?><w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style></w:styles>',
+  );
   zip.file('word/media/kite.png', new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]));
   const run = (text: string, bold = false) => `<w:r>${bold ? '<w:rPr><w:b/></w:rPr>' : ''}<w:t xml:space="preserve">${text}</w:t></w:r>`;
   const styled = (style: string, text: string) => `<w:p><w:pPr><w:pStyle w:val="${style}"/></w:pPr>${run(text)}</w:p>`;
@@ -42,8 +61,13 @@ describe('importing a finished piece', () => {
   });
 
   it('turns text into paragraphs, escaping markup', async () => {
-    expect(textToHtml('Once upon a time\nthere was a kite.\r\n\r\n<b>The end</b> & more\n\n\n')).toBe('<p>Once upon a time<br>there was a kite.</p><p>&lt;b&gt;The end&lt;/b&gt; &amp; more</p>');
-    const piece = await pieceToDocumentState({ file: new File(['Line <img src=x onerror=alert(1)>\n\nTwo'], 'a.txt', { type: 'text/plain' }), pictures: [] }, async () => null);
+    expect(textToHtml('Once upon a time\nthere was a kite.\r\n\r\n<b>The end</b> & more\n\n\n')).toBe(
+      '<p>Once upon a time<br>there was a kite.</p><p>&lt;b&gt;The end&lt;/b&gt; &amp; more</p>',
+    );
+    const piece = await pieceToDocumentState(
+      { file: new File(['Line <img src=x onerror=alert(1)>\n\nTwo'], 'a.txt', { type: 'text/plain' }), pictures: [] },
+      async () => null,
+    );
     expect(rendered(piece)).toBe('<p>Line &lt;img src=x onerror=alert(1)&gt;</p><p>Two</p>');
   });
 
@@ -73,9 +97,18 @@ describe('importing a finished piece', () => {
   });
 
   it('refuses a file it cannot read, and adds chosen pictures after the text', async () => {
-    await expect(pieceToDocumentState({ file: new File(['not a zip'], 'broken.docx'), pictures: [] }, async () => null)).rejects.toThrow(PIECE_MSG.unreadable);
-    await expect(pieceToDocumentState({ file: new File(['x'], 'a.pdf', { type: 'application/pdf' }), pictures: [] }, async () => null)).rejects.toThrow(PIECE_MSG.type);
-    const out = rendered(await pieceToDocumentState({ file: new File(['Page one'], 'a.txt'), pictures: [new File(['p'], 'p.png', { type: 'image/png' })] }, async () => PIC));
+    await expect(pieceToDocumentState({ file: new File(['not a zip'], 'broken.docx'), pictures: [] }, async () => null)).rejects.toThrow(
+      PIECE_MSG.unreadable,
+    );
+    await expect(
+      pieceToDocumentState({ file: new File(['x'], 'a.pdf', { type: 'application/pdf' }), pictures: [] }, async () => null),
+    ).rejects.toThrow(PIECE_MSG.type);
+    const out = rendered(
+      await pieceToDocumentState(
+        { file: new File(['Page one'], 'a.txt'), pictures: [new File(['p'], 'p.png', { type: 'image/png' })] },
+        async () => PIC,
+      ),
+    );
     expect(out).toMatch(new RegExp(`^<p>Page one</p><img[^>]*/api/pictures/${PIC}/`));
   });
 });

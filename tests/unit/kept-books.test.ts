@@ -11,7 +11,12 @@ const book = (id: number, status: KeptBook['status']): KeptBook => ({
   kind: 'made',
   status,
   page_count: 1,
-  content: { title: `Book ${id}`, trim: 'a5', cover: { authors: 'Year 4' }, pages: [{ id: 'p1', layout: 'text-only', html: '<p>Hi</p>', text: 'Hi', pictures: [] }] },
+  content: {
+    title: `Book ${id}`,
+    trim: 'a5',
+    cover: { authors: 'Year 4' },
+    pages: [{ id: 'p1', layout: 'text-only', html: '<p>Hi</p>', text: 'Hi', pictures: [] }],
+  },
 });
 
 describe('kept books', () => {

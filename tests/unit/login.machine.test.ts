@@ -2,13 +2,7 @@
 // storage and navigation, and a simulated clock for the 0.5 s redirect and the search debounce.
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
-import {
-  LoginError,
-  loginMachine,
-  type LoginInput,
-  type RosterPage,
-  type SignedIn,
-} from '@/features/auth/login.machine';
+import { LoginError, loginMachine, type LoginInput, type RosterPage, type SignedIn } from '@/features/auth/login.machine';
 
 const AMARA = { id: 6, first_name: 'Amara', last_name: 'Okafor', username: 'amara.okafor' };
 const SAM = { id: 23, first_name: 'Sam', last_name: 'Adams', username: 'sam.adams' };
@@ -98,7 +92,11 @@ describe('the sign-in machine', () => {
   it('starts by asking for the role, and Back returns to it from every second step', async () => {
     const t = start();
     expect(t.value()).toBe('role');
-    for (const [role, state] of [['teacher', 'teacher.editing'], ['student', 'student.code.entering'], ['parent', 'parent.editing']] as const) {
+    for (const [role, state] of [
+      ['teacher', 'teacher.editing'],
+      ['student', 'student.code.entering'],
+      ['parent', 'parent.editing'],
+    ] as const) {
       t.send({ type: 'SELECT_ROLE', role });
       await t.at(state);
       expect(t.context().role).toBe(role);
@@ -203,7 +201,9 @@ describe('the sign-in machine', () => {
     });
 
     it("refuses an unknown code with the spec's words and a toast, and clears the list", async () => {
-      const t = await atProfiles({ fetchRoster: async () => Promise.reject(new LoginError('Invalid class code. Please check and try again.', 'invalid-class')) });
+      const t = await atProfiles({
+        fetchRoster: async () => Promise.reject(new LoginError('Invalid class code. Please check and try again.', 'invalid-class')),
+      });
       await t.at('student.code.entering');
       expect(t.context()).toMatchObject({ error: 'Invalid class code. Please check and try again.', roster: null, classCode: 'ROBINS4' });
       expect(t.calls.announceInvalidClass).toBe(1);

@@ -49,7 +49,14 @@ function fakeServer() {
 
 let now = 1_000_000;
 let online = false;
-const deps = (fetch: (r: Request) => Promise<Response>): EngineDeps => ({ db, fetch, baseUrl: 'http://device/api', now: () => now, random: () => 0.5, isOnline: () => online });
+const deps = (fetch: (r: Request) => Promise<Response>): EngineDeps => ({
+  db,
+  fetch,
+  baseUrl: 'http://device/api',
+  now: () => now,
+  random: () => 0.5,
+  isOnline: () => online,
+});
 
 beforeEach(async () => {
   await db.outbox.clear();

@@ -54,13 +54,28 @@ afterEach(async () => {
 
 describe('roster commands', () => {
   it('bulk add shows pending students at once and queues the names', async () => {
-    await bulkAddStudents(robins, [{ first_name: 'Nia', last_name: 'Long' }, { first_name: 'Kai', last_name: '' }]);
+    await bulkAddStudents(robins, [
+      { first_name: 'Nia', last_name: 'Long' },
+      { first_name: 'Kai', last_name: '' },
+    ]);
     const rows = await db.students.where('class_id').equals(7).toArray();
-    expect(rows.filter((r) => r.pending).map((r) => r.first_name).sort()).toEqual(['Kai', 'Nia']);
+    expect(
+      rows
+        .filter((r) => r.pending)
+        .map((r) => r.first_name)
+        .sort(),
+    ).toEqual(['Kai', 'Nia']);
     expect(rows.filter((r) => r.pending).every((r) => r.id < 0)).toBe(true);
     expect((await db.classes.get(7))!.no_of_students).toBe(3);
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ method: 'POST', path: '/class/7/bulk-add-students/', body: [{ first_name: 'Nia', last_name: 'Long' }, { first_name: 'Kai', last_name: '' }] });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/class/7/bulk-add-students/',
+      body: [
+        { first_name: 'Nia', last_name: 'Long' },
+        { first_name: 'Kai', last_name: '' },
+      ],
+    });
     await discardEntry(entry!.id);
     expect(await db.students.count()).toBe(1);
     expect((await db.classes.get(7))!.no_of_students).toBe(1);
@@ -114,7 +129,12 @@ describe('roster commands', () => {
     await expect(changePrivacy(amara, 'private')).rejects.toThrow('Invalid privacy preference transition.');
     await changePrivacy(amara, 'public');
     expect((await db.students.get(21))!.privacy_preference).toBe('public');
-    expect((await db.outbox.toArray())[0]).toMatchObject({ method: 'PUT', path: '/student-privacy-update/21/', body: { privacy_preference: 'public' }, entity_keys: ['students:21'] });
+    expect((await db.outbox.toArray())[0]).toMatchObject({
+      method: 'PUT',
+      path: '/student-privacy-update/21/',
+      body: { privacy_preference: 'public' },
+      entity_keys: ['students:21'],
+    });
   });
 
   it('archives, transfers and pins, each undoable', async () => {

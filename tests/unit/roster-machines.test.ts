@@ -49,7 +49,12 @@ describe('bulk add machine', () => {
     actor.send({ type: 'REMOVE_ROW', index: 1 });
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches('done'));
-    expect(saved).toEqual([[{ first_name: 'Amara', last_name: 'Okafor' }, { first_name: 'Kai', last_name: 'Moana' }]]);
+    expect(saved).toEqual([
+      [
+        { first_name: 'Amara', last_name: 'Okafor' },
+        { first_name: 'Kai', last_name: 'Moana' },
+      ],
+    ]);
     expect(said).toEqual([{ message: 'Students added successfully!', kind: 'success' }]);
     actor.send({ type: 'RESTART' });
     expect(actor.getSnapshot().context).toEqual({ text: '', rows: [], error: null });

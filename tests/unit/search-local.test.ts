@@ -22,7 +22,18 @@ const book = (id: number, title: string, author: string, category_id = 1): BookR
 beforeAll(async () => {
   await db.books.clear();
   await db.stories.clear();
-  await db.stories.put({ id: 7, title: 'My Castle Dream', slug: 'my-castle-dream-7', author: 'Amara O.', excerpt: '', cover: null, is_featured: false, created_at: '2026-01-01T00:00:00Z', words: searchWords('My Castle Dream', 'Amara O.'), updated_at: '2026-01-01T00:00:00Z' });
+  await db.stories.put({
+    id: 7,
+    title: 'My Castle Dream',
+    slug: 'my-castle-dream-7',
+    author: 'Amara O.',
+    excerpt: '',
+    cover: null,
+    is_featured: false,
+    created_at: '2026-01-01T00:00:00Z',
+    words: searchWords('My Castle Dream', 'Amara O.'),
+    updated_at: '2026-01-01T00:00:00Z',
+  });
   await db.books.bulkPut([
     book(1, 'A Dragon Called Tiny', 'Theo Khan'),
     book(2, 'The Dragonfly Garden', 'Maya Quinn', 2),
@@ -57,22 +68,42 @@ describe('search everywhere', () => {
   it('uses the device when offline, without asking the server', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     const answer = await searchEverywhere('castle', new AbortController().signal, false);
-    expect(answer).toMatchObject({ source: 'device', results: [{ kind: 'book', id: 3, title: 'Castle of Drums' }, { kind: 'story', id: 7, title: 'My Castle Dream' }] });
+    expect(answer).toMatchObject({
+      source: 'device',
+      results: [
+        { kind: 'book', id: 3, title: 'Castle of Drums' },
+        { kind: 'story', id: 7, title: 'My Castle Dream' },
+      ],
+    });
     expect((await searchStories('amara cast', 5)).map((s) => s.id)).toEqual([7]);
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('uses the server when it answers, and the device when it fails or is slow', async () => {
-    const reply = { query: 'x', books: [{ id: 9, title: 'From the Server', author: 'S', price_cents: 1, currency: 'USD', cover: '/c', category_id: null }], stories: [{ id: 4, title: 'A Story', slug: 's', author: 'Amara O.', excerpt: '', cover: null, is_featured: false, created_at: '' }] };
-    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response(JSON.stringify(reply), { headers: { 'content-type': 'application/json' } }));
+    const reply = {
+      query: 'x',
+      books: [{ id: 9, title: 'From the Server', author: 'S', price_cents: 1, currency: 'USD', cover: '/c', category_id: null }],
+      stories: [{ id: 4, title: 'A Story', slug: 's', author: 'Amara O.', excerpt: '', cover: null, is_featured: false, created_at: '' }],
+    };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
+      new Response(JSON.stringify(reply), { headers: { 'content-type': 'application/json' } }),
+    );
     const online = await searchEverywhere('x', new AbortController().signal, true);
     expect(online.source).toBe('server');
-    expect(online.results.map((r) => [r.kind, r.title])).toEqual([['book', 'From the Server'], ['story', 'A Story']]);
+    expect(online.results.map((r) => [r.kind, r.title])).toEqual([
+      ['book', 'From the Server'],
+      ['story', 'A Story'],
+    ]);
 
     vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('{"message":"down"}', { status: 503 }));
     expect(await searchEverywhere('sleepy', new AbortController().signal, true)).toMatchObject({ source: 'device', results: [{ id: 4 }] });
 
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => new Promise((_, reject) => (input as Request).signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      (input) =>
+        new Promise((_, reject) =>
+          (input as Request).signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
     const started = Date.now();
     const slow = await searchEverywhere('sleepy', new AbortController().signal, true);
     expect(slow.source).toBe('device');

@@ -3,10 +3,23 @@
 import { describe, expect, it } from 'vitest';
 import { pickMode, type Mode } from '@/features/search/modes';
 
-const mode = (id: number, over: Partial<Mode> = {}): Mode => ({ id, name: `Mode ${id}`, image: null, locked: false, active: false, status: 'INACTIVE', ...over });
+const mode = (id: number, over: Partial<Mode> = {}): Mode => ({
+  id,
+  name: `Mode ${id}`,
+  image: null,
+  locked: false,
+  active: false,
+  status: 'INACTIVE',
+  ...over,
+});
 
 describe('mode selection', () => {
-  const modes = [mode(1, { active: true }), mode(2, { active: true, status: 'ACTIVE' }), mode(3, { active: true, status: 'ACTIVE' }), mode(4, { locked: true })];
+  const modes = [
+    mode(1, { active: true }),
+    mode(2, { active: true, status: 'ACTIVE' }),
+    mode(3, { active: true, status: 'ACTIVE' }),
+    mode(4, { locked: true }),
+  ];
 
   it('auto-selects the first active mode with status ACTIVE', () => {
     expect(pickMode(modes, null)?.id).toBe(2);

@@ -15,10 +15,28 @@ const TEACHER_B = 8;
 
 async function teacherAWasHere() {
   await startDeviceSession({ ownerId: TEACHER_A, tenant: 'greenfield', refresh: 'refresh-a', access: 'access-a' }, db);
-  await db.user.put({ id: TEACHER_A, first_name: 'Tom', last_name: 'Teacher', email: 'teacher@greenfield.example', username: null, role: 'teacher', avatar: null, country: null, tenant_id: 1 });
+  await db.user.put({
+    id: TEACHER_A,
+    first_name: 'Tom',
+    last_name: 'Teacher',
+    email: 'teacher@greenfield.example',
+    username: null,
+    role: 'teacher',
+    avatar: null,
+    country: null,
+    tenant_id: 1,
+  });
   await db.classes.put({ id: 1, name: 'Year 4 Robins', class_id: 'ROBINS4' } as never);
   await db.students.put({ id: 11, first_name: 'Amara', last_name: 'Okafor', class_id: 1 } as never);
-  await db.logins.put({ id: 11, class_id: 1, first_name: 'Amara', last_name: 'Okafor', username: 'amara.okafor', password: 'kite-7', class_code: 'ROBINS4' } as never);
+  await db.logins.put({
+    id: 11,
+    class_id: 1,
+    first_name: 'Amara',
+    last_name: 'Okafor',
+    username: 'amara.okafor',
+    password: 'kite-7',
+    class_code: 'ROBINS4',
+  } as never);
   await db.cart.put({ item_id: 3, added_at: '2026-11-22' });
 }
 

@@ -22,7 +22,8 @@ afterEach(async () => {
   await db.delete();
 });
 
-const queue = () => recordChange([], async () => undefined, { kind: 'k', label: 'l', method: 'POST', path: '/x/', body: {} }, db).then((r) => r.entry.id);
+const queue = () =>
+  recordChange([], async () => undefined, { kind: 'k', label: 'l', method: 'POST', path: '/x/', body: {} }, db).then((r) => r.entry.id);
 
 describe('settled', () => {
   it('starts a sync engine that has not started yet, and says sent once the entry has gone', async () => {
@@ -59,7 +60,12 @@ describe('recordChange before the page has taken up its session', () => {
     const fresh = new DeviceDatabase(`settle-fresh-${++n}`);
     const adopt = vi.fn(() => startDeviceSession({ ownerId: 7, tenant: null, refresh: 'r', access: 'a' }, fresh).then(() => undefined));
     syncControl.onWake({ adopt, boot: async () => undefined });
-    const { entry } = await recordChange([], async () => undefined, { kind: 'k', label: 'l', method: 'POST', path: '/x/', body: {} }, fresh);
+    const { entry } = await recordChange(
+      [],
+      async () => undefined,
+      { kind: 'k', label: 'l', method: 'POST', path: '/x/', body: {} },
+      fresh,
+    );
     expect(entry.owner_id).toBe(7);
     expect(adopt).toHaveBeenCalledTimes(1);
     fresh.close();

@@ -9,12 +9,23 @@ describe('QR login cards', () => {
   it('reads the username and password of a card, and what the card printer writes', () => {
     const text = loginCardText({ username: 'amara.okafor', password: 'kite-7', class_code: 'ROBINS4' });
     expect(parseLoginCard(text)).toEqual({ ok: true, card: { username: 'amara.okafor', password: 'kite-7', class_code: 'ROBINS4' } });
-    expect(parseLoginCard('{"username":" zoe.zhang ","password":"moon-3","extra":1}')).toEqual({ ok: true, card: { username: 'zoe.zhang', password: 'moon-3' } });
+    expect(parseLoginCard('{"username":" zoe.zhang ","password":"moon-3","extra":1}')).toEqual({
+      ok: true,
+      card: { username: 'zoe.zhang', password: 'moon-3' },
+    });
   });
 
   it('refuses text that is not a JSON object, and cards without both username and password', () => {
-    for (const text of ['hello', 'https://example.com', '[1,2]', 'null', '"amara"', '']) expect(parseLoginCard(text)).toEqual({ ok: false, reason: 'not-json' });
-    for (const text of ['{}', '{"username":"amara.okafor"}', '{"password":"kite-7"}', '{"username":"","password":"x"}', '{"username":"a","password":""}', '{"username":1,"password":2}']) {
+    for (const text of ['hello', 'https://example.com', '[1,2]', 'null', '"amara"', ''])
+      expect(parseLoginCard(text)).toEqual({ ok: false, reason: 'not-json' });
+    for (const text of [
+      '{}',
+      '{"username":"amara.okafor"}',
+      '{"password":"kite-7"}',
+      '{"username":"","password":"x"}',
+      '{"username":"a","password":""}',
+      '{"username":1,"password":2}',
+    ]) {
       expect(parseLoginCard(text), text).toEqual({ ok: false, reason: 'incomplete' });
     }
   });
@@ -30,7 +41,16 @@ describe('after sign-in', () => {
   });
 
   it('never leaves this site, and never returns to the sign-in or sign-out pages', () => {
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/login', '/login/ROBINS4', '/logout', '']) {
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/login',
+      '/login/ROBINS4',
+      '/logout',
+      '',
+    ]) {
       expect(safeReturnPath(bad), bad).toBeUndefined();
     }
     expect(safeReturnPath('/loginhelp')).toBe('/loginhelp');
@@ -44,7 +64,13 @@ describe('after sign-in', () => {
 });
 
 describe('the segment after /login', () => {
-  const school: Site = { id: 1, subdomain: 'greenfield', school_name: 'Greenfield Primary', community_access: true, is_organization: false };
+  const school: Site = {
+    id: 1,
+    subdomain: 'greenfield',
+    school_name: 'Greenfield Primary',
+    community_access: true,
+    is_organization: false,
+  };
   const platform: Site = { id: null, subdomain: null, school_name: 'StoryNest', community_access: false, is_organization: false };
   const organization: Site = { ...school, id: 3, subdomain: 'riverbend', is_organization: true };
 

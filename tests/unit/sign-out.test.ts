@@ -52,7 +52,10 @@ describe('sign-out', () => {
   });
 
   it('revokes the stored session when the device has none, or its database fails', async () => {
-    for (const endDeviceSession of [vi.fn(async () => 'no-session' as const), vi.fn(async () => Promise.reject(new Error('IndexedDB is broken')))]) {
+    for (const endDeviceSession of [
+      vi.fn(async () => 'no-session' as const),
+      vi.fn(async () => Promise.reject(new Error('IndexedDB is broken'))),
+    ]) {
       const { deps, steps } = fakes({ endDeviceSession });
       vi.spyOn(console, 'error').mockImplementation(() => {});
       await signOut(deps);
@@ -75,7 +78,21 @@ describe('sign-out', () => {
   it("clears the session from localStorage but keeps the device's id", () => {
     const id = deviceId();
     expect(deviceId()).toBe(id);
-    session.save({ access: 'a', refresh: 'r', user: { id: 1, first_name: 'A', last_name: 'B', email: null, username: 'a.b', role: 'student', avatar: null, country: null, tenant_id: 1 } });
+    session.save({
+      access: 'a',
+      refresh: 'r',
+      user: {
+        id: 1,
+        first_name: 'A',
+        last_name: 'B',
+        email: null,
+        username: 'a.b',
+        role: 'student',
+        avatar: null,
+        country: null,
+        tenant_id: 1,
+      },
+    });
     session.setCommunityAccess(true);
     localStorage.setItem('state', '{"cart":[1]}');
     session.clear();

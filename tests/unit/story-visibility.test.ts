@@ -119,8 +119,20 @@ const cases: { name: string; s: StoryFacts; a: AuthorFacts; c: ClassFacts | null
     c: review,
     sees: ['self', 'teacher', 'head', 'teacherAdmin', 'platform'],
   },
-  { name: 'archived story: staff and author only', s: story({ is_archived: true }), a: author(), c: review, sees: ['self', 'teacher', 'head', 'teacherAdmin', 'platform'] },
-  { name: 'story hidden by a moderator: staff and author only', s: story({ hidden: true }), a: author(), c: review, sees: ['self', 'teacher', 'head', 'teacherAdmin', 'platform'] },
+  {
+    name: 'archived story: staff and author only',
+    s: story({ is_archived: true }),
+    a: author(),
+    c: review,
+    sees: ['self', 'teacher', 'head', 'teacherAdmin', 'platform'],
+  },
+  {
+    name: 'story hidden by a moderator: staff and author only',
+    s: story({ hidden: true }),
+    a: author(),
+    c: review,
+    sees: ['self', 'teacher', 'head', 'teacherAdmin', 'platform'],
+  },
   { name: 'deleted story: nobody', s: story({ deleted: true }), a: author(), c: review, sees: [] },
   { name: 'draft: the author alone', s: story({ status: 'draft' }), a: author(), c: review, sees: ['self'] },
   {
@@ -131,7 +143,13 @@ const cases: { name: string; s: StoryFacts; a: AuthorFacts; c: ClassFacts | null
     sees: ['self', 'teacher', 'head', 'teacherAdmin', 'platform'],
   },
   { name: 'submitted, class without review: out at once', s: story({ status: 'submitted' }), a: author(), c: noReview, sees: ALL },
-  { name: 'submitted, no class: review by default', s: story({ status: 'submitted' }), a: author(), c: null, sees: ['self', 'head', 'teacherAdmin', 'platform', 'teacher'] },
+  {
+    name: 'submitted, no class: review by default',
+    s: story({ status: 'submitted' }),
+    a: author(),
+    c: null,
+    sees: ['self', 'head', 'teacherAdmin', 'platform', 'teacher'],
+  },
   {
     name: 'returned with a comment: back with the child, staff still see it',
     s: story({ status: 'returned' }),

@@ -33,7 +33,14 @@ const deps = (): EngineDeps => ({
   isOnline: () => true,
 });
 
-const change = (over: Partial<Change> = {}): Change => ({ kind: 'cart.add', label: 'Add a book', method: 'POST', path: '/data/cart/items/', body: { book_id: 1 }, ...over });
+const change = (over: Partial<Change> = {}): Change => ({
+  kind: 'cart.add',
+  label: 'Add a book',
+  method: 'POST',
+  path: '/data/cart/items/',
+  body: { book_id: 1 },
+  ...over,
+});
 const record = (over: Partial<Change> = {}) => recordChange([db.cart], async () => undefined, change(over), db).then((r) => r.entry);
 
 beforeEach(async () => {
@@ -84,7 +91,12 @@ describe('sending', () => {
     const report = await drain(deps());
     expect(report.sent).toBe(222);
     expect(batches).toBe(3); // 100 + 100 + 20, then the file alone, then the last change alone
-    expect(seen.map((r) => new URL(r.url).pathname).slice(218)).toEqual(['/api/data/cart/items/', '/api/data/cart/items/', '/api/upload/', '/api/data/cart/items/']);
+    expect(seen.map((r) => new URL(r.url).pathname).slice(218)).toEqual([
+      '/api/data/cart/items/',
+      '/api/data/cart/items/',
+      '/api/upload/',
+      '/api/data/cart/items/',
+    ]);
   });
 
   it("never builds a batch over the server's batch body limit: big changes go in smaller batches", async () => {
@@ -107,7 +119,11 @@ describe('sending', () => {
 
   it('sends a queued file as multipart with its bytes', async () => {
     const bytes = new TextEncoder().encode('first_name,last_name\nAda,Lovelace\n');
-    await record({ path: '/add-bulk-student-without-mail-to-class/3/', body: { note: 'x' }, files: [{ field: 'file', name: 'class.csv', type: 'text/csv', data: bytes.buffer }] });
+    await record({
+      path: '/add-bulk-student-without-mail-to-class/3/',
+      body: { note: 'x' },
+      files: [{ field: 'file', name: 'class.csv', type: 'text/csv', data: bytes.buffer }],
+    });
     await drain(deps());
     const form = await seen[0]!.formData();
     const file = form.get('file') as File;
@@ -117,7 +133,20 @@ describe('sending', () => {
   });
 
   it('replays an entry written by the first version of the app', async () => {
-    await db.outbox.add({ id: 'legacy-entry-1', schema_version: 1, owner_id: 5, tenant: 'greenfield', method: 'DELETE', path: '/data/cart/items/4/', body: null, created_at: 1, attempts: 0, next_attempt_at: 0, status: 'pending', last_error: null } as unknown as OutboxRecord);
+    await db.outbox.add({
+      id: 'legacy-entry-1',
+      schema_version: 1,
+      owner_id: 5,
+      tenant: 'greenfield',
+      method: 'DELETE',
+      path: '/data/cart/items/4/',
+      body: null,
+      created_at: 1,
+      attempts: 0,
+      next_attempt_at: 0,
+      status: 'pending',
+      last_error: null,
+    } as unknown as OutboxRecord);
     await drain(deps());
     expect(seen[0]!.method).toBe('DELETE');
     expect(seen[0]!.url).toBe('http://device/api/data/cart/items/4/');
@@ -169,7 +198,9 @@ describe('answers', () => {
     const bad = await record({ body: { book_id: 999 } });
     await record({ body: { book_id: 2 } });
     answer = async (req) =>
-      ((await req.json()) as { book_id: number }).book_id === 999 ? Response.json({ message: 'This book is no longer available.' }, { status: 404 }) : Response.json({ ok: true });
+      ((await req.json()) as { book_id: number }).book_id === 999
+        ? Response.json({ message: 'This book is no longer available.' }, { status: 404 })
+        : Response.json({ ok: true });
     const report = await drain(deps());
     expect(report).toMatchObject({ sent: 1, failed: 1 });
     expect(await db.outbox.get(bad.id)).toMatchObject({ status: 'failed', last_error: 'This book is no longer available.' });
@@ -189,14 +220,19 @@ describe('answers', () => {
       return req.headers.get('authorization') === 'Bearer access-5b' ? Response.json({ ok: true }) : Response.json({}, { status: 401 });
     };
     expect((await drain(deps())).sent).toBe(1);
-    expect(seen.map((r) => new URL(r.url).pathname)).toEqual(['/api/data/cart/items/', '/api/auth/token/refresh/', '/api/data/cart/items/']);
+    expect(seen.map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/data/cart/items/',
+      '/api/auth/token/refresh/',
+      '/api/data/cart/items/',
+    ]);
     // Refresh tokens rotate: the credential keeps the next one.
     expect(await db.credentials.get(5)).toMatchObject({ access: 'access-5b', refresh: 'refresh-5b' });
   });
 
   it('keeps the changes of an owner whose refresh is refused until they sign in again', async () => {
     const entry = await record();
-    answer = (req) => (req.url.endsWith('/refresh/') ? Response.json({ message: 'expired' }, { status: 401 }) : Response.json({}, { status: 401 }));
+    answer = (req) =>
+      req.url.endsWith('/refresh/') ? Response.json({ message: 'expired' }, { status: 401 }) : Response.json({}, { status: 401 });
     const report = await drain(deps());
     expect(report.outcome).toEqual({ kind: 'done', waitingOwners: [5] });
     expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'pending', last_error: 'Waiting for you to sign in again.' });
@@ -281,7 +317,10 @@ describe('pull sync', () => {
       ],
       next_since: '2026-01-01T00:00:00.000001Z~2',
     },
-    '2026-01-01T00:00:00.000001Z~2': { results: [{ id: 3, title: 'Three', updated_at: '2026-01-02T00:00:00Z', deleted: false }], next_since: null },
+    '2026-01-01T00:00:00.000001Z~2': {
+      results: [{ id: 3, title: 'Three', updated_at: '2026-01-02T00:00:00Z', deleted: false }],
+      next_since: null,
+    },
     '2026-01-02T00:00:00Z~3': {
       results: [
         { id: 1, title: 'One, revised', updated_at: '2026-01-03T00:00:00Z', deleted: false },
@@ -315,7 +354,12 @@ describe('pull sync', () => {
   });
 
   it('writes a large page in slices, and moves the cursor only once the last slice is written', async () => {
-    const rows: Row[] = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, title: `Book ${i + 1}`, updated_at: '2026-02-01T00:00:00Z', deleted: false }));
+    const rows: Row[] = Array.from({ length: 60 }, (_, i) => ({
+      id: i + 1,
+      title: `Book ${i + 1}`,
+      updated_at: '2026-02-01T00:00:00Z',
+      deleted: false,
+    }));
     let failAt: number | undefined = 55;
     const large = {
       ...spec,

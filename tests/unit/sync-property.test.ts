@@ -123,7 +123,12 @@ async function simulate(steps: Step[], seed: number) {
     switch (s.t) {
       case 'enqueue':
         if (current === null) break;
-        await recordChange([], async () => undefined, { kind: 'test.op', label: `value ${s.value}`, method: 'POST', path: '/ops/', body: { value: s.value } }, mainDb());
+        await recordChange(
+          [],
+          async () => undefined,
+          { kind: 'test.op', label: `value ${s.value}`, method: 'POST', path: '/ops/', body: { value: s.value } },
+          mainDb(),
+        );
         made.push({ owner: current, value: s.value });
         break;
       case 'fault':
@@ -175,12 +180,22 @@ async function simulate(steps: Step[], seed: number) {
     await run;
   }
   for (const owner of USERS) {
-    if (await mainDb().outbox.filter((e) => e.owner_id === owner).count()) await signIn(owner);
+    if (
+      await mainDb()
+        .outbox.filter((e) => e.owner_id === owner)
+        .count()
+    )
+      await signIn(owner);
   }
   for (let round = 0; round < 20; round++) {
     clock.t += 10 * 60_000;
     await drain(deps('tab-a'));
-    if (!(await mainDb().outbox.filter((e) => e.status === 'pending' || e.status === 'in_flight').count())) break;
+    if (
+      !(await mainDb()
+        .outbox.filter((e) => e.status === 'pending' || e.status === 'in_flight')
+        .count())
+    )
+      break;
   }
 
   const outbox = await mainDb().outbox.orderBy('created_at').toArray();
@@ -188,11 +203,13 @@ async function simulate(steps: Step[], seed: number) {
     const accepted = made.filter((m) => m.owner === owner && m.value >= 0).map((m) => m.value);
     expect(api.applied.get(owner) ?? [], `changes of ${owner} applied once, in order`).toEqual(accepted);
     const refused = made.filter((m) => m.owner === owner && m.value < 0).map((m) => m.value);
-    const failed = outbox.filter((e) => e.owner_id === owner).map((e) => {
-      expect(e.status).toBe('failed');
-      expect(e.last_error).toBe('Value must not be negative');
-      return (e.body as { value: number }).value;
-    });
+    const failed = outbox
+      .filter((e) => e.owner_id === owner)
+      .map((e) => {
+        expect(e.status).toBe('failed');
+        expect(e.last_error).toBe('Value must not be negative');
+        return (e.body as { value: number }).value;
+      });
     expect(failed, `refused changes of ${owner} kept as failed`).toEqual(refused);
   }
   expect(api.wrongOwner, 'no change sent as another child').toBe(0);
@@ -206,7 +223,9 @@ async function simulate(steps: Step[], seed: number) {
 
 describe('sync engine property', () => {
   afterAll(() => {
-    console.log(`sync property: ${totals.runs} runs, ${totals.duplicatesSuppressed} duplicate sends suppressed by the server, ${totals.steals} stale locks taken over`);
+    console.log(
+      `sync property: ${totals.runs} runs, ${totals.duplicatesSuppressed} duplicate sends suppressed by the server, ${totals.steals} stale locks taken over`,
+    );
   });
 
   it(`applies every accepted change exactly once, in order, over ${RUNS} random days`, async () => {

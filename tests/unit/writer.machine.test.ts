@@ -34,7 +34,13 @@ describe('story writer steps', () => {
   });
 
   it('cannot send before the last step; a refused send returns to it with the reason', () => {
-    const { path, snapshot } = run(2, [{ type: 'SUBMIT' }, { type: 'NEXT' }, { type: 'NEXT' }, { type: 'SUBMIT' }, { type: 'FAILED', message: 'Give your story a title before you send it.' }]);
+    const { path, snapshot } = run(2, [
+      { type: 'SUBMIT' },
+      { type: 'NEXT' },
+      { type: 'NEXT' },
+      { type: 'SUBMIT' },
+      { type: 'FAILED', message: 'Give your story a title before you send it.' },
+    ]);
     expect(path).toEqual(['story', 'story', 'about', 'audience', 'sending', 'audience']);
     expect(snapshot.context.error).toBe('Give your story a title before you send it.');
   });

@@ -86,10 +86,7 @@ export async function paymentByRef(db: Queryable, provider: PaymentProvider, ref
   return row;
 }
 
-export type SettleAnswer =
-  | { kind: 'settled'; orderId: number; status: OrderStatus }
-  | { kind: 'unknown' }
-  | { kind: 'wrong-amount' };
+export type SettleAnswer = { kind: 'settled'; orderId: number; status: OrderStatus } | { kind: 'unknown' } | { kind: 'wrong-amount' };
 
 /** Applies a verified provider result. The stored outcome wins over any later callback. */
 export async function settlePayment(

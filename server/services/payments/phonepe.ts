@@ -16,7 +16,10 @@ interface PhonePeResponse {
 
 export function phonepeProvider(key: Buffer): Provider {
   const salt = key.toString('hex');
-  const checksum = (response: string) => `${createHash('sha256').update(response + ENDPOINT + salt).digest('hex')}###${SALT_INDEX}`;
+  const checksum = (response: string) =>
+    `${createHash('sha256')
+      .update(response + ENDPOINT + salt)
+      .digest('hex')}###${SALT_INDEX}`;
   return {
     name: 'phonepe',
     label: 'PhonePe',

@@ -48,7 +48,10 @@ export interface Provider {
  */
 export function sandboxRefund(key: Buffer, prefix: string) {
   return (r: RefundRequest): Promise<RefundResult> =>
-    Promise.resolve({ refundRef: `${prefix}${hmacHex(key, `refund|${r.ref}|${r.amountCents}|${r.key}`).slice(0, 24)}`, amountCents: r.amountCents });
+    Promise.resolve({
+      refundRef: `${prefix}${hmacHex(key, `refund|${r.ref}|${r.amountCents}|${r.key}`).slice(0, 24)}`,
+      amountCents: r.amountCents,
+    });
 }
 
 export function providerKey(secret: string, provider: PaymentProvider): Buffer {
@@ -65,7 +68,6 @@ export function sameSignature(a: string, b: string): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
-
 
 /** A positive whole number of cents, or null. */
 export function cents(value: string | undefined): number | null {

@@ -17,7 +17,15 @@ export type PrintableBook = Pick<typeof books.$inferSelect, 'id' | 'tenant_id' |
 /** A book's row as printing needs it (any status: staff print drafts to check them). */
 export async function bookForPrint(db: Queryable, id: number): Promise<PrintableBook | undefined> {
   const [row] = await db
-    .select({ id: books.id, tenant_id: books.tenant_id, title: books.title, author: books.author, description: books.description, kind: books.kind, doc: books.doc })
+    .select({
+      id: books.id,
+      tenant_id: books.tenant_id,
+      title: books.title,
+      author: books.author,
+      description: books.description,
+      kind: books.kind,
+      doc: books.doc,
+    })
     .from(books)
     .where(eq(books.id, id))
     .limit(1);

@@ -72,22 +72,46 @@ export async function runPrintJobs(deps: PrinterDeps, batch = 20): Promise<numbe
     const job = await claimNext(db, deps.now());
     if (!job) break;
     const [order] = await db.select({ currency: orders.currency, email: orders.email }).from(orders).where(eq(orders.id, job.order_id));
-    const items = await db.select({ book_id: orderItems.book_id, title: orderItems.title }).from(orderItems).where(eq(orderItems.order_id, job.order_id));
+    const items = await db
+      .select({ book_id: orderItems.book_id, title: orderItems.title })
+      .from(orderItems)
+      .where(eq(orderItems.order_id, job.order_id));
     const outcome = await provider
-      .submit({ order_id: job.order_id, currency: order?.currency ?? 'USD', email: order?.email ?? null, items: items.map((it) => ({ ...it, copies: 1 })) })
+      .submit({
+        order_id: job.order_id,
+        currency: order?.currency ?? 'USD',
+        email: order?.email ?? null,
+        items: items.map((it) => ({ ...it, copies: 1 })),
+      })
       .then(
         (r) => ({ ref: r.ref, error: null }),
-        (err: unknown) => ({ ref: null, error: (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'The print provider failed.' }),
+        (err: unknown) => ({
+          ref: null,
+          error: (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'The print provider failed.',
+        }),
       );
     const attempts = job.attempts + 1;
     const mine = and(eq(printJobs.id, job.id), eq(printJobs.claimed_until, job.claimed_until!));
     if (outcome.ref) {
-      await db.update(printJobs).set({ provider_ref: outcome.ref, submitted_at: deps.now(), attempts, last_error: null, next_attempt_at: null, claimed_until: null }).where(mine);
+      await db
+        .update(printJobs)
+        .set({
+          provider_ref: outcome.ref,
+          submitted_at: deps.now(),
+          attempts,
+          last_error: null,
+          next_attempt_at: null,
+          claimed_until: null,
+        })
+        .where(mine);
       accepted++;
     } else {
       const retry = new Date(deps.now().getTime() + printRetryDelayMs(attempts));
       await db.update(printJobs).set({ attempts, last_error: outcome.error, next_attempt_at: retry, claimed_until: null }).where(mine);
-      (deps.log ?? processLogger).warn({ print_job: job.id, order: job.order_id, attempts, error: outcome.error }, 'print job not accepted');
+      (deps.log ?? processLogger).warn(
+        { print_job: job.id, order: job.order_id, attempts, error: outcome.error },
+        'print job not accepted',
+      );
     }
   }
   return accepted;
@@ -156,7 +180,11 @@ export async function applyPrintEvent(db: Queryable, event: PrintEvent, tenantId
   const step = CALLBACK_STATUSES.indexOf(event.status);
   const previous = step === 0 ? 'paid' : CALLBACK_STATUSES[step - 1]!;
   return db.transaction(async (tx) => {
-    const fresh = await tx.insert(printEvents).values({ event_id: event.event_id, order_id: job.order_id, status: event.status }).onConflictDoNothing().returning({ id: printEvents.event_id });
+    const fresh = await tx
+      .insert(printEvents)
+      .values({ event_id: event.event_id, order_id: job.order_id, status: event.status })
+      .onConflictDoNothing()
+      .returning({ id: printEvents.event_id });
     if (!fresh.length) return { kind: 'replayed' } as const;
     const moved = await tx
       .update(orders)

@@ -192,7 +192,14 @@ export async function renderBookPdf(content: BookContent, loadPictures: LoadPict
   if (coverImage) drawPicture(cover, coverImage, { x: 0, y: 0, width, height }, 'cover');
   else cover.drawRectangle({ x: 0, y: 0, width, height, color: rgb(0.16, 0.36, 0.45) });
   const band: Box = { x: inner.x, y: height - safe - 62 * PT_PER_MM, width: inner.width, height: 62 * PT_PER_MM };
-  cover.drawRectangle({ x: band.x - 4 * PT_PER_MM, y: band.y, width: band.width + 8 * PT_PER_MM, height: band.height, color: PAPER, opacity: 0.9 });
+  cover.drawRectangle({
+    x: band.x - 4 * PT_PER_MM,
+    y: band.y,
+    width: band.width + 8 * PT_PER_MM,
+    height: band.height,
+    color: PAPER,
+    opacity: 0.9,
+  });
   drawText(cover, content.title, bold, { ...band, y: band.y + 20 * PT_PER_MM, height: band.height - 24 * PT_PER_MM }, 'center');
   drawText(cover, content.cover.authors, regular, { ...band, y: band.y + 4 * PT_PER_MM, height: 14 * PT_PER_MM }, 'center');
 
@@ -207,7 +214,14 @@ export async function renderBookPdf(content: BookContent, loadPictures: LoadPict
       if (pics[0]) drawPicture(page, pics[0], { x: 0, y: 0, width, height }, 'cover');
       if (p.text.trim()) {
         const textBox: Box = { ...body, height: body.height * 0.25 };
-        page.drawRectangle({ x: textBox.x - gap, y: textBox.y - gap, width: textBox.width + 2 * gap, height: textBox.height + 2 * gap, color: PAPER, opacity: 0.88 });
+        page.drawRectangle({
+          x: textBox.x - gap,
+          y: textBox.y - gap,
+          width: textBox.width + 2 * gap,
+          height: textBox.height + 2 * gap,
+          color: PAPER,
+          opacity: 0.88,
+        });
         drawText(page, p.text, regular, textBox);
       }
     } else if (p.layout === 'text-only') {
@@ -226,7 +240,13 @@ export async function renderBookPdf(content: BookContent, loadPictures: LoadPict
     // The page's number, and in a class book the child who made it.
     const credit = p.author ? `${number} · ${p.author.name}` : String(number);
     const size = 9;
-    page.drawText(credit, { x: (width - regular.widthOfTextAtSize(credit, size)) / 2, y: safe - 2 * PT_PER_MM, size, font: regular, color: INK });
+    page.drawText(credit, {
+      x: (width - regular.widthOfTextAtSize(credit, size)) / 2,
+      y: safe - 2 * PT_PER_MM,
+      size,
+      font: regular,
+      color: INK,
+    });
   }
 
   return doc.save({ useObjectStreams: true });

@@ -53,7 +53,13 @@ export function signCallback(key: Buffer, timestamp: number, body: string): stri
 }
 
 /** True when the signature is the key's over this timestamp and body, and the time is near now. */
-export function verifyCallback(key: Buffer, timestamp: string | undefined, signature: string | undefined, body: string, now: Date): boolean {
+export function verifyCallback(
+  key: Buffer,
+  timestamp: string | undefined,
+  signature: string | undefined,
+  body: string,
+  now: Date,
+): boolean {
   if (!timestamp || !/^\d{1,12}$/.test(timestamp) || !signature) return false;
   if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > CALLBACK_TOLERANCE_S) return false;
   const expected = Buffer.from(signCallback(key, Number(timestamp), body));

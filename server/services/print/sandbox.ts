@@ -28,5 +28,12 @@ export function nextCallbackStatus(current: string | null): CallbackStatus | nul
 export function sandboxCallback(provider: PrintProvider, event: Omit<PrintEvent, 'event_id'>, now: Date) {
   const body = JSON.stringify({ event_id: `evt_${randomUUID()}`, ...event });
   const timestamp = Math.floor(now.getTime() / 1000);
-  return { body, headers: { 'content-type': 'application/json', 'x-print-timestamp': String(timestamp), 'x-print-signature': signCallback(provider.callbackKey, timestamp, body) } };
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-print-timestamp': String(timestamp),
+      'x-print-signature': signCallback(provider.callbackKey, timestamp, body),
+    },
+  };
 }

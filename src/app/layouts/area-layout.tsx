@@ -59,7 +59,14 @@ export function AreaLayout({ area }: { area: Area }) {
         </Link>
         <span className="area-title">{area.title}</span>
         <SyncStatusSlot />
-        <button ref={helpButton} type="button" className="button button-small button-secondary help-button" aria-haspopup="dialog" aria-label="Help" onClick={() => setHelpOpen(true)}>
+        <button
+          ref={helpButton}
+          type="button"
+          className="button button-small button-secondary help-button"
+          aria-haspopup="dialog"
+          aria-label="Help"
+          onClick={() => setHelpOpen(true)}
+        >
           <span aria-hidden="true">?</span>
           <span className="help-label" aria-hidden="true">
             {' '}
@@ -89,7 +96,12 @@ export function AreaLayout({ area }: { area: Area }) {
                 .map((i) => (
                   <li key={i.label}>
                     <Link
-                      onClick={() => narrow && setToggled(false)} to={i.to} search={i.search} activeOptions={{ includeSearch: Boolean(i.search) }} activeProps={{ 'aria-current': 'page', className: 'active' }}>
+                      onClick={() => narrow && setToggled(false)}
+                      to={i.to}
+                      search={i.search}
+                      activeOptions={{ includeSearch: Boolean(i.search) }}
+                      activeProps={{ 'aria-current': 'page', className: 'active' }}
+                    >
                       {i.label}
                     </Link>
                   </li>

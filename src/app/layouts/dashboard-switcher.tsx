@@ -37,7 +37,14 @@ export function DashboardSwitcher({ role, current }: { role: Role; current: stri
         }
       }}
     >
-      <button ref={toggle} type="button" className="switcher-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={toggle}
+        type="button"
+        className="switcher-toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
         Switch dashboard
       </button>
       {open ? (

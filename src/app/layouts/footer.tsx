@@ -15,7 +15,9 @@ export function Footer() {
           ))}
         </ul>
       </nav>
-      <p>© {new Date().getFullYear()} {tenant.school_name}</p>
+      <p>
+        © {new Date().getFullYear()} {tenant.school_name}
+      </p>
     </footer>
   );
 }

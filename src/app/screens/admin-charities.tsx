@@ -3,7 +3,15 @@
 // platform's lists get the tenant filter of the admin panel (upschool_admin only).
 import { useParams } from '@tanstack/react-router';
 import { ONLY_PLATFORM_ADMIN, tenantOptions } from '@/features/admin-panel/resources/shared';
-import { charitiesDashboard, charityDetails, charityForm, charityList, donationList, PLATFORM_AREA, SCHOOL_AREA } from '@/features/charity-admin/resources';
+import {
+  charitiesDashboard,
+  charityDetails,
+  charityForm,
+  charityList,
+  donationList,
+  PLATFORM_AREA,
+  SCHOOL_AREA,
+} from '@/features/charity-admin/resources';
 import { Dashboard } from '@/ui/admin/dashboard';
 import { ResourceForm } from '@/ui/admin/resource-form';
 import { ResourceList } from '@/ui/admin/resource-list';

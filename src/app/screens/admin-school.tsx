@@ -8,7 +8,13 @@ import { useParams, useSearch } from '@tanstack/react-router';
 import { payments } from '@/features/admin-panel/resources/orders';
 import { tenantForm } from '@/features/admin-panel/resources/tenants';
 import { allUsers, userProfile, type AdminUser } from '@/features/admin-panel/resources/users';
-import { organizationDashboard, organizationUserDashboard, schoolDetail, schoolInvite, schools } from '@/features/school-admin/resources/organization';
+import {
+  organizationDashboard,
+  organizationUserDashboard,
+  schoolDetail,
+  schoolInvite,
+  schools,
+} from '@/features/school-admin/resources/organization';
 import {
   classesTable,
   loadProfile,
@@ -58,7 +64,12 @@ const schoolUserProfile: ShowResource<AdminUser> = {
   back: { href: '/admin-school/users', label: 'All users' },
 };
 
-const paymentsAt = (name: string, path: string): ListResource<(typeof payments extends ListResource<infer R> ? R : never)> => ({ ...payments, name, path, rowHref: undefined });
+const paymentsAt = (name: string, path: string): ListResource<typeof payments extends ListResource<infer R> ? R : never> => ({
+  ...payments,
+  name,
+  path,
+  rowHref: undefined,
+});
 const schoolPayments = paymentsAt('schoolPayments', '/api-school-admin/payments/');
 const organizationPayments = paymentsAt('organizationPayments', '/api-organization/payments/');
 

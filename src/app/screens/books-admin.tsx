@@ -3,8 +3,22 @@
 // src/ui/admin. Record ids come from the path segment ({bookId}, {categoryId}) or ?id=.
 import { useParams, useSearch } from '@tanstack/react-router';
 import { ONLY_PLATFORM_ADMIN, tenantOptions } from '@/features/admin-panel/resources/shared';
-import { allBooks, bookSettingsForm, organizationBooks, platformBook, platformBookForm, publishForm, schoolBook, schoolBooks } from '@/features/books-admin/resources/books';
-import { platformCategories, platformCategoryForm, schoolCategories, schoolCategoryForm } from '@/features/books-admin/resources/categories';
+import {
+  allBooks,
+  bookSettingsForm,
+  organizationBooks,
+  platformBook,
+  platformBookForm,
+  publishForm,
+  schoolBook,
+  schoolBooks,
+} from '@/features/books-admin/resources/books';
+import {
+  platformCategories,
+  platformCategoryForm,
+  schoolCategories,
+  schoolCategoryForm,
+} from '@/features/books-admin/resources/categories';
 import { booksDashboard } from '@/features/books-admin/resources/dashboard';
 import { bookQueue, bookReply, storyQueue, storyReply } from '@/features/books-admin/resources/monitoring';
 import { useSessionUser } from '@/api/use-session';
@@ -21,7 +35,10 @@ function useRecordId(param: string): number | null {
 }
 
 /** The platform's list: every book, with the tenant filter (upschool_admin only). */
-const platformBooks = { ...allBooks, filters: [...allBooks.filters, { key: 'tenant_id', label: 'Tenant', options: tenantOptions, roles: ONLY_PLATFORM_ADMIN }] };
+const platformBooks = {
+  ...allBooks,
+  filters: [...allBooks.filters, { key: 'tenant_id', label: 'Tenant', options: tenantOptions, roles: ONLY_PLATFORM_ADMIN }],
+};
 
 export function SchoolBooksScreen() {
   const id = useRecordId('bookId');

@@ -35,11 +35,17 @@ export function DashboardScreen() {
     <div>
       <nav aria-label="Dashboard options">
         <div className="dashboard-tabs" role="tablist">
-        {tabs.map((t) => (
-          <Link key={t} to="/dashboard" search={t === 'View Class' ? { option: t, id: search.id, class_id: search.class_id } : { option: t }} aria-selected={t === tab} role="tab">
-            {t}
-          </Link>
-        ))}
+          {tabs.map((t) => (
+            <Link
+              key={t}
+              to="/dashboard"
+              search={t === 'View Class' ? { option: t, id: search.id, class_id: search.class_id } : { option: t }}
+              aria-selected={t === tab}
+              role="tab"
+            >
+              {t}
+            </Link>
+          ))}
         </div>
       </nav>
       <div role="tabpanel" aria-label={tab}>

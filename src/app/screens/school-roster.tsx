@@ -29,7 +29,9 @@ function AreaLink({ href, children }: { href: string; children: ReactNode }) {
 }
 
 const classDetails: ClassLink = (cls, children) => (
-  <AreaLink href={`/admin-school/classdetails/?${new URLSearchParams({ id: String(cls.id), class_id: cls.class_id })}`}>{children}</AreaLink>
+  <AreaLink href={`/admin-school/classdetails/?${new URLSearchParams({ id: String(cls.id), class_id: cls.class_id })}`}>
+    {children}
+  </AreaLink>
 );
 
 const studentProfile: StudentLink = (student, children) => (

@@ -51,7 +51,11 @@ function OpenInvitation({ token, invitation, site }: { token: string; invitation
 
   const acceptSignedIn = () =>
     run(async () => {
-      const answer = await expectData(() => api.POST('/invitations/{token}/accept/', { params: { path: { token } }, body: {} }), AUTH_MSG.invitationInvalid, true);
+      const answer = await expectData(
+        () => api.POST('/invitations/{token}/accept/', { params: { path: { token } }, body: {} }),
+        AUTH_MSG.invitationInvalid,
+        true,
+      );
       // The role may have changed: the stored user follows the server.
       const { data: profile } = await api.GET('/user/profile/');
       const access = session.accessToken();
@@ -125,7 +129,17 @@ function OpenInvitation({ token, invitation, site }: { token: string; invitation
   return <CreateAccount token={token} invitation={invitation} subtitle={subtitle} site={site} />;
 }
 
-function CreateAccount({ token, invitation, subtitle, site }: { token: string; invitation: Invitation; subtitle: string; site: TenantRecord }) {
+function CreateAccount({
+  token,
+  invitation,
+  subtitle,
+  site,
+}: {
+  token: string;
+  invitation: Invitation;
+  subtitle: string;
+  site: TenantRecord;
+}) {
   const navigate = useNavigate();
   const [name, setName] = useState({ first_name: '', last_name: '' });
   const [password, setPassword] = useState({ password: '', confirm: '' });
@@ -142,11 +156,13 @@ function CreateAccount({ token, invitation, subtitle, site }: { token: string; i
     if (nameErrors.first_name || nameErrors.last_name || Object.keys(passwordErrors).length) return;
     void run(async () => {
       const answer = await expectData(
-        () => publicApi.POST('/invitations/{token}/accept/', { params: { path: { token } }, body: { ...name, password: password.password } }),
+        () =>
+          publicApi.POST('/invitations/{token}/accept/', { params: { path: { token } }, body: { ...name, password: password.password } }),
         AUTH_MSG.invitationInvalid,
         true,
       );
-      if (answer.access && answer.refresh && answer.user) await storeSignIn({ access: answer.access, refresh: answer.refresh, user: answer.user }, site.subdomain);
+      if (answer.access && answer.refresh && answer.user)
+        await storeSignIn({ access: answer.access, refresh: answer.refresh, user: answer.user }, site.subdomain);
       toast('success', answer.message);
       await navigate({ href: dashboardPathFor(invitation.role), replace: true });
     });
@@ -157,8 +173,20 @@ function CreateAccount({ token, invitation, subtitle, site }: { token: string; i
         <FormAlert message={error} />
         <Field label="Email" value={invitation.email} autoComplete="username" readOnly />
         <div className="register-row">
-          <Field label="First name" autoComplete="given-name" value={name.first_name} error={tried ? nameErrors.first_name : undefined} onValue={(first_name) => setName((n) => ({ ...n, first_name }))} />
-          <Field label="Last name" autoComplete="family-name" value={name.last_name} error={tried ? nameErrors.last_name : undefined} onValue={(last_name) => setName((n) => ({ ...n, last_name }))} />
+          <Field
+            label="First name"
+            autoComplete="given-name"
+            value={name.first_name}
+            error={tried ? nameErrors.first_name : undefined}
+            onValue={(first_name) => setName((n) => ({ ...n, first_name }))}
+          />
+          <Field
+            label="Last name"
+            autoComplete="family-name"
+            value={name.last_name}
+            error={tried ? nameErrors.last_name : undefined}
+            onValue={(last_name) => setName((n) => ({ ...n, last_name }))}
+          />
         </div>
         <NewPasswordFields value={password} errors={tried ? passwordErrors : {}} onChange={setPassword} disabled={busy} />
         <SubmitButton busy={busy} busyLabel="Creating your account…">

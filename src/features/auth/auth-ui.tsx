@@ -135,7 +135,17 @@ export function PasswordField(props: Omit<InputProps, 'type' | 'after'> & { show
   );
 }
 
-export function SubmitButton({ busy, busyLabel, children, disabled }: { busy: boolean; busyLabel: string; children: ReactNode; disabled?: boolean }) {
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+  disabled,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+  disabled?: boolean;
+}) {
   return (
     <button type="submit" className="button auth-submit" disabled={busy || disabled} aria-busy={busy || undefined}>
       {busy ? busyLabel : children}

@@ -35,7 +35,12 @@ export function ClassCodeStep({ state, send, moved }: StepProps) {
 
   if (scanning || signingIn) {
     return (
-      <AuthCard title="Scan your login card" focusOnMount={moved} subtitle="Hold the QR code on your card up to the camera." onBack={() => send({ type: 'BACK' })}>
+      <AuthCard
+        title="Scan your login card"
+        focusOnMount={moved}
+        subtitle="Hold the QR code on your card up to the camera."
+        onBack={() => send({ type: 'BACK' })}
+      >
         <FormAlert message={error} />
         {signingIn ? (
           <p className="auth-status" role="status">
@@ -53,7 +58,12 @@ export function ClassCodeStep({ state, send, moved }: StepProps) {
   }
 
   return (
-    <AuthCard title="Enter your class code" focusOnMount={moved} subtitle="Your teacher will tell you your class code." onBack={() => send({ type: 'BACK' })}>
+    <AuthCard
+      title="Enter your class code"
+      focusOnMount={moved}
+      subtitle="Your teacher will tell you your class code."
+      onBack={() => send({ type: 'BACK' })}
+    >
       <StepForm send={send} error={error}>
         <Field
           label="Class code"

@@ -21,7 +21,10 @@ import { TeacherStep } from './teacher-step';
 export type Site = Pick<TenantRecord, 'id' | 'subdomain' | 'school_name' | 'community_access' | 'is_organization'>;
 
 /** What the path segment after /login means on this site. */
-export function loginToken(token: string | undefined, site: Site): { kind: 'none' } | { kind: 'class'; code: string } | { kind: 'school'; subdomain: string } {
+export function loginToken(
+  token: string | undefined,
+  site: Site,
+): { kind: 'none' } | { kind: 'class'; code: string } | { kind: 'school'; subdomain: string } {
   const segment = token?.trim();
   if (!segment || segment.toLowerCase() === site.subdomain) return { kind: 'none' };
   if (!site.subdomain) return /^[a-z0-9-]{1,63}$/.test(segment) ? { kind: 'school', subdomain: segment } : { kind: 'none' };
@@ -62,7 +65,10 @@ function SignIn({ site, classCode }: { site: Site; classCode: string | undefined
   }, [classCode]);
 
   const step = { state, send, moved };
-  if (state.matches('role')) return <RoleStep send={send} moved={moved} schoolSite={site.id !== null && !site.is_organization} communityAccess={site.community_access} />;
+  if (state.matches('role'))
+    return (
+      <RoleStep send={send} moved={moved} schoolSite={site.id !== null && !site.is_organization} communityAccess={site.community_access} />
+    );
   if (state.matches('teacher')) return <TeacherStep {...step} />;
   if (state.matches('parent')) return <ParentStep {...step} schoolName={site.school_name} />;
   if (state.matches({ student: 'code' }) || state.matches({ student: 'cardSignIn' })) return <ClassCodeStep {...step} />;

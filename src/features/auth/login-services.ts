@@ -27,7 +27,10 @@ export function loginActors(site: { subdomain: string | null }) {
       let answer;
       try {
         answer = await publicApi.GET('/list-student-in-class/{classCode}/', {
-          params: { path: { classCode: input.classCode }, query: { limit: LOGIN_PAGE_SIZE, offset: input.offset, ...(input.search.trim() ? { search: input.search.trim() } : {}) } },
+          params: {
+            path: { classCode: input.classCode },
+            query: { limit: LOGIN_PAGE_SIZE, offset: input.offset, ...(input.search.trim() ? { search: input.search.trim() } : {}) },
+          },
         });
       } catch {
         throw new LoginError(AUTH_MSG.offline);

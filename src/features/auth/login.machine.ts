@@ -355,7 +355,10 @@ export const loginMachine = setup({
             onDone: { target: '#login.saving', actions: assign({ signedIn: ({ event }) => event.output, card: null }) },
             onError: {
               target: 'code.entering',
-              actions: [assign({ card: null }), { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error, MSG.loginFailed) }) }],
+              actions: [
+                assign({ card: null }),
+                { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error, MSG.loginFailed) }) },
+              ],
             },
           },
         },
@@ -415,7 +418,10 @@ export const loginMachine = setup({
     },
 
     success: {
-      entry: [assign({ password: '', communityPassword: '' }), { type: 'announce', params: ({ context }) => ({ message: context.successMessage ?? MSG.loginSuccess }) }],
+      entry: [
+        assign({ password: '', communityPassword: '' }),
+        { type: 'announce', params: ({ context }) => ({ message: context.successMessage ?? MSG.loginSuccess }) },
+      ],
       after: { redirect: 'done' },
     },
 

@@ -16,7 +16,12 @@ export function newPasswordErrors({ password, confirm }: NewPasswordValue): { pa
   return password === confirm ? {} : { confirm: AUTH_MSG.passwordsDiffer };
 }
 
-export function NewPasswordFields(props: { value: NewPasswordValue; errors: { password?: string; confirm?: string }; onChange: (value: NewPasswordValue) => void; disabled?: boolean }) {
+export function NewPasswordFields(props: {
+  value: NewPasswordValue;
+  errors: { password?: string; confirm?: string };
+  onChange: (value: NewPasswordValue) => void;
+  disabled?: boolean;
+}) {
   const { value, errors, onChange, disabled } = props;
   return (
     <>

@@ -30,7 +30,11 @@ export function PasswordResetConfirmPage() {
     setTried(true);
     if (Object.keys(newPasswordErrors(value)).length) return;
     void run(async () => {
-      const answer = await expectData(() => publicApi.POST('/password-reset/confirm/', { body: { token, password: value.password } }), AUTH_MSG.resetInvalid, true);
+      const answer = await expectData(
+        () => publicApi.POST('/password-reset/confirm/', { body: { token, password: value.password } }),
+        AUTH_MSG.resetInvalid,
+        true,
+      );
       toast('success', answer.message);
       await navigate({ to: '/login/{-$token}', params: {} });
     });

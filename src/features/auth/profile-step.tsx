@@ -14,11 +14,24 @@ export function ProfileStep({ state, send, moved }: StepProps) {
   const page = Math.floor(offset / LOGIN_PAGE_SIZE) + 1;
 
   return (
-    <AuthCard title="Select Your Profile" focusOnMount={moved} subtitle={roster ? roster.className : 'Find your name and tap it.'} onBack={() => send({ type: 'BACK' })} wide>
+    <AuthCard
+      title="Select Your Profile"
+      focusOnMount={moved}
+      subtitle={roster ? roster.className : 'Find your name and tap it.'}
+      onBack={() => send({ type: 'BACK' })}
+      wide
+    >
       <div className="auth-field profile-search">
         <label htmlFor="profile-search">Find your name</label>
         <div className="auth-input">
-          <input id="profile-search" type="search" autoComplete="off" value={search} onChange={(e) => send({ type: 'SEARCH', query: e.target.value })} data-autofocus="" />
+          <input
+            id="profile-search"
+            type="search"
+            autoComplete="off"
+            value={search}
+            onChange={(e) => send({ type: 'SEARCH', query: e.target.value })}
+            data-autofocus=""
+          />
         </div>
       </div>
       <FormAlert message={failed ? error : null} />
@@ -45,17 +58,31 @@ export function ProfileStep({ state, send, moved }: StepProps) {
         </ul>
       ) : null}
       {roster && roster.students.length === 0 && !loading ? (
-        <p className="auth-note">{search ? `No names match “${search}”. Check the spelling, or ask your teacher.` : 'There is nobody in this class yet. Ask your teacher.'}</p>
+        <p className="auth-note">
+          {search
+            ? `No names match “${search}”. Check the spelling, or ask your teacher.`
+            : 'There is nobody in this class yet. Ask your teacher.'}
+        </p>
       ) : null}
       {roster && pages > 1 ? (
         <nav className="pager" aria-label="Pages of names">
-          <button type="button" className="button button-secondary" disabled={page <= 1 || loading} onClick={() => send({ type: 'PAGE', offset: offset - LOGIN_PAGE_SIZE })}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={page <= 1 || loading}
+            onClick={() => send({ type: 'PAGE', offset: offset - LOGIN_PAGE_SIZE })}
+          >
             Previous
           </button>
           <span>
             Page {page} of {pages}
           </span>
-          <button type="button" className="button button-secondary" disabled={page >= pages || loading} onClick={() => send({ type: 'PAGE', offset: offset + LOGIN_PAGE_SIZE })}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={page >= pages || loading}
+            onClick={() => send({ type: 'PAGE', offset: offset + LOGIN_PAGE_SIZE })}
+          >
             Next
           </button>
         </nav>

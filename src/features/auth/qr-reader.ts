@@ -18,7 +18,14 @@ async function decoder(): Promise<Decoder> {
 }
 
 /** Draws the picture at `scale` (on white: a transparent card is not black on black) and reads it. */
-function readAt(decode: Decoder, canvas: HTMLCanvasElement, picture: CanvasImageSource, width: number, height: number, scale: number): string | null {
+function readAt(
+  decode: Decoder,
+  canvas: HTMLCanvasElement,
+  picture: CanvasImageSource,
+  width: number,
+  height: number,
+  scale: number,
+): string | null {
   const fit = Math.min(1, MAX_EDGE / Math.max(width, height)) * scale;
   canvas.width = Math.max(1, Math.round(width * fit));
   canvas.height = Math.max(1, Math.round(height * fit));

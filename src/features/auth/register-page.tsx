@@ -9,7 +9,15 @@ import { fromPromise } from 'xstate';
 import { publicApi } from '@/api/client';
 import { DEFAULT_TENANT_COLORS } from '@/contract/tenant-colors';
 import { AUTH_MSG, MSG } from '@/contract/messages';
-import { LOGO_TYPES, RegistrationRequest, registrationError, suggestSubdomain, withScheme, type RegistrationField, type RegistrationInput } from '@/contract/registration';
+import {
+  LOGO_TYPES,
+  RegistrationRequest,
+  registrationError,
+  suggestSubdomain,
+  withScheme,
+  type RegistrationField,
+  type RegistrationInput,
+} from '@/contract/registration';
 import { toast } from '@/ui/toast';
 import { AuthCard, Field, FormAlert, SubmitButton } from './auth-ui';
 import { CheckIcon } from './auth-icons';
@@ -77,7 +85,11 @@ export function RegisterPage() {
 
   useEffect(() => {
     if (!invitation) return;
-    setValues((v) => ({ ...v, is_organization: invitation.kind === 'organization' ? 'true' : 'false', school_email: v.school_email || invitation.email }));
+    setValues((v) => ({
+      ...v,
+      is_organization: invitation.kind === 'organization' ? 'true' : 'false',
+      school_email: v.school_email || invitation.email,
+    }));
   }, [invitation]);
 
   const parsed = useMemo(() => RegistrationRequest.safeParse(values), [values]);
@@ -123,7 +135,9 @@ export function RegisterPage() {
   return (
     <AuthCard
       title={`Register your ${noun.toLowerCase()}`}
-      subtitle={invitation?.inviter ? `${invitation.inviter} invites you to join StoryNest.` : 'Create your own StoryNest site in a minute.'}
+      subtitle={
+        invitation?.inviter ? `${invitation.inviter} invites you to join StoryNest.` : 'Create your own StoryNest site in a minute.'
+      }
       wide
     >
       <form className="auth-form" onSubmit={submit} noValidate>
@@ -133,7 +147,13 @@ export function RegisterPage() {
             <legend>I am registering</legend>
             {(['false', 'true'] as const).map((v) => (
               <label key={v}>
-                <input type="radio" name="is_organization" value={v} checked={values.is_organization === v} onChange={() => set('is_organization', v)} />
+                <input
+                  type="radio"
+                  name="is_organization"
+                  value={v}
+                  checked={values.is_organization === v}
+                  onChange={() => set('is_organization', v)}
+                />
                 {v === 'true' ? 'An organization' : 'A school'}
               </label>
             ))}
@@ -149,8 +169,24 @@ export function RegisterPage() {
           required
         />
         <div className="register-row">
-          <Field label="First name" value={values.first_name} autoComplete="given-name" error={errorOf('first_name')} onValue={(v) => set('first_name', v)} onBlur={() => leave('first_name')} required />
-          <Field label="Last name" value={values.last_name} autoComplete="family-name" error={errorOf('last_name')} onValue={(v) => set('last_name', v)} onBlur={() => leave('last_name')} required />
+          <Field
+            label="First name"
+            value={values.first_name}
+            autoComplete="given-name"
+            error={errorOf('first_name')}
+            onValue={(v) => set('first_name', v)}
+            onBlur={() => leave('first_name')}
+            required
+          />
+          <Field
+            label="Last name"
+            value={values.last_name}
+            autoComplete="family-name"
+            error={errorOf('last_name')}
+            onValue={(v) => set('last_name', v)}
+            onBlur={() => leave('last_name')}
+            required
+          />
         </div>
         <Field
           label="Email"
@@ -201,7 +237,15 @@ export function RegisterPage() {
               ['primary_color_dark', 'Dark colour'],
             ] as const
           ).map(([field, label]) => (
-            <Field key={field} label={label} type="color" value={values[field]} error={errorOf(field)} onValue={(v) => set(field, v)} onBlur={() => leave(field)} />
+            <Field
+              key={field}
+              label={label}
+              type="color"
+              value={values[field]}
+              error={errorOf(field)}
+              onValue={(v) => set(field, v)}
+              onBlur={() => leave(field)}
+            />
           ))}
         </div>
         <LogoField file={values.logo} error={values.logo ? errors.logo : undefined} onFile={(file) => set('logo', file)} />
@@ -214,7 +258,15 @@ export function RegisterPage() {
   );
 }
 
-function LogoField({ file, error, onFile }: { file: File | undefined; error: string | undefined; onFile: (file: File | undefined) => void }) {
+function LogoField({
+  file,
+  error,
+  onFile,
+}: {
+  file: File | undefined;
+  error: string | undefined;
+  onFile: (file: File | undefined) => void;
+}) {
   const preview = useMemo(() => (file && !error ? URL.createObjectURL(file) : null), [file, error]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   return (

@@ -51,12 +51,16 @@ export const registrationMachine = setup({
       entry: assign({ error: null }),
       invoke: {
         src: 'register',
-        input: ({ event }) => (event.type === 'SUBMIT' ? { values: event.values, invitation: event.invitation } : { values: {} as RegistrationInput }),
+        input: ({ event }) =>
+          event.type === 'SUBMIT' ? { values: event.values, invitation: event.invitation } : { values: {} as RegistrationInput },
         onDone: {
           target: 'registered',
           actions: [
             assign({ result: ({ event }) => event.output }),
-            { type: 'announce', params: ({ event }) => ({ message: event.output.message || MSG.registrationSuccess, kind: 'success' as const }) },
+            {
+              type: 'announce',
+              params: ({ event }) => ({ message: event.output.message || MSG.registrationSuccess, kind: 'success' as const }),
+            },
           ],
         },
         onError: {

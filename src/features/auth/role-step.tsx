@@ -8,7 +8,12 @@ import type { StepProps } from './login-steps';
 
 const ICONS: Record<LoginRole, ReactNode> = { student: <StudentIcon />, teacher: <TeacherIcon />, parent: <ParentIcon /> };
 
-export function RoleStep({ send, moved, schoolSite, communityAccess }: Pick<StepProps, 'send' | 'moved'> & { schoolSite: boolean; communityAccess: boolean }) {
+export function RoleStep({
+  send,
+  moved,
+  schoolSite,
+  communityAccess,
+}: Pick<StepProps, 'send' | 'moved'> & { schoolSite: boolean; communityAccess: boolean }) {
   const offered = offeredRoles(schoolSite, communityAccess);
   return (
     <AuthCard title="Sign in" subtitle="Who is signing in?" focusOnMount={moved}>

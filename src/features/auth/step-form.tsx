@@ -20,7 +20,15 @@ export function StepForm({ send, error, children }: Pick<StepProps, 'send'> & { 
 }
 
 /** The step's password (or community password), with the machine's show/hide state. */
-export function StepPassword(props: Pick<StepProps, 'state' | 'send'> & { field: 'password' | 'communityPassword'; label: string; hint?: string; busy: boolean; focus?: boolean }) {
+export function StepPassword(
+  props: Pick<StepProps, 'state' | 'send'> & {
+    field: 'password' | 'communityPassword';
+    label: string;
+    hint?: string;
+    busy: boolean;
+    focus?: boolean;
+  },
+) {
   const { state, send, field, label, hint, busy, focus } = props;
   return (
     <PasswordField

@@ -7,7 +7,12 @@ import type { StepProps } from './login-steps';
 export function TeacherStep({ state, send, moved }: StepProps) {
   const busy = state.matches({ teacher: 'submitting' });
   return (
-    <AuthCard title="Teacher or Administrator" focusOnMount={moved} subtitle="Sign in with your email and password." onBack={() => send({ type: 'BACK' })}>
+    <AuthCard
+      title="Teacher or Administrator"
+      focusOnMount={moved}
+      subtitle="Sign in with your email and password."
+      onBack={() => send({ type: 'BACK' })}
+    >
       <StepForm send={send} error={state.context.error}>
         <Field
           label="Email"

@@ -5,7 +5,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { publicApi } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 
-type State = { kind: 'ask' } | { kind: 'checking' } | { kind: 'confirmed'; message: string; link: string; school: string } | { kind: 'invalid'; message: string };
+type State =
+  | { kind: 'ask' }
+  | { kind: 'checking' }
+  | { kind: 'confirmed'; message: string; link: string; school: string }
+  | { kind: 'invalid'; message: string };
 
 export function VerificationPage({ token }: { token?: string }) {
   const [state, setState] = useState<State>(token ? { kind: 'checking' } : { kind: 'ask' });
@@ -25,7 +29,13 @@ export function VerificationPage({ token }: { token?: string }) {
     try {
       setSent((await unwrap(publicApi.POST('/verification/resend/', { body: { email: email.trim() } }))).message);
     } catch (err) {
-      setSent(navigator.onLine ? (err instanceof Error ? err.message : String(err)) : 'You are offline. Please connect to the internet and try again.');
+      setSent(
+        navigator.onLine
+          ? err instanceof Error
+            ? err.message
+            : String(err)
+          : 'You are offline. Please connect to the internet and try again.',
+      );
     }
   };
 
@@ -50,7 +60,10 @@ export function VerificationPage({ token }: { token?: string }) {
       ) : null}
       {state.kind === 'ask' || state.kind === 'invalid' ? (
         <form className="payment-form" onSubmit={(e) => void resend(e)}>
-          <p>Registered a school or organization? We sent a confirmation link to its e-mail address. Nobody can sign in to the new site until it is confirmed. No e-mail? Ask for a new link:</p>
+          <p>
+            Registered a school or organization? We sent a confirmation link to its e-mail address. Nobody can sign in to the new site until
+            it is confirmed. No e-mail? Ask for a new link:
+          </p>
           <p className="field">
             <label htmlFor="verify-email">The school’s e-mail address</label>
             <input id="verify-email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />

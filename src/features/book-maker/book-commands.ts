@@ -33,27 +33,42 @@ const named = (title: string | undefined) => `“${title || 'My book'}”`;
 /** Starts a book; the first document change (title, trim) is queued by the maker's screen. */
 export async function startBook(input: { title: string; trim: BookTrim; class_id?: number; class_book?: boolean }) {
   const slug = makeBookSlug(input.title);
-  await saveDocumentDetails(doc(slug), { title: input.title, status: 'draft', kind: 'made', trim: input.trim, class_id: input.class_id ?? null }, {
-    method: 'POST',
-    path: '/book-drafts/',
-    body: { slug, ...input },
-    label: `Started the book ${named(input.title)}`,
-    kind: 'book.start',
-  });
+  await saveDocumentDetails(
+    doc(slug),
+    { title: input.title, status: 'draft', kind: 'made', trim: input.trim, class_id: input.class_id ?? null },
+    {
+      method: 'POST',
+      path: '/book-drafts/',
+      body: { slug, ...input },
+      label: `Started the book ${named(input.title)}`,
+      kind: 'book.start',
+    },
+  );
   return slug;
 }
 
 export function saveBookChange(slug: string, title: string | undefined, update: Uint8Array, state: Uint8Array) {
-  return saveDocument({ kind: 'book', id: slug, path: `/book-drafts/${slug}/document/`, label: `Saved the book ${named(title)}`, update, state });
+  return saveDocument({
+    kind: 'book',
+    id: slug,
+    path: `/book-drafts/${slug}/document/`,
+    label: `Saved the book ${named(title)}`,
+    update,
+    state,
+  });
 }
 
 export function submitBook(slug: string, title: string | undefined) {
-  return saveDocumentDetails(doc(slug), { status: 'sending' }, {
-    method: 'POST',
-    path: `/book-drafts/${slug}/submit/`,
-    label: `Sent the book ${named(title)} to the school`,
-    kind: 'book.submit',
-  });
+  return saveDocumentDetails(
+    doc(slug),
+    { status: 'sending' },
+    {
+      method: 'POST',
+      path: `/book-drafts/${slug}/submit/`,
+      label: `Sent the book ${named(title)} to the school`,
+      kind: 'book.submit',
+    },
+  );
 }
 
 /** Makes a chosen picture small, keeps it on the device and queues it; answers its id. */
@@ -69,14 +84,18 @@ export async function uploadPdfBook(input: { title: string; trim: BookTrim; clas
   const slug = makeBookSlug(input.title);
   const fields: Record<string, string> = { slug, title: input.title, trim: input.trim };
   if (input.class_id) fields['class_id'] = String(input.class_id);
-  await saveDocumentDetails(doc(slug), { title: input.title, status: 'draft', kind: 'uploaded', trim: input.trim, class_id: input.class_id ?? null }, {
-    method: 'POST',
-    path: '/book-uploads/pdf/',
-    body: fields,
-    files: [{ field: 'file', name: file.name || 'book.pdf', type: 'application/pdf', data: await file.arrayBuffer() }],
-    label: `Uploaded the book ${named(input.title)}`,
-    kind: 'book.upload',
-  });
+  await saveDocumentDetails(
+    doc(slug),
+    { title: input.title, status: 'draft', kind: 'uploaded', trim: input.trim, class_id: input.class_id ?? null },
+    {
+      method: 'POST',
+      path: '/book-uploads/pdf/',
+      body: fields,
+      files: [{ field: 'file', name: file.name || 'book.pdf', type: 'application/pdf', data: await file.arrayBuffer() }],
+      label: `Uploaded the book ${named(input.title)}`,
+      kind: 'book.upload',
+    },
+  );
   return slug;
 }
 
@@ -85,12 +104,23 @@ export async function uploadPictureBook(input: { title: string; trim: BookTrim; 
   const pictures: string[] = [];
   for (const file of files) pictures.push(await addBookPicture(file));
   const slug = makeBookSlug(input.title);
-  await saveDocumentDetails(doc(slug), { title: input.title, status: 'draft', kind: 'uploaded', trim: input.trim, class_id: input.class_id ?? null, page_count: pictures.length }, {
-    method: 'POST',
-    path: '/book-uploads/',
-    body: { slug, title: input.title, trim: input.trim, pictures, ...(input.class_id ? { class_id: input.class_id } : {}) },
-    label: `Uploaded the book ${named(input.title)}`,
-    kind: 'book.upload',
-  });
+  await saveDocumentDetails(
+    doc(slug),
+    {
+      title: input.title,
+      status: 'draft',
+      kind: 'uploaded',
+      trim: input.trim,
+      class_id: input.class_id ?? null,
+      page_count: pictures.length,
+    },
+    {
+      method: 'POST',
+      path: '/book-uploads/',
+      body: { slug, title: input.title, trim: input.trim, pictures, ...(input.class_id ? { class_id: input.class_id } : {}) },
+      label: `Uploaded the book ${named(input.title)}`,
+      kind: 'book.upload',
+    },
+  );
   return slug;
 }

@@ -10,7 +10,17 @@ import type { z } from 'zod';
 import { api } from '@/api/client';
 import { unwrap, useRemote } from '@/api/use-remote';
 import { useSessionUser } from '@/api/use-session';
-import { addPage, movePage, pageField, pictureSlots, removePage, setInfo, setLayout, setPicture, type PageInfo } from '@/contract/book-document';
+import {
+  addPage,
+  movePage,
+  pageField,
+  pictureSlots,
+  removePage,
+  setInfo,
+  setLayout,
+  setPicture,
+  type PageInfo,
+} from '@/contract/book-document';
 import { BOOK_MSG, BOOK_UPLOAD, checkUpload, StartBookForm } from '@/contract/book-forms';
 import { BOOK_LAYOUTS, BOOK_TRIMS, LAYOUT_PICTURES, type BookLayout, type BookTrim } from '@/contract/book-pages';
 import { db } from '@/data/db';
@@ -106,12 +116,20 @@ function StartBook() {
   const navigate = useNavigate();
   const classes = useTeacherClasses();
   const [classId, setClassId] = useState<string>('');
-  const form = useForm<z.infer<typeof StartBookForm>>({ resolver: zodResolver(StartBookForm), defaultValues: { title: '', trim: 'a5', class_book: false } });
+  const form = useForm<z.infer<typeof StartBookForm>>({
+    resolver: zodResolver(StartBookForm),
+    defaultValues: { title: '', trim: 'a5', class_book: false },
+  });
   const classBook = form.watch('class_book');
   const staff = user.role !== 'student';
   const onSubmit = form.handleSubmit(async (values) => {
     const chosen = staff && values.class_book && classId ? Number(classId) : undefined;
-    const slug = await startBook({ title: values.title, trim: values.trim, ...(chosen ? { class_id: chosen } : {}), ...(!staff && values.class_book ? { class_book: true } : {}) });
+    const slug = await startBook({
+      title: values.title,
+      trim: values.trim,
+      ...(chosen ? { class_id: chosen } : {}),
+      ...(!staff && values.class_book ? { class_book: true } : {}),
+    });
     await navigate({ to: '/uploadbook/$slug', params: { slug } });
   });
   const titleError = form.formState.errors.title?.message;
@@ -120,7 +138,12 @@ function StartBook() {
       <h2 id="start-book-title">Start a new book</h2>
       <p className="field">
         <label htmlFor="book-title">Title of the book</label>
-        <input id="book-title" {...form.register('title')} aria-invalid={!!titleError} aria-describedby={titleError ? 'book-title-error' : undefined} />
+        <input
+          id="book-title"
+          {...form.register('title')}
+          aria-invalid={!!titleError}
+          aria-describedby={titleError ? 'book-title-error' : undefined}
+        />
         {titleError && (
           <span id="book-title-error" className="notice notice-error" role="alert">
             {titleError}
@@ -225,7 +248,10 @@ function UploadBook() {
   return (
     <form className="maker-card" onSubmit={submit} noValidate aria-labelledby="upload-book-title">
       <h2 id="upload-book-title">Upload a finished book</h2>
-      <p>One PDF (at most 50 MB), or pictures of the pages in order (JPEG, PNG or WebP), for example a class’s handmade book scanned page by page.</p>
+      <p>
+        One PDF (at most 50 MB), or pictures of the pages in order (JPEG, PNG or WebP), for example a class’s handmade book scanned page by
+        page.
+      </p>
       <p className="field">
         <label htmlFor="upload-title">Title of the book</label>
         <input id="upload-title" value={title} onChange={(e) => setTitle(e.target.value)} />
@@ -292,7 +318,14 @@ export function BookMakerPage({ slug }: { slug: string }) {
         kind: 'book',
         id: slug,
         state: state.slice().buffer,
-        meta: { title: data.title, status: data.status, kind: data.kind, class_id: data.class_id, page_count: data.page_count, book_id: data.id },
+        meta: {
+          title: data.title,
+          status: data.status,
+          kind: data.kind,
+          class_id: data.class_id,
+          page_count: data.page_count,
+          book_id: data.id,
+        },
         saved_at: Date.now(),
       });
     });
@@ -305,7 +338,9 @@ export function BookMakerPage({ slug }: { slug: string }) {
   if (draft.missing)
     return (
       <Frame title="Make a book">
-        <p className="notice notice-warning">{fetchError ?? (online ? 'Opening the book…' : 'This book is not on this tablet. Connect to the internet to open it.')}</p>
+        <p className="notice notice-warning">
+          {fetchError ?? (online ? 'Opening the book…' : 'This book is not on this tablet. Connect to the internet to open it.')}
+        </p>
         <Link to="/uploadbook">Back to my books</Link>
       </Frame>
     );
@@ -323,7 +358,8 @@ function BookWorkbench({ slug, draft }: { slug: string; draft: Draft }) {
   if (!ydoc || !info) return <Frame title="Make a book">{null}</Frame>;
   const title = info.title || meta.title || '';
   const uploaded = meta.kind === 'uploaded';
-  const editable = !uploaded && (meta.status === 'draft' || meta.status === undefined || (user.role !== 'student' && meta.status === 'submitted'));
+  const editable =
+    !uploaded && (meta.status === 'draft' || meta.status === undefined || (user.role !== 'student' && meta.status === 'submitted'));
   const current = pages.find((p) => p.id === selected);
   const author = { id: user.id, name: `${user.first_name} ${user.last_name.slice(0, 1)}.` };
   const add = () => {
@@ -355,7 +391,9 @@ function BookWorkbench({ slug, draft }: { slug: string; draft: Draft }) {
         <Link to="/uploadbook" className="button button-secondary maker-big">
           My books
         </Link>
-        {user.role !== 'student' && !uploaded && meta.book_id ? <BookPdfButton bookId={meta.book_id} title={title} className="button button-secondary maker-big" /> : null}
+        {user.role !== 'student' && !uploaded && meta.book_id ? (
+          <BookPdfButton bookId={meta.book_id} title={title} className="button button-secondary maker-big" />
+        ) : null}
       </div>
       {sendError && (
         <p className="notice notice-error" role="alert">
@@ -364,19 +402,32 @@ function BookWorkbench({ slug, draft }: { slug: string; draft: Draft }) {
       )}
       {meta.status === 'sending' && <p className="notice">{BOOK_MSG.submitted}</p>}
       {preview || !editable ? (
-        <BookPreview content={localBookContent(ydoc, title)} file={uploaded && !pages.length ? 'A PDF book: the school sees its pages once it is sent.' : null} />
+        <BookPreview
+          content={localBookContent(ydoc, title)}
+          file={uploaded && !pages.length ? 'A PDF book: the school sees its pages once it is sent.' : null}
+        />
       ) : (
         <div className="maker-workbench">
           <nav className="maker-strip" aria-label="Pages of the book">
             <ol>
               <li>
-                <button type="button" className="maker-thumb" aria-current={selected === 'cover' ? 'page' : undefined} onClick={() => setSelected('cover')}>
+                <button
+                  type="button"
+                  className="maker-thumb"
+                  aria-current={selected === 'cover' ? 'page' : undefined}
+                  onClick={() => setSelected('cover')}
+                >
                   Cover
                 </button>
               </li>
               {pages.map((p, i) => (
                 <li key={p.id}>
-                  <button type="button" className="maker-thumb" aria-current={selected === p.id ? 'page' : undefined} onClick={() => setSelected(p.id)}>
+                  <button
+                    type="button"
+                    className="maker-thumb"
+                    aria-current={selected === p.id ? 'page' : undefined}
+                    onClick={() => setSelected(p.id)}
+                  >
                     Page {i + 1}
                     {p.author && <span className="maker-thumb-credit">{p.author.name}</span>}
                   </button>
@@ -389,7 +440,14 @@ function BookWorkbench({ slug, draft }: { slug: string; draft: Draft }) {
           </nav>
           <div className="maker-editor">
             {current ? (
-              <PageEditor key={current.id} draft={draft} page={current} number={pages.indexOf(current) + 1} total={pages.length} onRemoved={() => setSelected('cover')} />
+              <PageEditor
+                key={current.id}
+                draft={draft}
+                page={current}
+                number={pages.indexOf(current) + 1}
+                total={pages.length}
+                onRemoved={() => setSelected('cover')}
+              />
             ) : (
               <CoverEditor draft={draft} />
             )}
@@ -400,11 +458,27 @@ function BookWorkbench({ slug, draft }: { slug: string; draft: Draft }) {
   );
 }
 
-function PictureSlot({ label, picture, onChoose, onClear, testId }: { label: string; picture: string; onChoose: (file: File) => Promise<void>; onClear: () => void; testId: string }) {
+function PictureSlot({
+  label,
+  picture,
+  onChoose,
+  onClear,
+  testId,
+}: {
+  label: string;
+  picture: string;
+  onChoose: (file: File) => Promise<void>;
+  onClear: () => void;
+  testId: string;
+}) {
   const [error, setError] = useState<string | null>(null);
   return (
     <div className="maker-slot">
-      {picture ? <BookPicture id={picture} alt={label} className="maker-slot-picture" /> : <div className="maker-slot-empty">No picture yet</div>}
+      {picture ? (
+        <BookPicture id={picture} alt={label} className="maker-slot-picture" />
+      ) : (
+        <div className="maker-slot-empty">No picture yet</div>
+      )}
       <label className="button button-secondary maker-big" htmlFor={testId}>
         {picture ? `Change ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
       </label>
@@ -470,7 +544,19 @@ function CoverEditor({ draft }: { draft: Draft }) {
   );
 }
 
-function PageEditor({ draft, page, number, total, onRemoved }: { draft: Draft; page: PageInfo; number: number; total: number; onRemoved: () => void }) {
+function PageEditor({
+  draft,
+  page,
+  number,
+  total,
+  onRemoved,
+}: {
+  draft: Draft;
+  page: PageInfo;
+  number: number;
+  total: number;
+  onRemoved: () => void;
+}) {
   const ydoc = draft.ydoc!;
   const slots = pictureSlots(ydoc, page.id);
   const places = LAYOUT_PICTURES[page.layout];
@@ -484,7 +570,8 @@ function PageEditor({ draft, page, number, total, onRemoved }: { draft: Draft; p
         <legend>Layout</legend>
         {BOOK_LAYOUTS.map((l) => (
           <label key={l} className="maker-choice">
-            <input type="radio" name={`layout-${page.id}`} checked={page.layout === l} onChange={() => setLayout(ydoc, page.id, l)} /> {LAYOUT_TEXT[l]}
+            <input type="radio" name={`layout-${page.id}`} checked={page.layout === l} onChange={() => setLayout(ydoc, page.id, l)} />{' '}
+            {LAYOUT_TEXT[l]}
           </label>
         ))}
       </fieldset>

@@ -21,7 +21,15 @@ export function useBookDraft(slug: string) {
     id: slug,
     save: (update, state, meta) => saveBookChange(slug, (meta as BookMeta).title, update, state),
     fetchRemote: async () => (await api.GET('/book-drafts/{slug}/', { params: { path: { slug } } })).data,
-    mergeMeta: (local, data: BookDraft) => ({ ...local, title: data.title, status: data.status, kind: data.kind, class_id: data.class_id, page_count: data.page_count, book_id: data.id }),
+    mergeMeta: (local, data: BookDraft) => ({
+      ...local,
+      title: data.title,
+      status: data.status,
+      kind: data.kind,
+      class_id: data.class_id,
+      page_count: data.page_count,
+      book_id: data.id,
+    }),
   });
   const [shape, setShape] = useState<{ info: BookInfo; pages: PageInfo[] } | null>(null);
   useEffect(() => {
@@ -40,7 +48,14 @@ export function localBookContent(ydoc: Y.Doc, fallbackTitle: string): BookConten
   const info = readInfo(ydoc);
   const pages = readPages(ydoc).map((p) => {
     const json = yDocToProsemirrorJSON(ydoc, pageField(p.id)) as DocNode;
-    return { id: p.id, layout: p.layout, html: renderHtml(json), text: plainText(json), pictures: p.pictures, ...(p.author ? { author: p.author } : {}) };
+    return {
+      id: p.id,
+      layout: p.layout,
+      html: renderHtml(json),
+      text: plainText(json),
+      pictures: p.pictures,
+      ...(p.author ? { author: p.author } : {}),
+    };
   });
   const credited = [...new Set(pages.flatMap((p) => (p.author ? [p.author.name] : [])))];
   return {

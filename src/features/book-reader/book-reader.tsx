@@ -19,7 +19,9 @@ export function BookReader({ id }: { id: number }) {
       <section className="page reader">
         <h1>Read a book</h1>
         <p className="notice notice-warning">
-          {reading.offline ? 'This book has not been opened on this device yet. Connect to the internet to read it.' : 'This book cannot be read here.'}
+          {reading.offline
+            ? 'This book has not been opened on this device yet. Connect to the internet to read it.'
+            : 'This book cannot be read here.'}
         </p>
         <Link to="/library">Go to the library</Link>
       </section>
@@ -83,8 +85,16 @@ export function Pages({ content }: { content: BookContent }) {
             {[at - 1, at, at + 1]
               .filter((n) => n >= 0 && n <= last)
               .map((n) => (
-                <div key={n === 0 ? 'cover' : content.pages[n - 1]!.id} className={n === at ? 'reader-sheet' : 'reader-sheet reader-ahead'} aria-hidden={n === at ? undefined : true}>
-                  {n === 0 ? <BookCoverView content={content} /> : <BookPageView content={content} page={content.pages[n - 1]!} number={n} />}
+                <div
+                  key={n === 0 ? 'cover' : content.pages[n - 1]!.id}
+                  className={n === at ? 'reader-sheet' : 'reader-sheet reader-ahead'}
+                  aria-hidden={n === at ? undefined : true}
+                >
+                  {n === 0 ? (
+                    <BookCoverView content={content} />
+                  ) : (
+                    <BookPageView content={content} page={content.pages[n - 1]!} number={n} />
+                  )}
                 </div>
               ))}
           </div>

@@ -13,7 +13,12 @@ export function AddToCartButton({ bookId, title }: { bookId: number; title: stri
     );
   }
   return (
-    <button type="button" className="button button-small" aria-label={`Add to cart: ${title}`} onClick={() => void withFeedback(() => import('./cart-commands').then((m) => m.addToCart(bookId, title)), 'Added to your cart.')}>
+    <button
+      type="button"
+      className="button button-small"
+      aria-label={`Add to cart: ${title}`}
+      onClick={() => void withFeedback(() => import('./cart-commands').then((m) => m.addToCart(bookId, title)), 'Added to your cart.')}
+    >
       Add to cart
     </button>
   );

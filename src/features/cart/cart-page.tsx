@@ -38,7 +38,12 @@ export function CartPage() {
                     {book ? <p>{book.author}</p> : null}
                   </div>
                   <p className="cart-item-price">{book ? formatPrice(book.price_cents, book.currency) : '—'}</p>
-                  <button type="button" className="button button-small button-secondary" aria-label={`Remove ${title} from cart`} onClick={() => void withFeedback(() => removeFromCart(row.item_id, title), 'Removed from your cart.')}>
+                  <button
+                    type="button"
+                    className="button button-small button-secondary"
+                    aria-label={`Remove ${title} from cart`}
+                    onClick={() => void withFeedback(() => removeFromCart(row.item_id, title), 'Removed from your cart.')}
+                  >
                     Remove
                   </button>
                 </li>

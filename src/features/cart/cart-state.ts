@@ -3,11 +3,7 @@
 // from the server (replaces items and count). The count always equals the list's length.
 import type { CartState } from '@/data/persisted-state';
 
-export type CartAction =
-  | { type: 'add'; id: number }
-  | { type: 'remove'; id: number }
-  | { type: 'clear' }
-  | { type: 'set'; cart: number[] };
+export type CartAction = { type: 'add'; id: number } | { type: 'remove'; id: number } | { type: 'clear' } | { type: 'set'; cart: number[] };
 
 export function cartReducer(state: CartState, action: CartAction): CartState {
   switch (action.type) {

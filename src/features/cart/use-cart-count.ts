@@ -9,7 +9,9 @@ export function useCartIds(): number[] | undefined {
   const user = useSessionUser();
   const guest = useGuestCart();
   // A guest's cart needs no device database, so its code is not loaded for them.
-  const mine = useLiveOnDemand(user ? deviceDb : null, async (db) => (await db.cart.orderBy('added_at').toArray()).map((r) => r.item_id), [user?.id]);
+  const mine = useLiveOnDemand(user ? deviceDb : null, async (db) => (await db.cart.orderBy('added_at').toArray()).map((r) => r.item_id), [
+    user?.id,
+  ]);
   return user ? mine : guest.cart;
 }
 

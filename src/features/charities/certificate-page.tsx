@@ -13,21 +13,35 @@ export function CertificatePage({ site }: { site: string }) {
   const { key } = useSearch({ strict: false }) as { key?: string };
   const orderId = Number(id);
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
-  const order = useRemote(valid ? `certificate-${orderId}` : null, () => unwrap(api.GET('/orders/{id}/', { params: { path: { id: orderId }, query: key ? { key } : {} } })));
+  const order = useRemote(valid ? `certificate-${orderId}` : null, () =>
+    unwrap(api.GET('/orders/{id}/', { params: { path: { id: orderId }, query: key ? { key } : {} } })),
+  );
   if (valid && order.status === 'loading') return null;
   const o = valid && order.status === 'succeeded' && order.data.kind === 'donation' && order.data.status === 'success' ? order.data : null;
   if (!o) {
     return (
       <main className="doc-page">
         <h1>Certificate</h1>
-        <p>{order.status === 'failed' ? order.error : 'There is no certificate for this donation yet: it appears once the payment is complete.'}</p>
+        <p>
+          {order.status === 'failed'
+            ? order.error
+            : 'There is no certificate for this donation yet: it appears once the payment is complete.'}
+        </p>
         <p>
           <Link to="/charities">See the charities</Link>
         </p>
       </main>
     );
   }
-  const facts = { id: o.id, donor: o.buyer ?? o.email ?? 'A kind donor', charity: o.charity?.name ?? 'a charity', cents: o.total_cents, currency: o.currency, date: o.created_at, site };
+  const facts = {
+    id: o.id,
+    donor: o.buyer ?? o.email ?? 'A kind donor',
+    charity: o.charity?.name ?? 'a charity',
+    cents: o.total_cents,
+    currency: o.currency,
+    date: o.created_at,
+    site,
+  };
   const download = async () => {
     const { certificatePdf } = await import('./certificate-pdf');
     certificatePdf(facts).save(`Certificate_${o.id}.pdf`);

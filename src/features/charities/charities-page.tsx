@@ -15,7 +15,9 @@ type Charity = { id: number; slug: string; name: string; description: string };
 
 function sentCharities(): Charity[] | undefined {
   const list = sentWithPage<unknown>('charities', location.pathname);
-  return Array.isArray(list) && list.every((c) => hasShape(c, { id: 'number', slug: 'string', name: 'string', description: 'string' })) ? (list as Charity[]) : undefined;
+  return Array.isArray(list) && list.every((c) => hasShape(c, { id: 'number', slug: 'string', name: 'string', description: 'string' }))
+    ? (list as Charity[])
+    : undefined;
 }
 
 export function CharitiesPage() {

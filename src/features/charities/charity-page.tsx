@@ -31,7 +31,12 @@ function DonateForm({ slug, name }: { slug: string; name: string }) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await unwrap(api.POST('/charities/{charity}/donations/', { params: { path: { charity: slug } }, body: { amount_cents: cents, provider, ...(user ? {} : { email: email.trim() }) } }));
+      const answer = await unwrap(
+        api.POST('/charities/{charity}/donations/', {
+          params: { path: { charity: slug } },
+          body: { amount_cents: cents, provider, ...(user ? {} : { email: email.trim() }) },
+        }),
+      );
       location.assign(answer.redirect_url);
     } catch (err) {
       setError(navigator.onLine ? (err instanceof Error ? err.message : String(err)) : OFFLINE_DONATION);
@@ -44,14 +49,26 @@ function DonateForm({ slug, name }: { slug: string; name: string }) {
       <h2 id="donate-title">Donate to {name}</h2>
       <div className="amount-presets" role="group" aria-label="Suggested amounts">
         {PRESETS.map((p) => (
-          <button key={p} type="button" className={`chip${cents === p ? ' chip-on' : ''}`} aria-pressed={cents === p} onClick={() => setAmount(String(p / 100))}>
+          <button
+            key={p}
+            type="button"
+            className={`chip${cents === p ? ' chip-on' : ''}`}
+            aria-pressed={cents === p}
+            onClick={() => setAmount(String(p / 100))}
+          >
             {formatPrice(p)}
           </button>
         ))}
       </div>
       <p className="field">
         <label htmlFor="donate-amount">Amount (USD)</label>
-        <input id="donate-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value.replace(/[^\d.]/g, ''))} aria-invalid={!valid} />
+        <input
+          id="donate-amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value.replace(/[^\d.]/g, ''))}
+          aria-invalid={!valid}
+        />
       </p>
       {user ? null : (
         <p className="field">
@@ -105,7 +122,9 @@ export function CharityPage() {
         <strong>{formatPrice(c.raised_cents)}</strong> raised from {c.donations} {c.donations === 1 ? 'donation' : 'donations'}
         {c.goal_cents > 0 ? ` of a ${formatPrice(c.goal_cents)} goal` : ''}.
       </p>
-      {c.goal_cents > 0 ? <progress className="charity-progress" max={100} value={progress} aria-label={`${progress}% of the goal raised`} /> : null}
+      {c.goal_cents > 0 ? (
+        <progress className="charity-progress" max={100} value={progress} aria-label={`${progress}% of the goal raised`} />
+      ) : null}
       <DonateForm slug={c.slug} name={c.name} />
     </section>
   );

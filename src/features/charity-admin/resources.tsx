@@ -60,7 +60,9 @@ const day = (iso: string) => dateFormat.format(new Date(iso));
 const money = (cents: number) => formatPrice(cents);
 const number = new Intl.NumberFormat('en-GB');
 const progress = (c: { raised_cents: number; goal_cents: number }) =>
-  c.goal_cents > 0 ? `${money(c.raised_cents)} of ${money(c.goal_cents)} (${Math.min(100, Math.round((c.raised_cents / c.goal_cents) * 100))}%)` : money(c.raised_cents);
+  c.goal_cents > 0
+    ? `${money(c.raised_cents)} of ${money(c.goal_cents)} (${Math.min(100, Math.round((c.raised_cents / c.goal_cents) * 100))}%)`
+    : money(c.raised_cents);
 
 /** The area's charities, by name, for the donations filter (loaded when the filter shows). */
 function charityOptions(area: CharityArea) {
@@ -97,7 +99,18 @@ export function charityList(area: CharityArea, extraFilters: FilterDef[] = []): 
     ],
     filters: [
       { key: 'status', label: 'Status', options: STATUS_OPTIONS },
-      ...(school ? [] : [{ key: 'owner', label: 'Owner', options: [['platform', 'Platform charities'], ['schools', 'School causes']] as const }]),
+      ...(school
+        ? []
+        : [
+            {
+              key: 'owner',
+              label: 'Owner',
+              options: [
+                ['platform', 'Platform charities'],
+                ['schools', 'School causes'],
+              ] as const,
+            },
+          ]),
       ...extraFilters,
     ],
     bulkActions: [
@@ -171,7 +184,14 @@ export function charityDetails(area: CharityArea): ShowResource<CharityDetail> {
       ['Raised', progress(c)],
       ['Donations', number.format(c.donations)],
       ['Description', c.description || '—'],
-      ['Address', c.status === 'published' ? <a href={`/charities/${c.slug}`}>/charities/{c.slug}</a> : `/charities/${c.slug} (not public until published)`],
+      [
+        'Address',
+        c.status === 'published' ? (
+          <a href={`/charities/${c.slug}`}>/charities/{c.slug}</a>
+        ) : (
+          `/charities/${c.slug} (not public until published)`
+        ),
+      ],
       ...(area.kind === 'platform' ? [['Tenant', c.tenant_name ?? 'Platform (every site)'] as [string, string]] : []),
       ['Added by', c.creator_name ?? '—'],
       ['Added', day(c.created_at)],
@@ -233,23 +253,41 @@ export function donationList(area: CharityArea, extraFilters: FilterDef[] = []):
     dateLabel: 'Donated',
     defaultSort: '-created_at',
     columns: [
-      { key: 'id', header: 'Order', cell: (d) => (area.kind === 'platform' ? <AdminLink href={`/admin-panel/orders?id=${d.id}`}>#{d.id}</AdminLink> : `#${d.id}`) },
+      {
+        key: 'id',
+        header: 'Order',
+        cell: (d) => (area.kind === 'platform' ? <AdminLink href={`/admin-panel/orders?id=${d.id}`}>#{d.id}</AdminLink> : `#${d.id}`),
+      },
       { key: 'charity_name', header: 'Charity', cell: (d) => d.charity_name ?? '—' },
       { key: 'donor', header: 'Donor', cell: (d) => d.donor ?? d.email ?? 'Guest' },
       { key: 'amount_cents', header: 'Amount', sort: 'amount_cents', cell: (d) => formatPrice(d.amount_cents, d.currency) },
       {
         key: 'refunded_cents',
         header: 'Refunded',
-        cell: (d) => (d.refunded_cents === 0 ? '—' : d.refunded_cents >= d.amount_cents ? 'Refunded in full' : formatPrice(d.refunded_cents, d.currency)),
+        cell: (d) =>
+          d.refunded_cents === 0
+            ? '—'
+            : d.refunded_cents >= d.amount_cents
+              ? 'Refunded in full'
+              : formatPrice(d.refunded_cents, d.currency),
       },
       { key: 'status', header: 'Status', sort: 'status' },
-      ...(area.kind === 'platform' ? [{ key: 'tenant_name', header: 'Site', cell: (d: AdminDonation) => d.tenant_name ?? 'Platform' }] : []),
+      ...(area.kind === 'platform'
+        ? [{ key: 'tenant_name', header: 'Site', cell: (d: AdminDonation) => d.tenant_name ?? 'Platform' }]
+        : []),
       { key: 'created_at', header: 'Donated', sort: 'created_at', cell: (d) => day(d.created_at) },
     ],
     filters: [
       { key: 'status', label: 'Status', options: words(ORDER_STATUSES) },
       { key: 'charity_id', label: 'Charity', options: charityOptions(area) },
-      { key: 'refunded', label: 'Refunds', options: [['yes', 'Refunded'], ['no', 'Not refunded']] },
+      {
+        key: 'refunded',
+        label: 'Refunds',
+        options: [
+          ['yes', 'Refunded'],
+          ['no', 'Not refunded'],
+        ],
+      },
       ...extraFilters,
     ],
     rowLabel: (d) => `donation ${d.id}`,
@@ -271,7 +309,16 @@ export const charitiesDashboard: DashboardResource<Stats> = {
     ...s.top.slice(0, 3).map((t, i): [string, string] => [`Top ${i + 1}: ${t.name}`, progress(t)]),
   ],
   charts: (s) => [
-    { title: 'Raised per month', labels: s.months.map((m) => m.month), format: money, series: [{ label: 'Raised', values: s.months.map((m) => m.raised_cents), color: '#B4124F' }] },
-    { title: 'Donations per month', labels: s.months.map((m) => m.month), series: [{ label: 'Donations', values: s.months.map((m) => m.donations), color: '#11365A' }] },
+    {
+      title: 'Raised per month',
+      labels: s.months.map((m) => m.month),
+      format: money,
+      series: [{ label: 'Raised', values: s.months.map((m) => m.raised_cents), color: '#B4124F' }],
+    },
+    {
+      title: 'Donations per month',
+      labels: s.months.map((m) => m.month),
+      series: [{ label: 'Donations', values: s.months.map((m) => m.donations), color: '#11365A' }],
+    },
   ],
 };

@@ -15,7 +15,8 @@ import { useOnline } from '@/ui/use-online';
 import '@/ui/documents.css';
 import './checkout.css';
 
-export const OFFLINE_CHECKOUT = 'Checkout needs an internet connection. You are offline: your cart is saved on this device, so you can pay as soon as you are back online.';
+export const OFFLINE_CHECKOUT =
+  'Checkout needs an internet connection. You are offline: your cart is saved on this device, so you can pay as soon as you are back online.';
 
 export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
   const online = useOnline();
@@ -26,7 +27,10 @@ export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
   const [error, setError] = useState<string | null>(null);
   // One key per cart and provider: pressing Pay again after a lost answer opens the same order.
   const attempts = useRef(new Map<string, string>());
-  const books = useLive(async () => (cartIds ? (await db.books.bulkGet(cartIds)).filter((b) => b !== undefined) : undefined), [cartIds?.join(',')]);
+  const books = useLive(
+    async () => (cartIds ? (await db.books.bulkGet(cartIds)).filter((b) => b !== undefined) : undefined),
+    [cartIds?.join(',')],
+  );
 
   if (!cartIds || !books) return null;
   const total = books.reduce((sum, b) => sum + b.price_cents, 0);
@@ -40,7 +44,10 @@ export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
     attempts.current.set(what, attempt);
     try {
       const order = await unwrap(
-        api.POST('/orders/', { body: { book_ids: cartIds, provider, ...(user ? {} : { email: email.trim() }) }, headers: { 'Idempotency-Key': attempt } }),
+        api.POST('/orders/', {
+          body: { book_ids: cartIds, provider, ...(user ? {} : { email: email.trim() }) },
+          headers: { 'Idempotency-Key': attempt },
+        }),
       );
       location.assign(order.redirect_url);
     } catch (err) {
@@ -79,7 +86,14 @@ export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
             {user ? null : (
               <p className="field">
                 <label htmlFor="checkout-email">Email for your receipt</label>
-                <input id="checkout-email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+                <input
+                  id="checkout-email"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
               </p>
             )}
             <PaymentChoice value={provider} onChange={setProvider} />

@@ -40,7 +40,9 @@ export function PaymentFailed({ again }: { again: { to: string; label: string } 
 export function PaymentResultPage({ provider, onPaid }: { provider: PaymentProvider; onPaid?: (bookIds: number[]) => void }) {
   const { result } = useParams({ strict: false }) as { result?: string };
   const { order: orderId, key } = useSearch({ strict: false }) as { order?: number; key?: string };
-  const order = useRemote(orderId ? `order-${orderId}` : null, () => unwrap(api.GET('/orders/{id}/', { params: { path: { id: orderId! }, query: { key } } })));
+  const order = useRemote(orderId ? `order-${orderId}` : null, () =>
+    unwrap(api.GET('/orders/{id}/', { params: { path: { id: orderId! }, query: { key } } })),
+  );
   const told = useRef(false);
   const paid = order.status === 'succeeded' && order.data.status === 'success' ? order.data : null;
 
@@ -54,7 +56,13 @@ export function PaymentResultPage({ provider, onPaid }: { provider: PaymentProvi
   const sayFailed = result === 'failed' || result === 'cancel';
   if (orderId && order.status === 'loading') return null;
   if (order.status === 'succeeded' && order.data.status !== 'success' && (order.data.status !== 'pending' || sayFailed)) {
-    return <PaymentFailed again={order.data.charity ? { to: `/charities/${order.data.charity.slug}`, label: 'Try again' } : { to: '/checkout', label: 'Try again' }} />;
+    return (
+      <PaymentFailed
+        again={
+          order.data.charity ? { to: `/charities/${order.data.charity.slug}`, label: 'Try again' } : { to: '/checkout', label: 'Try again' }
+        }
+      />
+    );
   }
   if (!paid) {
     if (sayFailed) return <PaymentFailed again={{ to: '/checkout', label: 'Try again' }} />;
@@ -78,7 +86,10 @@ export function PaymentResultPage({ provider, onPaid }: { provider: PaymentProvi
       <div className="result-card">
         <h1 id="result-title">{thanks.title}</h1>
         <p>
-          {thanks.text} {paid.charity ? `Your donation of ${formatPrice(paid.total_cents, paid.currency)} to ${paid.charity.name} has been received.` : `Order #${paid.id}: ${paid.items.length} ${paid.items.length === 1 ? 'book' : 'books'}, ${formatPrice(paid.total_cents, paid.currency)}.`}
+          {thanks.text}{' '}
+          {paid.charity
+            ? `Your donation of ${formatPrice(paid.total_cents, paid.currency)} to ${paid.charity.name} has been received.`
+            : `Order #${paid.id}: ${paid.items.length} ${paid.items.length === 1 ? 'book' : 'books'}, ${formatPrice(paid.total_cents, paid.currency)}.`}
         </p>
         {paid.email ? <p>A receipt goes to {paid.email}.</p> : null}
         <p className="result-actions">

@@ -21,7 +21,10 @@ const LABELS: Record<FormKind, string> = {
 
 /** Queues the form; resolves with the outbox entry's id once it is safely on the device. */
 export async function sendForm(kind: FormKind, values: object, site: string | null): Promise<string> {
-  const entry = await recordGuestChange({ kind: `forms.${kind}`, label: LABELS[kind], method: 'POST', path: FORM_PATHS[kind], body: values }, site);
+  const entry = await recordGuestChange(
+    { kind: `forms.${kind}`, label: LABELS[kind], method: 'POST', path: FORM_PATHS[kind], body: values },
+    site,
+  );
   return entry.id;
 }
 

@@ -6,7 +6,16 @@ import { Link } from '@tanstack/react-router';
 import { useSessionUser } from '@/api/use-session';
 import { db, type TenantRecord } from '@/data/db';
 import { useLive } from '@/data/live';
-import { CSV_MAX_BYTES, ContactForm, EnrolmentForm, FORM_MSG, REPORT_REASONS, ReportForm, TourForm, parseEnrolmentCsv } from '@/contract/forms';
+import {
+  CSV_MAX_BYTES,
+  ContactForm,
+  EnrolmentForm,
+  FORM_MSG,
+  REPORT_REASONS,
+  ReportForm,
+  TourForm,
+  parseEnrolmentCsv,
+} from '@/contract/forms';
 import { PublicForm, type Field } from './public-form';
 
 const person: Field[] = [
@@ -54,7 +63,10 @@ export function ContactPage({ site }: { site: TenantRecord }) {
 export type ReportSearch = { type?: 'book' | 'story'; id?: number };
 
 function ReportedItem({ type, id }: Required<ReportSearch>) {
-  const title = useLive(async () => (type === 'book' ? (await db.books.get(id))?.title : (await db.stories.get(id))?.title) ?? null, [type, id]);
+  const title = useLive(
+    async () => (type === 'book' ? (await db.books.get(id))?.title : (await db.stories.get(id))?.title) ?? null,
+    [type, id],
+  );
   return (
     <p className="notice" role="note">
       You are reporting the {type} <strong>{title ?? `number ${id}`}</strong>.
@@ -70,7 +82,10 @@ export function ReportPage({ site, search }: { site: TenantRecord; search: Repor
       title="Report a problem"
       intro={
         <>
-          <p>Tell us about a book or story that is unkind, unsafe or shares a child’s personal details, or anything that does not work. Our safeguarding lead reads every report.</p>
+          <p>
+            Tell us about a book or story that is unkind, unsafe or shares a child’s personal details, or anything that does not work. Our
+            safeguarding lead reads every report.
+          </p>
           {item ? <ReportedItem {...item} /> : null}
         </>
       }
@@ -80,7 +95,13 @@ export function ReportPage({ site, search }: { site: TenantRecord; search: Repor
         { name: 'reason', label: 'What is wrong?', type: 'select', options: [['', 'Choose one'], ...Object.entries(REPORT_REASONS)] },
         { name: 'details', label: 'Details', type: 'textarea', hint: 'Where you saw it and what it says or does.' },
       ]}
-      defaults={{ ...usePersonDefaults(), item_type: item?.type ?? 'other', ...(item ? { item_id: item.id } : {}), reason: '', details: '' }}
+      defaults={{
+        ...usePersonDefaults(),
+        item_type: item?.type ?? 'other',
+        ...(item ? { item_id: item.id } : {}),
+        reason: '',
+        details: '',
+      }}
       submitLabel="Send report"
       site={site.subdomain}
     />
@@ -92,7 +113,12 @@ export function TourPage({ site }: { site: TenantRecord }) {
     <PublicForm
       kind="tour"
       title="Request a tour"
-      intro={<p>See StoryNest with one of our former teachers: a 30-minute online tour for your staff, at a time that suits your school. We reply within two working days.</p>}
+      intro={
+        <p>
+          See StoryNest with one of our former teachers: a 30-minute online tour for your staff, at a time that suits your school. We reply
+          within two working days.
+        </p>
+      }
       schema={TourForm}
       fields={[
         ...person,
@@ -136,7 +162,10 @@ function CsvPicker({ setValue, error }: { setValue: (name: string, value: unknow
           setValue('csv', text);
           const rows = parseEnrolmentCsv(text);
           const classes = new Set(rows.map((r) => r.class_name)).size;
-          if (rows.length) setSummary(`${rows.length} ${rows.length === 1 ? 'student' : 'students'} in ${classes} ${classes === 1 ? 'class' : 'classes'}.`);
+          if (rows.length)
+            setSummary(
+              `${rows.length} ${rows.length === 1 ? 'student' : 'students'} in ${classes} ${classes === 1 ? 'class' : 'classes'}.`,
+            );
         }}
       />
       {summary ? <span className="enrolment-preview">{summary}</span> : null}
@@ -156,10 +185,12 @@ export function EnrolmentPage({ site }: { site: TenantRecord }) {
       title="Bulk enrolment"
       intro={
         <p>
-          Enrol many classes at once: send us one CSV file of your classes and students and we set them up for you, usually within two working days. To add a few students yourself, open the class and choose Add Students.{' '}
+          Enrol many classes at once: send us one CSV file of your classes and students and we set them up for you, usually within two
+          working days. To add a few students yourself, open the class and choose Add Students.{' '}
           {site.id ? null : (
             <>
-              Sending from your school’s own site links the file to your school; <Link to="/register/{-$token}">register your school</Link> first if it is new.
+              Sending from your school’s own site links the file to your school; <Link to="/register/{-$token}">register your school</Link>{' '}
+              first if it is new.
             </>
           )}
         </p>

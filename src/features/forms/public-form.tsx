@@ -147,7 +147,12 @@ export function PublicForm({ kind, title, intro, schema, fields, defaults, submi
                   ))}
                 </select>
               ) : (
-                <input type={f.type ?? 'text'} autoComplete={f.autoComplete} inputMode={f.type === 'number' ? 'numeric' : undefined} {...common} />
+                <input
+                  type={f.type ?? 'text'}
+                  autoComplete={f.autoComplete}
+                  inputMode={f.type === 'number' ? 'numeric' : undefined}
+                  {...common}
+                />
               )}
               {message ? (
                 <span id={`${id}-error`} className="field-error">

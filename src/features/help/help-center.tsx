@@ -55,7 +55,13 @@ export function HelpCenter({ initialRole, headingLevel = 2 }: { initialRole: str
         </p>
         <p className="field">
           <label htmlFor={`${ids}-search`}>Search help</label>
-          <input id={`${ids}-search`} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. password, CSV, offline" />
+          <input
+            id={`${ids}-search`}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="e.g. password, CSV, offline"
+          />
         </p>
       </div>
       {faqs === undefined ? null : faqs.length === 0 && load === 'loading' ? (

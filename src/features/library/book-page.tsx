@@ -15,11 +15,20 @@ import { useIdleAfterLoad } from '@/ui/when-idle';
 
 type BookDetail = Omit<BookRecord, 'category_id' | 'kind' | 'words' | 'updated_at'> & { category: { id: number; name: string } | null };
 
-const toRecord = (detail: BookDetail): BookRecord => ({ ...detail, category_id: detail.category?.id ?? null, kind: 'book', words: [], updated_at: '' });
+const toRecord = (detail: BookDetail): BookRecord => ({
+  ...detail,
+  category_id: detail.category?.id ?? null,
+  kind: 'book',
+  words: [],
+  updated_at: '',
+});
 
 function sentBook(id: number): BookDetail | undefined {
   const book = sentWithPage<unknown>('book', location.pathname);
-  return hasShape(book, { id: 'number', title: 'string', author: 'string', cover: 'string', price_cents: 'number', currency: 'string' }) && book.id === id ? (book as BookDetail) : undefined;
+  return hasShape(book, { id: 'number', title: 'string', author: 'string', cover: 'string', price_cents: 'number', currency: 'string' }) &&
+    book.id === id
+    ? (book as BookDetail)
+    : undefined;
 }
 
 export function BookPage({ bookAction }: { bookAction?: (book: BookRecord) => ReactNode }) {
@@ -28,9 +37,17 @@ export function BookPage({ bookAction }: { bookAction?: (book: BookRecord) => Re
   const [sent] = useState(() => sentBook(bookId));
   const idle = useIdleAfterLoad();
   const device = idle || !sent ? deviceDb : null;
-  const local = useLiveOnDemand(device, async (db) => (Number.isSafeInteger(bookId) ? ((await db.books.get(bookId)) ?? null) : null), [bookId]);
-  const category = useLiveOnDemand(local?.category_id != null ? deviceDb : null, async (db) => (await db.categories.get(local!.category_id!)) ?? null, [local?.category_id]);
-  const remote = useRemote(local === null && !sent ? `book-${bookId}` : null, () => unwrap(api.GET('/books/{id}/', { params: { path: { id: bookId } } })));
+  const local = useLiveOnDemand(device, async (db) => (Number.isSafeInteger(bookId) ? ((await db.books.get(bookId)) ?? null) : null), [
+    bookId,
+  ]);
+  const category = useLiveOnDemand(
+    local?.category_id != null ? deviceDb : null,
+    async (db) => (await db.categories.get(local!.category_id!)) ?? null,
+    [local?.category_id],
+  );
+  const remote = useRemote(local === null && !sent ? `book-${bookId}` : null, () =>
+    unwrap(api.GET('/books/{id}/', { params: { path: { id: bookId } } })),
+  );
 
   // While the book is read, the same placeholder as the prerendered page holds its place.
   if (!sent && (local === undefined || (local === null && remote.status === 'loading'))) return <BookSkeleton />;

@@ -57,7 +57,8 @@ async function pullCatalogue(): Promise<number> {
     pullTable<BookChange, BookRow>(db, {
       name: 'books',
       table: 'books',
-      fetchPage: (since) => getJson<PullPage<BookChange>>(`/books/?limit=1000${since ? `&updated_since=${encodeURIComponent(since)}` : ''}`),
+      fetchPage: (since) =>
+        getJson<PullPage<BookChange>>(`/books/?limit=1000${since ? `&updated_since=${encodeURIComponent(since)}` : ''}`),
       isDeleted: (row) => row.deleted,
       toRecord: toBookRecord,
     }),
@@ -65,7 +66,8 @@ async function pullCatalogue(): Promise<number> {
     pullTable<StoryRow>(db, {
       name: 'stories',
       table: 'stories',
-      fetchPage: (since) => getJson<PullPage<StoryRow>>(`/catalogue/stories/?limit=1000${since ? `&updated_since=${encodeURIComponent(since)}` : ''}`),
+      fetchPage: (since) =>
+        getJson<PullPage<StoryRow>>(`/catalogue/stories/?limit=1000${since ? `&updated_since=${encodeURIComponent(since)}` : ''}`),
       isDeleted: (row) => row.deleted,
       toRecord: toStoryRecord,
     }),

@@ -16,8 +16,11 @@ export const books = async (search: string, limit: number, category: number | un
 
 export const categories = () => db.categories.orderBy('name').toArray();
 
-export const categoryName = async (category: number | undefined) => (category === undefined ? undefined : (await db.categories.get(category))?.name);
+export const categoryName = async (category: number | undefined) =>
+  category === undefined ? undefined : (await db.categories.get(category))?.name;
 
 /** The newest stories, featured first. */
 export const stories = async (limit: number) =>
-  (await db.stories.orderBy('created_at').reverse().toArray()).sort((a, b) => Number(b.is_featured) - Number(a.is_featured)).slice(0, limit);
+  (await db.stories.orderBy('created_at').reverse().toArray())
+    .sort((a, b) => Number(b.is_featured) - Number(a.is_featured))
+    .slice(0, limit);

@@ -49,7 +49,15 @@ function SkeletonGrid() {
 
 type Local = typeof LibraryLocal;
 
-function Categories({ active, search, device }: { active: number | undefined; search: string | undefined; device: (() => Promise<Local>) | null }) {
+function Categories({
+  active,
+  search,
+  device,
+}: {
+  active: number | undefined;
+  search: string | undefined;
+  device: (() => Promise<Local>) | null;
+}) {
   const categories = useLiveOnDemand(device, (m) => m.categories(), []);
   if (!categories?.length) return null;
   return (
@@ -101,7 +109,16 @@ export function BookCard({ book, action, first = false }: { book: SentBook; acti
       <Link to="/library/$id" params={{ id: String(book.id) }} className="book-link">
         {/* Covers are vector (SVG), so one file is sharp at every size; the box is reserved by width, height and aspect-ratio.
             The server draws the first cards the same way (server/http/page-data.ts). */}
-        <img src={book.cover} alt="" width={150} height={225} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} decoding="async" className="book-cover" />
+        <img
+          src={book.cover}
+          alt=""
+          width={150}
+          height={225}
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+          decoding="async"
+          className="book-cover"
+        />
         <span className="book-title">{book.title}</span>
       </Link>
       <div className="book-info">
@@ -139,7 +156,8 @@ export function LibraryPage({ bookAction }: { bookAction?: (book: SentBook) => R
       );
   }, [empty, fetched]);
   // The device's books once it has them; until then, those the server sent with the page.
-  const books: SentBook[] | undefined = filtered || stored?.length ? stored : sent ?? (empty && fetched === 'nothing' ? stored : undefined);
+  const books: SentBook[] | undefined =
+    filtered || stored?.length ? stored : (sent ?? (empty && fetched === 'nothing' ? stored : undefined));
   const loading = books === undefined;
   const categoryName = useLiveOnDemand(category === undefined ? null : local, (m) => m.categoryName(category), [category]);
 
@@ -155,7 +173,11 @@ export function LibraryPage({ bookAction }: { bookAction?: (book: SentBook) => R
       {loading ? (
         <SkeletonGrid />
       ) : books.length === 0 ? (
-        <p className="library-empty">{filtered ? 'No books match. Try another word or category.' : 'The library is loading. It will be here, even offline, once it has been opened with a connection.'}</p>
+        <p className="library-empty">
+          {filtered
+            ? 'No books match. Try another word or category.'
+            : 'The library is loading. It will be here, even offline, once it has been opened with a connection.'}
+        </p>
       ) : (
         <ul className="book-grid">
           {books.map((book, i) => (

@@ -14,7 +14,8 @@ export function InvoicePage({ site: seller }: { site: string }) {
   if (order.status === 'loading') return null;
   const kinds: Record<string, string> = { donation: 'donation', order: 'books', subscription: 'subscription' };
   const expected = order.status === 'succeeded' && type !== undefined && kinds[type] === order.data.kind;
-  if (order.status === 'failed' || !expected) return <StatusPage title="Invoice" error={order.status === 'failed' ? order.error : 'We could not find this invoice.'} />;
+  if (order.status === 'failed' || !expected)
+    return <StatusPage title="Invoice" error={order.status === 'failed' ? order.error : 'We could not find this invoice.'} />;
   const o = order.data;
 
   const download = async () => {

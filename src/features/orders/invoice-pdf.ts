@@ -37,7 +37,10 @@ export function invoicePdf(order: Order, seller: string): jsPDF {
   y += 22;
   doc.setFont('helvetica', 'bold').text('Total', left, y).text(formatPrice(order.total_cents, order.currency), 540, y, { align: 'right' });
   const pay = order.payments.at(-1);
-  if (pay) doc.setFont('helvetica', 'normal').text(`Paid through ${pay.provider === 'stripe' ? 'card' : pay.provider} (${pay.status})`, left, y + 28);
+  if (pay)
+    doc
+      .setFont('helvetica', 'normal')
+      .text(`Paid through ${pay.provider === 'stripe' ? 'card' : pay.provider} (${pay.status})`, left, y + 28);
   return doc;
 }
 

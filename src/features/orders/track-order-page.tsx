@@ -30,14 +30,22 @@ function steps(order: Order) {
   const reached = order.print_status ? PRINT_PROGRESS.indexOf(order.print_status) : -1;
   const list = [
     { label: 'Order placed', done: true, detail: new Date(order.created_at).toLocaleString() },
-    { label: PAYMENT_WORDS[order.status], done: paid, detail: order.payments.at(-1) ? PROVIDER_LABELS[order.payments.at(-1)!.provider].name : '' },
+    {
+      label: PAYMENT_WORDS[order.status],
+      done: paid,
+      detail: order.payments.at(-1) ? PROVIDER_LABELS[order.payments.at(-1)!.provider].name : '',
+    },
   ];
   if (order.kind !== 'books') return list;
   return [
     ...list,
     ...PRINT_STEPS.map((step) => {
       const done = reached >= PRINT_PROGRESS.indexOf(step.status);
-      return { label: step.label, done, detail: done ? step.detail : step.status === 'queued_for_processing' && paid ? 'Being prepared' : '' };
+      return {
+        label: step.label,
+        done,
+        detail: done ? step.detail : step.status === 'queued_for_processing' && paid ? 'Being prepared' : '',
+      };
     }),
   ];
 }
@@ -80,7 +88,10 @@ export function TrackOrderPage() {
       <h2>{o.kind === 'donation' ? 'Donation' : 'Books'}</h2>
       <OrderLines order={o} />
       <p>
-        <a className="button" href={`/invoice/${o.kind === 'donation' ? 'donation' : 'order'}/${o.id}${key ? `?key=${encodeURIComponent(key)}` : ''}`}>
+        <a
+          className="button"
+          href={`/invoice/${o.kind === 'donation' ? 'donation' : 'order'}/${o.id}${key ? `?key=${encodeURIComponent(key)}` : ''}`}
+        >
           View the invoice
         </a>
       </p>

@@ -11,6 +11,8 @@ export function useOrderFromRoute() {
   const { key } = useSearch({ strict: false }) as { key?: string };
   const orderId = Number(id);
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
-  const order = useRemote(valid ? `order-${orderId}-${key ?? ''}` : null, () => unwrap(api.GET('/orders/{id}/', { params: { path: { id: orderId }, query: key ? { key } : {} } })));
+  const order = useRemote(valid ? `order-${orderId}-${key ?? ''}` : null, () =>
+    unwrap(api.GET('/orders/{id}/', { params: { path: { id: orderId }, query: key ? { key } : {} } })),
+  );
   return { order: valid ? order : ({ status: 'failed', error: 'We could not find this order.', reload: order.reload } as const), key };
 }

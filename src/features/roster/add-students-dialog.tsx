@@ -19,7 +19,14 @@ export function AddStudentsDialog({ cls, onClose }: { cls: ClassRecord; onClose:
   return (
     <Dialog title={`Add Students to ${cls.name}`} onClose={onClose} wide>
       <div role="tablist" aria-label="How to add students" className="roster-tabs">
-        <button type="button" role="tab" id="tab-names" aria-controls="panel-names" aria-selected={tab === 'names'} onClick={() => setTab('names')}>
+        <button
+          type="button"
+          role="tab"
+          id="tab-names"
+          aria-controls="panel-names"
+          aria-selected={tab === 'names'}
+          onClick={() => setTab('names')}
+        >
           Type names
         </button>
         <button type="button" role="tab" id="tab-csv" aria-controls="panel-csv" aria-selected={tab === 'csv'} onClick={() => setTab('csv')}>
@@ -57,7 +64,9 @@ function BulkAdd({ cls, onClose }: { cls: ClassRecord; onClose: () => void }) {
     return (
       <div className="roster-done">
         <p>{ROSTER_MSG.added}</p>
-        {!navigator.onLine ? <p className="roster-muted">They are saved on this device and will be sent when you are back online.</p> : null}
+        {!navigator.onLine ? (
+          <p className="roster-muted">They are saved on this device and will be sent when you are back online.</p>
+        ) : null}
         <div className="roster-actions">
           <button type="button" className="button button-secondary" onClick={() => send({ type: 'RESTART' })}>
             Add more
@@ -104,14 +113,28 @@ function BulkAdd({ cls, onClose }: { cls: ClassRecord; onClose: () => void }) {
       }}
     >
       <p>
-        Check the names: the first word is the first name, the rest the last name. {rows.length} {rows.length === 1 ? 'student' : 'students'}.
+        Check the names: the first word is the first name, the rest the last name. {rows.length}{' '}
+        {rows.length === 1 ? 'student' : 'students'}.
       </p>
       <ol className="review-rows">
         {rows.map((row, i) => (
           <li key={i}>
-            <input aria-label={`First name ${i + 1}`} value={row.first_name} onChange={(e) => send({ type: 'EDIT_ROW', index: i, row: { ...row, first_name: e.target.value } })} />
-            <input aria-label={`Last name ${i + 1}`} value={row.last_name} onChange={(e) => send({ type: 'EDIT_ROW', index: i, row: { ...row, last_name: e.target.value } })} />
-            <button type="button" className="button button-small button-secondary" aria-label={`Remove ${row.first_name} ${row.last_name}`.trim()} onClick={() => send({ type: 'REMOVE_ROW', index: i })}>
+            <input
+              aria-label={`First name ${i + 1}`}
+              value={row.first_name}
+              onChange={(e) => send({ type: 'EDIT_ROW', index: i, row: { ...row, first_name: e.target.value } })}
+            />
+            <input
+              aria-label={`Last name ${i + 1}`}
+              value={row.last_name}
+              onChange={(e) => send({ type: 'EDIT_ROW', index: i, row: { ...row, last_name: e.target.value } })}
+            />
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              aria-label={`Remove ${row.first_name} ${row.last_name}`.trim()}
+              onClick={() => send({ type: 'REMOVE_ROW', index: i })}
+            >
               Remove
             </button>
           </li>
@@ -142,7 +165,9 @@ function CsvImport({ cls, onClose }: { cls: ClassRecord; onClose: () => void }) 
     csvImportMachine.provide({
       actors: {
         read: fromPromise(readNames),
-        upload: fromPromise<void, { file: ChosenFile; names: StudentName[] }>(async ({ input }) => void (await uploadStudentsCsv(cls, input.file, input.names))),
+        upload: fromPromise<void, { file: ChosenFile; names: StudentName[] }>(
+          async ({ input }) => void (await uploadStudentsCsv(cls, input.file, input.names)),
+        ),
       },
       actions: { announce },
     }),
@@ -187,7 +212,8 @@ function CsvImport({ cls, onClose }: { cls: ClassRecord; onClose: () => void }) 
       ) : null}
       {file && names.length ? (
         <p>
-          {file.name}: {names.length} {names.length === 1 ? 'student' : 'students'}, starting with {names[0]!.first_name} {names[0]!.last_name}.
+          {file.name}: {names.length} {names.length === 1 ? 'student' : 'students'}, starting with {names[0]!.first_name}{' '}
+          {names[0]!.last_name}.
         </p>
       ) : null}
       <div className="roster-actions">

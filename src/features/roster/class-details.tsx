@@ -25,7 +25,10 @@ async function downloadLogins(cls: ClassRecord) {
     const cards = await loginInfoFor(cls.id);
     if (!cards.length) throw new Error(ROSTER_MSG.loginInfoFailed);
     const { downloadClassLogin } = await import('./login-cards');
-    downloadClassLogin(cls.name, cards.sort((a, b) => a.first_name.localeCompare(b.first_name) || a.last_name.localeCompare(b.last_name)));
+    downloadClassLogin(
+      cls.name,
+      cards.sort((a, b) => a.first_name.localeCompare(b.first_name) || a.last_name.localeCompare(b.last_name)),
+    );
   } catch (err) {
     console.warn('login cards failed', err);
     toast('error', err instanceof Error && err.message ? err.message : ROSTER_MSG.loginInfoFailed);
@@ -60,7 +63,12 @@ export function ClassDetails({ classId, profileLink }: { classId: number | undef
           <h1 id="class-title">{cls.name}</h1>
           <p className="class-code">
             Class code <strong>{cls.class_id}</strong>
-            <button type="button" className="button button-small button-secondary" onClick={() => void copyCode(cls.class_id)} aria-label={`Copy class code ${cls.class_id}`}>
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              onClick={() => void copyCode(cls.class_id)}
+              aria-label={`Copy class code ${cls.class_id}`}
+            >
               Copy
             </button>
           </p>

@@ -64,8 +64,16 @@ export const csvImportMachine = setup({
         src: 'read',
         input: ({ context }) => ({ file: context.file! }),
         onDone: [
-          { guard: ({ event }) => event.output === null, target: 'choosing', actions: assign({ file: null, error: ROSTER_OWN_MSG.csvColumns }) },
-          { guard: ({ event }) => event.output!.length === 0, target: 'choosing', actions: assign({ file: null, error: ROSTER_OWN_MSG.csvEmpty }) },
+          {
+            guard: ({ event }) => event.output === null,
+            target: 'choosing',
+            actions: assign({ file: null, error: ROSTER_OWN_MSG.csvColumns }),
+          },
+          {
+            guard: ({ event }) => event.output!.length === 0,
+            target: 'choosing',
+            actions: assign({ file: null, error: ROSTER_OWN_MSG.csvEmpty }),
+          },
           { target: 'chosen', actions: assign({ names: ({ event }) => event.output! }) },
         ],
         onError: { target: 'choosing', actions: assign({ file: null, error: ({ event }) => failure(event.error, ROSTER_MSG.csvFailed) }) },

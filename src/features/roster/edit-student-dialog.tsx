@@ -84,7 +84,12 @@ export function EditStudentDialog({ student, onClose }: { student: StudentRecord
         {field('password', 'New password', 'password')}
         <div className="roster-field">
           <label htmlFor="edit-privacy_preference">Privacy preference</label>
-          <select id="edit-privacy_preference" value={values.privacy_preference} aria-invalid={!!errors.privacy_preference} onChange={set('privacy_preference')}>
+          <select
+            id="edit-privacy_preference"
+            value={values.privacy_preference}
+            aria-invalid={!!errors.privacy_preference}
+            onChange={set('privacy_preference')}
+          >
             <option value="">Select…</option>
             {PRIVACY_PREFERENCES.map((p) => (
               <option key={p} value={p}>
@@ -113,7 +118,11 @@ export function EditStudentDialog({ student, onClose }: { student: StudentRecord
         <button
           type="button"
           className="button button-small button-secondary"
-          onClick={() => (privacy === student.privacy_preference ? void withFeedback(() => changePrivacy(student, privacy), '', ROSTER_MSG.privacyFailed) : setConfirming(true))}
+          onClick={() =>
+            privacy === student.privacy_preference
+              ? void withFeedback(() => changePrivacy(student, privacy), '', ROSTER_MSG.privacyFailed)
+              : setConfirming(true)
+          }
         >
           Change privacy
         </button>
@@ -124,7 +133,8 @@ export function EditStudentDialog({ student, onClose }: { student: StudentRecord
             type="button"
             className="button button-small button-secondary"
             onClick={async () => {
-              if (await withFeedback(() => archiveStudents([student]), ROSTER_OWN_MSG.archived, 'Failed to archive the student.')) onClose();
+              if (await withFeedback(() => archiveStudents([student]), ROSTER_OWN_MSG.archived, 'Failed to archive the student.'))
+                onClose();
             }}
           >
             Archive student

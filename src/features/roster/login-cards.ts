@@ -33,7 +33,11 @@ export function cardQr(card: CardInfo) {
   return { size: modules.size, dark: (row: number, col: number) => Boolean(modules.get(row, col)) };
 }
 
-const fileSafe = (name: string) => name.trim().replace(/[\\/:*?"<>|]+/g, '').replace(/\s+/g, '_');
+const fileSafe = (name: string) =>
+  name
+    .trim()
+    .replace(/[\\/:*?"<>|]+/g, '')
+    .replace(/\s+/g, '_');
 
 export const pdfFileName = (className: string) => `Class_${fileSafe(className)}_LoginDetails.pdf`;
 export const pngFileName = (username: string) => `${fileSafe(username)}_QR.png`;
@@ -108,7 +112,9 @@ export async function buildCardPng(card: CardInfo): Promise<Blob> {
   ctx.font = '16px sans-serif';
   ctx.fillText(`Username: ${card.username}`, side / 2, side + 50);
   ctx.fillText(`Password: ${card.password}  ·  Class: ${card.class_code}`, side / 2, side + 74);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(ROSTER_MSG.loginInfoFailed))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(ROSTER_MSG.loginInfoFailed))), 'image/png'),
+  );
 }
 
 export function saveFile(data: Blob, name: string) {

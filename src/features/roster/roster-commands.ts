@@ -44,7 +44,11 @@ function pendingStudents(cls: ClassRecord, names: StudentName[]): StudentRecord[
   }));
 }
 
-async function addStudentsLocally(cls: ClassRecord, names: StudentName[], request: { label: string; path: string; body?: unknown; files?: OutboxFile[]; kind: string }) {
+async function addStudentsLocally(
+  cls: ClassRecord,
+  names: StudentName[],
+  request: { label: string; path: string; body?: unknown; files?: OutboxFile[]; kind: string },
+) {
   const rows = pendingStudents(cls, names);
   const original = await db.classes.get(cls.id);
   await recordChange(
@@ -61,7 +65,10 @@ async function addStudentsLocally(cls: ClassRecord, names: StudentName[], reques
       body: request.body,
       files: request.files,
       entityKeys: [`classes:${cls.id}`, ...studentKeys(rows.map((r) => r.id))],
-      undo: [...rows.map((r): LocalOp => ({ op: 'delete', table: 'students', key: r.id })), ...(original ? [{ op: 'put', table: 'classes', row: original } as LocalOp] : [])],
+      undo: [
+        ...rows.map((r): LocalOp => ({ op: 'delete', table: 'students', key: r.id })),
+        ...(original ? [{ op: 'put', table: 'classes', row: original } as LocalOp] : []),
+      ],
       // Accepted: no longer "not yet synced"; the rows stay (so the class count never dips) until
       // the next pull brings the server's rows and drops these (dropReplacedStudents).
       onSuccess: putStudents(rows.map((r) => ({ ...r, pending: false }))),
@@ -115,13 +122,17 @@ export interface StudentEdit {
 }
 
 export async function editStudent(student: StudentRecord, edit: StudentEdit) {
-  await changeStudents([student], (s) => ({ ...s, first_name: edit.first_name, last_name: edit.last_name, privacy_preference: edit.privacy_preference }), {
-    kind: 'roster.edit',
-    label: `Edit ${edit.first_name} ${edit.last_name}`,
-    method: 'PUT',
-    path: `/manage_student/${student.id}/`,
-    body: edit,
-  });
+  await changeStudents(
+    [student],
+    (s) => ({ ...s, first_name: edit.first_name, last_name: edit.last_name, privacy_preference: edit.privacy_preference }),
+    {
+      kind: 'roster.edit',
+      label: `Edit ${edit.first_name} ${edit.last_name}`,
+      method: 'PUT',
+      path: `/manage_student/${student.id}/`,
+      body: edit,
+    },
+  );
   await db.logins.update(student.id, { first_name: edit.first_name, last_name: edit.last_name, password: edit.password });
 }
 

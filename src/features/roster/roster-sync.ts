@@ -101,7 +101,9 @@ export async function syncStudentPins(): Promise<void> {
   await db.transaction('rw', [db.students, db.outbox], async () => {
     // A pin still waiting to be sent keeps its local state, as pull sync does for every row.
     const mine = await protectedKeys(db, 'students');
-    const changed = (await db.students.toArray()).filter((s) => !mine.has(String(s.id)) && (s.pinned_until ?? null) !== (until.get(s.id) ?? null));
+    const changed = (await db.students.toArray()).filter(
+      (s) => !mine.has(String(s.id)) && (s.pinned_until ?? null) !== (until.get(s.id) ?? null),
+    );
     await db.students.bulkPut(changed.map((s) => ({ ...s, pinned_until: until.get(s.id) ?? null })));
   });
 }

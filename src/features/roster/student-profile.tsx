@@ -63,11 +63,22 @@ export function StudentProfile({ studentId }: { studentId: number | undefined })
               e.preventDefault();
               const parsed = StudentPassword.safeParse(password);
               setPasswordError(parsed.success ? null : parsed.error.issues[0]!.message);
-              if (parsed.success && (await withFeedback(() => changePassword(student, parsed.data), ROSTER_MSG.studentUpdated, ROSTER_MSG.studentUpdateFailed))) setPassword('');
+              if (
+                parsed.success &&
+                (await withFeedback(() => changePassword(student, parsed.data), ROSTER_MSG.studentUpdated, ROSTER_MSG.studentUpdateFailed))
+              )
+                setPassword('');
             }}
           >
             <label htmlFor="profile-password">New password</label>
-            <input id="profile-password" type="text" autoComplete="off" value={password} aria-invalid={!!passwordError} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              id="profile-password"
+              type="text"
+              autoComplete="off"
+              value={password}
+              aria-invalid={!!passwordError}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             <button type="submit" className="button button-small button-secondary">
               Change password
             </button>

@@ -42,7 +42,8 @@ export function dateRangeError(f: Pick<StudentFilters, 'from' | 'to'>): string |
 
 // One collator for the whole sort: localeCompare would build one per comparison.
 const collator = new Intl.Collator();
-const byName = (a: StudentRecord, b: StudentRecord) => collator.compare(a.first_name, b.first_name) || collator.compare(a.last_name, b.last_name) || a.id - b.id;
+const byName = (a: StudentRecord, b: StudentRecord) =>
+  collator.compare(a.first_name, b.first_name) || collator.compare(a.last_name, b.last_name) || a.id - b.id;
 
 export function filterStudents(students: StudentRecord[], f: StudentFilters): StudentRecord[] {
   const terms = f.search.toLowerCase().split(/\s+/).filter(Boolean);
@@ -127,10 +128,20 @@ export function StudentTable({
       column.display({
         id: 'select',
         header: ({ table }) => (
-          <input type="checkbox" aria-label="Select all students on this page" checked={table.getIsAllPageRowsSelected()} onChange={table.getToggleAllPageRowsSelectedHandler()} />
+          <input
+            type="checkbox"
+            aria-label="Select all students on this page"
+            checked={table.getIsAllPageRowsSelected()}
+            onChange={table.getToggleAllPageRowsSelectedHandler()}
+          />
         ),
         cell: ({ row }) => (
-          <input type="checkbox" aria-label={`Select ${row.original.first_name} ${row.original.last_name}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+          <input
+            type="checkbox"
+            aria-label={`Select ${row.original.first_name} ${row.original.last_name}`}
+            checked={row.getIsSelected()}
+            onChange={row.getToggleSelectedHandler()}
+          />
         ),
       }),
       column.accessor((s) => `${s.first_name} ${s.last_name}`, {
@@ -143,7 +154,9 @@ export function StudentTable({
         ),
       }),
       column.accessor('username', { header: 'Username', cell: ({ getValue }) => getValue() || '—' }),
-      ...(showClass ? [column.accessor((s) => (s.class_id !== null ? (classNames.get(s.class_id) ?? '') : ''), { id: 'class', header: 'Class' })] : []),
+      ...(showClass
+        ? [column.accessor((s) => (s.class_id !== null ? (classNames.get(s.class_id) ?? '') : ''), { id: 'class', header: 'Class' })]
+        : []),
       column.accessor('privacy_preference', { header: 'Privacy', cell: ({ getValue }) => privacyLabel(getValue()) }),
       column.accessor('no_of_books', { header: 'Books' }),
       column.accessor('date_joined', { header: 'Date joined', cell: ({ getValue }) => dateFormat.format(new Date(getValue())) }),
@@ -155,13 +168,28 @@ export function StudentTable({
           const name = `${s.first_name} ${s.last_name}`;
           return !onServer(s) ? null : (
             <span className="roster-row-actions">
-              <button type="button" className="button button-small button-secondary" aria-label={`Edit ${name}`} onClick={() => setEditing(s)}>
+              <button
+                type="button"
+                className="button button-small button-secondary"
+                aria-label={`Edit ${name}`}
+                onClick={() => setEditing(s)}
+              >
                 Edit
               </button>
-              <button type="button" className="button button-small button-secondary" aria-label={`Pin ${name}`} onClick={() => setPinning([s])}>
+              <button
+                type="button"
+                className="button button-small button-secondary"
+                aria-label={`Pin ${name}`}
+                onClick={() => setPinning([s])}
+              >
                 Pin
               </button>
-              <button type="button" className="button button-small button-secondary" aria-label={`Download login card of ${name}`} onClick={() => void downloadCard(s)}>
+              <button
+                type="button"
+                className="button button-small button-secondary"
+                aria-label={`Download login card of ${name}`}
+                onClick={() => void downloadCard(s)}
+              >
                 Card
               </button>
             </span>
@@ -202,7 +230,10 @@ export function StudentTable({
   ];
   const options: [string, string][] =
     action === 'feature'
-      ? [['yes', 'Yes'], ['no', 'No']]
+      ? [
+          ['yes', 'Yes'],
+          ['no', 'No'],
+        ]
       : action === 'privacy'
         ? PRIVACY_PREFERENCES.map((p) => [p, privacyLabel(p)])
         : action === 'pin'
@@ -222,7 +253,11 @@ export function StudentTable({
       feature: () => bulkFeature(selected, option === 'yes'),
       privacy: () => bulkPrivacy(selected, option as PrivacyPreference),
       archive: () => archiveStudents(selected),
-      transfer: () => transferStudents(selected, classes.find((c) => String(c.id) === option)!),
+      transfer: () =>
+        transferStudents(
+          selected,
+          classes.find((c) => String(c.id) === option)!,
+        ),
     }[action];
     const done = {
       feature: option === 'yes' ? ROSTER_OWN_MSG.featured : ROSTER_OWN_MSG.unfeatured,
@@ -249,7 +284,11 @@ export function StudentTable({
         </div>
         <div className="roster-field">
           <label htmlFor="filter-privacy">Privacy</label>
-          <select id="filter-privacy" value={filters.privacy} onChange={(e) => update({ privacy: e.target.value as PrivacyPreference | '' })}>
+          <select
+            id="filter-privacy"
+            value={filters.privacy}
+            onChange={(e) => update({ privacy: e.target.value as PrivacyPreference | '' })}
+          >
             <option value="">All</option>
             {PRIVACY_PREFERENCES.map((p) => (
               <option key={p} value={p}>
@@ -275,11 +314,24 @@ export function StudentTable({
         </div>
         <div className="roster-field">
           <label htmlFor="filter-from">Joined from</label>
-          <input id="filter-from" type="date" value={filters.from} aria-invalid={!!dateError} aria-describedby={dateError ? 'date-error' : undefined} onChange={(e) => update({ from: e.target.value })} />
+          <input
+            id="filter-from"
+            type="date"
+            value={filters.from}
+            aria-invalid={!!dateError}
+            aria-describedby={dateError ? 'date-error' : undefined}
+            onChange={(e) => update({ from: e.target.value })}
+          />
         </div>
         <div className="roster-field">
           <label htmlFor="filter-to">Joined to</label>
-          <input id="filter-to" type="date" value={filters.to} aria-invalid={!!dateError} onChange={(e) => update({ to: e.target.value })} />
+          <input
+            id="filter-to"
+            type="date"
+            value={filters.to}
+            aria-invalid={!!dateError}
+            onChange={(e) => update({ to: e.target.value })}
+          />
         </div>
       </div>
       {dateError ? (
@@ -326,13 +378,23 @@ export function StudentTable({
       <div className="roster-pager">
         {!showAll ? (
           <>
-            <button type="button" className="button button-small button-secondary" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              disabled={!table.getCanPreviousPage()}
+              onClick={() => table.previousPage()}
+            >
               Previous
             </button>
             <span>
               Page {pagination.pageIndex + 1} of {Math.max(table.getPageCount(), 1)} · {rows.length} students
             </span>
-            <button type="button" className="button button-small button-secondary" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              disabled={!table.getCanNextPage()}
+              onClick={() => table.nextPage()}
+            >
               Next
             </button>
           </>
@@ -369,7 +431,12 @@ const ROW_HEIGHT = 48;
 
 function VirtualRows({ rows, table }: { rows: Row<StudentRecord>[]; table: Table }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
   const items = virtual.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = virtual.getTotalSize() - (items.at(-1)?.end ?? 0);

@@ -40,7 +40,10 @@ export function useClass(id: number | undefined): ClassRecord | null | undefined
 
 /** A class's students, or the whole roster (classId undefined). */
 export function useStudents(classId?: number): StudentRecord[] | undefined {
-  return useLive(() => (classId === undefined ? db.students.toArray() : db.students.where('class_id').equals(classId).toArray()), [classId]);
+  return useLive(
+    () => (classId === undefined ? db.students.toArray() : db.students.where('class_id').equals(classId).toArray()),
+    [classId],
+  );
 }
 
 export function useStudent(id: number | undefined): StudentRecord | null | undefined {

@@ -17,8 +17,25 @@ export async function searchOnDevice(query: string): Promise<SearchResult[]> {
   const { searchCatalogue, searchStories } = await import('@/data/catalogue-index');
   const [books, stories] = await Promise.all([searchCatalogue(query, SHOWN), searchStories(query, SHOWN)]);
   return [
-    ...books.map((b) => ({ kind: 'book' as const, id: b.id, title: b.title, author: b.author, cover: b.cover, price_cents: b.price_cents, currency: b.currency })),
-    ...stories.map((s) => ({ kind: 'story' as const, id: s.id, title: s.title, author: s.author, cover: s.cover, price_cents: null, currency: null, slug: s.slug })),
+    ...books.map((b) => ({
+      kind: 'book' as const,
+      id: b.id,
+      title: b.title,
+      author: b.author,
+      cover: b.cover,
+      price_cents: b.price_cents,
+      currency: b.currency,
+    })),
+    ...stories.map((s) => ({
+      kind: 'story' as const,
+      id: s.id,
+      title: s.title,
+      author: s.author,
+      cover: s.cover,
+      price_cents: null,
+      currency: null,
+      slug: s.slug,
+    })),
   ];
 }
 
@@ -26,13 +43,34 @@ async function searchOnServer(query: string, signal: AbortSignal): Promise<Searc
   const { data, response } = await api.GET('/combined/', { params: { query: { search: query, limit: SHOWN } }, signal });
   if (!data || !response.ok) throw new Error(`search answered ${response.status}`);
   return [
-    ...data.books.map((b) => ({ kind: 'book' as const, id: b.id, title: b.title, author: b.author, cover: b.cover, price_cents: b.price_cents, currency: b.currency })),
-    ...data.stories.map((s) => ({ kind: 'story' as const, id: s.id, title: s.title, author: s.author, cover: s.cover, price_cents: null, currency: null, slug: s.slug })),
+    ...data.books.map((b) => ({
+      kind: 'book' as const,
+      id: b.id,
+      title: b.title,
+      author: b.author,
+      cover: b.cover,
+      price_cents: b.price_cents,
+      currency: b.currency,
+    })),
+    ...data.stories.map((s) => ({
+      kind: 'story' as const,
+      id: s.id,
+      title: s.title,
+      author: s.author,
+      cover: s.cover,
+      price_cents: null,
+      currency: null,
+      slug: s.slug,
+    })),
   ];
 }
 
 /** The server's answer when it comes in time, otherwise the device's. */
-export async function searchEverywhere(query: string, signal: AbortSignal, online = navigator.onLine): Promise<{ results: SearchResult[]; source: SearchSource }> {
+export async function searchEverywhere(
+  query: string,
+  signal: AbortSignal,
+  online = navigator.onLine,
+): Promise<{ results: SearchResult[]; source: SearchSource }> {
   if (!online) return { results: await searchOnDevice(query), source: 'device' };
   const slow = new AbortController();
   const abort = () => slow.abort();
@@ -50,5 +88,8 @@ export async function searchEverywhere(query: string, signal: AbortSignal, onlin
 }
 
 export function setSearch(change: Partial<SearchState>) {
-  persistedState.update((s) => ({ ...s, search: { ...s.search, ...change, results: (change.results ?? s.search.results).slice(0, KEPT_RESULTS) } }));
+  persistedState.update((s) => ({
+    ...s,
+    search: { ...s.search, ...change, results: (change.results ?? s.search.results).slice(0, KEPT_RESULTS) },
+  }));
 }

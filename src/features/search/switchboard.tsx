@@ -45,7 +45,14 @@ function ModePicker() {
   };
   return (
     <div className="mode-picker" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
-      <button type="button" className="mode-button" aria-haspopup="true" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="mode-button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
         {current?.name ?? 'Modes'}
         <span aria-hidden="true"> ▾</span>
       </button>
@@ -99,7 +106,8 @@ export function Switchboard() {
           setSearch({ query: q, results, loading: false, error: null });
         },
         (err: unknown) => {
-          if (!controller.signal.aborted) setSearch({ query: q, loading: false, error: err instanceof Error ? err.message : 'Search failed' });
+          if (!controller.signal.aborted)
+            setSearch({ query: q, loading: false, error: err instanceof Error ? err.message : 'Search failed' });
         },
       );
     }, SEARCH_DEBOUNCE_MS);
@@ -119,7 +127,13 @@ export function Switchboard() {
   return (
     <div className="switchboard">
       <ModePicker />
-      <form role="search" className="switchboard-search" onSubmit={submit} onKeyDown={onKey} onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
+      <form
+        role="search"
+        className="switchboard-search"
+        onSubmit={submit}
+        onKeyDown={onKey}
+        onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}
+      >
         <label htmlFor="site-search" className="visually-hidden">
           Search books and stories
         </label>

@@ -17,7 +17,12 @@ const GROUPS: { status: StoryStatus; title: string; empty: string }[] = [
 export function MyStories() {
   const remote = useRemote('my-stories', () => unwrap(api.GET('/student/stories/')));
   if (remote.status === 'loading') return <p className="page">Loading your stories…</p>;
-  if (remote.status === 'failed') return <p className="page" role="alert">{remote.error}</p>;
+  if (remote.status === 'failed')
+    return (
+      <p className="page" role="alert">
+        {remote.error}
+      </p>
+    );
   const { results, reactions_received } = remote.data;
   return (
     <section className="page" aria-labelledby="my-stories-title">

@@ -13,7 +13,9 @@ import { StoryChanges } from './story-changes';
 type Waiting = { id: number; title: string; author: string; class_name: string | null; slug: string; excerpt: string };
 
 export function ReviewQueue() {
-  const remote = useRemote('review-queue', () => unwrap(api.GET('/teacher/stories/', { params: { query: { status: 'submitted', limit: 100 } } })));
+  const remote = useRemote('review-queue', () =>
+    unwrap(api.GET('/teacher/stories/', { params: { query: { status: 'submitted', limit: 100 } } })),
+  );
   const [done, setDone] = useState<Set<number>>(new Set());
   const [open, setOpen] = useState<number | null>(null);
 
@@ -39,7 +41,12 @@ export function ReviewQueue() {
               {s.class_name ? ` · ${s.class_name}` : ''}
             </p>
             <div className="story-actions">
-              <button type="button" className="button button-secondary" aria-expanded={open === s.id} onClick={() => setOpen(open === s.id ? null : s.id)}>
+              <button
+                type="button"
+                className="button button-secondary"
+                aria-expanded={open === s.id}
+                onClick={() => setOpen(open === s.id ? null : s.id)}
+              >
                 {open === s.id ? 'Close' : 'Read'}
               </button>
               <button
@@ -74,7 +81,9 @@ function ReviewStory({ story, onReturned }: { story: Waiting; onReturned: () => 
   return (
     <div className="review-story">
       <p className="story-text">{d.current_text}</p>
-      {d.submitted_text !== null ? <StoryChanges before={d.submitted_text} after={d.current_text} title="What changed since it was handed in" /> : null}
+      {d.submitted_text !== null ? (
+        <StoryChanges before={d.submitted_text} after={d.current_text} title="What changed since it was handed in" />
+      ) : null}
       <p>
         <Link to="/stories/$slug" params={{ slug: d.slug }}>
           Open the story page
@@ -90,7 +99,14 @@ function ReviewStory({ story, onReturned }: { story: Waiting; onReturned: () => 
         }}
       >
         <label htmlFor={fieldId}>Comment for the child</label>
-        <textarea id={fieldId} rows={3} maxLength={REVIEW_COMMENT_MAX} value={comment} aria-invalid={!!error} onChange={(e) => setComment(e.target.value)} />
+        <textarea
+          id={fieldId}
+          rows={3}
+          maxLength={REVIEW_COMMENT_MAX}
+          value={comment}
+          aria-invalid={!!error}
+          onChange={(e) => setComment(e.target.value)}
+        />
         {error ? <p role="alert">{error}</p> : null}
         <button type="submit" className="button button-secondary">
           Send back

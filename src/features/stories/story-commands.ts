@@ -8,18 +8,23 @@ import { recordChange } from '@/sync/outbox';
 const queue = (label: string, method: 'POST' | 'PATCH', path: string, body?: unknown) =>
   recordChange([], async () => undefined, { kind: 'stories.review', label, method, path, body });
 
-export const approveStory = (story: { id: number; title: string }) => queue(`Approve “${story.title}”`, 'POST', `/teacher/stories/${story.id}/approve/`);
+export const approveStory = (story: { id: number; title: string }) =>
+  queue(`Approve “${story.title}”`, 'POST', `/teacher/stories/${story.id}/approve/`);
 
 export const returnStory = (story: { id: number; title: string }, comment: string) =>
   queue(`Send back “${story.title}”`, 'POST', `/teacher/stories/${story.id}/return/`, { comment });
 
 export const featureStories = (ids: number[], feature: boolean) =>
-  queue(`${feature ? 'Feature' : 'Unfeature'} ${ids.length} stories`, 'PATCH', '/v1/teacher/stories/feature/', { ids, action: feature ? 'feature' : 'unfeature' });
+  queue(`${feature ? 'Feature' : 'Unfeature'} ${ids.length} stories`, 'PATCH', '/v1/teacher/stories/feature/', {
+    ids,
+    action: feature ? 'feature' : 'unfeature',
+  });
 
 export const storiesPrivacy = (ids: number[], privacy_preference: PrivacyPreference) =>
   queue(`Set ${ids.length} stories to ${privacy_preference}`, 'PATCH', '/v1/teacher/stories/privacy/', { ids, privacy_preference });
 
-export const archiveStories = (ids: number[]) => queue(`Archive ${ids.length} stories`, 'POST', '/v1/teacher/stories/archive/', { story_ids: ids });
+export const archiveStories = (ids: number[]) =>
+  queue(`Archive ${ids.length} stories`, 'POST', '/v1/teacher/stories/archive/', { story_ids: ids });
 
 /** Pin (until now + duration) or unpin stories: the school's by object_ids, an organization's by content_share_ids. */
 export function pinStories(ids: number[], expiry: string | null, organization: boolean) {

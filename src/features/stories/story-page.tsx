@@ -25,7 +25,10 @@ const kept = () => import('@/data/kept-stories');
 
 function sentStory(slug: string): KeptStory | undefined {
   const story = sentWithPage<unknown>('story', `/stories/${slug}`);
-  const fits = hasShape(story, { id: 'number', slug: 'string', title: 'string', body: 'string', author: 'string', school: 'string' }) && Array.isArray(story.sdgs) && hasShape(story.reactions, {});
+  const fits =
+    hasShape(story, { id: 'number', slug: 'string', title: 'string', body: 'string', author: 'string', school: 'string' }) &&
+    Array.isArray(story.sdgs) &&
+    hasShape(story.reactions, {});
   return fits && story.slug === slug ? (story as KeptStory) : undefined;
 }
 
@@ -68,7 +71,9 @@ export function StoryPage() {
     return (
       <section className="page" aria-labelledby="story-title">
         <h1 id="story-title">Story not found</h1>
-        <p>{fetched === 'offline' ? 'You are offline. Please connect to the internet and try again.' : 'This story is not in the library.'}</p>
+        <p>
+          {fetched === 'offline' ? 'You are offline. Please connect to the internet and try again.' : 'This story is not in the library.'}
+        </p>
         <p>
           <Link to="/library">Back to the library</Link>
         </p>

@@ -16,10 +16,22 @@ function part<T>(remote: Remote<T>, fallback: string): { loading: boolean; error
 }
 
 export function StoryStats() {
-  const storyStats = part(useRemote('blog-stats', () => unwrap(api.GET('/teacher/blog-stats/'))), STATS_MSG.storyStats);
-  const categories = part(useRemote('reaction-contributions', () => unwrap(api.GET('/categories/reaction-contributions/'))), STATS_MSG.analytics);
-  const reactionsStats = part(useRemote('reaction-stats', () => unwrap(api.GET('/reactions/stats/'))), STATS_MSG.reactionStats);
-  const impactCount = part(useRemote('impact-count', () => unwrap(api.GET('/v1/impacts/count/'))), STATS_MSG.impactCount);
+  const storyStats = part(
+    useRemote('blog-stats', () => unwrap(api.GET('/teacher/blog-stats/'))),
+    STATS_MSG.storyStats,
+  );
+  const categories = part(
+    useRemote('reaction-contributions', () => unwrap(api.GET('/categories/reaction-contributions/'))),
+    STATS_MSG.analytics,
+  );
+  const reactionsStats = part(
+    useRemote('reaction-stats', () => unwrap(api.GET('/reactions/stats/'))),
+    STATS_MSG.reactionStats,
+  );
+  const impactCount = part(
+    useRemote('impact-count', () => unwrap(api.GET('/v1/impacts/count/'))),
+    STATS_MSG.impactCount,
+  );
   const s = storyStats.data?.blog_stats;
 
   return (
@@ -68,7 +80,11 @@ export function StoryStats() {
           <h3>Reactions by category</h3>
           {categories.error ? <p role="alert">{categories.error}</p> : null}
           {categories.data ? (
-            <BarChart label="Reactions by category" names={categories.data.results.map((r) => r.category)} values={categories.data.results.map((r) => r.reactions)} />
+            <BarChart
+              label="Reactions by category"
+              names={categories.data.results.map((r) => r.category)}
+              values={categories.data.results.map((r) => r.reactions)}
+            />
           ) : null}
         </div>
       </div>
@@ -95,7 +111,16 @@ function BarChart({ label, names, values }: { label: string; names: string[]; va
           legend: { show: false },
           scales: { x: { time: false, range: [-0.5, names.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
           axes: [{ values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? (names[t] ?? '') : '')), size: 40 }, { size: 36 }],
-          series: [{}, { label, fill: 'rgba(17, 54, 90, 0.6)', stroke: '#11365A', paths: UPlot.paths.bars!({ size: [0.6, 60] }), points: { show: false } }],
+          series: [
+            {},
+            {
+              label,
+              fill: 'rgba(17, 54, 90, 0.6)',
+              stroke: '#11365A',
+              paths: UPlot.paths.bars!({ size: [0.6, 60] }),
+              points: { show: false },
+            },
+          ],
         },
         [xs, values],
         node,

@@ -26,16 +26,47 @@ type Filters = {
   created_at__gte: string;
   created_at__lte: string;
 };
-const NONE: Filters = { search: '', status: '', privacy_preference: '', student_privacy: '', is_featured: '', is_archived: '', is_pinned: '', created_at__gte: '', created_at__lte: '' };
+const NONE: Filters = {
+  search: '',
+  status: '',
+  privacy_preference: '',
+  student_privacy: '',
+  is_featured: '',
+  is_archived: '',
+  is_pinned: '',
+  created_at__gte: '',
+  created_at__lte: '',
+};
 type Action = '' | 'feature' | 'privacy' | 'pin' | 'archive';
-type Row = { id: number; title: string; slug: string; author: string; school: string; is_featured: boolean; is_pinned: boolean; privacy_preference: PrivacyPreference; status?: StoryStatus; is_archived?: boolean };
+type Row = {
+  id: number;
+  title: string;
+  slug: string;
+  author: string;
+  school: string;
+  is_featured: boolean;
+  is_pinned: boolean;
+  privacy_preference: PrivacyPreference;
+  status?: StoryStatus;
+  is_archived?: boolean;
+};
 
 /** Labels name their fields (for=id), so a select's name is its label, not its options. */
 const fieldId = (label: string) => `story-${label.toLowerCase().replace(/\W+/g, '-')}`;
 
 const clean = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== '')) as Partial<T>;
 
-export function StoryTable({ title, classId, organization = false, nested = false }: { title: string; classId?: number; organization?: boolean; nested?: boolean }) {
+export function StoryTable({
+  title,
+  classId,
+  organization = false,
+  nested = false,
+}: {
+  title: string;
+  classId?: number;
+  organization?: boolean;
+  nested?: boolean;
+}) {
   const Heading = nested ? 'h2' : 'h1';
   const [filters, setFilters] = useState<Filters>(NONE);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -43,18 +74,40 @@ export function StoryTable({ title, classId, organization = false, nested = fals
   const [option, setOption] = useState('');
   const [pinning, setPinning] = useState<number[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const dateError = filters.created_at__gte && filters.created_at__lte && filters.created_at__gte > filters.created_at__lte ? ROSTER_OWN_MSG.dateRange : null;
+  const dateError =
+    filters.created_at__gte && filters.created_at__lte && filters.created_at__gte > filters.created_at__lte
+      ? ROSTER_OWN_MSG.dateRange
+      : null;
   const query = clean({ ...filters, ...(classId !== undefined ? { class_id: classId } : {}), limit: 100 });
-  const remote = useRemote(dateError ? null : `stories-${organization}-${JSON.stringify(query)}`, async (): Promise<{ count: number; results: Row[] }> =>
-    organization
-      ? unwrap(api.GET('/organization/stories/', { params: { query: clean({ search: filters.search, is_pinned: filters.is_pinned, limit: 100 }) as never } }))
-      : unwrap(api.GET('/teacher/stories/', { params: { query: query as never } })),
+  const remote = useRemote(
+    dateError ? null : `stories-${organization}-${JSON.stringify(query)}`,
+    async (): Promise<{ count: number; results: Row[] }> =>
+      organization
+        ? unwrap(
+            api.GET('/organization/stories/', {
+              params: { query: clean({ search: filters.search, is_pinned: filters.is_pinned, limit: 100 }) as never },
+            }),
+          )
+        : unwrap(api.GET('/teacher/stories/', { params: { query: query as never } })),
   );
   const rows = remote.status === 'succeeded' ? remote.data.results : [];
-  const set = <K extends keyof Filters>(key: K) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: e.target.value }));
-  const ACTIONS: [Action, string][] = organization ? [['pin', 'Pin']] : [['feature', 'Feature'], ['privacy', 'Privacy Preference'], ['pin', 'Pin'], ['archive', 'Archive']];
+  const set =
+    <K extends keyof Filters>(key: K) =>
+    (e: { target: { value: string } }) =>
+      setFilters((f) => ({ ...f, [key]: e.target.value }));
+  const ACTIONS: [Action, string][] = organization
+    ? [['pin', 'Pin']]
+    : [
+        ['feature', 'Feature'],
+        ['privacy', 'Privacy Preference'],
+        ['pin', 'Pin'],
+        ['archive', 'Archive'],
+      ];
   const OPTIONS: Record<Exclude<Action, ''>, [string, string][]> = {
-    feature: [['yes', 'Yes'], ['no', 'No']],
+    feature: [
+      ['yes', 'Yes'],
+      ['no', 'No'],
+    ],
     privacy: PRIVACY_PREFERENCES.map((p) => [p, p[0]!.toUpperCase() + p.slice(1)]),
     // The duration, or unpinning, is chosen in the shared pin dialog.
     pin: [['pin', 'Pin or unpin…']],
@@ -110,7 +163,12 @@ export function StoryTable({ title, classId, organization = false, nested = fals
         {select('Pinned', filters.is_pinned, set('is_pinned'), yesNo)}
         {organization ? null : (
           <>
-            {select('Status', filters.status, set('status'), STORY_STATUSES.map((s) => [s, s]))}
+            {select(
+              'Status',
+              filters.status,
+              set('status'),
+              STORY_STATUSES.map((s) => [s, s]),
+            )}
             {select('Privacy', filters.privacy_preference, set('privacy_preference'), privacies)}
             {select('Student privacy', filters.student_privacy, set('student_privacy'), privacies)}
             {select('Featured', filters.is_featured, set('is_featured'), yesNo)}

@@ -35,22 +35,37 @@ const doc = (slug: string) => ({ kind: 'story' as const, id: slug });
 
 export async function startStory(input: { title?: string; author_id?: number; class_id?: number; source?: 'written' | 'uploaded' } = {}) {
   const slug = makeSlug(input.title ?? '');
-  await saveDocumentDetails(doc(slug), { title: input.title ?? '', step: 1, status: 'draft', sdgs: [] }, {
-    method: 'POST',
-    path: '/stories/',
-    body: { slug, ...input },
-    label: 'Started a story',
-    kind: 'story.start',
-  });
+  await saveDocumentDetails(
+    doc(slug),
+    { title: input.title ?? '', step: 1, status: 'draft', sdgs: [] },
+    {
+      method: 'POST',
+      path: '/stories/',
+      body: { slug, ...input },
+      label: 'Started a story',
+      kind: 'story.start',
+    },
+  );
   return slug;
 }
 
 export function saveStoryText(slug: string, title: string, update: Uint8Array, state: Uint8Array) {
-  return saveDocument({ kind: 'story', id: slug, path: `/stories/${slug}/document/`, label: `Saved “${title || 'My story'}”`, update, state });
+  return saveDocument({
+    kind: 'story',
+    id: slug,
+    path: `/stories/${slug}/document/`,
+    label: `Saved “${title || 'My story'}”`,
+    update,
+    state,
+  });
 }
 
 /** Sets details of the story (title, cover, category, SDGs, cause, visibility, step). */
-export function saveStoryDetails(slug: string, changes: Omit<StoryMeta, 'status' | 'author_privacy' | 'review_comment' | 'author_id'>, label = 'Changed a story') {
+export function saveStoryDetails(
+  slug: string,
+  changes: Omit<StoryMeta, 'status' | 'author_privacy' | 'review_comment' | 'author_id'>,
+  label = 'Changed a story',
+) {
   const body = { ...changes } as Record<string, unknown>;
   const meta: Record<string, unknown> = { ...changes };
   if (changes.cover !== undefined) meta['cover'] = changes.cover;
@@ -58,12 +73,16 @@ export function saveStoryDetails(slug: string, changes: Omit<StoryMeta, 'status'
 }
 
 export function submitStory(slug: string, title: string) {
-  return saveDocumentDetails(doc(slug), { status: 'sending', step: 4 }, {
-    method: 'POST',
-    path: `/stories/${slug}/submit/`,
-    label: `Sent “${title || 'My story'}”`,
-    kind: 'story.submit',
-  });
+  return saveDocumentDetails(
+    doc(slug),
+    { status: 'sending', step: 4 },
+    {
+      method: 'POST',
+      path: `/stories/${slug}/submit/`,
+      label: `Sent “${title || 'My story'}”`,
+      kind: 'story.submit',
+    },
+  );
 }
 
 /** Makes a chosen picture small, keeps it on the device and queues it; answers its id. */

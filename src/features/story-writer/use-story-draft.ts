@@ -19,10 +19,31 @@ export function useStoryDraft(slug: string) {
       // Details still waiting to be sent stay as the child set them.
       unsent
         ? { ...local, author_privacy: data.author_privacy, review_comment: data.review_comment }
-        : { ...local, title: data.title, step: data.step, status: data.status, cover: data.cover, category_id: data.category_id, sdgs: data.sdgs, charity_id: data.charity_id, privacy_preference: data.privacy_preference, author_privacy: data.author_privacy, review_comment: data.review_comment },
+        : {
+            ...local,
+            title: data.title,
+            step: data.step,
+            status: data.status,
+            cover: data.cover,
+            category_id: data.category_id,
+            sdgs: data.sdgs,
+            charity_id: data.charity_id,
+            privacy_preference: data.privacy_preference,
+            author_privacy: data.author_privacy,
+            review_comment: data.review_comment,
+          },
   });
   const meta = (draft.record?.meta ?? {}) as StoryMeta;
-  return { owner: draft.owner, record: draft.record, meta, ydoc: draft.ydoc, save: draft.save, saveError: draft.saveError, unsent: draft.unsent, missing: draft.missing };
+  return {
+    owner: draft.owner,
+    record: draft.record,
+    meta,
+    ydoc: draft.ydoc,
+    save: draft.save,
+    saveError: draft.saveError,
+    unsent: draft.unsent,
+    missing: draft.missing,
+  };
 }
 
 /** The owner's stories on this device, newest first. */

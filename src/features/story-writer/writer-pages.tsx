@@ -23,7 +23,7 @@ import { PIECE_ACCEPT, PIECE_MAX_PICTURES, PIECE_MSG, pieceKind, pieceToDocument
 import { addPicture, saveStoryDetails, saveStoryText, startStory, submitStory, type StoryMeta } from './story-commands';
 import { SaveStatus } from '@/ui/editor/save-status';
 import { useMyDrafts, useStoryDraft } from './use-story-draft';
-import type { STEPS} from './writer.machine';
+import type { STEPS } from './writer.machine';
 import { writerMachine } from './writer.machine';
 import '@/ui/forms.css';
 import './writer.css';
@@ -107,7 +107,7 @@ function statusText(status: string | undefined): string {
 function Cover({ cover }: { cover: string | null | undefined }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
-    const id = cover ? /\/api\/pictures\/([^/]+)\//.exec(cover)?.[1] ?? cover : null;
+    const id = cover ? (/\/api\/pictures\/([^/]+)\//.exec(cover)?.[1] ?? cover) : null;
     if (!id) return setSrc(null);
     setSrc(pictureSrc(id));
     void localPictureUrl(id).then((url) => url && setSrc(url));
@@ -157,7 +157,13 @@ function TitleStep({ slug, meta, onDone, children }: { slug: string; meta: Story
     <form onSubmit={submit} className="writer-form" noValidate>
       <p className="field">
         <label htmlFor="story-title">Title of my story</label>
-        <input id="story-title" {...form.register('title')} aria-invalid={!!form.formState.errors.title} aria-describedby="story-title-error" maxLength={120} />
+        <input
+          id="story-title"
+          {...form.register('title')}
+          aria-invalid={!!form.formState.errors.title}
+          aria-describedby="story-title-error"
+          maxLength={120}
+        />
         {form.formState.errors.title ? (
           <span id="story-title-error" className="notice notice-error" role="alert">
             {form.formState.errors.title.message}
@@ -165,8 +171,17 @@ function TitleStep({ slug, meta, onDone, children }: { slug: string; meta: Story
         ) : null}
       </p>
       <Cover cover={meta.cover} />
-      <PictureButton label="Cover picture" testId="cover-input" onPicture={(id) => void saveStoryDetails(slug, { cover: id }, 'Added a cover picture')} />
-      <div className="writer-nav">{children}<button type="submit" className="button writer-big">Next</button></div>
+      <PictureButton
+        label="Cover picture"
+        testId="cover-input"
+        onPicture={(id) => void saveStoryDetails(slug, { cover: id }, 'Added a cover picture')}
+      />
+      <div className="writer-nav">
+        {children}
+        <button type="submit" className="button writer-big">
+          Next
+        </button>
+      </div>
     </form>
   );
 }
@@ -201,7 +216,11 @@ function AboutFields({ slug, meta }: { slug: string; meta: StoryMeta }) {
               type="checkbox"
               checked={sdgs.includes(n)}
               onChange={(e) =>
-                void saveStoryDetails(slug, { sdgs: e.target.checked ? [...sdgs, n].sort((a, b) => a - b) : sdgs.filter((x) => x !== n) }, 'Chose goals')
+                void saveStoryDetails(
+                  slug,
+                  { sdgs: e.target.checked ? [...sdgs, n].sort((a, b) => a - b) : sdgs.filter((x) => x !== n) },
+                  'Chose goals',
+                )
               }
             />
             Goal {n}
@@ -284,7 +303,9 @@ type Draft = ReturnType<typeof useStoryDraft>;
 
 function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: boolean }) {
   const meta = draft.meta;
-  const [snapshot, send] = useMachine(writerMachine, { input: { step: meta.status === 'draft' || meta.status === 'returned' || !meta.status ? (meta.step ?? 1) : 4 } });
+  const [snapshot, send] = useMachine(writerMachine, {
+    input: { step: meta.status === 'draft' || meta.status === 'returned' || !meta.status ? (meta.step ?? 1) : 4 },
+  });
   const state = snapshot.value as (typeof STEPS)[number] | 'sending' | 'sent' | 'resume';
   const online = useOnline();
   const step = snapshot.context.step;
@@ -315,7 +336,12 @@ function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: bool
       <ol className="writer-steps" aria-label="Steps">
         {STEP_LABELS.map((label, i) => (
           <li key={label}>
-            <button type="button" className="writer-step" aria-current={step === i + 1 && state !== 'sent' ? 'step' : undefined} onClick={() => go(i + 1)}>
+            <button
+              type="button"
+              className="writer-step"
+              aria-current={step === i + 1 && state !== 'sent' ? 'step' : undefined}
+              onClick={() => go(i + 1)}
+            >
               <span className="writer-step-n">{i + 1}</span> {label}
             </button>
           </li>
@@ -374,7 +400,11 @@ function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: bool
         <div className="writer-sent">
           <h2>{staff ? 'Published' : 'Sent!'}</h2>
           <p role="status">
-            {online ? (staff ? STORY_MSG.published : STORY_MSG.submitted) : 'Your story is saved on this tablet and will be sent when it is online.'}
+            {online
+              ? staff
+                ? STORY_MSG.published
+                : STORY_MSG.submitted
+              : 'Your story is saved on this tablet and will be sent when it is online.'}
           </p>
           <div className="writer-nav">
             <button type="button" className="button button-secondary writer-big" onClick={() => send({ type: 'EDIT' })}>
@@ -451,7 +481,13 @@ export function UploadContentPage() {
   const user = useSessionUser();
   const navigate = useNavigate();
   // first_name is not an index of the device's students: sorted here.
-  const students = useLive(async () => (await db.students.filter((s) => !s.archived && s.id > 0).toArray()).sort((a, b) => `${a.first_name} ${a.last_name}`.localeCompare(`${b.first_name} ${b.last_name}`)), []);
+  const students = useLive(
+    async () =>
+      (await db.students.filter((s) => !s.archived && s.id > 0).toArray()).sort((a, b) =>
+        `${a.first_name} ${a.last_name}`.localeCompare(`${b.first_name} ${b.last_name}`),
+      ),
+    [],
+  );
   const classes = useLive(() => db.classes.toArray(), []);
   const [who, setWho] = useState('');
   const [title, setTitle] = useState('');
@@ -488,7 +524,10 @@ export function UploadContentPage() {
   return (
     <section className="page writer" aria-labelledby="writer-title">
       <h1 id="writer-title">Upload a finished piece</h1>
-      <p className="lead">Choose whose story it is, then add the piece: a Word document or a text file, and pictures (a photo of each page works well). You can check and change everything before it is published.</p>
+      <p className="lead">
+        Choose whose story it is, then add the piece: a Word document or a text file, and pictures (a photo of each page works well). You
+        can check and change everything before it is published.
+      </p>
       <p className="field">
         <label htmlFor="upload-for">Whose story is it?</label>
         <select id="upload-for" value={who} onChange={(e) => setWho(e.target.value)}>
@@ -507,21 +546,38 @@ export function UploadContentPage() {
       </p>
       <p className="field">
         <label htmlFor="upload-title">Title</label>
-        <input id="upload-title" value={title} maxLength={120} placeholder={file ? titleFromFileName(file.name) : 'The story’s title'} onChange={(e) => setTitle(e.target.value)} />
+        <input
+          id="upload-title"
+          value={title}
+          maxLength={120}
+          placeholder={file ? titleFromFileName(file.name) : 'The story’s title'}
+          onChange={(e) => setTitle(e.target.value)}
+        />
       </p>
       <p className="field">
         <label htmlFor="upload-file">The piece: a Word document (.docx) or a text file (.txt)</label>
-        <input id="upload-file" type="file" accept={PIECE_ACCEPT} onChange={(e) => {
+        <input
+          id="upload-file"
+          type="file"
+          accept={PIECE_ACCEPT}
+          onChange={(e) => {
             setFile(e.target.files?.[0] ?? null);
             setProblem(null);
-          }} />
+          }}
+        />
       </p>
       <p className="field">
         <label htmlFor="upload-pictures">Pictures (JPEG, PNG or WebP; up to 30)</label>
-        <input id="upload-pictures" type="file" accept="image/jpeg,image/png,image/webp" multiple onChange={(e) => {
+        <input
+          id="upload-pictures"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          onChange={(e) => {
             setPictures([...(e.target.files ?? [])]);
             setProblem(null);
-          }} />
+          }}
+        />
       </p>
       {problem ? (
         <p role="alert" className="notice notice-error">

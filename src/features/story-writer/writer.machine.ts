@@ -17,7 +17,10 @@ export type WriterEvent =
   | { type: 'EDIT' };
 
 const clampStep = (n: number) => Math.min(4, Math.max(1, Math.trunc(n) || 1));
-const goto = (step: number) => ({ guard: ({ event }: { event: WriterEvent }) => event.type === 'GOTO' && clampStep(event.step) === step, target: `.${STEPS[step - 1]}` });
+const goto = (step: number) => ({
+  guard: ({ event }: { event: WriterEvent }) => event.type === 'GOTO' && clampStep(event.step) === step,
+  target: `.${STEPS[step - 1]}`,
+});
 
 export const writerMachine = setup({
   types: {

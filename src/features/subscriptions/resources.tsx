@@ -21,7 +21,12 @@ type Current = NonNullable<Own['current']>;
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 const day = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
-const STATUS: Record<Current['status'], string> = { pending: 'Awaiting payment', active: 'Active', past_due: 'Past due', cancelled: 'Cancelled' };
+const STATUS: Record<Current['status'], string> = {
+  pending: 'Awaiting payment',
+  active: 'Active',
+  past_due: 'Past due',
+  cancelled: 'Cancelled',
+};
 const PROVIDER_NAMES: Record<PaymentProvider, string> = { paypal: 'PayPal', phonepe: 'PhonePe', stripe: 'Card' };
 const live = (c: Current | null) => c !== null && (c.status === 'active' || c.status === 'past_due');
 
@@ -42,10 +47,18 @@ function ChoosePlan({ plans }: { plans: Offer[] }) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await unwrap(api.POST('/api-admin/subscription/', { body: { variant_id: Number(variant), provider }, headers: { 'Idempotency-Key': key } }));
+      const answer = await unwrap(
+        api.POST('/api-admin/subscription/', { body: { variant_id: Number(variant), provider }, headers: { 'Idempotency-Key': key } }),
+      );
       location.assign(answer.redirect_url);
     } catch (err) {
-      setError(navigator.onLine ? (err instanceof Error ? err.message : String(err)) : 'Subscribing needs the network: please connect to the internet and try again.');
+      setError(
+        navigator.onLine
+          ? err instanceof Error
+            ? err.message
+            : String(err)
+          : 'Subscribing needs the network: please connect to the internet and try again.',
+      );
       setBusy(false);
     }
   };
@@ -64,7 +77,13 @@ function ChoosePlan({ plans }: { plans: Offer[] }) {
             </p>
             {p.variants.map((v) => (
               <label key={v.id} className="admin-check">
-                <input type="radio" name="variant" value={v.id} checked={variant === String(v.id)} onChange={() => setVariant(String(v.id))} />
+                <input
+                  type="radio"
+                  name="variant"
+                  value={v.id}
+                  checked={variant === String(v.id)}
+                  onChange={() => setVariant(String(v.id))}
+                />
                 {formatPrice(v.price_cents, v.currency)} {v.interval === 'month' ? 'a month' : 'a year'}, {v.seats} seats
               </label>
             ))}
@@ -94,7 +113,8 @@ function ChoosePlan({ plans }: { plans: Offer[] }) {
 }
 
 function statusLine(c: Current): string {
-  if (c.status === 'past_due') return `Past due: the last renewal payment failed. It is tried again daily; the plan stays open until ${day(c.grace_until)}.`;
+  if (c.status === 'past_due')
+    return `Past due: the last renewal payment failed. It is tried again daily; the plan stays open until ${day(c.grace_until)}.`;
   if (c.status === 'active' && c.cancel_at_period_end) return `Active until ${day(c.current_period_end)}, then it ends (cancelled).`;
   if (c.status === 'active') return `Active: renews on ${day(c.current_period_end)}.`;
   return STATUS[c.status];
@@ -107,9 +127,16 @@ export const ownSubscription = (base: string): ShowResource<Own> => ({
   facts: (o) => {
     const c = o.current;
     return [
-      ['Your plan', c && c.status !== 'cancelled' ? `${c.plan_name}${c.interval ? `, ${c.interval === 'month' ? 'monthly' : 'yearly'}` : ''}${c.seats ? `, ${c.seats} seats` : ''}` : 'No subscription'],
+      [
+        'Your plan',
+        c && c.status !== 'cancelled'
+          ? `${c.plan_name}${c.interval ? `, ${c.interval === 'month' ? 'monthly' : 'yearly'}` : ''}${c.seats ? `, ${c.seats} seats` : ''}`
+          : 'No subscription',
+      ],
       ['Status', c ? <span data-status={c.status}>{statusLine(c)}</span> : 'No subscription'],
-      ...(c && live(c) && c.price_cents !== null ? ([['Price', formatPrice(c.price_cents, c.currency ?? 'USD')]] as [string, string][]) : []),
+      ...(c && live(c) && c.price_cents !== null
+        ? ([['Price', formatPrice(c.price_cents, c.currency ?? 'USD')]] as [string, string][])
+        : []),
       [
         'Payment history',
         o.charges.length ? (
@@ -117,7 +144,8 @@ export const ownSubscription = (base: string): ShowResource<Own> => ({
             {o.charges.map((ch) => (
               <li key={ch.order_id}>
                 {day(ch.created_at)}: {formatPrice(ch.total_cents, ch.currency)}, {ch.status === 'success' ? 'paid' : ch.status}
-                {ch.description ? ` (${ch.description})` : ''} — <a href={ch.invoice_url}>Invoice INV-{String(ch.order_id).padStart(6, '0')}</a>
+                {ch.description ? ` (${ch.description})` : ''} —{' '}
+                <a href={ch.invoice_url}>Invoice INV-{String(ch.order_id).padStart(6, '0')}</a>
               </li>
             ))}
           </ul>
@@ -158,7 +186,14 @@ export const SchoolModesForm = z.object({ offered: IdList });
 let modeOptions: Promise<readonly Option[]> | null = null;
 function schoolModeOptions(): Promise<readonly Option[]> {
   modeOptions ??= unwrap(api.GET('/api-admin/school-modes/')).then(
-    (r) => r.results.map((m) => [String(m.id), `${m.name}${m.locked ? ' (locked: opens with a plan)' : m.unlocked_by_plan ? ' (opened by your plan)' : ''}`] as const),
+    (r) =>
+      r.results.map(
+        (m) =>
+          [
+            String(m.id),
+            `${m.name}${m.locked ? ' (locked: opens with a plan)' : m.unlocked_by_plan ? ' (opened by your plan)' : ''}`,
+          ] as const,
+      ),
     (err: unknown) => {
       modeOptions = null;
       throw err;
@@ -171,14 +206,30 @@ export const schoolModes: FormResource<typeof SchoolModesForm> = {
   name: 'school-modes',
   titles: { create: 'Switchboard modes', edit: 'Switchboard modes' },
   schema: SchoolModesForm,
-  fields: [{ name: 'offered', label: 'Modes your switchboard offers', kind: 'checks', options: schoolModeOptions, hint: 'Unticked modes are hidden on your school’s switchboard.' }],
+  fields: [
+    {
+      name: 'offered',
+      label: 'Modes your switchboard offers',
+      kind: 'checks',
+      options: schoolModeOptions,
+      hint: 'Unticked modes are hidden on your school’s switchboard.',
+    },
+  ],
   blank: { offered: '' },
   load: async () => {
     const r = await unwrap(api.GET('/api-admin/school-modes/'));
-    return { offered: r.results.filter((m) => m.offered).map((m) => m.id).join(',') };
+    return {
+      offered: r.results
+        .filter((m) => m.offered)
+        .map((m) => m.id)
+        .join(','),
+    };
   },
   save: (_id, changed) => {
-    const offered = String(changed.offered ?? '').split(',').filter(Boolean).map(Number);
+    const offered = String(changed.offered ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map(Number);
     return queueAdminWrite({
       resource: 'school-modes',
       ids: [],

@@ -29,7 +29,11 @@ function useMyCounts() {
     const owner = await currentOwner();
     if (!owner) return null;
     const counts = await outboxCounts(owner.owner_id);
-    const oldest = counts.unsent ? await ownerEntries(owner.owner_id).filter((e) => e.status === 'pending' || e.status === 'in_flight').first() : undefined;
+    const oldest = counts.unsent
+      ? await ownerEntries(owner.owner_id)
+          .filter((e) => e.status === 'pending' || e.status === 'in_flight')
+          .first()
+      : undefined;
     return { ...counts, stale: oldest !== undefined && Date.now() - oldest.created_at > DAY_MS };
   });
 }
@@ -81,7 +85,8 @@ function summary(online: boolean, unsent: number, problems: number, sending: boo
 
 function panelSummary(online: boolean, unsent: number, problems: number): string {
   const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
-  if (problems) return `${changes(problems)} could not be saved. Retry, or discard to undo ${problems === 1 ? 'it' : 'them'} on this device.`;
+  if (problems)
+    return `${changes(problems)} could not be saved. Retry, or discard to undo ${problems === 1 ? 'it' : 'them'} on this device.`;
   if (!online) return 'You are offline. Changes are saved on this device and sent when the connection returns.';
   if (unsent) return `${changes(unsent)} not yet sent.`;
   return 'Every change is saved on the server.';
@@ -99,7 +104,11 @@ function EntryRow({ entry }: { entry: OutboxRecord }) {
             {entry.last_error}
           </p>
           <div className="sync-entry-actions">
-            <button type="button" className="button button-small" onClick={() => void retryEntry(entry.id).then(() => syncControl.send({ type: 'RETRY_NOW' }))}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => void retryEntry(entry.id).then(() => syncControl.send({ type: 'RETRY_NOW' }))}
+            >
               Retry
             </button>
             <button type="button" className="button button-small button-secondary" onClick={() => void discardEntry(entry.id)}>
@@ -117,15 +126,31 @@ function EntryRow({ entry }: { entry: OutboxRecord }) {
   );
 }
 
-function SyncPanel({ id, online, status, notices, unsent }: { id: string; online: boolean; status: SyncStatusValue; notices: Notices; unsent: number }) {
+function SyncPanel({
+  id,
+  online,
+  status,
+  notices,
+  unsent,
+}: {
+  id: string;
+  online: boolean;
+  status: SyncStatusValue;
+  notices: Notices;
+  unsent: number;
+}) {
   const entries = useMyEntries();
   const problems = entries?.problems ?? [];
   return (
     <div id={id} className="sync-panel" role="region" aria-label="Sync details">
       <p className="sync-panel-state">{panelSummary(online, unsent, problems.length)}</p>
-      {status.state === 'backingOff' && status.retryAt ? <p>The server asked us to wait; trying again at {new Date(status.retryAt).toLocaleTimeString()}.</p> : null}
+      {status.state === 'backingOff' && status.retryAt ? (
+        <p>The server asked us to wait; trying again at {new Date(status.retryAt).toLocaleTimeString()}.</p>
+      ) : null}
       {status.state === 'pausedAuth' ? <p>Sign in again to send your changes.</p> : null}
-      {status.state === 'blockedStorage' ? <p className="sync-warning">This device is out of storage space. Free some space, then choose Send now.</p> : null}
+      {status.state === 'blockedStorage' ? (
+        <p className="sync-warning">This device is out of storage space. Free some space, then choose Send now.</p>
+      ) : null}
       {notices.wipedAt ? (
         <p className="sync-warning">
           The browser cleared this app&apos;s saved data on this device. Anything not yet sent before that could not be kept.{' '}
@@ -134,7 +159,9 @@ function SyncPanel({ id, online, status, notices, unsent }: { id: string; online
           </button>
         </p>
       ) : null}
-      {notices.persistenceRefused ? <p className="sync-note">This browser may clear saved work when space runs low. Sending changes soon keeps them safe.</p> : null}
+      {notices.persistenceRefused ? (
+        <p className="sync-note">This browser may clear saved work when space runs low. Sending changes soon keeps them safe.</p>
+      ) : null}
       {problems.length ? (
         <>
           <h2 className="sync-panel-heading">Not sent</h2>

@@ -83,7 +83,12 @@ async function refreshTenant(): Promise<TenantRecord> {
   if (fresh) {
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(fresh));
     // Kept for offline starts once the page is idle: the device database is not on the first load.
-    whenIdleAfterLoad(() => void deviceDb().then((db) => db.tenant.put(fresh)).catch(() => undefined));
+    whenIdleAfterLoad(
+      () =>
+        void deviceDb()
+          .then((db) => db.tenant.put(fresh))
+          .catch(() => undefined),
+    );
     publish(fresh);
     return fresh;
   }

@@ -16,7 +16,11 @@ export function tourStep(state: TourState, event: TourEvent): TourState {
 export const tourKey = (tour: string, userId: number) => `storynest_tour:${tour}:${userId}`;
 
 /** What this device remembers of the tour for this user: its end, or nothing (never shown). */
-export function rememberedTour(tour: string, userId: number, storage: Pick<Storage, 'getItem'> = localStorage): 'finished' | 'skipped' | null {
+export function rememberedTour(
+  tour: string,
+  userId: number,
+  storage: Pick<Storage, 'getItem'> = localStorage,
+): 'finished' | 'skipped' | null {
   try {
     const raw = storage.getItem(tourKey(tour, userId));
     if (!raw) return null;
@@ -29,7 +33,12 @@ export function rememberedTour(tour: string, userId: number, storage: Pick<Stora
   return null;
 }
 
-export function rememberTour(tour: string, userId: number, state: 'finished' | 'skipped', storage: Pick<Storage, 'setItem'> = localStorage) {
+export function rememberTour(
+  tour: string,
+  userId: number,
+  state: 'finished' | 'skipped',
+  storage: Pick<Storage, 'setItem'> = localStorage,
+) {
   try {
     storage.setItem(tourKey(tour, userId), JSON.stringify({ state, at: Date.now() }));
   } catch {

@@ -25,7 +25,10 @@ export const TOURS = {
   teacher: {
     id: 'teacher-dashboard',
     steps: [
-      main('Your Teacher Dashboard', 'Your classes at a glance: open a class to add students, print login cards, and review, feature or pin your students’ stories.'),
+      main(
+        'Your Teacher Dashboard',
+        'Your classes at a glance: open a class to add students, print login cards, and review, feature or pin your students’ stories.',
+      ),
       menu('Manage Classes and Money I Have Raised are here. Everything you change works offline and is sent when you are back online.'),
       help,
     ],
@@ -41,8 +44,13 @@ export const TOURS = {
   school: {
     id: 'school-admin-dashboard',
     steps: [
-      main('Your school at a glance', 'Classes, students, teachers and stories of your school. Open a class to add students or download its login cards.'),
-      menu('Manage classes, students, teachers, stories and books here. Under Charities you add your school’s causes: a charity can be edited only by its creator.'),
+      main(
+        'Your school at a glance',
+        'Classes, students, teachers and stories of your school. Open a class to add students or download its login cards.',
+      ),
+      menu(
+        'Manage classes, students, teachers, stories and books here. Under Charities you add your school’s causes: a charity can be edited only by its creator.',
+      ),
       { element: '.switcher', title: 'Switch dashboard', description: 'Move between the Admin Dashboard and your Teacher Dashboard here.' },
       help,
     ],
@@ -59,7 +67,10 @@ export const TOURS = {
   panel: {
     id: 'platform-dashboard',
     steps: [
-      main('The platform', 'Every tenant, user, book, order and payment of the platform. Email and book monitoring show what needs a look.'),
+      main(
+        'The platform',
+        'Every tenant, user, book, order and payment of the platform. Email and book monitoring show what needs a look.',
+      ),
       menu('Tenants, modes, users, charities, books, orders and subscriptions are here. A charity can be edited only by its creator.'),
       help,
     ],

@@ -11,7 +11,17 @@ export interface ChartSeries {
   color: string;
 }
 
-export function Chart({ title, labels, series, format = String }: { title: string; labels: string[]; series: ChartSeries[]; format?: (n: number) => string }) {
+export function Chart({
+  title,
+  labels,
+  series,
+  format = String,
+}: {
+  title: string;
+  labels: string[];
+  series: ChartSeries[];
+  format?: (n: number) => string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = box.current;
@@ -28,7 +38,16 @@ export function Chart({ title, labels, series, format = String }: { title: strin
           { values: (_u, ticks) => ticks.map((t) => labels[t]?.slice(2) ?? '') },
           { values: (_u, ticks) => ticks.map((t) => format(t)), size: 64 },
         ],
-        series: [{ label: 'Month', value: (_u, i) => labels[i] ?? '' }, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, fill: `${s.color}22`, value: (_u: uPlot, v: number | null) => (v === null ? '' : format(v)) }))],
+        series: [
+          { label: 'Month', value: (_u, i) => labels[i] ?? '' },
+          ...series.map((s) => ({
+            label: s.label,
+            stroke: s.color,
+            width: 2,
+            fill: `${s.color}22`,
+            value: (_u: uPlot, v: number | null) => (v === null ? '' : format(v)),
+          })),
+        ],
       },
       [labels.map((_, i) => i), ...series.map((s) => s.values)],
       node,

@@ -23,7 +23,9 @@ type Values = Record<string, unknown>;
 const HtmlEditor = lazy(() => import('@/ui/editor/document-editor').then((m) => ({ default: m.HtmlEditor })));
 
 export function ResourceForm<S extends z.ZodType>({ resource, id }: { resource: FormResource<S>; id: number | null }) {
-  const [initial, setInitial] = useState<{ id: number | null; values: Record<string, string> } | null>(id === null ? { id, values: resource.blank } : null);
+  const [initial, setInitial] = useState<{ id: number | null; values: Record<string, string> } | null>(
+    id === null ? { id, values: resource.blank } : null,
+  );
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -65,7 +67,17 @@ export function ResourceForm<S extends z.ZodType>({ resource, id }: { resource: 
   return <FormBody key={id ?? 'new'} resource={resource} id={id} initial={initial.values} title={title} />;
 }
 
-function FormBody<S extends z.ZodType>({ resource, id, initial, title }: { resource: FormResource<S>; id: number | null; initial: Record<string, string>; title: string }) {
+function FormBody<S extends z.ZodType>({
+  resource,
+  id,
+  initial,
+  title,
+}: {
+  resource: FormResource<S>;
+  id: number | null;
+  initial: Record<string, string>;
+  title: string;
+}) {
   const router = useRouter();
   const online = useOnline();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -94,7 +106,9 @@ function FormBody<S extends z.ZodType>({ resource, id, initial, title }: { resou
       void router.navigate({ href: resource.back });
       return;
     }
-    const outcome = await resource.save(id, changed).catch((err: unknown) => ({ status: 'failed' as const, message: err instanceof Error ? err.message : String(err) }));
+    const outcome = await resource
+      .save(id, changed)
+      .catch((err: unknown) => ({ status: 'failed' as const, message: err instanceof Error ? err.message : String(err) }));
     if (outcome.status === 'failed') setServerError(outcome.message || resource.messages.failed);
     if (sayOutcome(outcome, id === null ? resource.messages.created : resource.messages.updated, resource.messages.failed)) {
       void router.navigate({ href: resource.back });
@@ -155,7 +169,17 @@ function SelectOptions({ options }: { options: readonly Option[] | (() => Promis
 }
 
 /** Checkboxes whose value is the chosen ids joined with commas ('1,3'). */
-function Checks({ field, control, error, id }: { field: Extract<FieldDef, { kind: 'checks' }>; control: Control<Values>; error: string | null; id: string }) {
+function Checks({
+  field,
+  control,
+  error,
+  id,
+}: {
+  field: Extract<FieldDef, { kind: 'checks' }>;
+  control: Control<Values>;
+  error: string | null;
+  id: string;
+}) {
   const options = useOptions(field.options);
   return (
     <fieldset className="admin-field admin-checks" aria-describedby={error ? `${id}-error` : undefined}>
@@ -165,7 +189,11 @@ function Checks({ field, control, error, id }: { field: Extract<FieldDef, { kind
         control={control}
         name={field.name}
         render={({ field: f }) => {
-          const chosen = new Set(String(f.value ?? '').split(',').filter(Boolean));
+          const chosen = new Set(
+            String(f.value ?? '')
+              .split(',')
+              .filter(Boolean),
+          );
           const toggle = (value: string, on: boolean) => {
             const next = options.map(([v]) => v).filter((v) => (v === value ? on : chosen.has(v)));
             f.onChange(next.join(','));
@@ -175,7 +203,8 @@ function Checks({ field, control, error, id }: { field: Extract<FieldDef, { kind
             <>
               {options.map(([value, label]) => (
                 <label key={value} className="admin-check">
-                  <input type="checkbox" checked={chosen.has(value)} onChange={(e) => toggle(value, e.target.checked)} onBlur={f.onBlur} /> {label}
+                  <input type="checkbox" checked={chosen.has(value)} onChange={(e) => toggle(value, e.target.checked)} onBlur={f.onBlur} />{' '}
+                  {label}
                 </label>
               ))}
             </>
@@ -191,7 +220,17 @@ function Checks({ field, control, error, id }: { field: Extract<FieldDef, { kind
   );
 }
 
-function Field({ field, register, control, errors }: { field: FieldDef; register: UseFormRegister<Values>; control: Control<Values>; errors: FieldErrors<Values> }) {
+function Field({
+  field,
+  register,
+  control,
+  errors,
+}: {
+  field: FieldDef;
+  register: UseFormRegister<Values>;
+  control: Control<Values>;
+  errors: FieldErrors<Values>;
+}) {
   const id = useId();
   const message = errors[field.name]?.message;
   const error = typeof message === 'string' ? message : null;
@@ -219,8 +258,23 @@ function Field({ field, register, control, errors }: { field: FieldDef; register
           const value = typeof f.value === 'string' ? f.value : '';
           return (
             <span className="admin-color">
-              <input type="color" aria-label={`${field.label} picker`} value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} />
-              <input {...common} type="text" inputMode="text" spellCheck={false} value={value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} ref={f.ref} />
+              <input
+                type="color"
+                aria-label={`${field.label} picker`}
+                value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
+                onChange={(e) => f.onChange(e.target.value)}
+                onBlur={f.onBlur}
+              />
+              <input
+                {...common}
+                type="text"
+                inputMode="text"
+                spellCheck={false}
+                value={value}
+                onChange={(e) => f.onChange(e.target.value)}
+                onBlur={f.onBlur}
+                ref={f.ref}
+              />
             </span>
           );
         }}

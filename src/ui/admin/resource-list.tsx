@@ -4,7 +4,13 @@
 // (the spec's rule: an action, an option and at least one row), CSV export of every filtered row
 // (streamed by the server), and, offline, the last page seen on this device.
 import { useEffect, useMemo, useState } from 'react';
-import { getCoreRowModel, useReactTable, type ColumnDef as TableColumn, type RowSelectionState, type SortingState } from '@tanstack/react-table';
+import {
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef as TableColumn,
+  type RowSelectionState,
+  type SortingState,
+} from '@tanstack/react-table';
 import { getFile, getJson } from '@/api/client';
 import { useSessionUser } from '@/api/use-session';
 import { ADMIN_PAGE_SIZE, type AdminPage } from '@/contract/admin';
@@ -43,7 +49,19 @@ export function filterQuery(fixed: Record<string, string> | undefined, values: R
   return q;
 }
 
-function FilterSelect({ id, label, options, value, onChange }: { id: string; label: string; options: readonly Option[] | (() => Promise<readonly Option[]>); value: string; onChange: (v: string) => void }) {
+function FilterSelect({
+  id,
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  options: readonly Option[] | (() => Promise<readonly Option[]>);
+  value: string;
+  onChange: (v: string) => void;
+}) {
   const loaded = useOptions(options);
   return (
     <div className="admin-field">
@@ -98,8 +116,18 @@ export function ResourceList<Row extends { id: number }>({ resource }: { resourc
       async (err: unknown) => {
         const copy = await cachedPage(resource.name, query).catch(() => undefined);
         if (!live) return;
-        if (copy) setLoaded({ status: 'ready', page: { count: copy.count, results: copy.results as Row[] }, savedAt: copy.saved_at, query: copy.key.slice(resource.name.length + 1) });
-        else setLoaded({ status: 'failed', error: !navigator.onLine ? ADMIN_MSG.offlineCopy : err instanceof Error ? err.message : String(err) });
+        if (copy)
+          setLoaded({
+            status: 'ready',
+            page: { count: copy.count, results: copy.results as Row[] },
+            savedAt: copy.saved_at,
+            query: copy.key.slice(resource.name.length + 1),
+          });
+        else
+          setLoaded({
+            status: 'failed',
+            error: !navigator.onLine ? ADMIN_MSG.offlineCopy : err instanceof Error ? err.message : String(err),
+          });
       },
     );
     return () => {
@@ -117,22 +145,34 @@ export function ResourceList<Row extends { id: number }>({ resource }: { resourc
       {
         id: 'select',
         enableSorting: false,
-        header: ({ table }) => <input type="checkbox" aria-label="Select all rows on this page" checked={table.getIsAllPageRowsSelected()} onChange={table.getToggleAllPageRowsSelectedHandler()} />,
-        cell: ({ row }) => <input type="checkbox" aria-label={`Select ${resource.rowLabel(row.original)}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />,
+        header: ({ table }) => (
+          <input
+            type="checkbox"
+            aria-label="Select all rows on this page"
+            checked={table.getIsAllPageRowsSelected()}
+            onChange={table.getToggleAllPageRowsSelectedHandler()}
+          />
+        ),
+        cell: ({ row }) => (
+          <input
+            type="checkbox"
+            aria-label={`Select ${resource.rowLabel(row.original)}`}
+            checked={row.getIsSelected()}
+            onChange={row.getToggleSelectedHandler()}
+          />
+        ),
       },
-      ...resource.columns.map(
-        (col, i): TableColumn<Row> => ({
-          id: col.key,
-          // An accessor makes the column sortable in TanStack's eyes; the server does the sorting.
-          accessorFn: (row) => (row as Record<string, unknown>)[col.key],
-          header: col.header,
-          enableSorting: Boolean(col.sort),
-          cell: ({ row }) => {
-            const content = col.cell ? col.cell(row.original) : String((row.original as Record<string, unknown>)[col.key] ?? '—');
-            return i === 0 && resource.rowHref ? <AdminLink href={resource.rowHref(row.original)}>{content}</AdminLink> : content;
-          },
-        }),
-      ),
+      ...resource.columns.map((col, i): TableColumn<Row> => ({
+        id: col.key,
+        // An accessor makes the column sortable in TanStack's eyes; the server does the sorting.
+        accessorFn: (row) => (row as Record<string, unknown>)[col.key],
+        header: col.header,
+        enableSorting: Boolean(col.sort),
+        cell: ({ row }) => {
+          const content = col.cell ? col.cell(row.original) : String((row.original as Record<string, unknown>)[col.key] ?? '—');
+          return i === 0 && resource.rowHref ? <AdminLink href={resource.rowHref(row.original)}>{content}</AdminLink> : content;
+        },
+      })),
     ],
     [resource],
   );
@@ -163,7 +203,9 @@ export function ResourceList<Row extends { id: number }>({ resource }: { resourc
     if (!chosen || !option) return setBulkError(ADMIN_MSG.bulkNeedsAction);
     if (!selected.length) return setBulkError(ADMIN_MSG.bulkNeedsRows);
     setBulkError(null);
-    const outcome = await chosen.run(selected, option).catch((err: unknown) => ({ status: 'failed' as const, message: err instanceof Error ? err.message : String(err) }));
+    const outcome = await chosen
+      .run(selected, option)
+      .catch((err: unknown) => ({ status: 'failed' as const, message: err instanceof Error ? err.message : String(err) }));
     if (sayOutcome(outcome, chosen.done, chosen.done)) {
       setRowSelection({});
       setAction('');
@@ -198,7 +240,12 @@ export function ResourceList<Row extends { id: number }>({ resource }: { resourc
       <div className="admin-head">
         <h1 id={id('title')}>{resource.title}</h1>
         <div className="admin-head-actions">
-          <button type="button" className="button button-small button-secondary" disabled={!online || exporting} onClick={() => void exportCsv()}>
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            disabled={!online || exporting}
+            onClick={() => void exportCsv()}
+          >
             {exporting ? 'Exporting…' : 'Export CSV'}
           </button>
           {resource.create ? (
@@ -237,11 +284,25 @@ export function ResourceList<Row extends { id: number }>({ resource }: { resourc
         ))}
         <div className="admin-field">
           <label htmlFor={id('from')}>{resource.dateLabel} from</label>
-          <input id={id('from')} type="date" value={from} aria-invalid={!!dateError} aria-describedby={dateError ? id('date-error') : undefined} onChange={(e) => (setFrom(e.target.value), reset())} />
+          <input
+            id={id('from')}
+            type="date"
+            value={from}
+            aria-invalid={!!dateError}
+            aria-describedby={dateError ? id('date-error') : undefined}
+            onChange={(e) => (setFrom(e.target.value), reset())}
+          />
         </div>
         <div className="admin-field">
           <label htmlFor={id('to')}>{resource.dateLabel} to</label>
-          <input id={id('to')} type="date" value={to} aria-invalid={!!dateError} aria-describedby={dateError ? id('date-error') : undefined} onChange={(e) => (setTo(e.target.value), reset())} />
+          <input
+            id={id('to')}
+            type="date"
+            value={to}
+            aria-invalid={!!dateError}
+            aria-describedby={dateError ? id('date-error') : undefined}
+            onChange={(e) => (setTo(e.target.value), reset())}
+          />
         </div>
       </div>
       {dateError ? (
@@ -304,13 +365,23 @@ export function ResourceList<Row extends { id: number }>({ resource }: { resourc
       )}
 
       <nav className="admin-pager" aria-label={`${resource.title} pages`}>
-        <button type="button" className="button button-small button-secondary" disabled={pageIndex === 0} onClick={() => (setPageIndex((p) => p - 1), setRowSelection({}))}>
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          disabled={pageIndex === 0}
+          onClick={() => (setPageIndex((p) => p - 1), setRowSelection({}))}
+        >
           Previous
         </button>
         <span>
           Page {pageIndex + 1} of {pages} · {page.count} in all
         </span>
-        <button type="button" className="button button-small button-secondary" disabled={pageIndex + 1 >= pages} onClick={() => (setPageIndex((p) => p + 1), setRowSelection({}))}>
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          disabled={pageIndex + 1 >= pages}
+          onClick={() => (setPageIndex((p) => p + 1), setRowSelection({}))}
+        >
           Next
         </button>
       </nav>

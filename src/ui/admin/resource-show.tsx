@@ -20,7 +20,8 @@ export function ResourceShow<Record>({ resource, id }: { resource: ShowResource<
     let live = true;
     resource.load(id).then(
       (record) => live && setState({ id, record }),
-      (err: unknown) => live && setState({ id, error: !navigator.onLine ? ADMIN_MSG.needsNetwork : err instanceof Error ? err.message : String(err) }),
+      (err: unknown) =>
+        live && setState({ id, error: !navigator.onLine ? ADMIN_MSG.needsNetwork : err instanceof Error ? err.message : String(err) }),
     );
     return () => {
       live = false;

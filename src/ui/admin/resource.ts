@@ -66,7 +66,14 @@ export type FieldDef =
   | { name: string; label: string; kind: 'color' }
   | { name: string; label: string; kind: 'file'; accept: string; hint?: string }
   /** Several choices (checkboxes); the value is their ids joined with commas ('1,3'), as the server takes them. */
-  | { name: string; label: string; kind: 'checks'; options: readonly Option[] | (() => Promise<readonly Option[]>); hint?: string; empty?: string }
+  | {
+      name: string;
+      label: string;
+      kind: 'checks';
+      options: readonly Option[] | (() => Promise<readonly Option[]>);
+      hint?: string;
+      empty?: string;
+    }
   /** HTML written with the shared editor (src/ui/editor/document-editor.tsx HtmlEditor, loaded with the form). */
   | { name: string; label: string; kind: 'richtext' };
 

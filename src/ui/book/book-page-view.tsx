@@ -43,10 +43,16 @@ export function BookCoverView({ content }: { content: BookContent }) {
 }
 
 export function BookPageView({ content, page, number }: { content: BookContent; page: BookPage; number: number }) {
-  const pictures = page.pictures.map((id, i) => <BookPicture key={`${id}-${i}`} id={id} alt={`Picture ${i + 1} of page ${number}`} className="book-picture" />);
+  const pictures = page.pictures.map((id, i) => (
+    <BookPicture key={`${id}-${i}`} id={id} alt={`Picture ${i + 1} of page ${number}`} className="book-picture" />
+  ));
   const text = page.html ? <div className="book-text" dangerouslySetInnerHTML={{ __html: page.html }} /> : null;
   return (
-    <article className={`book-sheet book-layout-${page.layout}`} style={{ aspectRatio: aspect(content.trim) }} aria-label={`Page ${number}`}>
+    <article
+      className={`book-sheet book-layout-${page.layout}`}
+      style={{ aspectRatio: aspect(content.trim) }}
+      aria-label={`Page ${number}`}
+    >
       {page.layout === 'full-picture' ? (
         <>
           {pictures[0] ?? <div className="book-picture book-picture-empty" aria-hidden="true" />}
@@ -54,7 +60,11 @@ export function BookPageView({ content, page, number }: { content: BookContent; 
         </>
       ) : (
         <>
-          {page.layout !== 'text-only' && <div className="book-pictures">{pictures.length ? pictures : <div className="book-picture book-picture-empty" aria-hidden="true" />}</div>}
+          {page.layout !== 'text-only' && (
+            <div className="book-pictures">
+              {pictures.length ? pictures : <div className="book-picture book-picture-empty" aria-hidden="true" />}
+            </div>
+          )}
           {text}
         </>
       )}

@@ -5,7 +5,12 @@ import { getFile } from '@/api/client';
 import { BOOK_MSG } from '@/contract/book-forms';
 import { useOnline } from '@/ui/use-online';
 
-export const bookPdfName = (title: string) => (title.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-').slice(0, 60) || 'book') + '.pdf';
+export const bookPdfName = (title: string) =>
+  (title
+    .replace(/[^A-Za-z0-9 _-]+/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 60) || 'book') + '.pdf';
 
 export function BookPdfButton({ bookId, title, className = 'button' }: { bookId: number; title: string; className?: string }) {
   const online = useOnline();

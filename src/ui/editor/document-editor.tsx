@@ -50,7 +50,14 @@ interface ToolProps {
 
 function Tool({ label, icon, pressed, disabled, onClick }: ToolProps) {
   return (
-    <button type="button" className="doc-tool" aria-pressed={pressed} disabled={disabled} onClick={onClick} onMouseDown={(e) => e.preventDefault()}>
+    <button
+      type="button"
+      className="doc-tool"
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onClick}
+      onMouseDown={(e) => e.preventDefault()}
+    >
       <span aria-hidden="true" className="doc-tool-icon">
         {icon}
       </span>
@@ -98,7 +105,10 @@ function Toolbar({ editor, onPicture }: { editor: Editor; onPicture?: DocumentEd
               e.target.value = '';
               if (!chosen) return;
               const pic = await onPicture(chosen);
-              if (pic) chain().insertContent({ type: 'image', attrs: { src: pictureSrc(pic.id), alt: pic.alt, picture: pic.id } }).run();
+              if (pic)
+                chain()
+                  .insertContent({ type: 'image', attrs: { src: pictureSrc(pic.id), alt: pic.alt, picture: pic.id } })
+                  .run();
             }}
           />
         </>
@@ -118,7 +128,13 @@ export function DocumentEditor({ ydoc, label, onPicture, placeholder, field }: D
         Collaboration.configure({ document: ydoc, ...(field ? { field } : {}) }),
       ],
       editorProps: {
-        attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: 'doc-content', 'data-placeholder': placeholder ?? '' },
+        attributes: {
+          'aria-label': label,
+          'aria-multiline': 'true',
+          role: 'textbox',
+          class: 'doc-content',
+          'data-placeholder': placeholder ?? '',
+        },
       },
     },
     [ydoc, field],

@@ -114,7 +114,13 @@ export function useDocumentDraft({ kind, id, save: saveChange, fetchRemote, merg
   }, [online, owner, ydoc, kind, id]);
 
   const unsent = useLive(
-    () => (owner ? db.outbox.where('entity_keys').equals(`documents:${documentKey(owner, kind, id)}`).count() : 0),
+    () =>
+      owner
+        ? db.outbox
+            .where('entity_keys')
+            .equals(`documents:${documentKey(owner, kind, id)}`)
+            .count()
+        : 0,
     [owner, kind, id],
   );
 
@@ -125,7 +131,8 @@ export function useDocumentDraft({ kind, id, save: saveChange, fetchRemote, merg
 export function useMyDocuments(kind: DocumentRecord['kind']) {
   const user = useSessionUser();
   return useLive(
-    async () => (user ? (await db.documents.where('[owner_id+kind]').equals([user.id, kind]).toArray()).sort((a, b) => b.saved_at - a.saved_at) : []),
+    async () =>
+      user ? (await db.documents.where('[owner_id+kind]').equals([user.id, kind]).toArray()).sort((a, b) => b.saved_at - a.saved_at) : [],
     [user?.id, kind],
   );
 }

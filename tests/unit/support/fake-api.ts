@@ -101,7 +101,10 @@ const STOPS = (status: number) => status === 401 || status === 408 || status ===
  * its own key and owner), in order, stopping at the first answer that must wait.
  */
 export async function answerBatch(request: Request, handle: (sub: Request) => Promise<Response>): Promise<Response> {
-  const { owner, entries } = (await request.json()) as { owner: number; entries: { key: string; method: string; path: string; body: unknown }[] };
+  const { owner, entries } = (await request.json()) as {
+    owner: number;
+    entries: { key: string; method: string; path: string; body: unknown }[];
+  };
   const results = [];
   for (const entry of entries) {
     const hasBody = entry.method !== 'DELETE' || entry.body !== null;

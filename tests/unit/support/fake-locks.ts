@@ -60,7 +60,10 @@ export class FakeLocks {
           }
           this.queue.set(name, [...(this.queue.get(name) ?? []), acquire]);
           options.signal?.addEventListener('abort', () => {
-            this.queue.set(name, (this.queue.get(name) ?? []).filter((waiter) => waiter !== acquire));
+            this.queue.set(
+              name,
+              (this.queue.get(name) ?? []).filter((waiter) => waiter !== acquire),
+            );
             reject(options.signal!.reason);
           });
         }),

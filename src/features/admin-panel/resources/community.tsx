@@ -47,7 +47,16 @@ export const communityAccess: ListResource<AdminTenant> = {
     { key: 'community_access', header: 'Community access', cell: (t) => (t.community_access ? 'On' : 'Off') },
     { key: 'user_count', header: 'Users' },
   ],
-  filters: [{ key: 'community_access', label: 'Community access', options: [['true', 'On'], ['false', 'Off']] }],
+  filters: [
+    {
+      key: 'community_access',
+      label: 'Community access',
+      options: [
+        ['true', 'On'],
+        ['false', 'Off'],
+      ],
+    },
+  ],
   bulkActions: [
     {
       key: 'community',

@@ -41,7 +41,11 @@ export const platformDashboard: DashboardResource<Stats> = {
         { label: 'Donations', values: s.months.map((m) => m.donations_cents), color: '#B4124F' },
       ],
     },
-    { title: 'Sign-ups per month', labels: months(s), series: [{ label: 'New users', values: s.months.map((m) => m.signups), color: '#0B6E4F' }] },
+    {
+      title: 'Sign-ups per month',
+      labels: months(s),
+      series: [{ label: 'New users', values: s.months.map((m) => m.signups), color: '#0B6E4F' }],
+    },
   ],
 };
 
@@ -53,7 +57,16 @@ export const usersDashboard: DashboardResource<Stats> = {
     ['Users', number.format(s.users)],
     ['Active', number.format(s.active_users)],
     ['Deactivated', number.format(s.users - s.active_users)],
-    ...Object.entries(s.users_by_role).map(([role, n]): [string, string] => [ROLE_NAMES[role as keyof typeof ROLE_NAMES], number.format(n ?? 0)]),
+    ...Object.entries(s.users_by_role).map(([role, n]): [string, string] => [
+      ROLE_NAMES[role as keyof typeof ROLE_NAMES],
+      number.format(n ?? 0),
+    ]),
   ],
-  charts: (s) => [{ title: 'Sign-ups per month', labels: months(s), series: [{ label: 'New users', values: s.months.map((m) => m.signups), color: '#0B6E4F' }] }],
+  charts: (s) => [
+    {
+      title: 'Sign-ups per month',
+      labels: months(s),
+      series: [{ label: 'New users', values: s.months.map((m) => m.signups), color: '#0B6E4F' }],
+    },
+  ],
 };

@@ -27,19 +27,46 @@ export const orders: ListResource<AdminOrder> = {
   defaultSort: '-created_at',
   columns: [
     { key: 'id', header: 'Order', cell: (o) => `#${o.id}` },
-    { key: 'kind', header: 'Kind', cell: (o) => (o.kind === 'books' ? 'Books' : o.kind === 'subscription' ? 'Subscription' : `Donation${o.charity_name ? `: ${o.charity_name}` : ''}`) },
+    {
+      key: 'kind',
+      header: 'Kind',
+      cell: (o) =>
+        o.kind === 'books'
+          ? 'Books'
+          : o.kind === 'subscription'
+            ? 'Subscription'
+            : `Donation${o.charity_name ? `: ${o.charity_name}` : ''}`,
+    },
     { key: 'buyer', header: 'Buyer', cell: (o) => o.buyer ?? o.email ?? 'Guest' },
     { key: 'tenant_name', header: 'Tenant', cell: (o) => o.tenant_name ?? '—' },
-    { key: 'total_cents', header: 'Total', sort: 'total_cents', cell: (o) => formatPrice(o.total_cents, o.currency) + (o.refunded_cents ? ` (refunded ${formatPrice(o.refunded_cents, o.currency)})` : '') },
+    {
+      key: 'total_cents',
+      header: 'Total',
+      sort: 'total_cents',
+      cell: (o) =>
+        formatPrice(o.total_cents, o.currency) + (o.refunded_cents ? ` (refunded ${formatPrice(o.refunded_cents, o.currency)})` : ''),
+    },
     { key: 'status', header: 'Status', sort: 'status' },
     // A print job the provider refused shows its error here until a retry gets through.
-    { key: 'print_status', header: 'Print', cell: (o) => `${o.print_status?.replace(/_/g, ' ') ?? '—'}${o.print_error ? ` (printer error: ${o.print_error})` : ''}` },
+    {
+      key: 'print_status',
+      header: 'Print',
+      cell: (o) => `${o.print_status?.replace(/_/g, ' ') ?? '—'}${o.print_error ? ` (printer error: ${o.print_error})` : ''}`,
+    },
     { key: 'created_at', header: 'Ordered', sort: 'created_at', cell: (o) => day(o.created_at) },
   ],
   filters: [
     { key: 'status', label: 'Order status', options: words(ORDER_STATUSES) },
     { key: 'print_status', label: 'Print status', options: words(PRINT_PROGRESS) },
-    { key: 'kind', label: 'Kind', options: [['books', 'Books'], ['donation', 'Donations'], ['subscription', 'Subscriptions']] },
+    {
+      key: 'kind',
+      label: 'Kind',
+      options: [
+        ['books', 'Books'],
+        ['donation', 'Donations'],
+        ['subscription', 'Subscriptions'],
+      ],
+    },
     tenantFilter,
   ],
   rowHref: (o) => `/admin-panel/orders?id=${o.id}`,
@@ -58,7 +85,11 @@ export const payments: ListResource<AdminPayment> = {
     { key: 'order_id', header: 'Order', cell: (p) => `#${p.order_id}` },
     { key: 'provider', header: 'Provider', cell: (p) => p.provider.replace(/^./, (c) => c.toUpperCase()) },
     { key: 'amount_cents', header: 'Amount', sort: 'amount_cents', cell: (p) => formatPrice(p.amount_cents, p.currency) },
-    { key: 'status', header: 'Status', cell: (p) => (p.refunded_cents === 0 ? p.status : p.refunded_cents >= p.amount_cents ? 'refunded' : 'partly refunded') },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (p) => (p.refunded_cents === 0 ? p.status : p.refunded_cents >= p.amount_cents ? 'refunded' : 'partly refunded'),
+    },
     { key: 'tenant_name', header: 'Tenant', cell: (p) => p.tenant_name ?? '—' },
     { key: 'created_at', header: 'Date', sort: 'created_at', cell: (p) => day(p.created_at) },
   ],
@@ -73,7 +104,8 @@ export const payments: ListResource<AdminPayment> = {
 
 function printJob(job: OrderDetail['print_job']): string {
   if (!job) return '—';
-  if (job.provider_ref) return `With the printer: ${job.provider_ref} (accepted ${day(job.submitted_at!)}, ${job.attempts} attempt${job.attempts === 1 ? '' : 's'})`;
+  if (job.provider_ref)
+    return `With the printer: ${job.provider_ref} (accepted ${day(job.submitted_at!)}, ${job.attempts} attempt${job.attempts === 1 ? '' : 's'})`;
   if (!job.attempts) return 'Waiting to be sent to the printer';
   return `Not accepted after ${job.attempts} attempt${job.attempts === 1 ? '' : 's'}: ${job.last_error ?? 'unknown error'}. Next try ${job.next_attempt_at ? new Date(job.next_attempt_at).toLocaleString() : 'soon'}`;
 }
@@ -87,7 +119,14 @@ export const orderDetail: ShowResource<OrderDetail> = {
     ['Print status', o.print_status?.replace(/_/g, ' ') ?? '—'],
     ['Print job', printJob(o.print_job)],
     ['Total', formatPrice(o.total_cents, o.currency)],
-    ['Refunded', o.refunded_cents === 0 ? '—' : o.refunded_cents >= o.total_cents ? `Refunded in full (${formatPrice(o.refunded_cents, o.currency)})` : formatPrice(o.refunded_cents, o.currency)],
+    [
+      'Refunded',
+      o.refunded_cents === 0
+        ? '—'
+        : o.refunded_cents >= o.total_cents
+          ? `Refunded in full (${formatPrice(o.refunded_cents, o.currency)})`
+          : formatPrice(o.refunded_cents, o.currency),
+    ],
     ['Buyer', o.buyer ?? o.email ?? 'Guest'],
     ['Tenant', o.tenant_name ?? '—'],
     ['Charity', o.charity_name ?? '—'],
@@ -97,14 +136,22 @@ export const orderDetail: ShowResource<OrderDetail> = {
       'Payments',
       o.payments.length
         ? o.payments
-            .map((p) => `${p.provider} ${p.provider_ref}: ${p.status}, ${formatPrice(p.amount_cents, p.currency)}${p.refunded_cents ? `, refunded ${formatPrice(p.refunded_cents, p.currency)}` : ''}`)
+            .map(
+              (p) =>
+                `${p.provider} ${p.provider_ref}: ${p.status}, ${formatPrice(p.amount_cents, p.currency)}${p.refunded_cents ? `, refunded ${formatPrice(p.refunded_cents, p.currency)}` : ''}`,
+            )
             .join('; ')
         : '—',
     ],
     [
       'Refunds',
       o.refunds.length
-        ? o.refunds.map((r) => `${formatPrice(r.amount_cents, o.currency)} on ${day(r.created_at)} (${r.provider_ref}${r.reason ? `: ${r.reason}` : ''})`).join('; ')
+        ? o.refunds
+            .map(
+              (r) =>
+                `${formatPrice(r.amount_cents, o.currency)} on ${day(r.created_at)} (${r.provider_ref}${r.reason ? `: ${r.reason}` : ''})`,
+            )
+            .join('; ')
         : '—',
     ],
   ],

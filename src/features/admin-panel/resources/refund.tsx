@@ -51,7 +51,13 @@ export function RefundPanel({ payment, onDone }: { payment: Payment; onDone: () 
       </p>
       <div className="admin-field">
         <label htmlFor={`${id}-amount`}>Amount (empty: {fromCents(left)})</label>
-        <input id={`${id}-amount`} inputMode="decimal" autoComplete="off" aria-invalid={formState.errors.amount ? true : undefined} {...register('amount')} />
+        <input
+          id={`${id}-amount`}
+          inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={formState.errors.amount ? true : undefined}
+          {...register('amount')}
+        />
       </div>
       <div className="admin-field">
         <label htmlFor={`${id}-reason`}>Reason (optional)</label>

@@ -30,10 +30,22 @@ const INTERVALS: readonly Option[] = [
   ['year', 'Yearly'],
 ];
 const PROVIDER_NAMES = { paypal: 'PayPal', phonepe: 'PhonePe', stripe: 'Card' } as const;
-export const STATUS_NAMES: Record<Subscription['status'], string> = { pending: 'Awaiting payment', active: 'Active', past_due: 'Past due', cancelled: 'Cancelled' };
+export const STATUS_NAMES: Record<Subscription['status'], string> = {
+  pending: 'Awaiting payment',
+  active: 'Active',
+  past_due: 'Past due',
+  cancelled: 'Cancelled',
+};
 
 /** A record's write, through the outbox (a new one has no id yet). */
-function write(resource: string, id: number | null, path: string, body: Record<string, unknown>, label: string, method?: 'POST' | 'PATCH' | 'DELETE'): Promise<SaveOutcome> {
+function write(
+  resource: string,
+  id: number | null,
+  path: string,
+  body: Record<string, unknown>,
+  label: string,
+  method?: 'POST' | 'PATCH' | 'DELETE',
+): Promise<SaveOutcome> {
   return queueAdminWrite({
     resource,
     ids: id === null ? [] : [id],
@@ -57,7 +69,13 @@ function offerAction<T extends { id: number }>(resource: string, path: string, n
     ],
     run: async (rows, option) => {
       for (const row of rows) {
-        const outcome = await write(resource, row.id, path, { active: option === 'restore' ? 'true' : 'false' }, `${option === 'restore' ? 'Offer' : 'Archive'} ${named(row)}`);
+        const outcome = await write(
+          resource,
+          row.id,
+          path,
+          { active: option === 'restore' ? 'true' : 'false' },
+          `${option === 'restore' ? 'Offer' : 'Archive'} ${named(row)}`,
+        );
         if (outcome.status === 'failed') return outcome;
       }
       return { status: 'sent' };
@@ -69,7 +87,14 @@ function offerAction<T extends { id: number }>(resource: string, path: string, n
 // ---- Modes -------------------------------------------------------------------------------
 
 const MODES = '/admin-panel/modes';
-const modeBulk = (key: string, label: string, options: readonly Option[], path: string, body: (ids: number[], option: string) => Record<string, unknown>, done: string): BulkActionDef<AdminMode> => ({
+const modeBulk = (
+  key: string,
+  label: string,
+  options: readonly Option[],
+  path: string,
+  body: (ids: number[], option: string) => Record<string, unknown>,
+  done: string,
+): BulkActionDef<AdminMode> => ({
   key,
   label,
   options,
@@ -77,12 +102,24 @@ const modeBulk = (key: string, label: string, options: readonly Option[], path: 
     queueAdminWrite({
       resource: 'modes',
       ids: rows.map((r) => r.id),
-      patch: option === 'lock' ? { locked: true } : option === 'unlock' ? { locked: false } : option === 'activate' ? { active: true, status: 'ACTIVE' } : option === 'deactivate' ? { active: false, status: 'INACTIVE' } : {},
+      patch:
+        option === 'lock'
+          ? { locked: true }
+          : option === 'unlock'
+            ? { locked: false }
+            : option === 'activate'
+              ? { active: true, status: 'ACTIVE' }
+              : option === 'deactivate'
+                ? { active: false, status: 'INACTIVE' }
+                : {},
       kind: `admin-modes-${key}`,
       label: `${label}: ${option} (${rows.length})`,
       method: 'POST',
       path,
-      body: body(rows.map((r) => r.id), option),
+      body: body(
+        rows.map((r) => r.id),
+        option,
+      ),
     }),
   done,
 });
@@ -107,8 +144,32 @@ export const modesList: ListResource<AdminMode> = {
     { key: 'status', label: 'Status', options: MODE_STATUSES.map((s) => [s, s] as const) },
   ],
   bulkActions: [
-    modeBulk('state', 'Lock or activate', [['lock', 'Lock'], ['unlock', 'Unlock'], ['activate', 'Activate'], ['deactivate', 'Deactivate']], '/api-super-admin/modes/bulk/', (ids, action) => ({ ids, action }), 'Done: the change was applied to the selected rows.'),
-    modeBulk('move', 'Move', [['top', 'To the top'], ['up', 'Up one'], ['down', 'Down one'], ['bottom', 'To the bottom']], '/api-super-admin/modes/move/', (ids, to) => ({ ids, to }), 'The modes are in their new order.'),
+    modeBulk(
+      'state',
+      'Lock or activate',
+      [
+        ['lock', 'Lock'],
+        ['unlock', 'Unlock'],
+        ['activate', 'Activate'],
+        ['deactivate', 'Deactivate'],
+      ],
+      '/api-super-admin/modes/bulk/',
+      (ids, action) => ({ ids, action }),
+      'Done: the change was applied to the selected rows.',
+    ),
+    modeBulk(
+      'move',
+      'Move',
+      [
+        ['top', 'To the top'],
+        ['up', 'Up one'],
+        ['down', 'Down one'],
+        ['bottom', 'To the bottom'],
+      ],
+      '/api-super-admin/modes/move/',
+      (ids, to) => ({ ids, to }),
+      'The modes are in their new order.',
+    ),
   ],
   rowHref: (m) => `${MODES}?id=${m.id}`,
   rowLabel: (m) => `mode ${m.name}`,
@@ -131,7 +192,8 @@ export const modeForm: FormResource<typeof ModeForm> = {
     const m = await unwrap(api.GET('/api-super-admin/modes/{id}/', { params: { path: { id } } }));
     return { name: m.name, image: m.image ?? '', locked: String(m.locked), active: String(m.active), status: m.status };
   },
-  save: (id, changed) => write('modes', id, '/api-super-admin/modes/', changed, id === null ? `Add mode ${String(changed.name)}` : `Update mode ${id}`),
+  save: (id, changed) =>
+    write('modes', id, '/api-super-admin/modes/', changed, id === null ? `Add mode ${String(changed.name)}` : `Update mode ${id}`),
   messages: { created: SUBS_MSG.modeSaved, updated: SUBS_MSG.modeSaved, failed: SUBS_MSG.saveFailed },
   back: MODES,
 };
@@ -208,14 +270,27 @@ export const planForm: FormResource<typeof PlanForm> = {
     { name: 'name', label: 'Name', kind: 'text', autoComplete: 'off' },
     { name: 'description', label: 'Description', kind: 'text', autoComplete: 'off' },
     { name: 'active', label: 'On offer', kind: 'select', options: YES_NO },
-    { name: 'mode_ids', label: 'Modes it unlocks', kind: 'checks', options: modeOptions, hint: 'Locked modes open on the switchboard of every subscriber.' },
+    {
+      name: 'mode_ids',
+      label: 'Modes it unlocks',
+      kind: 'checks',
+      options: modeOptions,
+      hint: 'Locked modes open on the switchboard of every subscriber.',
+    },
   ],
   blank: { name: '', description: '', active: 'true', mode_ids: '' },
   load: async (id) => {
     const p = await unwrap(api.GET('/api-super-admin/subscription-plans/{id}/', { params: { path: { id } } }));
     return { name: p.name, description: p.description, active: String(p.active), mode_ids: p.mode_ids.join(',') };
   },
-  save: (id, changed) => write('plans', id, '/api-super-admin/subscription-plans/', changed, id === null ? `Add plan ${String(changed.name)}` : `Update plan ${id}`),
+  save: (id, changed) =>
+    write(
+      'plans',
+      id,
+      '/api-super-admin/subscription-plans/',
+      changed,
+      id === null ? `Add plan ${String(changed.name)}` : `Update plan ${id}`,
+    ),
   messages: { created: SUBS_MSG.planSaved, updated: SUBS_MSG.planSaved, failed: SUBS_MSG.saveFailed },
   back: PLANS,
 };
@@ -267,9 +342,17 @@ export const variantForm: FormResource<typeof VariantForm> = {
   blank: { plan_id: '', interval: '', price: '', currency: 'USD', seats: '30', active: 'true' },
   load: async (id) => {
     const v = await unwrap(api.GET('/api-super-admin/subscription-variants/{id}/', { params: { path: { id } } }));
-    return { plan_id: String(v.plan_id), interval: v.interval, price: (v.price_cents / 100).toFixed(2), currency: v.currency, seats: String(v.seats), active: String(v.active) };
+    return {
+      plan_id: String(v.plan_id),
+      interval: v.interval,
+      price: (v.price_cents / 100).toFixed(2),
+      currency: v.currency,
+      seats: String(v.seats),
+      active: String(v.active),
+    };
   },
-  save: (id, changed) => write('variants', id, '/api-super-admin/subscription-variants/', changed, id === null ? 'Add variant' : `Update variant ${id}`),
+  save: (id, changed) =>
+    write('variants', id, '/api-super-admin/subscription-variants/', changed, id === null ? 'Add variant' : `Update variant ${id}`),
   messages: { created: SUBS_MSG.variantSaved, updated: SUBS_MSG.variantSaved, failed: SUBS_MSG.saveFailed },
   back: VARIANTS,
 };
@@ -287,8 +370,16 @@ export const subscriptionsList: ListResource<Subscription> = {
   defaultSort: '-created_at',
   columns: [
     { key: 'tenant_name', header: 'School or organization', sort: 'tenant_name' },
-    { key: 'plan_name', header: 'Plan', cell: (s) => `${s.plan_name}${s.interval ? ` (${s.interval === 'month' ? 'monthly' : 'yearly'})` : ''}` },
-    { key: 'status', header: 'Status', cell: (s) => `${STATUS_NAMES[s.status]}${s.cancel_at_period_end && s.status !== 'cancelled' ? ', ends at period end' : ''}` },
+    {
+      key: 'plan_name',
+      header: 'Plan',
+      cell: (s) => `${s.plan_name}${s.interval ? ` (${s.interval === 'month' ? 'monthly' : 'yearly'})` : ''}`,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (s) => `${STATUS_NAMES[s.status]}${s.cancel_at_period_end && s.status !== 'cancelled' ? ', ends at period end' : ''}`,
+    },
     { key: 'current_period_end', header: 'Period ends', sort: 'current_period_end', cell: (s) => day(s.current_period_end) },
     { key: 'created_at', header: 'Started', sort: 'created_at', cell: (s) => day(s.created_at) },
   ],
@@ -310,7 +401,7 @@ export const subscriptionDetail: ShowResource<SubscriptionDetail> = {
     ['Price', s.price_cents === null ? '—' : formatPrice(s.price_cents, s.currency ?? 'USD')],
     ['Current period', `${day(s.current_period_start)} to ${day(s.current_period_end)}`],
     ...(s.grace_until && s.status === 'past_due' ? ([['Open until', day(s.grace_until)]] as [string, string][]) : []),
-    ['Provider', s.provider ? PROVIDER_NAMES[s.provider as keyof typeof PROVIDER_NAMES] ?? s.provider : '—'],
+    ['Provider', s.provider ? (PROVIDER_NAMES[s.provider as keyof typeof PROVIDER_NAMES] ?? s.provider) : '—'],
     [
       'Charges',
       s.charges.length ? (

@@ -53,7 +53,14 @@ export const allTenants: ListResource<AdminTenant> = {
     { key: 'created_at', header: 'Created', sort: 'created_at', cell: (t) => day(t.created_at) },
   ],
   filters: [
-    { key: 'is_organization', label: 'Kind', options: [['false', 'Schools'], ['true', 'Organizations']] },
+    {
+      key: 'is_organization',
+      label: 'Kind',
+      options: [
+        ['false', 'Schools'],
+        ['true', 'Organizations'],
+      ],
+    },
     { key: 'switchboard', label: 'Switchboard', options: YES_NO },
   ],
   rowHref: (t) => `/admin-panel/tenant/${t.id}`,
@@ -82,10 +89,24 @@ const fields: FieldDef[] = [
   { name: 'school_email', label: 'School email', kind: 'email', autoComplete: 'off' },
   { name: 'domain_url', label: 'Domain URL', kind: 'text', autoComplete: 'url' },
   { name: 'subdomain', label: 'Subdomain (optional: made from the name)', kind: 'text', autoComplete: 'off' },
-  { name: 'is_organization', label: 'Kind', kind: 'select', options: [['false', 'School'], ['true', 'Organization']] },
+  {
+    name: 'is_organization',
+    label: 'Kind',
+    kind: 'select',
+    options: [
+      ['false', 'School'],
+      ['true', 'Organization'],
+    ],
+  },
   { name: 'switchboard', label: 'Switchboard', kind: 'select', options: YES_NO, placeholder: 'Choose on or off' },
   ...TENANT_COLOR_FIELDS.map((name): FieldDef => ({ name, label: COLOR_LABELS[name], kind: 'color' })),
-  { name: 'logo', label: 'Logo (optional)', kind: 'file', accept: 'image/png,image/jpeg,image/svg+xml', hint: 'JPEG, PNG or SVG, at most 5 MB.' },
+  {
+    name: 'logo',
+    label: 'Logo (optional)',
+    kind: 'file',
+    accept: 'image/png,image/jpeg,image/svg+xml',
+    hint: 'JPEG, PNG or SVG, at most 5 MB.',
+  },
 ];
 
 /** The tenant's header and buttons in its colours, as they change. */
@@ -155,7 +176,15 @@ export const tenantForm: FormResource<typeof TenantForm> = {
   titles: { create: 'Add tenant', edit: 'Edit tenant' },
   schema: TenantForm,
   fields,
-  blank: { school_name: '', school_email: '', domain_url: '', subdomain: '', is_organization: 'false', switchboard: 'true', ...DEFAULT_TENANT_COLORS },
+  blank: {
+    school_name: '',
+    school_email: '',
+    domain_url: '',
+    subdomain: '',
+    is_organization: 'false',
+    switchboard: 'true',
+    ...DEFAULT_TENANT_COLORS,
+  },
   load: loadTenant,
   save: saveTenant,
   // The spec: the tenant form says the user form's words.

@@ -56,7 +56,14 @@ function usersList(name: string, title: string, role?: 'student' | 'teacher'): L
     filters: [
       ...(role ? [] : [{ key: 'role', label: 'Role', options: ROLE_OPTIONS }]),
       { key: 'tenant_id', label: 'Tenant', options: tenantOptions, roles: ONLY_PLATFORM_ADMIN },
-      { key: 'is_active', label: 'Status', options: [['true', 'Active'], ['false', 'Deactivated']] },
+      {
+        key: 'is_active',
+        label: 'Status',
+        options: [
+          ['true', 'Active'],
+          ['false', 'Deactivated'],
+        ],
+      },
     ],
     bulkActions: [
       {
@@ -83,7 +90,14 @@ export const teacherPowers: ListResource<AdminUser> = {
   ...usersList('teacher-powers', 'Superpower: teacher admins'),
   fixed: { teaching: 'true' },
   filters: [
-    { key: 'role', label: 'Powers', options: [['teacher', 'Teacher'], ['teacher_admin', 'Teacher admin']] },
+    {
+      key: 'role',
+      label: 'Powers',
+      options: [
+        ['teacher', 'Teacher'],
+        ['teacher_admin', 'Teacher admin'],
+      ],
+    },
     { key: 'tenant_id', label: 'Tenant', options: tenantOptions, roles: ONLY_PLATFORM_ADMIN },
   ],
   bulkActions: [

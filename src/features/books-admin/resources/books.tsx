@@ -32,9 +32,12 @@ export const categoryOptions = (): Promise<readonly Option[]> =>
   unwrap(api.GET('/categories/')).then((r) => r.results.map((c) => [String(c.id), c.name] as const));
 /** The caller's classes (a teacher's own; an admin's school's). */
 const classOptions = (): Promise<readonly Option[]> =>
-  unwrap(api.GET('/v1/teacher/school-classes/', { params: { query: { limit: 1000 } } })).then((r) => r.results.map((c) => [String(c.id), c.name] as const));
+  unwrap(api.GET('/v1/teacher/school-classes/', { params: { query: { limit: 1000 } } })).then((r) =>
+    r.results.map((c) => [String(c.id), c.name] as const),
+  );
 /** The charity causes offered on this site. */
-const charityOptions = (): Promise<readonly Option[]> => unwrap(api.GET('/charities/')).then((r) => r.results.map((c) => [String(c.id), c.name] as const));
+const charityOptions = (): Promise<readonly Option[]> =>
+  unwrap(api.GET('/charities/')).then((r) => r.results.map((c) => [String(c.id), c.name] as const));
 
 const statusLabel = (b: AdminBook) => (b.hidden ? 'Hidden by a moderator' : (words([b.status])[0]?.[1] ?? b.status));
 
@@ -69,7 +72,13 @@ const featureAction = (resource: string, path: string): BulkActionDef<AdminBook>
   done: 'Books updated.',
 });
 
-function booksList(name: string, title: string, path: string, href: ((b: AdminBook) => string) | undefined, school: boolean): ListResource<AdminBook> {
+function booksList(
+  name: string,
+  title: string,
+  path: string,
+  href: ((b: AdminBook) => string) | undefined,
+  school: boolean,
+): ListResource<AdminBook> {
   return {
     name,
     title,
@@ -80,7 +89,9 @@ function booksList(name: string, title: string, path: string, href: ((b: AdminBo
     columns: [
       { key: 'title', header: 'Title', sort: 'title' },
       { key: 'author', header: 'Author' },
-      ...(school ? [{ key: 'class_name', header: 'Class', cell: (b: AdminBook) => b.class_name ?? '—' }] : [{ key: 'tenant_name', header: 'School', cell: (b: AdminBook) => b.tenant_name ?? 'Platform' }]),
+      ...(school
+        ? [{ key: 'class_name', header: 'Class', cell: (b: AdminBook) => b.class_name ?? '—' }]
+        : [{ key: 'tenant_name', header: 'School', cell: (b: AdminBook) => b.tenant_name ?? 'Platform' }]),
       { key: 'status', header: 'Status', sort: 'status', cell: statusLabel },
       { key: 'price_cents', header: 'Price', sort: 'price_cents', cell: (b) => formatPrice(b.price_cents, b.currency) },
       { key: 'category_name', header: 'Category', cell: (b) => b.category_name ?? 'Uncategorised' },
@@ -116,7 +127,14 @@ export const allBooks: ListResource<AdminBook> = {
 
 const bookFacts = (b: AdminBook): [string, ReactNode][] => [
   // Drawn covers are served only for books in the library.
-  ['Cover', b.published || !b.cover.startsWith('/api/covers/') ? <img key="cover" className="admin-avatar" src={b.cover} alt={`Cover of ${b.title}`} /> : 'Shown once it is in the library'],
+  [
+    'Cover',
+    b.published || !b.cover.startsWith('/api/covers/') ? (
+      <img key="cover" className="admin-avatar" src={b.cover} alt={`Cover of ${b.title}`} />
+    ) : (
+      'Shown once it is in the library'
+    ),
+  ],
   ['Author', b.author],
   ['Status', statusLabel(b)],
   ['Kind', words([b.kind])[0]![1]],
@@ -131,7 +149,11 @@ const bookFacts = (b: AdminBook): [string, ReactNode][] => [
   ['Submitted', day(b.submitted_at)],
   ['Published', day(b.published_at)],
   ['In the library', b.published ? <AdminLink href={`/library/${b.id}`}>Open its page</AdminLink> : 'No'],
-  ...(b.kind === 'made' ? ([['Print-ready file', <BookPdfButton key="pdf" bookId={b.id} title={b.title} className="button button-small button-secondary" />]] as [string, ReactNode][]) : []),
+  ...(b.kind === 'made'
+    ? ([
+        ['Print-ready file', <BookPdfButton key="pdf" bookId={b.id} title={b.title} className="button button-small button-secondary" />],
+      ] as [string, ReactNode][])
+    : []),
 ];
 
 const archive = (b: AdminBook) =>
@@ -153,7 +175,11 @@ export const schoolBook: ShowResource<AdminBook> = {
   facts: bookFacts,
   actions: (b, reload) =>
     b.status === 'archived' ? null : (
-      <button type="button" className="button button-small button-secondary" onClick={() => void archive(b).then((o) => sayOutcome(o, BOOK_MSG.archived, BOOK_MSG.failed) && reload())}>
+      <button
+        type="button"
+        className="button button-small button-secondary"
+        onClick={() => void archive(b).then((o) => sayOutcome(o, BOOK_MSG.archived, BOOK_MSG.failed) && reload())}
+      >
         Archive
       </button>
     ),
@@ -180,7 +206,13 @@ export const publishForm: FormResource<typeof PublishBookForm> = {
     { name: 'price', label: 'Price', kind: 'text', autoComplete: 'off' },
     { name: 'currency', label: 'Currency', kind: 'select', options: BOOK_CURRENCIES.map((c) => [c, c] as const) },
     { name: 'category_id', label: 'Category', kind: 'select', options: categoryOptions, placeholder: 'Uncategorised' },
-    { name: 'charity_id', label: 'Charity cause (receives half of each sale)', kind: 'select', options: charityOptions, placeholder: 'None' },
+    {
+      name: 'charity_id',
+      label: 'Charity cause (receives half of each sale)',
+      kind: 'select',
+      options: charityOptions,
+      placeholder: 'None',
+    },
     { name: 'description', label: 'Description', kind: 'text', autoComplete: 'off' },
   ],
   blank: { status: 'published', price: '', currency: 'USD', category_id: '', charity_id: '', description: '' },

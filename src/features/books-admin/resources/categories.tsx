@@ -19,8 +19,18 @@ interface Scope {
   form: string;
 }
 
-const SCHOOL: Scope = { name: 'book-categories', api: '/api-admin/book-categories/', list: '/admin-school/book-categories', form: '/admin-school/add-book-category' };
-const PLATFORM: Scope = { name: 'all-book-categories', api: '/api-super-admin/book-categories/', list: '/admin-panel/all-book-categories', form: '/admin-panel/book-category' };
+const SCHOOL: Scope = {
+  name: 'book-categories',
+  api: '/api-admin/book-categories/',
+  list: '/admin-school/book-categories',
+  form: '/admin-school/add-book-category',
+};
+const PLATFORM: Scope = {
+  name: 'all-book-categories',
+  api: '/api-super-admin/book-categories/',
+  list: '/admin-panel/all-book-categories',
+  form: '/admin-panel/book-category',
+};
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 

@@ -23,11 +23,30 @@ export const booksDashboard: DashboardResource<Data> = {
     ['Copies sold', number.format(d.copies)],
     ['Sales', formatPrice(d.sales_cents)],
     ['Given to causes', formatPrice(d.raised_cents)],
-    ['Top books', d.top_books.length ? d.top_books.slice(0, 5).map((b) => `${b.title} (${b.copies})`).join(', ') : '—'],
-    ['Books per school', d.per_school.slice(0, 5).map((s) => `${s.school_name}: ${s.books}`).join(', ') || '—'],
+    [
+      'Top books',
+      d.top_books.length
+        ? d.top_books
+            .slice(0, 5)
+            .map((b) => `${b.title} (${b.copies})`)
+            .join(', ')
+        : '—',
+    ],
+    [
+      'Books per school',
+      d.per_school
+        .slice(0, 5)
+        .map((s) => `${s.school_name}: ${s.books}`)
+        .join(', ') || '—',
+    ],
   ],
   charts: (d) => [
-    { title: 'Book sales per month', labels: months(d), format: (n) => formatPrice(n), series: [{ label: 'Sales', values: d.months.map((m) => m.sales_cents), color: '#11365A' }] },
+    {
+      title: 'Book sales per month',
+      labels: months(d),
+      format: (n) => formatPrice(n),
+      series: [{ label: 'Sales', values: d.months.map((m) => m.sales_cents), color: '#11365A' }],
+    },
     {
       title: 'Copies sold and books published per month',
       labels: months(d),

@@ -9,7 +9,12 @@ import { queueAdminWrite } from '@/ui/admin/write';
 
 export type AdminFormSubmission = components['schemas']['AdminFormSubmission'];
 
-const KIND_NAMES: Record<(typeof FORM_KINDS)[number], string> = { contact: 'Contact', report: 'Report', tour: 'Tour request', bulk_enrolment: 'Bulk enrolment' };
+const KIND_NAMES: Record<(typeof FORM_KINDS)[number], string> = {
+  contact: 'Contact',
+  report: 'Report',
+  tour: 'Tour request',
+  bulk_enrolment: 'Bulk enrolment',
+};
 const STATUS_NAMES: Record<string, string> = { new: 'New', reviewed: 'Reviewed', imported: 'Imported' };
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const reasonWords = (summary: string) => summary.replace(/^(\w+)/, (key) => REPORT_REASONS[key as keyof typeof REPORT_REASONS] ?? key);
@@ -35,31 +40,31 @@ export function submissionsList(): ListResource<AdminFormSubmission> {
       { key: 'status', label: 'Status', options: Object.entries(STATUS_NAMES) as [string, string][] },
     ],
     bulkActions: [
-          {
-            key: 'import',
-            label: 'Bulk enrolment',
-            options: [['import', 'Import into its school']],
-            run: async (rows) => {
-              const enrolments = rows.filter((r) => r.kind === 'bulk_enrolment' && r.status !== 'imported');
-              if (!enrolments.length) return { status: 'failed', message: 'Please select a bulk enrolment that is not imported yet.' };
-              for (const row of enrolments) {
-                const outcome = await queueAdminWrite({
-                  resource: 'form-submissions',
-                  ids: [row.id],
-                  patch: { status: 'imported' },
-                  kind: 'form-import',
-                  label: `Import the bulk enrolment of ${row.name}`,
-                  method: 'POST',
-                  path: `/forms/${row.id}/import/`,
-                  body: {},
-                });
-                if (outcome.status === 'failed') return outcome;
-              }
-              return { status: 'sent' };
-            },
-            done: 'Bulk enrolment imported.',
-          },
-        ],
+      {
+        key: 'import',
+        label: 'Bulk enrolment',
+        options: [['import', 'Import into its school']],
+        run: async (rows) => {
+          const enrolments = rows.filter((r) => r.kind === 'bulk_enrolment' && r.status !== 'imported');
+          if (!enrolments.length) return { status: 'failed', message: 'Please select a bulk enrolment that is not imported yet.' };
+          for (const row of enrolments) {
+            const outcome = await queueAdminWrite({
+              resource: 'form-submissions',
+              ids: [row.id],
+              patch: { status: 'imported' },
+              kind: 'form-import',
+              label: `Import the bulk enrolment of ${row.name}`,
+              method: 'POST',
+              path: `/forms/${row.id}/import/`,
+              body: {},
+            });
+            if (outcome.status === 'failed') return outcome;
+          }
+          return { status: 'sent' };
+        },
+        done: 'Bulk enrolment imported.',
+      },
+    ],
     rowLabel: (f) => `${KIND_NAMES[f.kind]} from ${f.name}`,
   };
 }

@@ -101,6 +101,10 @@ export const faqForm: FormResource<typeof FaqInput> = {
       body,
     });
   },
-  messages: { created: 'Help article added.', updated: 'Help article saved.', failed: 'The help article could not be saved. Please try again.' },
+  messages: {
+    created: 'Help article added.',
+    updated: 'Help article saved.',
+    failed: 'The help article could not be saved. Please try again.',
+  },
   back: FAQS,
 };

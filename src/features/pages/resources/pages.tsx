@@ -28,10 +28,23 @@ export function pageList(base: string, school: boolean): ListResource<AdminPage>
     columns: [
       { key: 'title', header: 'Title', sort: 'title' },
       { key: 'slug', header: 'Address', sort: 'slug', cell: (p) => `/${p.slug}` },
-      ...(school ? [{ key: 'source', header: 'Version', cell: (p: AdminPage) => (p.source === 'site' ? 'Our own' : 'Platform default') }] : []),
+      ...(school
+        ? [{ key: 'source', header: 'Version', cell: (p: AdminPage) => (p.source === 'site' ? 'Our own' : 'Platform default') }]
+        : []),
       { key: 'updated_at', header: 'Last updated', sort: 'updated_at', cell: (p) => dateFormat.format(new Date(p.updated_at)) },
     ],
-    filters: school ? [{ key: 'source', label: 'Version', options: [['site', 'Our own'], ['platform', 'Platform default']] }] : [],
+    filters: school
+      ? [
+          {
+            key: 'source',
+            label: 'Version',
+            options: [
+              ['site', 'Our own'],
+              ['platform', 'Platform default'],
+            ],
+          },
+        ]
+      : [],
     rowHref: (p) => `${base}/pages/${p.slug}`,
     rowLabel: (p) => p.title,
   };

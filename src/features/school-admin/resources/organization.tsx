@@ -21,7 +21,13 @@ type SchoolDetail = components['schemas']['LinkedSchoolDetail'];
 
 const SCHOOLS = '/admin-organization/schools';
 const loadStats = () => unwrap(api.GET('/api-organization/stats/'));
-const signups = (s: Stats) => [{ title: 'Sign-ups per month', labels: s.months.map((m) => m.month), series: [{ label: 'New users', values: s.months.map((m) => m.signups), color: '#0B6E4F' }] }];
+const signups = (s: Stats) => [
+  {
+    title: 'Sign-ups per month',
+    labels: s.months.map((m) => m.month),
+    series: [{ label: 'New users', values: s.months.map((m) => m.signups), color: '#0B6E4F' }],
+  },
+];
 
 export const organizationDashboard: DashboardResource<Stats> = {
   title: 'Organization dashboard',
@@ -36,7 +42,10 @@ export const organizationDashboard: DashboardResource<Stats> = {
     ['Books', number.format(s.totals.books)],
     ['Orders paid', number.format(s.totals.orders)],
     ['Raised', money(s.totals.raised_cents)],
-    ...s.schools.map((school): [string, string] => [`${school.school_name}: students · teachers`, `${number.format(school.students)} · ${number.format(school.teachers)}`]),
+    ...s.schools.map((school): [string, string] => [
+      `${school.school_name}: students · teachers`,
+      `${number.format(school.students)} · ${number.format(school.teachers)}`,
+    ]),
   ],
   charts: signups,
 };
@@ -88,7 +97,15 @@ export const schools: ListResource<LinkedSchool> = {
     { key: 'created_at', header: 'Created', sort: 'created_at', cell: (s) => day(s.created_at) },
   ],
   filters: [],
-  bulkActions: [{ key: 'unlink', label: 'Unlink', options: [['unlink', 'Unlink from the organization']], run: (rows) => eachRow(rows, unlink), done: SCHOOL_ADMIN_MSG.schoolUnlinked }],
+  bulkActions: [
+    {
+      key: 'unlink',
+      label: 'Unlink',
+      options: [['unlink', 'Unlink from the organization']],
+      run: (rows) => eachRow(rows, unlink),
+      done: SCHOOL_ADMIN_MSG.schoolUnlinked,
+    },
+  ],
   rowHref: (s) => `${SCHOOLS}?id=${s.id}`,
   rowLabel: (s) => s.school_name,
   create: { href: `${SCHOOLS}/invite`, label: 'Invite a school' },
@@ -122,7 +139,11 @@ export const schoolDetail: ShowResource<SchoolDetail> = {
     ],
   ],
   actions: (s, reload) => (
-    <button type="button" className="button button-small button-secondary" onClick={() => void unlink(s).then((o) => sayOutcome(o, SCHOOL_ADMIN_MSG.schoolUnlinked, SCHOOL_ADMIN_MSG.notUnlinked) && reload())}>
+    <button
+      type="button"
+      className="button button-small button-secondary"
+      onClick={() => void unlink(s).then((o) => sayOutcome(o, SCHOOL_ADMIN_MSG.schoolUnlinked, SCHOOL_ADMIN_MSG.notUnlinked) && reload())}
+    >
       Unlink
     </button>
   ),
@@ -139,7 +160,9 @@ export const schoolInvite: FormResource<typeof SchoolInvite> = {
   load: () => Promise.resolve({ email: '' }),
   save: async (_id, changed): Promise<SaveOutcome> => {
     const answer = await sendNow('POST', '/invitations/', { ...changed, kind: 'school' });
-    return answer.ok ? { status: 'sent' } : { status: 'failed', message: registrationError(answer.body, SCHOOL_ADMIN_MSG.invitationFailed) };
+    return answer.ok
+      ? { status: 'sent' }
+      : { status: 'failed', message: registrationError(answer.body, SCHOOL_ADMIN_MSG.invitationFailed) };
   },
   messages: { created: 'Invitation sent.', updated: 'Invitation sent.', failed: SCHOOL_ADMIN_MSG.invitationFailed },
   back: SCHOOLS,

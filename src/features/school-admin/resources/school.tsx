@@ -57,7 +57,16 @@ export const organizations: ListResource<SchoolOrganization> = {
     { key: 'school_email', header: 'Email' },
     { key: 'created_at', header: 'Created', sort: 'created_at', cell: (o) => day(o.created_at) },
   ],
-  filters: [{ key: 'status', label: 'Link', options: [['linked', 'Linked'], ['invited', 'Invitation waiting']] }],
+  filters: [
+    {
+      key: 'status',
+      label: 'Link',
+      options: [
+        ['linked', 'Linked'],
+        ['invited', 'Invitation waiting'],
+      ],
+    },
+  ],
   bulkActions: [
     {
       key: 'link',
@@ -88,13 +97,27 @@ export const classesTable: ListResource<SchoolClass> = {
   columns: [
     { key: 'name', header: 'Class', sort: 'name' },
     { key: 'class_code', header: 'Code', sort: 'class_code' },
-    { key: 'teacher_name', header: 'Teacher', cell: (k) => (k.teacher_id && k.teacher_name ? <AdminLink href={teacherHref(k.teacher_id)}>{k.teacher_name}</AdminLink> : 'No teacher assigned') },
+    {
+      key: 'teacher_name',
+      header: 'Teacher',
+      cell: (k) =>
+        k.teacher_id && k.teacher_name ? <AdminLink href={teacherHref(k.teacher_id)}>{k.teacher_name}</AdminLink> : 'No teacher assigned',
+    },
     { key: 'students', header: 'Students', cell: (k) => number.format(k.students) },
     { key: 'stories', header: 'Stories', cell: (k) => number.format(k.stories) },
     { key: 'school_name', header: 'School' },
     { key: 'created_at', header: 'Created', sort: 'created_at', cell: (k) => day(k.created_at) },
   ],
-  filters: [{ key: 'has_teacher', label: 'Teacher', options: [['true', 'Has a teacher'], ['false', 'No teacher assigned']] }],
+  filters: [
+    {
+      key: 'has_teacher',
+      label: 'Teacher',
+      options: [
+        ['true', 'Has a teacher'],
+        ['false', 'No teacher assigned'],
+      ],
+    },
+  ],
   rowHref: (k) => `/admin-school/classdetails?id=${k.id}&class_id=${encodeURIComponent(k.class_code)}`,
   rowLabel: (k) => k.name,
 };
@@ -115,12 +138,23 @@ export const teacherForm: FormResource<typeof TeacherForm> = {
     { name: 'first_name', label: 'First name', kind: 'text', autoComplete: 'off' },
     { name: 'last_name', label: 'Last name', kind: 'text', autoComplete: 'off' },
     { name: 'role', label: 'Role', kind: 'select', options: TEACHER_ROLE_OPTIONS, placeholder: 'Choose a role' },
-    { name: 'class_ids', label: 'Classes they teach', kind: 'checks', options: () => classChoices, empty: 'The school has no classes yet.' },
+    {
+      name: 'class_ids',
+      label: 'Classes they teach',
+      kind: 'checks',
+      options: () => classChoices,
+      empty: 'The school has no classes yet.',
+    },
   ],
   blank: { first_name: '', last_name: '', role: 'teacher', class_ids: '' },
   load: async (id) => {
     const t = await loadTeacher(id);
-    classChoices = Promise.resolve(t.class_options.map((k): Option => [String(k.id), `${k.name} (${k.class_code})${k.teacher_id && k.teacher_id !== id ? ': has a teacher' : ''}`]));
+    classChoices = Promise.resolve(
+      t.class_options.map((k): Option => [
+        String(k.id),
+        `${k.name} (${k.class_code})${k.teacher_id && k.teacher_id !== id ? ': has a teacher' : ''}`,
+      ]),
+    );
     return { first_name: t.first_name, last_name: t.last_name, role: t.role, class_ids: t.classes.map((k) => k.id).join(',') };
   },
   save: (id, changed) =>
@@ -151,7 +185,9 @@ export const teacherInvite: FormResource<typeof TeacherInvite> = {
   load: () => Promise.resolve({ email: '', role: 'teacher' }),
   save: async (_id, changed): Promise<SaveOutcome> => {
     const answer = await sendNow('POST', '/invitations/', { ...changed, kind: 'user' });
-    return answer.ok ? { status: 'sent' } : { status: 'failed', message: registrationError(answer.body, SCHOOL_ADMIN_MSG.invitationFailed) };
+    return answer.ok
+      ? { status: 'sent' }
+      : { status: 'failed', message: registrationError(answer.body, SCHOOL_ADMIN_MSG.invitationFailed) };
   },
   messages: { created: 'Invitation sent.', updated: 'Invitation sent.', failed: SCHOOL_ADMIN_MSG.invitationFailed },
   back: '/admin-school/teachers',
@@ -250,5 +286,15 @@ export async function loadProfile(): Promise<Record<string, string>> {
 /** Only the changed fields travel, through the outbox (a logo as a file part). */
 export async function saveProfile(changed: Record<string, string | File>): Promise<SaveOutcome> {
   const { body, files } = await formParts(changed);
-  return queueAdminWrite({ resource: 'profile', ids: [], patch: body, kind: 'school-profile-update', label: 'Update the profile', method: 'PATCH', path: '/api-school-admin/profile/', body, files });
+  return queueAdminWrite({
+    resource: 'profile',
+    ids: [],
+    patch: body,
+    kind: 'school-profile-update',
+    label: 'Update the profile',
+    method: 'PATCH',
+    path: '/api-school-admin/profile/',
+    body,
+    files,
+  });
 }
