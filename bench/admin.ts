@@ -12,7 +12,7 @@ import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { seed } from '../server/db/seed';
-import { deriveKeys } from '../server/services/crypto';
+import { deriveKeys } from '../server/lib/crypto';
 import { report } from './harness';
 
 const ROWS = 100_000;

@@ -1,6 +1,6 @@
 // `npm run bench:books-print`: the print-ready PDF of a 24-page picture book (a cover and 24
 // pages, one 1600 × 1600 px picture a page), made by the server's renderer
-// (server/services/print/pdf.ts) as GET /api/books/{id}/print.pdf makes it, from pictures held in
+// (server/domains/books/print-pdf.ts) as GET /api/books/{id}/print.pdf makes it, from pictures held in
 // memory (the database read is not timed). The pictures are encoded by a real encoder (sharp,
 // libvips) from noisy, shaded pixels, so they are as large as photographed drawings: once as WebP
 // (what the device's resizer uploads; POST /pictures/ keeps a JPEG copy of each, made when it is
@@ -16,8 +16,8 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { BookContent } from '../src/contract/book-pages';
 import { loadavg } from 'node:os';
-import { printedPicture } from '../server/services/print/content';
-import { forgetConvertedPictures, printJpeg, renderBookPdf, type PictureBytes } from '../server/services/print/pdf';
+import { printedPicture } from '../server/domains/books/print-content';
+import { forgetConvertedPictures, printJpeg, renderBookPdf, type PictureBytes } from '../server/domains/books/print-pdf';
 
 const PAGES = 24;
 const SIZE = 1600;

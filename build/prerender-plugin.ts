@@ -6,7 +6,7 @@
 // server which page answers which path. React then renders over it with the same boxes.
 //
 // The school's name and colours are not known at build time, nor its books: the server fills the
-// marked places (server/http/pages.ts, server/http/page-data.ts).
+// marked places (server/http/pages.ts, server/site/page-data.ts).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
@@ -137,7 +137,7 @@ const PAGES: PublicPage[] = [
     module: 'src/features/charities/charities-page.tsx',
     content: `<section class="page" aria-labelledby="charities-title"><h1 id="charities-title">Charities</h1><p class="lead">Every donation goes to a cause our schools chose. Pick one to support.</p><!--charities--><p role="status">Loading charities…</p><!--/charities--></section>`,
   },
-  // The content pages' text is drawn by the server (server/http/page-data.ts) into the `page` slot.
+  // The content pages' text is drawn by the server (server/site/page-data.ts) into the `page` slot.
   ...CONTENT_PAGES.map(([path, title]) => {
     const heading = `<section class="page" aria-labelledby="page-title"><h1 id="page-title">${escape(title)}</h1></section>`;
     const content = isPageSlug(path.slice(1));

@@ -9,13 +9,13 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { chromium } = await import('@playwright/test');
-const { CHROMIUM } = await import('./chromium.ts');
-const { measureFirstLoad } = await import('./first-load.ts');
-const { startFreshServer } = await import('./serve-fresh.ts');
+const { CHROMIUM } = await import('./chromium');
+const { measureFirstLoad } = await import('./first-load');
+const { startFreshServer } = await import('./serve-fresh');
 
 // Issue 15's budget. What the first load holds: React and ReactDOM (about 62 KiB), TanStack
 // Router (about 29) and the app's own shell. The device database (Dexie, about 31 KiB) is not
-// in it: the library's first books come with the page (server/http/page-data.ts) and Dexie loads
+// in it: the library's first books come with the page (server/site/page-data.ts) and Dexie loads
 // once the page is idle (src/data/on-demand.ts).
 export const BUDGET_KIB = 120;
 export const TARGET_KIB = 120;

@@ -1,10 +1,10 @@
 // The Hono application: security headers, the API under /api (tenant, auth, routes) and the
 // built PWA with its single-page fallback. `createApiRouter` needs no dependencies, so the
 // OpenAPI document can be generated without a database.
-import { bookAdminRoutes } from './routes/books-admin';
-import { bookCategoryRoutes } from './routes/book-categories';
-import { bookMonitoringRoutes } from './routes/book-monitoring';
-import { bookStatsRoutes } from './routes/book-stats';
+import { bookAdminRoutes } from './domains/library/catalogue-routes';
+import { bookCategoryRoutes } from './domains/library/category-routes';
+import { bookMonitoringRoutes } from './domains/books/monitoring-routes';
+import { bookStatsRoutes } from './domains/library/stats-routes';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
@@ -13,51 +13,54 @@ import { authenticate, provideDeps, resolveTenant } from './http/context';
 import type { AppEnv, Deps } from './http/env';
 import { outboxOwner, requestDeadline } from './http/idempotency';
 import { errorAnswer, validationAnswer } from './http/errors';
-import { adminCommunityRoutes } from './routes/admin-community';
-import { adminDashboardRoutes } from './routes/admin-dashboard';
-import { adminEmailRoutes } from './routes/admin-emails';
-import { adminCharityRoutes } from './routes/admin-charities';
-import { adminModeRoutes } from './routes/admin-modes';
-import { adminSubscriptionRoutes } from './routes/admin-subscriptions';
-import { adminOrderRoutes } from './routes/admin-orders';
-import { adminOrganizationRoutes } from './routes/admin-organization';
-import { adminSchoolRoutes } from './routes/admin-school';
-import { adminTenantRoutes } from './routes/admin-tenants';
-import { adminUserRoutes, avatarRoutes } from './routes/admin-users';
+import { adminCommunityRoutes } from './domains/schools/community-routes';
+import { adminDashboardRoutes } from './domains/platform/routes';
+import { adminEmailRoutes } from './domains/mail/routes';
+import { adminCharityRoutes } from './domains/commerce/charity-admin-routes';
+import { adminModeRoutes } from './domains/schools/mode-routes';
+import { adminSubscriptionRoutes } from './domains/commerce/subscription-routes';
+import { adminOrderRoutes } from './domains/commerce/order-admin-routes';
+import { adminOrganizationRoutes } from './domains/schools/organization-area-routes';
+import { adminSchoolRoutes } from './domains/schools/school-area-routes';
+import { adminTenantRoutes } from './domains/schools/tenant-admin-routes';
+import { adminUserRoutes, avatarRoutes } from './domains/auth/user-routes';
 import { pages } from './http/pages';
-import { testHookRoutes } from './http/test-hooks';
+import { jobKicks } from './jobs/background';
+import { testHookRoutes } from './jobs/test-hooks';
+import { pageData } from './site/page-data';
 import { staticFiles } from './http/static-files';
-import { authRoutes } from './routes/auth';
-import { cartRoutes } from './routes/cart';
-import { charityRoutes } from './routes/charities';
-import { classRoutes } from './routes/classes';
-import { coverRoutes } from './routes/covers';
-import { healthRoutes } from './routes/health';
-import { formRoutes } from './routes/forms';
-import { helpRoutes } from './routes/help';
-import { pageRoutes } from './routes/pages';
-import { verificationRoutes } from './routes/verification';
-import { libraryRoutes } from './routes/library';
-import { orderRoutes } from './routes/orders';
-import { outboxRoutes } from './routes/outbox';
-import { paymentRoutes } from './routes/payments';
-import { invitationRoutes } from './routes/invitations';
-import { passwordResetRoutes } from './routes/password-reset';
-import { pictureRoutes } from './routes/pictures';
-import { printCallbackRoutes, printPdfRoutes } from './routes/print';
-import { pinRoutes } from './routes/pins';
-import { reactionRoutes } from './routes/reactions';
-import { logoRoutes, registrationRoutes } from './routes/registration';
-import { searchRoutes } from './routes/search';
-import { signInRoutes } from './routes/sign-in';
-import { storyReadingRoutes } from './routes/story-reading';
-import { storyReviewRoutes } from './routes/story-review';
-import { storyStatsRoutes } from './routes/story-stats';
-import { storyRoutes } from './routes/stories';
-import { bookDraftRoutes } from './routes/book-drafts';
-import { studentRoutes } from './routes/students';
-import { switchboardRoutes } from './routes/switchboard';
-import { tenantRoutes } from './routes/tenants';
+import { authRoutes } from './domains/auth/routes';
+import { cartRoutes } from './domains/commerce/cart-routes';
+import { charityRoutes } from './domains/commerce/charity-routes';
+import { classRoutes } from './domains/roster/class-routes';
+import { coverRoutes } from './domains/library/cover-routes';
+import { healthRoutes } from './http/health';
+import { formRoutes } from './domains/help/form-routes';
+import { helpRoutes } from './domains/help/routes';
+import { pageRoutes } from './domains/help/page-routes';
+import { verificationRoutes } from './domains/schools/verification-routes';
+import { libraryRoutes } from './domains/library/routes';
+import { orderRoutes } from './domains/commerce/order-routes';
+import { outboxRoutes } from './http/outbox-batch';
+import { paymentRoutes } from './domains/commerce/payment-routes';
+import { invitationRoutes } from './domains/auth/invitation-routes';
+import { passwordResetRoutes } from './domains/auth/password-reset-routes';
+import { pictureRoutes } from './domains/books/picture-routes';
+import { printPdfRoutes } from './domains/books/print-routes';
+import { printCallbackRoutes } from './domains/commerce/print-routes';
+import { pinRoutes } from './domains/library/pin-routes';
+import { reactionRoutes } from './domains/stories/reaction-routes';
+import { logoRoutes, registrationRoutes } from './domains/schools/registration-routes';
+import { searchRoutes } from './domains/library/search-routes';
+import { signInRoutes } from './domains/roster/sign-in-routes';
+import { storyReadingRoutes } from './domains/stories/reading-routes';
+import { storyReviewRoutes } from './domains/stories/review-routes';
+import { storyStatsRoutes } from './domains/stories/stats-routes';
+import { storyRoutes } from './domains/stories/routes';
+import { bookDraftRoutes } from './domains/books/routes';
+import { studentRoutes } from './domains/roster/student-routes';
+import { switchboardRoutes } from './domains/schools/switchboard-routes';
+import { tenantRoutes } from './domains/schools/routes';
 
 export function createApiRouter() {
   const api = new OpenAPIHono<AppEnv>({
@@ -161,7 +164,7 @@ export function createApp(deps: Deps) {
     if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', CSP);
   });
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, permissionsPolicy: { camera: ['self'] } }));
-  app.use('*', provideDeps(deps));
+  app.use('*', provideDeps(deps, jobKicks(deps)));
   app.use('/api/*', compressAnswers);
   app.use('/api/*', async (c, next) => {
     // The entry keeps the batch's connection (its client address for the throttles).
@@ -176,6 +179,6 @@ export function createApp(deps: Deps) {
 
   const root = deps.config.staticDir;
   app.use('*', staticFiles(root));
-  app.get('*', pages(root));
+  app.get('*', pages(root, pageData));
   return app;
 }

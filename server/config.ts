@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { smtpSettings } from './services/smtp';
+import { smtpSettings } from './providers/mail/smtp';
 
 export type SeedScale = 'demo' | 'bench' | 'load';
 export type Mode = 'development' | 'production';

@@ -11,11 +11,8 @@ import { seed, seedContent } from './db/seed';
 import { sharedSecret } from './db/secret';
 import { DEMO_ACCOUNTS, DEMO_CLASSES, LATER_ACCOUNTS } from './db/seed-data';
 import { logger } from './log';
-import { deriveKeys } from './services/crypto';
-import { startMailer } from './services/email';
-import { startPrinter } from './services/print/jobs';
-import { startPruning } from './services/prune';
-import { startRenewals } from './services/subscriptions';
+import { deriveKeys } from './lib/crypto';
+import { startJobs } from './jobs/background';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }, {
@@ -29,13 +26,8 @@ const seeded = config.seedDemo ? await seed(database.db, keys.data, config.seedS
 let draining = false;
 const deps = { database, config, keys, now: () => new Date(), draining: () => draining, log: logger };
 const app = createApp(deps);
-const stopMailer = startMailer(deps);
-// Paid orders go to the print provider; a failed hand-over is retried with backoff.
-const stopPrinter = startPrinter(deps);
-// Expired tokens, sessions, counters, links and sent mail bodies go: at start, then daily.
-const stopPruning = startPruning(deps);
-// Subscriptions due are renewed (or moved to past_due, or ended): at start, then hourly.
-const stopRenewals = startRenewals(deps);
+// The mailer, the printer, the pruning and the renewals (jobs/background.ts).
+const stopJobs = startJobs(deps);
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info({ port: info.port, mode: config.mode, database: database.kind, seeded }, 'listening');
   if (config.mode !== 'development') return;
@@ -88,10 +80,7 @@ async function shutdown(signal: string) {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   clearTimeout(cap);
   clearInterval(idle);
-  stopPruning();
-  stopRenewals();
-  await stopMailer();
-  await stopPrinter();
+  await stopJobs();
   await database.close();
   logger.info('stopped');
 }

@@ -184,7 +184,7 @@ export async function run() {
   const queued = (await db.outbox.orderBy('created_at').toArray()).map((e) => fromBase64((e.body as { update: string }).update));
 
   // The server, once the devices are back: each queued change merged into the stored state and
-  // rendered (server/services/documents.ts mergeUpdate), one after the other.
+  // rendered (server/domains/stories/documents.ts mergeUpdate), one after the other.
   const serverMerge = (updates: Uint8Array[]) => {
     const t0 = performance.now();
     let stored = base;

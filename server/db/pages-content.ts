@@ -1,6 +1,6 @@
 // The platform's default public pages, seeded once (deterministically) and then edited by staff
 // through PUT /pages/{slug}/. What the privacy policy says is what the code does: keep the two
-// in step (token lifetimes in server/services/tokens.ts, idempotency retention in
+// in step (token lifetimes in server/domains/auth/tokens.ts, idempotency retention in
 // server/http/idempotency.ts, the device wipe in src/data/personal-data.ts).
 import type { PageSlug } from '../../src/contract/public-pages';
 

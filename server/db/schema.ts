@@ -756,7 +756,7 @@ export const idempotencyKeys = pgTable(
 /**
  * Issued refresh tokens. Each use rotates: the token is marked rotated (replaced_by names its
  * successor) and a new one of the same family is issued. Presenting a rotated token again after
- * the grace window revokes the whole family (server/services/tokens.ts). Revoking ends a session.
+ * the grace window revokes the whole family (server/domains/auth/tokens.ts). Revoking ends a session.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',

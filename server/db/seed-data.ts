@@ -306,7 +306,7 @@ const PASSWORD_WORDS = [
 ] as const;
 
 /** The demo seed's short passwords (DEMO_DATA.md keeps them as they are); new students get
- *  server/services/class-passwords.ts's longer ones. */
+ *  server/domains/roster/class-passwords.ts's longer ones. */
 export function studentPassword(rand: () => number): string {
   return `${pick(rand, PASSWORD_WORDS)}-${Math.floor(rand() * 9) + 1}`;
 }

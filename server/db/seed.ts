@@ -46,9 +46,9 @@ import {
   studentPassword,
   type ClassSeed,
 } from './seed-data';
-import { encryptText, hashPassword } from '../services/crypto';
+import { encryptText, hashPassword } from '../lib/crypto';
 import type { SeedScale } from '../config';
-import { sanitizeHtml } from '../services/sanitize';
+import { sanitizeHtml } from '../lib/sanitize';
 import { DEFAULT_PAGES } from './pages-content';
 
 /** Demo dates are fixed too, so date filters behave the same everywhere. */

@@ -12,11 +12,9 @@ import { createMiddleware } from 'hono/factory';
 import { tenants, type TenantRow } from '../db/schema';
 import type { Queryable } from '../db/client';
 import { logger as processLogger } from '../log';
-import { kickMailer } from '../services/email';
-import { kickPrinter } from '../services/print/jobs';
-import { readToken } from '../services/tokens';
+import { readToken } from './jwt';
 import { groupOf } from './idempotency';
-import type { AppEnv, Deps, RouteDeps } from './env';
+import type { AppEnv, Deps, Kicks, RouteDeps } from './env';
 import { fail } from './errors';
 
 export function hostName(hostHeader: string | undefined): string {
@@ -27,16 +25,16 @@ export function hostName(hostHeader: string | undefined): string {
 
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 
-/** The services a route may use: everything of `deps` but the database (see env.ts). */
-export function routeDeps(deps: Deps): RouteDeps {
+/** Background work a request may not start (a door mounted without the jobs, as some tests do). */
+const NO_KICKS: Kicks = { kickMailer: () => {}, kickPrinter: () => {} };
+
+/**
+ * The services a route may use: everything of `deps` but the database (see env.ts), and the
+ * kicks that start background jobs, which the app hands in (server/jobs/background.ts).
+ */
+export function routeDeps(deps: Deps, kicks: Kicks = NO_KICKS): RouteDeps {
   const { database, draining, ...rest } = deps;
-  return {
-    ...rest,
-    databaseKind: database.kind,
-    draining: draining ?? (() => false),
-    kickMailer: () => kickMailer(deps),
-    kickPrinter: () => kickPrinter(deps),
-  };
+  return { ...rest, ...kicks, databaseKind: database.kind, draining: draining ?? (() => false) };
 }
 
 /** A path as it may be logged: segments that look like secrets (link tokens) are masked. */
@@ -47,8 +45,8 @@ export function loggablePath(path: string): string {
     .join('/');
 }
 
-export function provideDeps(deps: Deps) {
-  const shared = routeDeps(deps);
+export function provideDeps(deps: Deps, kicks?: Kicks) {
+  const shared = routeDeps(deps, kicks);
   const root = deps.log ?? processLogger;
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();

@@ -5,16 +5,19 @@
 // One door to the database per request: `c.var.db` is the only handle a route sees. It is the
 // database, or the request's transaction when the route applies an outbox change (the change and
 // its recorded answer commit together). The root handle stays in `Deps`, which only the
-// middleware and background jobs hold, so a route cannot query around its own transaction
+// middleware and the background jobs (server/jobs/background.ts) hold, so a route cannot query around its own transaction
 // (which on PGlite waits forever on its own lock, and on PostgreSQL starves the pool).
 import type { Config } from '../config';
 import type { Logger } from '../log';
 import type { Database, Queryable } from '../db/client';
 import type { TenantRow } from '../db/schema';
-import type { Keys } from '../services/crypto';
+import type { Keys } from '../lib/crypto';
 import type { Role } from '../../src/contract/domain';
-import type { ContentSource } from '../services/print/content';
-import type { PrintProvider } from '../services/print/provider';
+import type { BookContent } from '../../src/contract/book-pages';
+import type { PrintProvider } from '../providers/print/provider';
+
+/** Renders a made book's pages for its print-ready PDF (the books domain's, or a test's fixtures). */
+export type ContentSource = (db: Queryable, bookId: number) => Promise<BookContent | null>;
 
 export interface Deps {
   database: Database;
@@ -28,7 +31,7 @@ export interface Deps {
   log?: Logger;
   /** The print provider (default: the sandbox where config.printSandbox; none otherwise: jobs wait). */
   printProvider?: PrintProvider;
-  /** Renders a made book's pages for its print-ready PDF (default: services/book-content.ts; tests pass fixtures). */
+  /** Renders a made book's pages for its print-ready PDF (default: domains/books/content.ts; tests pass fixtures). */
   bookContent?: ContentSource;
 }
 
@@ -42,6 +45,9 @@ export interface RouteDeps extends Omit<Deps, 'database' | 'draining'> {
   /** Starts handing paid orders to the print provider in the background, after the request commits. */
   kickPrinter: () => void;
 }
+
+/** The background jobs a request may wake once it has committed. */
+export type Kicks = Pick<RouteDeps, 'kickMailer' | 'kickPrinter'>;
 
 export interface AuthUser {
   id: number;

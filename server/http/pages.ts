@@ -12,15 +12,13 @@ import type { Context } from 'hono';
 import { tenantColorCss } from '../../src/contract/tenant-css';
 import { PLATFORM_NAME } from '../../src/contract/tenant-colors';
 import { siteOf } from './context';
-import { pageData, withPageData } from './page-data';
+import { escapeHtml } from '../lib/html';
+import type { TenantRow } from '../db/schema';
 import type { AppEnv } from './env';
 import { loadStaticFile, pickEncoding } from './static-files';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** The page file for a path: exact public routes, a book's page for /library/{id}, a story's for /stories/{slug}. */
 export function pageFor(index: Record<string, string>, path: string): string | undefined {
@@ -47,10 +45,42 @@ export function brandPage(html: string, site: Site | null, year: number): string
   return out;
 }
 
+export interface PageData {
+  /** HTML for the page's marked places (<!--name-->…<!--/name-->). */
+  slots: Record<string, string>;
+  /** The same content as data, for the script: src/ui/sent-with-page.ts. */
+  data: Record<string, unknown>;
+  /** The page's own name and summary, where they are the site's to say (a content page). */
+  title?: string;
+  description?: string;
+}
+
+/** Draws a page's first screen (server/site/page-data.ts), or null where the app draws it. */
+export type PageFill = (c: Context<AppEnv>, page: string | undefined, site: TenantRow | null) => Promise<PageData | null>;
+
+/** The page with its places filled and the data beside the app's root (not inside: React replaces that). */
+export function withPageData(html: string, path: string, sent: PageData | null): string {
+  if (!sent) return html;
+  let out = html;
+  // The page's own name before the site's (as the app names it: content-page.tsx), and its summary.
+  if (sent.title) out = out.replace(/<title>[^<]*? · /, () => `<title>${escapeHtml(sent.title!)} · `);
+  if (sent.description)
+    out = out.replace(
+      /<meta name="description" content="[^"]*"/,
+      () => `<meta name="description" content="${escapeHtml(sent.description!)}"`,
+    );
+  for (const [name, content] of Object.entries(sent.slots))
+    out = out.replace(new RegExp(`<!--${name}-->[\\s\\S]*?<!--/${name}-->`), () => content);
+  if (!Object.keys(sent.data).length) return out;
+  // JSON in a script element: "<" is escaped so no text can close the element early.
+  const json = JSON.stringify({ path, data: sent.data }).replace(/</g, '\\u003c');
+  return out.replace('<!--/root-->', () => `<!--/root--><script type="application/json" id="page-data">${json}</script>`);
+}
+
 type Encoded = { br?: Buffer; gzip?: Buffer; identity: Buffer };
 const MAX_CACHED = 500;
 
-export function pages(staticDir: string) {
+export function pages(staticDir: string, pageData: PageFill = async () => null) {
   const indexPath = join(staticDir, 'pages', 'pages.json');
   let indexFile: ReturnType<typeof loadStaticFile>;
   let index: Record<string, string> = {};

@@ -58,7 +58,7 @@ export type PrintStatus = (typeof PRINT_STATUSES)[number];
  * Where a printed copy is, in order. The spec names the print provider's first three statuses
  * (its peecho_status filter); a copy goes on from there, so two later states are added after
  * them, never between: 'printed' (off the press) and 'shipped' (handed to the carrier). Each
- * step is reached only from the one before it (server/services/print/jobs.ts).
+ * step is reached only from the one before it (server/domains/commerce/print-jobs.ts).
  */
 export const PRINT_PROGRESS = [...PRINT_STATUSES, 'printed', 'shipped'] as const;
 export type PrintProgress = (typeof PRINT_PROGRESS)[number];

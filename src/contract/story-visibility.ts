@@ -1,5 +1,5 @@
 // Who may see a story: ONE pure function of the story, its author's current state, its class's
-// review setting and the viewer. The server mirrors it in SQL (server/services/story-visibility.ts,
+// review setting and the viewer. The server mirrors it in SQL (server/domains/stories/visibility.ts,
 // compared against this function over generated cases) and the PWA uses it offline.
 // Plain TypeScript only: this module may be on the first load, so it must not pull in zod.
 import type { PrivacyPreference, Role, StoryStatus } from './domain';

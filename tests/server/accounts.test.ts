@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { emailOutbox, rateLimits, users } from '../../server/db/schema';
-import { hashPassword } from '../../server/services/crypto';
-import { deliverPending } from '../../server/services/email';
+import { hashPassword } from '../../server/lib/crypto';
+import { deliverPending } from '../../server/domains/mail/outbox';
 import { GREENFIELD, HILLSIDE, TARGETS, signIn, startServer, type TestServer } from './harness';
 import { messageText, startSmtpPeer, type SmtpPeer } from './smtp-peer';
 

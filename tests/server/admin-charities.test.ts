@@ -6,7 +6,7 @@
 // charity has raised. (Roles, paging, sorts, dates and CSV of the lists: admin-lists.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARITY_MSG, REFUND_MSG } from '../../src/contract/charity-admin';
-import { paymentProviders } from '../../server/services/payments/providers';
+import { paymentProviders } from '../../server/providers/payments/providers';
 import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer } from './harness';
 
 describe.each(TARGETS)('charity administration on %s', (target) => {

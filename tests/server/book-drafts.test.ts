@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { setInfo } from '../../src/contract/book-document';
 import { books, classes, students, users } from '../../server/db/schema';
-import { bookContent } from '../../server/services/book-content';
+import { bookContent } from '../../server/domains/books/content';
 import { addTextPage, tinyPdf } from '../support/book-doc';
 import { b64 } from '../support/ydoc';
 import { GREENFIELD, HILLSIDE, TARGETS, signIn, startServer, type TestServer } from './harness';
@@ -45,7 +45,7 @@ describe.each(TARGETS)('book making API on %s', (target) => {
       .where(eq(students.class_id, robins));
     const other = others.find((o) => o.id !== amaraId && o.username) ?? mate!;
     classmateId = other.id;
-    const { decryptText } = await import('../../server/services/crypto');
+    const { decryptText } = await import('../../server/lib/crypto');
     amara = (await signIn(server, 'amara.okafor', 'kite-7')).access;
     classmate = (await signIn(server, other.username!, decryptText(server.deps.keys.data, other.sealed!))).access;
     zoe = (await signIn(server, 'zoe.zhang', 'moon-3')).access;

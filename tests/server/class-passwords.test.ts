@@ -3,7 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { classes } from '../../server/db/schema';
-import { CLASS_PASSWORD_FORMAT, CLASS_PASSWORD_SPACE, CLASS_PASSWORD_WORDS, newClassPassword } from '../../server/services/class-passwords';
+import {
+  CLASS_PASSWORD_FORMAT,
+  CLASS_PASSWORD_SPACE,
+  CLASS_PASSWORD_WORDS,
+  newClassPassword,
+} from '../../server/domains/roster/class-passwords';
 import { GREENFIELD, TARGETS, signIn, startServer, type TestServer } from './harness';
 
 describe('the class password generator', () => {

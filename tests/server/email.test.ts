@@ -1,12 +1,12 @@
-// The mailer (server/services/email.ts, smtp.ts): TLS unless the URL opts out, no database
+// The mailer (server/domains/mail/outbox.ts, smtp.ts): TLS unless the URL opts out, no database
 // transaction held while a mail server is slow, bodies emptied once sent, expired links never
 // sent, and retries with backoff up to the attempt limit.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../../server/config';
 import { emailOutbox } from '../../server/db/schema';
-import { deliverPending, MAX_ATTEMPTS, queueEmail, retryDelayMs } from '../../server/services/email';
-import { smtpSettings } from '../../server/services/smtp';
+import { deliverPending, MAX_ATTEMPTS, queueEmail, retryDelayMs } from '../../server/domains/mail/outbox';
+import { smtpSettings } from '../../server/providers/mail/smtp';
 import { GREENFIELD, TARGETS, startServer, type TestServer } from './harness';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 

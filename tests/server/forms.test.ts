@@ -4,7 +4,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { classes, emailOutbox, students, tenants } from '../../server/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM_LIMIT } from '../../server/routes/forms';
+import { FORM_LIMIT } from '../../server/domains/help/form-routes';
 import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer } from './harness';
 
 const contact = { name: 'Ada Parent', email: 'ada@example.org', topic: 'question', message: 'When is the next book sale at school?' };

@@ -6,7 +6,7 @@ import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
-import { deriveKeys } from '../../server/services/crypto';
+import { deriveKeys } from '../../server/lib/crypto';
 import type { Deps } from '../../server/http/env';
 
 export type Target = 'pglite' | 'postgres';

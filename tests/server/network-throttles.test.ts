@@ -2,7 +2,7 @@
 // guesses and registrations are counted per network address (the socket's, X-Forwarded-For only
 // behind TRUST_PROXY) and per site; one child's typing still never locks out their class.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADDRESS_LIMIT, REGISTRATION_ADDRESS_LIMIT, REGISTRATION_SITE_LIMIT, SITE_LIMIT } from '../../server/services/rate-limit';
+import { ADDRESS_LIMIT, REGISTRATION_ADDRESS_LIMIT, REGISTRATION_SITE_LIMIT, SITE_LIMIT } from '../../server/domains/auth/rate-limit';
 import { AUTH_MSG } from '../../src/contract/messages';
 import { GREENFIELD, TARGETS, startServer, type TestServer } from './harness';
 

@@ -1,4 +1,4 @@
-// The library's first books, sent with its page (server/http/page-data.ts): drawn as cards into
+// The library's first books, sent with its page (server/site/page-data.ts): drawn as cards into
 // the HTML and as JSON beside it, this site's books on sale only, in the device's order, with
 // every title escaped in both.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { FIRST_BOOKS } from '../../server/http/page-data';
+import { FIRST_BOOKS } from '../../server/site/page-data';
 import { books, pages, stories, tenants } from '../../server/db/schema';
 import { GREENFIELD, HILLSIDE, TARGETS, startServer, type TestServer } from './harness';
 

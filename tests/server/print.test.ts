@@ -9,10 +9,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookContent } from '../../src/contract/book-pages';
 import { books, pictures, printJobs, tenants } from '../../server/db/schema';
-import { schoolPictures } from '../../server/services/print/content';
-import { printerIdle, runPrintJobs } from '../../server/services/print/jobs';
-import { signCallback, type PrintProvider } from '../../server/services/print/provider';
-import { sandboxPrinter } from '../../server/services/print/sandbox';
+import { schoolPictures } from '../../server/domains/books/print-content';
+import { printerIdle, runPrintJobs } from '../../server/domains/commerce/print-jobs';
+import { signCallback, type PrintProvider } from '../../server/providers/print/provider';
+import { sandboxPrinter } from '../../server/providers/print/sandbox';
 import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer } from './harness';
 
 const mmToPt = (mm: number) => (mm * 72) / 25.4;

@@ -1,4 +1,4 @@
-// The hygiene job (server/services/prune.ts): each kind of expired row goes, everything still
+// The hygiene job (server/jobs/prune.ts): each kind of expired row goes, everything still
 // in use stays, e-mail bodies are emptied once they can no longer be sent, and two processes
 // pruning at once agree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import {
   tenants,
   users,
 } from '../../server/db/schema';
-import { pruneExpired } from '../../server/services/prune';
+import { pruneExpired } from '../../server/jobs/prune';
 import { TARGETS, startServer, type TestServer } from './harness';
 
 const DAY = 24 * 3600_000;

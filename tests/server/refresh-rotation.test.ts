@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
-import { REUSE_GRACE_MS } from '../../server/services/tokens';
+import { REUSE_GRACE_MS } from '../../server/domains/auth/tokens';
 import { GREENFIELD, TARGETS, signIn, startServer, type TestServer } from './harness';
 
 const DAY = 24 * 3600_000;

@@ -1,6 +1,6 @@
 // The server's sanitiser (DOMPurify on jsdom) against known XSS payloads.
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from '../../server/services/sanitize';
+import { sanitizeHtml } from '../../server/lib/sanitize';
 import { FORBIDDEN, KEPT, XSS_PAYLOADS } from '../support/xss-payloads';
 
 describe('server sanitiser', () => {

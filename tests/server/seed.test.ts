@@ -4,7 +4,7 @@ import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { books, categories, charities, classes, faqs, modes, stories, students, tenants, users } from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
 import { openDatabase } from '../../server/db/client';
-import { decryptText, deriveKeys } from '../../server/services/crypto';
+import { decryptText, deriveKeys } from '../../server/lib/crypto';
 import { TARGETS, startServer, type TestServer } from './harness';
 
 describe.each(TARGETS)('demo seed on %s', (target) => {

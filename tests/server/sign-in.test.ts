@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { rateLimits, students, users } from '../../server/db/schema';
-import { hashPassword } from '../../server/services/crypto';
+import { hashPassword } from '../../server/lib/crypto';
 import { GREENFIELD, HILLSIDE, TARGETS, signIn, startServer, type TestServer } from './harness';
 
 const INVALID_CODE = 'Invalid class code. Please check and try again.';
@@ -311,7 +311,7 @@ describe.each(TARGETS)('sign-in flows on %s', (target) => {
 
   /** A child's class password, as the teacher's login cards print it. */
   async function classPassword(username: string): Promise<string> {
-    const { decryptText } = await import('../../server/services/crypto');
+    const { decryptText } = await import('../../server/lib/crypto');
     const [row] = await server.database.db
       .select({ sealed: students.password_encrypted })
       .from(students)

@@ -1,4 +1,4 @@
-// The SQL rule (server/services/story-visibility.ts) against the pure rule
+// The SQL rule (server/domains/stories/visibility.ts) against the pure rule
 // (src/contract/story-visibility.ts) over generated stories, authors, classes and viewers, on
 // PGlite and PostgreSQL: for every viewer, the database returns exactly the stories canSeeStory allows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { PRIVACY_PREFERENCES, STORY_STATUSES, type Role } from '../../src/contract/domain';
 import { canSeeStory, type AuthorFacts, type ClassFacts, type StoryFacts, type StoryViewer } from '../../src/contract/story-visibility';
 import { classes, organizationLinks, stories, students, tenants, users } from '../../server/db/schema';
-import { onTheShelf, storyVisibleTo, type ServerViewer } from '../../server/services/story-visibility';
+import { onTheShelf, storyVisibleTo, type ServerViewer } from '../../server/domains/stories/visibility';
 import { startServer, TARGETS, type TestServer } from './harness';
 
 /** A small deterministic generator, so a failure can be replayed. */

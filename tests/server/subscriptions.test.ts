@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, subscriptions } from '../../server/db/schema';
-import { addInterval, GRACE_DAYS, runRenewals } from '../../server/services/subscriptions';
-import { reorder } from '../../server/routes/admin-modes';
+import { addInterval, GRACE_DAYS, runRenewals } from '../../server/domains/commerce/subscriptions';
+import { reorder } from '../../server/domains/schools/mode-routes';
 import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer } from './harness';
 
 const RIVERBEND = 'riverbend.localhost';

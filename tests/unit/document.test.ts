@@ -8,7 +8,7 @@ import { yDocToProsemirrorJSON } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { excerptOf, fromBase64, plainText, renderHtml, textFromHtml, toBase64, wordCount, type DocNode } from '@/contract/document';
 import { documentExtensions } from '@/contract/document-extensions';
-import { mergeUpdate } from '../../server/services/documents';
+import { mergeUpdate } from '../../server/domains/stories/documents';
 
 const PIC = '11111111-2222-4333-8444-555555555555';
 const sample: DocNode = {

@@ -1,0 +1,193 @@
+// Sign-in throttling, kept in the database (rate_limits) so every API process agrees. Failures
+// are counted per account, per device (X-Device-Id), per network address on a site and per
+// site. The account and device limits are tight; the address and site limits are generous,
+// because a whole school shares one address: they stop a stranger's guessing (who may leave
+// the device header out or change it at will) without letting one child lock a class out.
+// A key that reaches its limit within its window is locked; while any key of a request is
+// locked, the attempt is refused before any password is checked and is not counted again, so
+// a locked child or a locked tablet adds nothing more to the address's or the site's count.
+import { inArray, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { isIPv6 } from 'node:net';
+import type { Queryable } from '../../db/client';
+import { rateLimits, type TenantRow } from '../../db/schema';
+import type { AppEnv } from '../../http/env';
+import { fail } from '../../http/errors';
+import { AUTH_MSG, withMinutes } from '../../../src/contract/messages';
+import { DEVICE_HEADER, DEVICE_ID_PATTERN } from '../../../src/contract/device';
+
+export const WINDOW_MS = 15 * 60_000;
+export const LOCK_MS = 15 * 60_000;
+
+/** Failures an account (one child, one member of staff) may make per window. */
+export const ACCOUNT_LIMIT = 10;
+/**
+ * Failures one device may make per window, over all accounts. Higher than an account's: a
+ * classroom tablet serves many children, and one child can add at most ACCOUNT_LIMIT of them
+ * (a locked account's attempts are not counted), so one child never locks the tablet.
+ */
+export const DEVICE_LIMIT = 30;
+/** The community password is one account shared by every family of a school. */
+export const COMMUNITY_LIMIT = 100;
+/**
+ * Failures from one network address on one site per window, over all accounts and devices.
+ * A school behind one NAT address: a tablet adds at most DEVICE_LIMIT before it is locked, and
+ * a whole school's honest typing at the start of lessons (20 classes of 30, one slip in five)
+ * is about 120. Only a script (which leaves the device header out) gets near 300.
+ */
+export const ADDRESS_LIMIT = 300;
+/** Failures on one site per window from all addresses: caps guessing spread over many addresses. */
+export const SITE_LIMIT = 1000;
+/** Registrations (POST /tenants/create/) per address per hour, and per site per hour. */
+export const REGISTRATION_ADDRESS_LIMIT = 5;
+export const REGISTRATION_SITE_LIMIT = 50;
+const HOUR_MS = 60 * 60_000;
+
+export interface Limit {
+  key: string;
+  max: number;
+  /** Shown when this key is locked; `{minutes}` is filled in. */
+  message: string;
+  /** Failures count within this window (default WINDOW_MS) ... */
+  windowMs?: number;
+  /** ... and lock the key this long (default LOCK_MS). */
+  lockMs?: number;
+}
+
+const siteKey = (tenant: TenantRow | null) => (tenant ? `t${tenant.id}` : 'platform');
+
+export const accountKeys = {
+  staff: (email: string) => `staff:${email.trim().toLowerCase()}`,
+  student: (tenantId: number | 'platform', username: string) => `student:${tenantId}:${username.trim().toLowerCase()}`,
+  community: (tenantId: number) => `community:${tenantId}`,
+};
+
+/** An IPv6 client is counted by its /64 (one household or school network can use any address in it). */
+function addressKey(address: string): string {
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (v4) return v4[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/**
+ * The client's network address: the socket's, or with TRUST_PROXY=N the address the outermost
+ * of the N trusted proxies saw (X-Forwarded-For is only believed that far). 'unknown' when the
+ * request came with no socket (in-process calls); those share one key.
+ */
+export function clientAddress(c: Context<AppEnv>): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  const socket = env?.incoming?.socket?.remoteAddress ?? 'unknown';
+  const hops = c.var.deps.config.trustProxy;
+  if (!hops) return addressKey(socket);
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const chain = [...forwarded, socket];
+  return addressKey(chain[Math.max(0, chain.length - 1 - hops)]!);
+}
+
+/**
+ * The address's and the site's keys for one kind of guess (a student's password, a class code,
+ * a staff password): always there, whatever headers the request carries.
+ */
+export function networkLimits(c: Context<AppEnv>, purpose: string): Limit[] {
+  const site = siteKey(c.var.tenant);
+  return [
+    { key: `${purpose}-addr:${site}:${clientAddress(c)}`, max: ADDRESS_LIMIT, message: AUTH_MSG.networkLocked },
+    { key: `${purpose}-site:${site}`, max: SITE_LIMIT, message: AUTH_MSG.siteLocked },
+  ];
+}
+
+/** Registration: every use counts, per address and per site, by the hour. */
+export function registrationLimits(c: Context<AppEnv>): Limit[] {
+  const site = siteKey(c.var.tenant);
+  const hourly = { windowMs: HOUR_MS, lockMs: HOUR_MS };
+  return [
+    { key: `register-addr:${site}:${clientAddress(c)}`, max: REGISTRATION_ADDRESS_LIMIT, message: AUTH_MSG.registrationTooMany, ...hourly },
+    { key: `register-site:${site}`, max: REGISTRATION_SITE_LIMIT, message: AUTH_MSG.registrationBusy, ...hourly },
+  ];
+}
+
+/** The device's key, when the request names its device (X-Device-Id). */
+export function deviceLimit(c: Context<AppEnv>, purpose = 'device'): Limit[] {
+  const id = c.req.header(DEVICE_HEADER);
+  if (!id || !DEVICE_ID_PATTERN.test(id)) return [];
+  return [{ key: `${purpose}:${siteKey(c.var.tenant)}:${id}`, max: DEVICE_LIMIT, message: AUTH_MSG.deviceLocked }];
+}
+
+/** The limits of a sign-in to POST /auth/token/ by this username on this site. */
+export function signInLimits(c: Context<AppEnv>, username: string): { account: Limit; all: Limit[] } {
+  const tenant = c.var.tenant;
+  const account: Limit = username.includes('@')
+    ? { key: accountKeys.staff(username), max: ACCOUNT_LIMIT, message: AUTH_MSG.staffLocked }
+    : { key: accountKeys.student(tenant?.id ?? 'platform', username), max: ACCOUNT_LIMIT, message: AUTH_MSG.studentLocked };
+  const purpose = username.includes('@') ? 'staff' : 'student';
+  return { account, all: [account, ...deviceLimit(c), ...networkLimits(c, purpose)] };
+}
+
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** Refuses with 429 (and Retry-After) while any of the keys is locked. */
+export async function assertNotLocked(c: Context<AppEnv>, db: Queryable, limits: Limit[], now: Date): Promise<void> {
+  if (!limits.length) return;
+  const rows = await db
+    .select({ key: rateLimits.key, locked_until: rateLimits.locked_until })
+    .from(rateLimits)
+    .where(
+      inArray(
+        rateLimits.key,
+        limits.map((l) => l.key),
+      ),
+    );
+  for (const limit of limits) {
+    const until = rows.find((r) => r.key === limit.key)?.locked_until;
+    if (until && until > now) {
+      const seconds = Math.ceil((until.getTime() - now.getTime()) / 1000);
+      const message = withMinutes(limit.message, seconds / 60);
+      c.header('Retry-After', String(seconds));
+      fail(429, message, { error: message, retry_after: seconds });
+    }
+  }
+}
+
+/** Counts one failure against each key, in one statement per key (safe under concurrency). */
+export async function recordFailure(db: Queryable, limits: Limit[], now: Date): Promise<void> {
+  for (const { key, max, windowMs = WINDOW_MS, lockMs = LOCK_MS } of limits) {
+    const windowStart = new Date(now.getTime() - windowMs);
+    const lockUntil = new Date(now.getTime() + lockMs);
+    const fresh = sql`rate_limits.window_started_at <= ${at(windowStart)}`;
+    await db.execute(sql`
+      insert into rate_limits (key, failures, window_started_at, locked_until)
+      values (${key}, 1, ${at(now)}, ${max <= 1 ? at(lockUntil) : null})
+      on conflict (key) do update set
+        failures = case when ${fresh} then 1 else rate_limits.failures + 1 end,
+        window_started_at = case when ${fresh} then ${at(now)} else rate_limits.window_started_at end,
+        locked_until = case
+          when (case when ${fresh} then 1 else rate_limits.failures + 1 end) >= ${max} then ${at(lockUntil)}
+          else rate_limits.locked_until end`);
+  }
+}
+
+/** Forgets the failures of these keys (a successful sign-in, a teacher's unlock, a reset). */
+export async function clearFailures(db: Queryable, keys: string[]): Promise<void> {
+  if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+}
+
+/**
+ * Counts every use, not only failures: for actions that send e-mail (password reset), so one
+ * address cannot be flooded. Refuses with 429 once the key has been used `limit.max` times.
+ */
+export async function countUse(c: Context<AppEnv>, db: Queryable, limit: Limit | Limit[], now: Date): Promise<void> {
+  const limits = Array.isArray(limit) ? limit : [limit];
+  await assertNotLocked(c, db, limits, now);
+  await recordFailure(db, limits, now);
+}

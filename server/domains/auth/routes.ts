@@ -1,0 +1,160 @@
+// Sign-in and tokens: POST /auth/token/, POST /auth/token/refresh/ (rotating), POST /auth/logout/,
+// GET /user/profile/.
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { LoginRequest, RefreshRequest } from '../../../src/contract/auth';
+import { AUTH_MSG } from '../../../src/contract/messages';
+import { students, tenants, type UserRow } from '../../db/schema';
+import type { Queryable } from '../../db/client';
+import type { AppEnv } from '../../http/env';
+import { fail } from '../../http/errors';
+import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
+import { MessageSchema, UserSchema } from '../../http/schemas';
+import { decryptText, hashPassword, sameText, verifyPassword } from '../../lib/crypto';
+import { startSession } from './sessions';
+import { readToken, signAccess } from '../../http/jwt';
+import { revokeFamily, revokeRefresh, rotateRefresh } from './tokens';
+import { findStaffByEmail, findStudent, findUser, userJson } from './users';
+import { assertNotLocked, clearFailures, recordFailure, signInLimits } from './rate-limit';
+import type { TenantRow } from '../../db/schema';
+
+const LoginAnswer = z.object({ access: z.string(), refresh: z.string(), user: UserSchema }).openapi('LoginAnswer');
+
+const login = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'post',
+    path: '/auth/token/',
+    summary: 'Sign in: staff by e-mail, students by username (on their school site)',
+    request: { body: { required: true, content: { 'application/json': { schema: LoginRequest } } } },
+    responses: {
+      200: jsonBody(LoginAnswer, 'Signed in'),
+      401: { description: 'Wrong credentials; `error` says why', ...errorBody },
+      429: {
+        description:
+          'Too many failed sign-ins for this account, this device (X-Device-Id), this network address or this site; `error` says when to retry',
+        ...errorBody,
+      },
+    },
+  },
+);
+
+const refresh = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'post',
+    path: '/auth/token/refresh/',
+    summary: 'A new access token and the next refresh token for a valid, unrevoked refresh token (refresh tokens rotate on every use)',
+    description:
+      'The presented refresh token is used up: keep the answered one. Presenting a used token again revokes every token of its sign-in, except within 2 minutes of its use while its successor is unused (then that same successor is answered again, for an answer lost on the way).',
+    request: { body: { required: true, content: { 'application/json': { schema: RefreshRequest } } } },
+    responses: {
+      200: jsonBody(z.object({ access: z.string(), refresh: z.string() }).openapi('RefreshAnswer'), 'Refreshed'),
+      401: { description: 'Refresh token invalid, expired, revoked or reused', ...errorBody },
+    },
+  },
+);
+
+const logout = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'post',
+    path: '/auth/logout/',
+    summary: 'End a session: revoke its refresh token and every other token of the same sign-in (the token authenticates itself)',
+    request: { body: { required: true, content: { 'application/json': { schema: RefreshRequest } } } },
+    responses: { 200: jsonBody(MessageSchema, 'Signed out') },
+  },
+);
+
+const profile = defineRoute(
+  { roles: 'signed-in' },
+  {
+    method: 'get',
+    path: '/user/profile/',
+    summary: 'The signed-in user',
+    responses: { 200: jsonBody(UserSchema, 'The user') },
+  },
+);
+
+// Verifying against a throwaway hash keeps an unknown e-mail as slow as a wrong password,
+// so response times do not reveal which addresses have accounts.
+let decoyHash: Promise<string> | undefined;
+
+async function checkStaff(db: Queryable, email: string, password: string): Promise<UserRow | undefined> {
+  const user = await findStaffByEmail(db, email);
+  if (!user?.password_hash || user.role === 'student') {
+    await verifyPassword(await (decoyHash ??= hashPassword('decoy-password')), password);
+    return undefined;
+  }
+  return (await verifyPassword(user.password_hash, password)) ? user : undefined;
+}
+
+async function checkStudent(db: Queryable, dataKey: Buffer, tenant: TenantRow, username: string, password: string) {
+  const user = await findStudent(db, tenant.id, username);
+  if (!user) return undefined;
+  const [student] = await db.select().from(students).where(eq(students.user_id, user.id)).limit(1);
+  if (!student || student.archived) return undefined;
+  return sameText(decryptText(dataKey, student.password_encrypted), password) ? user : undefined;
+}
+
+async function awaitingVerification(db: Queryable, tenantId: number): Promise<boolean> {
+  const [row] = await db.select({ waiting: tenants.awaiting_verification }).from(tenants).where(eq(tenants.id, tenantId));
+  return Boolean(row?.waiting);
+}
+
+export const authRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(login, async (c) => {
+    const { username, password } = c.req.valid('json');
+    const deps = c.var.deps;
+    const tenant = c.var.tenant;
+    const db = c.var.db;
+    // Throttled per account, device, network address and site (server/domains/auth/rate-limit.ts).
+    const limits = signInLimits(c, username);
+    await assertNotLocked(c, db, limits.all, deps.now());
+    const user = username.includes('@')
+      ? await checkStaff(db, username, password)
+      : tenant
+        ? await checkStudent(db, deps.keys.data, tenant, username, password)
+        : undefined;
+    if (!user || !user.is_active) {
+      await recordFailure(db, limits.all, deps.now());
+      fail(401, AUTH_MSG.wrongCredentials, { error: AUTH_MSG.wrongCredentials });
+    }
+    if (user.tenant_id !== (tenant?.id ?? null) && user.role !== 'upschool_admin') {
+      fail(401, AUTH_MSG.otherSite, { error: AUTH_MSG.otherSite });
+    }
+    // A registered school is not live until its e-mail address is confirmed (/verification).
+    // Read now, not from the request's tenant (cached for a few seconds per process).
+    if (tenant && (await awaitingVerification(db, tenant.id)))
+      fail(403, AUTH_MSG.awaitingVerification, { error: AUTH_MSG.awaitingVerification });
+    await clearFailures(db, [limits.account.key]);
+    return c.json(await startSession(deps, c.var.db, user), 200);
+  })
+  .openapi(refresh, async (c) => {
+    const deps = c.var.deps;
+    const now = deps.now();
+    const db = c.var.db;
+    const invalid = () => fail(401, 'Token is invalid or expired', { code: 'token_not_valid' });
+    const claims = await readToken(deps.keys.jwt, c.req.valid('json').refresh, 'refresh', now);
+    if (!claims?.jti) return invalid();
+    const user = await findUser(db, claims.id);
+    if (!user?.is_active) return invalid();
+    if (user.tenant_id !== (c.var.tenant?.id ?? null) && user.role !== 'upschool_admin') return invalid();
+    const auth = { id: user.id, role: user.role, tenant_id: user.tenant_id };
+    const rotation = await rotateRefresh(db, deps.keys.jwt, auth, claims.jti, now);
+    if (rotation.kind === 'reused') await revokeFamily(db, rotation.family, now);
+    if (rotation.kind !== 'rotated') return invalid();
+    return c.json({ access: await signAccess(deps.keys.jwt, auth, now, deps.config.accessTokenSeconds), refresh: rotation.refresh }, 200);
+  })
+  .openapi(logout, async (c) => {
+    const deps = c.var.deps;
+    // Expired tokens are revoked too: signing out must work however long the tablet was off.
+    const claims = await readToken(deps.keys.jwt, c.req.valid('json').refresh, 'refresh', new Date(0));
+    if (claims?.jti) await revokeRefresh(c.var.db, claims.jti, deps.now());
+    return c.json({ message: 'Signed out' }, 200);
+  })
+  .openapi(profile, async (c) => {
+    const user = await findUser(c.var.db, signedInUser(c).id);
+    if (!user) fail(401, 'User not found', { code: 'user_not_found' });
+    return c.json(userJson(user), 200);
+  });

@@ -1,0 +1,340 @@
+// The platform admin's users (SPEC.md sections 2, 5 and 7; upschool_admin only, every tenant):
+// the generated list and CSV export (GET /api-super-admin/users/, .../export/), one user
+// (GET and PATCH /api-super-admin/users/{id}/, multipart or JSON, only the changed fields),
+// creating one (POST /api-super-admin/create-user/, who then gets an e-mail to choose a
+// password), deactivating and reactivating many (POST /api-super-admin/users/bulk/), the tenant
+// list of the tenant filter, and the uploaded avatars (GET /avatars/{id}).
+import { randomUUID } from 'node:crypto';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { Hono, type Context } from 'hono';
+import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { CreateUserForm, UserPatch } from '../../../src/contract/admin';
+import { ROLES } from '../../../src/contract/domain';
+import { ADMIN_MSG } from '../../../src/contract/messages';
+import { pictures, refreshTokens, tenants, users } from '../../db/schema';
+import type { Queryable } from '../../db/client';
+import { adminListRoutes, countAll, lowerEq, type DynamicSelect } from '../../http/admin-list';
+import type { AppEnv } from '../../http/env';
+import { fail } from '../../http/errors';
+import { defineRoute, errorBody, jsonBody, signedInUser, type Access } from '../../http/route';
+import { MessageSchema } from '../../http/schemas';
+import { PLATFORM } from '../../http/access';
+import { queueEmail, siteOrigin } from '../mail/outbox';
+import { createResetToken, resetLink } from './one-time-links';
+import { logoMatchesType } from '../../lib/uploads';
+
+const PLATFORM_CHANGE = { ...PLATFORM, outbox: true } as const;
+const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
+
+const Id = z.coerce.number().int().positive().max(2_147_483_647);
+const Bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const AdminUserSchema = z
+  .object({
+    id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string().nullable(),
+    username: z.string().nullable(),
+    role: z.enum(ROLES),
+    country: z.string().nullable(),
+    avatar: z.string().nullable(),
+    is_active: z.boolean(),
+    tenant_id: z.number().int().nullable(),
+    tenant_name: z.string().nullable(),
+    date_joined: z.string(),
+    last_login: z.string().nullable(),
+  })
+  .openapi('AdminUser');
+
+const userFields = {
+  id: users.id,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  email: users.email,
+  username: users.username,
+  role: users.role,
+  country: users.country,
+  avatar: users.avatar,
+  is_active: users.is_active,
+  tenant_id: users.tenant_id,
+  tenant_name: tenants.school_name,
+  date_joined: users.date_joined,
+  last_login: users.last_login,
+};
+type AdminUserRow = {
+  [K in keyof typeof userFields]: (typeof userFields)[K]['_']['notNull'] extends true
+    ? (typeof userFields)[K]['_']['data']
+    : (typeof userFields)[K]['_']['data'] | null;
+};
+
+export const selectUsers = (db: Queryable) =>
+  db.select(userFields).from(users).leftJoin(tenants, eq(tenants.id, users.tenant_id)).$dynamic() as unknown as DynamicSelect<AdminUserRow>;
+
+export function adminUserJson(row: AdminUserRow): z.infer<typeof AdminUserSchema> {
+  return { ...row, date_joined: row.date_joined.toISOString(), last_login: row.last_login?.toISOString() ?? null };
+}
+
+/** Where a users list is declared: the platform's (every user) or an area's (its scope). */
+export interface UsersListPlace {
+  name: string;
+  path: string;
+  summary: string;
+  access: Access;
+  /** The caller's users (e.g. a school's); undefined: every user. */
+  scope?: (c: Context<AppEnv>) => SQL | undefined;
+}
+
+/** A users list (all-users, and with a fixed role the students and teachers screens), declared once for every area. */
+export function usersListRoutes(place: UsersListPlace) {
+  return adminListRoutes({
+    name: place.name,
+    path: place.path,
+    summary: place.summary,
+    access: place.access,
+    row: AdminUserSchema,
+    filters: {
+      role: z.enum(ROLES).optional(),
+      tenant_id: Id.optional(),
+      is_active: Bool.optional(),
+      /** superpower-teacher: teachers and teacher admins together. */
+      teaching: z.enum(['true']).optional(),
+    },
+    where: (c, q) =>
+      and(
+        place.scope?.(c),
+        q.role ? eq(users.role, q.role) : undefined,
+        q.teaching ? inArray(users.role, ['teacher', 'teacher_admin']) : undefined,
+        q.tenant_id !== undefined ? eq(users.tenant_id, q.tenant_id) : undefined,
+        q.is_active !== undefined ? eq(users.is_active, q.is_active) : undefined,
+      ),
+    search: [users.first_name, users.last_name, users.email, users.username],
+    date: users.date_joined,
+    sorts: {
+      first_name: users.first_name,
+      last_name: users.last_name,
+      email: users.email,
+      role: users.role,
+      date_joined: users.date_joined,
+      last_login: users.last_login,
+    },
+    defaultSort: '-date_joined',
+    id: users.id,
+    select: selectUsers,
+    countFrom: (db) => db.select(countAll()).from(users).$dynamic() as unknown as DynamicSelect<{ n: number }>,
+    json: adminUserJson,
+    csv: [
+      ['id', (r) => r.id],
+      ['first_name', (r) => r.first_name],
+      ['last_name', (r) => r.last_name],
+      ['email', (r) => r.email],
+      ['username', (r) => r.username],
+      ['role', (r) => r.role],
+      ['country', (r) => r.country],
+      ['tenant', (r) => r.tenant_name],
+      ['is_active', (r) => r.is_active],
+      ['date_joined', (r) => r.date_joined.toISOString()],
+      ['last_login', (r) => r.last_login?.toISOString()],
+    ],
+  });
+}
+
+const usersList = usersListRoutes({
+  name: 'users',
+  path: '/api-super-admin/users/',
+  summary: 'Every user of the platform, filtered, sorted and paged',
+  access: PLATFORM,
+});
+
+const IdParam = z.object({ id: Id });
+const noSuchUser = { 404: { description: 'No such user', ...errorBody } };
+const formOrJson = <T extends z.ZodType>(schema: T) => ({
+  // Multipart when an avatar travels with it (the outbox sends files that way), JSON otherwise.
+  body: { required: false, content: { 'multipart/form-data': { schema }, 'application/json': { schema } } },
+});
+
+const getUser = defineRoute(PLATFORM, {
+  method: 'get',
+  path: '/api-super-admin/users/{id}/',
+  summary: 'One user, as the user form shows it',
+  request: { params: IdParam },
+  responses: { 200: jsonBody(AdminUserSchema), ...noSuchUser },
+});
+
+const AvatarPart = { avatar: UserPatch.shape.avatar.openapi({ type: 'string', format: 'binary' }) };
+
+const patchUser = defineRoute(PLATFORM_CHANGE, {
+  method: 'patch',
+  path: '/api-super-admin/users/{id}/',
+  summary: 'Change a user: only the fields sent (names, email, country, avatar, is_active)',
+  request: { params: IdParam, ...formOrJson(UserPatch.extend(AvatarPart)) },
+  responses: { 200: jsonBody(AdminUserSchema), ...noSuchUser },
+});
+
+const createUser = defineRoute(PLATFORM_CHANGE, {
+  method: 'post',
+  path: '/api-super-admin/create-user/',
+  summary: 'Create a staff user of a tenant (or a platform admin); they are e-mailed a link to choose a password',
+  request: formOrJson(CreateUserForm.safeExtend(AvatarPart)),
+  responses: { 201: jsonBody(AdminUserSchema), 404: { description: 'No such tenant', ...errorBody } },
+});
+
+const bulkUsers = defineRoute(PLATFORM_CHANGE, {
+  method: 'post',
+  path: '/api-super-admin/users/bulk/',
+  summary: 'Deactivate or reactivate many users (a deactivated user cannot sign in; nothing is deleted)',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({ ids: z.array(Id).min(1, ADMIN_MSG.bulkNeedsRows).max(1000), action: z.enum(['deactivate', 'activate']) }),
+        },
+      },
+    },
+  },
+  responses: { 200: jsonBody(MessageSchema), ...noSuchUser },
+});
+
+const tenantOptions = defineRoute(PLATFORM, {
+  method: 'get',
+  path: '/api-super-admin/tenant-options/',
+  summary: 'Every tenant by name, for the tenant filter (loaded only by the platform admin)',
+  responses: {
+    200: jsonBody(
+      z
+        .object({
+          results: z.array(
+            z.object({ id: z.number().int(), school_name: z.string(), subdomain: z.string(), is_organization: z.boolean() }),
+          ),
+        })
+        .openapi('TenantOptions'),
+    ),
+  },
+});
+
+const fieldFail = (field: string, message: string): never => fail(400, message, { errors: { [field]: [message] } });
+
+/** The request's body, whichever of the two encodings it came in. */
+function bodyOf<T>(c: Context<AppEnv>, read: (target: 'form' | 'json') => T | undefined): T {
+  const type = c.req.header('content-type') ?? '';
+  const body = read(type.includes('json') ? 'json' : 'form');
+  return body ?? fail(400, 'Send the form as multipart/form-data or JSON.');
+}
+
+async function oneUser(db: Queryable, id: number) {
+  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  return row ? adminUserJson(row) : fail(404, ADMIN_MSG.notFound);
+}
+
+async function emailFree(db: Queryable, email: string, except?: number) {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(lowerEq(users.email, email), except ? ne(users.id, except) : undefined))
+    .limit(1);
+  if (taken) fieldFail('email', ADMIN_MSG.emailTaken);
+}
+
+/** Stores an uploaded avatar (its bytes checked against its type) and answers its address. */
+async function saveAvatar(db: Queryable, file: File, owner: number, tenantId: number | null): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!logoMatchesType(bytes, file.type)) fieldFail('avatar', 'Unsupported file format');
+  const id = randomUUID();
+  await db.insert(pictures).values({ id, tenant_id: tenantId, owner_id: owner, content_type: file.type, data: bytes, width: 0, height: 0 });
+  return `/api/avatars/${id}`;
+}
+
+export const adminUserRoutes = new OpenAPIHono<AppEnv>()
+  .route('/', usersList)
+  .openapi(getUser, async (c) => c.json(await oneUser(c.var.db, c.req.valid('param').id), 200))
+  .openapi(patchUser, async (c) => {
+    const { id } = c.req.valid('param');
+    const body = bodyOf(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
+    const db = c.var.db;
+    const current = await oneUser(db, id);
+    if (body.email !== undefined) await emailFree(db, body.email, id);
+    if (body.is_active === 'false' && id === signedInUser(c).id) fail(400, 'You cannot deactivate your own account.');
+    const { avatar, is_active, ...fields } = body;
+    const values: Partial<typeof users.$inferInsert> = { ...fields, ...(fields.email ? { email: fields.email.toLowerCase() } : {}) };
+    if (is_active !== undefined) values.is_active = is_active === 'true';
+    if (avatar instanceof File) values.avatar = await saveAvatar(db, avatar, id, current.tenant_id);
+    if (Object.keys(values).length) await db.update(users).set(values).where(eq(users.id, id));
+    if (is_active === 'false') await db.update(refreshTokens).set({ revoked_at: c.var.deps.now() }).where(eq(refreshTokens.user_id, id));
+    return c.json(await oneUser(db, id), 200);
+  })
+  .openapi(createUser, async (c) => {
+    const body = bodyOf(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
+    const db = c.var.db;
+    if (body.role === 'student') fieldFail('role', 'Students are added to a class by their teacher or school.');
+    const tenantId = body.role === 'upschool_admin' ? null : Number(body.tenant_id);
+    const [tenant] = tenantId === null ? [] : await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+    if (tenantId !== null && !tenant) fail(404, 'No such tenant.', { errors: { tenant_id: ['Choose a tenant from the list'] } });
+    const email = body.email.toLowerCase();
+    await emailFree(db, email);
+    const [row] = await db
+      .insert(users)
+      .values({
+        tenant_id: tenantId,
+        role: body.role,
+        email,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        country: body.country,
+      })
+      .returning({ id: users.id });
+    const id = row!.id;
+    if (body.avatar instanceof File)
+      await db
+        .update(users)
+        .set({ avatar: await saveAvatar(db, body.avatar, id, tenantId) })
+        .where(eq(users.id, id));
+    const now = c.var.deps.now();
+    const site = siteOrigin(c, tenant?.subdomain ?? undefined);
+    const link = resetLink(site, await createResetToken(db, id, now, WELCOME_LINK_TTL_MS));
+    await queueEmail(db, {
+      tenant_id: tenantId,
+      to: email,
+      subject: `Your StoryNest account${tenant ? ` at ${tenant.school_name}` : ''}`,
+      text: `Hello ${body.first_name},\n\nAn account was made for you on StoryNest. Your site:\n\n${site}\n\nTo choose your password and sign in, open this link within 7 days:\n\n${link}\n`,
+      expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS),
+    });
+    c.var.deps.kickMailer();
+    return c.json(await oneUser(db, id), 201);
+  })
+  .openapi(bulkUsers, async (c) => {
+    const { ids, action } = c.req.valid('json');
+    const unique = [...new Set(ids)];
+    const db = c.var.db;
+    const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, unique));
+    if (found.length !== unique.length) fail(404, 'Some of these users do not exist.');
+    if (action === 'deactivate' && unique.includes(signedInUser(c).id)) fail(400, 'You cannot deactivate your own account.');
+    await db
+      .update(users)
+      .set({ is_active: action === 'activate' })
+      .where(inArray(users.id, unique));
+    if (action === 'deactivate')
+      await db.update(refreshTokens).set({ revoked_at: c.var.deps.now() }).where(inArray(refreshTokens.user_id, unique));
+    return c.json({ message: action === 'activate' ? ADMIN_MSG.reactivated : ADMIN_MSG.deactivated }, 200);
+  })
+  .openapi(tenantOptions, async (c) => {
+    const rows = await c.var.db
+      .select({ id: tenants.id, school_name: tenants.school_name, subdomain: tenants.subdomain, is_organization: tenants.is_organization })
+      .from(tenants)
+      .orderBy(asc(tenants.school_name), asc(tenants.id));
+    return c.json({ results: rows }, 200);
+  });
+
+/** Uploaded avatars: immutable (a new upload gets a new address) and inert. */
+export const avatarRoutes = new Hono<AppEnv>().get('/avatars/:id{[0-9a-f-]{36}}', async (c) => {
+  const [pic] = await c.var.db
+    .select({ content_type: pictures.content_type, data: pictures.data })
+    .from(pictures)
+    .where(eq(pictures.id, c.req.param('id')))
+    .limit(1);
+  if (!pic) fail(404, 'No such picture.');
+  c.header('Content-Type', pic.content_type);
+  c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  c.header('Content-Security-Policy', "default-src 'none'; sandbox");
+  return c.body(pic.data as Uint8Array<ArrayBuffer>);
+});

@@ -1,0 +1,41 @@
+// Users as the API shows them (SPEC.md section 3, User), and the look-ups sign-in needs.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
+
+export function userJson(row: UserRow) {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    username: row.username,
+    role: row.role,
+    avatar: row.avatar,
+    country: row.country,
+    tenant_id: row.tenant_id,
+  };
+}
+
+export async function findStaffByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findStudent(db: Db, tenantId: number, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenant_id, tenantId), eq(users.username, username.toLowerCase()), eq(users.role, 'student')))
+    .limit(1);
+  return row;
+}
+
+export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}

@@ -1,0 +1,119 @@
+// Pictures of documents (stories now, book pages later). The device resizes each picture (at
+// most 1600 px, WebP or JPEG) and names it with a UUID before it is sent, so a document can show
+// it offline; POST stores it once per id (the outbox may send it again), GET serves it to
+// anyone on its school's site with a long cache: a picture's bytes never change under its id.
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { and, eq } from 'drizzle-orm';
+import { DOCUMENT_LIMITS, DOCUMENT_MSG, PICTURE_TYPES, pictureSrc, type PictureType } from '../../../src/contract/document';
+import { pictures } from '../../db/schema';
+import type { AppEnv } from '../../http/env';
+import { fail } from '../../http/errors';
+import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
+import { printJpeg } from './print-pdf';
+import { STORY_WRITERS } from '../stories/routes';
+
+const PictureSchema = z
+  .object({ id: z.string(), src: z.string(), content_type: z.enum(PICTURE_TYPES), width: z.number().int(), height: z.number().int() })
+  .openapi('Picture');
+
+const Side = z.coerce.number().int().min(1).max(10_000);
+const PictureForm = z.object({
+  id: z.string().uuid(),
+  width: Side,
+  height: Side,
+  file: z.instanceof(File, { error: DOCUMENT_MSG.pictureType }).openapi({ type: 'string', format: 'binary' }),
+});
+
+const uploadPicture = defineRoute(
+  { roles: STORY_WRITERS, site: 'tenant', outbox: true },
+  {
+    method: 'post',
+    path: '/pictures/',
+    summary: 'Store a picture made on the device (JPEG, PNG or WebP, at most 5 MB); the same id again is answered as before',
+    request: { body: { required: true, content: { 'multipart/form-data': { schema: PictureForm } } } },
+    responses: {
+      201: jsonBody(PictureSchema, 'Stored'),
+      200: jsonBody(PictureSchema, 'Already stored'),
+      409: { description: 'The id belongs to another picture', ...errorBody },
+      413: { description: `'${DOCUMENT_MSG.pictureTooBig}'`, ...errorBody },
+      415: { description: `'${DOCUMENT_MSG.pictureType}'`, ...errorBody },
+    },
+  },
+);
+
+/** The type the bytes really are (never the type the client claims). */
+export function sniffPicture(bytes: Uint8Array): PictureType | null {
+  const at = (i: number, ...b: number[]) => b.every((v, j) => bytes[i + j] === v);
+  if (at(0, 0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'image/webp';
+  return null;
+}
+
+const router = new OpenAPIHono<AppEnv>();
+// No per-route body limit in defineRoute yet: the upload states its own.
+router.use(
+  '/pictures/',
+  bodyLimit({ maxSize: DOCUMENT_LIMITS.pictureRequestBytes, onError: (c) => c.json({ message: DOCUMENT_MSG.pictureTooBig }, 413) }),
+);
+
+export const pictureRoutes = router
+  .openapi(uploadPicture, async (c) => {
+    const tenant = c.var.tenant!;
+    const user = signedInUser(c);
+    const form = c.req.valid('form');
+    if (form.file.size > DOCUMENT_LIMITS.pictureBytes) fail(413, DOCUMENT_MSG.pictureTooBig);
+    const data = new Uint8Array(await form.file.arrayBuffer());
+    const type = sniffPicture(data);
+    if (!type) fail(415, DOCUMENT_MSG.pictureType);
+    const [existing] = await c.var.db
+      .select({
+        tenant_id: pictures.tenant_id,
+        owner_id: pictures.owner_id,
+        content_type: pictures.content_type,
+        width: pictures.width,
+        height: pictures.height,
+      })
+      .from(pictures)
+      .where(eq(pictures.id, form.id));
+    if (existing) {
+      if (existing.tenant_id !== tenant.id || existing.owner_id !== user.id) fail(409, 'This picture id is already used.');
+      const answer = {
+        id: form.id,
+        src: pictureSrc(form.id),
+        content_type: existing.content_type as PictureType,
+        width: existing.width,
+        height: existing.height,
+      };
+      return c.json(answer, 200);
+    }
+    // A WebP or PNG picture gets its print copy now, so a book prints without converting; bytes
+    // libvips cannot read are kept as sent (the page prints without them, as before).
+    const print_jpeg = type === 'image/jpeg' ? null : await printJpeg(data).catch(() => null);
+    await c.var.db.insert(pictures).values({
+      id: form.id,
+      tenant_id: tenant.id,
+      owner_id: user.id,
+      content_type: type,
+      data,
+      print_jpeg,
+      width: form.width,
+      height: form.height,
+    });
+    return c.json({ id: form.id, src: pictureSrc(form.id), content_type: type, width: form.width, height: form.height }, 201);
+  })
+  // Plain GET (not in the API document): an image, cached for a year.
+  .get('/pictures/:id{[0-9a-f-]{36}}/', async (c) => {
+    const tenant = c.var.tenant;
+    if (!tenant) fail(404, 'No such picture.');
+    const [row] = await c.var.db
+      .select({ content_type: pictures.content_type, data: pictures.data })
+      .from(pictures)
+      .where(and(eq(pictures.id, c.req.param('id')), eq(pictures.tenant_id, tenant.id)));
+    if (!row) fail(404, 'No such picture.');
+    return c.body(row.data as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': row.content_type,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
+  });

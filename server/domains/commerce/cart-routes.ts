@@ -1,0 +1,89 @@
+// A signed-in user's cart (SPEC.md section 3, Cart): GET /data/cart/, and the writes the
+// PWA's outbox replays: add an item (ignored when present) and remove one.
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { books, cartItems, type TenantRow } from '../../db/schema';
+import type { AppEnv } from '../../http/env';
+import { fail } from '../../http/errors';
+import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
+
+const CartSchema = z.object({ cart: z.array(z.number().int()), count: z.number().int() }).openapi('Cart');
+/** A write answers what it did, not the whole cart: replays stay small however big the cart. */
+const CartChange = z.object({ book_id: z.number().int(), in_cart: z.boolean() }).openapi('CartChange');
+const BookId = z.coerce.number().int().positive().max(2_147_483_647);
+
+async function cartOf(db: Queryable, userId: number) {
+  const rows = await db
+    .select({ book_id: cartItems.book_id })
+    .from(cartItems)
+    .where(eq(cartItems.user_id, userId))
+    .orderBy(asc(cartItems.added_at), asc(cartItems.book_id));
+  const cart = rows.map((r) => r.book_id);
+  return { cart, count: cart.length };
+}
+
+/** Puts a book on sale on this site into the cart; false when there is no such book. */
+async function addIfOnSale(db: Queryable, tenant: TenantRow | null, userId: number, bookId: number): Promise<boolean> {
+  const onSale = db
+    .select({ user_id: sql<number>`${userId}`.as('user_id'), book_id: books.id })
+    .from(books)
+    .where(
+      and(
+        eq(books.id, bookId),
+        eq(books.published, true),
+        isNull(books.deleted_at),
+        tenant ? or(isNull(books.tenant_id), eq(books.tenant_id, tenant.id)) : isNull(books.tenant_id),
+      ),
+    );
+  const rows = await db.execute<{ found: boolean }>(sql`
+    with added as (
+      insert into ${cartItems} (user_id, book_id) ${onSale}
+      on conflict do nothing
+      returning 1
+    )
+    select exists (${onSale}) as found`);
+  return Boolean((rows as unknown as { rows: { found: boolean }[] }).rows[0]?.found);
+}
+
+const getCart = defineRoute(
+  { roles: 'signed-in' },
+  { method: 'get', path: '/data/cart/', summary: "The signed-in user's cart", responses: { 200: jsonBody(CartSchema) } },
+);
+
+const addItem = defineRoute(
+  { roles: 'signed-in', outbox: true },
+  {
+    method: 'post',
+    path: '/data/cart/items/',
+    summary: 'Add a book to the cart (nothing changes when it is already there)',
+    request: { body: { required: true, content: { 'application/json': { schema: z.object({ book_id: BookId }) } } } },
+    responses: { 200: jsonBody(CartChange), 404: { description: 'No such book on sale', ...errorBody } },
+  },
+);
+
+const removeItem = defineRoute(
+  { roles: 'signed-in', outbox: true },
+  {
+    method: 'delete',
+    path: '/data/cart/items/{book_id}/',
+    summary: 'Remove a book from the cart',
+    request: { params: z.object({ book_id: BookId }) },
+    responses: { 200: jsonBody(CartChange) },
+  },
+);
+
+export const cartRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(getCart, async (c) => c.json(await cartOf(c.var.db, signedInUser(c).id), 200))
+  .openapi(addItem, async (c) => {
+    const user = signedInUser(c);
+    const { book_id } = c.req.valid('json');
+    if (!(await addIfOnSale(c.var.db, c.var.tenant, user.id, book_id))) fail(404, 'This book is no longer available.');
+    return c.json({ book_id, in_cart: true }, 200);
+  })
+  .openapi(removeItem, async (c) => {
+    const user = signedInUser(c);
+    const { book_id } = c.req.valid('param');
+    await c.var.db.delete(cartItems).where(and(eq(cartItems.user_id, user.id), eq(cartItems.book_id, book_id)));
+    return c.json({ book_id, in_cart: false }, 200);
+  });

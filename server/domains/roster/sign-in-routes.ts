@@ -1,0 +1,218 @@
+// The student and parent sides of the sign-in page: the class roster a child picks their name
+// from (GET /list-student-in-class/{classCode}/), the parents' community session
+// (POST /generic-password-login, GET /check-generic-access, POST /generic-password-logout), and a
+// teacher's unlock of a child's throttled account (POST /students/{id}/unlock/).
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { CommunityLoginRequest, LOGIN_PAGE_SIZE, printable } from '../../../src/contract/auth';
+import { AUTH_MSG, MSG } from '../../../src/contract/messages';
+import { classes, students, users } from '../../db/schema';
+import type { AppEnv } from '../../http/env';
+import { fail } from '../../http/errors';
+import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
+import { MessageSchema, Paging } from '../../http/schemas';
+import { closeCommunitySession, hasCommunityAccess, openCommunitySession } from '../auth/community';
+import { verifyPassword } from '../../lib/crypto';
+import { nameMatches } from './queries';
+import {
+  COMMUNITY_LIMIT,
+  accountKeys,
+  assertNotLocked,
+  clearFailures,
+  deviceLimit,
+  networkLimits,
+  recordFailure,
+  type Limit,
+} from '../auth/rate-limit';
+
+/** Class codes are letters, digits and hyphens; anything else cannot be a class here. */
+const CLASS_CODE = /^[A-Za-z0-9-]+$/;
+
+const RosterStudent = z
+  .object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), username: z.string() })
+  .openapi('RosterStudent');
+
+const ClassRoster = z
+  .object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.object({
+      class: z.object({ name: z.string(), class_id: z.string(), class_theme: z.string() }),
+      students: z.array(RosterStudent),
+    }),
+  })
+  .openapi('ClassRoster');
+
+const roster = defineRoute(
+  { roles: 'anyone', site: 'tenant' },
+  {
+    method: 'get',
+    path: '/list-student-in-class/{classCode}/',
+    summary: "A class's students for the sign-in profile picker (this school's classes only)",
+    request: {
+      params: z.object({ classCode: z.string().trim().min(1, MSG.emptyClassCode).max(40) }),
+      query: Paging(100, LOGIN_PAGE_SIZE).extend({
+        search: z.string().trim().max(100).refine(printable, 'Please type letters only.').optional(),
+      }),
+    },
+    responses: {
+      200: jsonBody(ClassRoster, 'A page of the roster, by first name'),
+      404: { description: `No such class on this site: '${MSG.invalidClassCode}'`, ...errorBody },
+      429: { description: 'Too many wrong class codes from this device, this network address or on this site', ...errorBody },
+    },
+  },
+);
+
+const AccessAnswer = z.object({ authenticated: z.boolean() }).openapi('CommunityAccess');
+
+const communityLogin = defineRoute(
+  { roles: 'anyone', site: 'tenant' },
+  {
+    method: 'post',
+    path: '/generic-password-login',
+    summary: "Parents: open a view-only community session with the school's shared password (sets a cookie)",
+    request: { body: { required: true, content: { 'application/json': { schema: CommunityLoginRequest } } } },
+    responses: {
+      200: jsonBody(AccessAnswer.extend({ message: z.string() }).openapi('CommunityLogin'), 'Signed in; the cookie is set'),
+      401: { description: 'Wrong password; `error` says so', ...errorBody },
+      404: { description: 'This school has no community access', ...errorBody },
+      429: { description: 'Too many wrong passwords (per school, per device and per network address)', ...errorBody },
+    },
+  },
+);
+
+const communityCheck = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'get',
+    path: '/check-generic-access',
+    summary: 'Whether the community cookie is a live session of this school',
+    responses: { 200: jsonBody(AccessAnswer) },
+  },
+);
+
+const communityLogout = defineRoute(
+  { roles: 'anyone' },
+  {
+    method: 'post',
+    path: '/generic-password-logout',
+    summary: 'End the community session and clear its cookie',
+    responses: { 200: jsonBody(MessageSchema, 'Signed out') },
+  },
+);
+
+const unlock = defineRoute(
+  { roles: ['teacher', 'teacher_admin', 'school_admin'], site: 'tenant' },
+  {
+    method: 'post',
+    path: '/students/{id}/unlock/',
+    summary: "Clear a student's failed sign-ins (teachers: their own classes; admins: the whole school)",
+    request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+    responses: {
+      200: jsonBody(MessageSchema, 'Unlocked'),
+      404: { description: 'No such student in this school (or not in your classes)', ...errorBody },
+    },
+  },
+);
+
+function pageLink(code: string, limit: number, offset: number, search: string | undefined): string {
+  const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (search) query.set('search', search);
+  return `/api/list-student-in-class/${encodeURIComponent(code)}/?${query}`;
+}
+
+export const signInRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(roster, async (c) => {
+    const tenant = c.var.tenant!;
+    const { classCode } = c.req.valid('param');
+    const { limit, offset, search } = c.req.valid('query');
+    const { now } = c.var.deps;
+    const db = c.var.db;
+    // Guessing class codes to read rosters is throttled like passwords: per device, per network
+    // address and per site, so leaving the device header out lifts nothing.
+    const guesses = [...deviceLimit(c, 'class-code'), ...networkLimits(c, 'class-code')];
+    await assertNotLocked(c, db, guesses, now());
+    const [cls] = CLASS_CODE.test(classCode)
+      ? await db
+          .select({ id: classes.id, name: classes.name, class_id: classes.class_id, class_theme: classes.class_theme })
+          .from(classes)
+          .where(
+            and(eq(classes.tenant_id, tenant.id), sql`upper(${classes.class_id}) = ${classCode.toUpperCase()}`, isNull(classes.deleted_at)),
+          )
+          .limit(1)
+      : [];
+    if (!cls) {
+      await recordFailure(db, guesses, now());
+      fail(404, MSG.invalidClassCode, { error: MSG.invalidClassCode });
+    }
+
+    const where = and(eq(students.class_id, cls.id), eq(students.archived, false), eq(users.is_active, true), nameMatches(search));
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ id: users.id, first_name: users.first_name, last_name: users.last_name, username: users.username })
+        .from(students)
+        .innerJoin(users, eq(users.id, students.user_id))
+        .where(where)
+        .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(students).innerJoin(users, eq(users.id, students.user_id)).where(where),
+    ]);
+    const n = total?.n ?? 0;
+    return c.json(
+      {
+        count: n,
+        next: offset + limit < n ? pageLink(cls.class_id, limit, offset + limit, search) : null,
+        previous: offset > 0 ? pageLink(cls.class_id, limit, Math.max(0, offset - limit), search) : null,
+        results: {
+          class: { name: cls.name, class_id: cls.class_id, class_theme: cls.class_theme },
+          students: rows.map((r) => ({ ...r, username: r.username ?? '' })),
+        },
+      },
+      200,
+    );
+  })
+  .openapi(communityLogin, async (c) => {
+    const tenant = c.var.tenant!;
+    const { now: clock } = c.var.deps;
+    const db = c.var.db;
+    const now = clock();
+    if (!tenant.community_password_hash) fail(404, 'This school has no community access.');
+    const limits: Limit[] = [
+      { key: accountKeys.community(tenant.id), max: COMMUNITY_LIMIT, message: AUTH_MSG.communityLocked },
+      ...deviceLimit(c),
+      // The address only: the school-wide key above already caps all of them together.
+      networkLimits(c, 'community')[0]!,
+    ];
+    await assertNotLocked(c, db, limits, now);
+    if (!(await verifyPassword(tenant.community_password_hash, c.req.valid('json').password))) {
+      await recordFailure(db, limits, now);
+      fail(401, MSG.communityLoginFailed, { error: MSG.communityLoginFailed });
+    }
+    await openCommunitySession(c, db, tenant.id, now);
+    return c.json({ authenticated: true, message: MSG.communityLoginSuccess }, 200);
+  })
+  .openapi(communityCheck, async (c) => {
+    return c.json({ authenticated: await hasCommunityAccess(c, c.var.db, c.var.deps.now()) }, 200);
+  })
+  .openapi(communityLogout, async (c) => {
+    await closeCommunitySession(c, c.var.db, c.var.deps.now());
+    return c.json({ message: 'Signed out of the community.' }, 200);
+  })
+  .openapi(unlock, async (c) => {
+    const me = signedInUser(c);
+    const tenant = c.var.tenant!;
+    const db = c.var.db;
+    const [student] = await db
+      .select({ username: users.username, teacher_id: classes.teacher_id })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.user_id))
+      .leftJoin(classes, eq(classes.id, students.class_id))
+      .where(and(eq(students.user_id, c.req.valid('param').id), eq(students.tenant_id, tenant.id)))
+      .limit(1);
+    // Teachers unlock the children of their own classes; school and teacher admins any child.
+    if (!student?.username || (me.role === 'teacher' && student.teacher_id !== me.id)) fail(404, 'Student not found');
+    await clearFailures(db, [accountKeys.student(tenant.id, student.username)]);
+    return c.json({ message: AUTH_MSG.unlocked }, 200);
+  });

@@ -1,0 +1,173 @@
+// Registering a school or organization (SPEC.md section 5): POST /tenants/create/ takes the
+// registration form as multipart (the logo is a file), creates the tenant and its first admin,
+// and e-mails the admin a link to choose a password on the new site. GET /tenant-logos/{id}
+// serves uploaded logos. The form and this route validate with the same schema
+// (src/contract/registration.ts), so their rules and words cannot drift apart.
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import { eq, inArray } from 'drizzle-orm';
+import { BODY_LIMITS } from '../../../src/contract/limits';
+import { LOGO_TYPES, RegistrationRequest, suggestSubdomain } from '../../../src/contract/registration';
+import { AUTH_MSG } from '../../../src/contract/messages';
+import { organizationLinks, tenantLogos, tenants, users } from '../../db/schema';
+import type { Queryable } from '../../db/client';
+import type { AppEnv } from '../../http/env';
+import { fail } from '../../http/errors';
+import { defineRoute, errorBody, jsonBody } from '../../http/route';
+import { storeLogo } from './logos';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { queueEmail, siteOrigin } from '../mail/outbox';
+import { markAccepted, openInvitation } from '../auth/one-time-links';
+import { findStaffByEmail } from '../auth/users';
+import { countUse, registrationLimits } from '../auth/rate-limit';
+
+/** A new school's confirmation link stays valid for a week (registration is not always done at once). */
+export const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
+/** Labels that name parts of the platform, never a school. */
+const RESERVED = ['www', 'api', 'app', 'admin', 'mail', 'static', 'assets', 'localhost', 'platform'];
+
+const RegistrationForm = RegistrationRequest.extend({
+  logo: RegistrationRequest.shape.logo.openapi({ type: 'string', format: 'binary' }),
+});
+
+const Registered = z
+  .object({
+    message: z.string(),
+    tenant: z.object({ id: z.number().int(), school_name: z.string(), subdomain: z.string(), site: z.string() }),
+  })
+  .openapi('Registered');
+
+const register = defineRoute(
+  { roles: 'anyone', bodyLimit: BODY_LIMITS.upload },
+  {
+    method: 'post',
+    path: '/tenants/create/',
+    summary: 'Register a school or organization and its first admin (multipart, with an optional logo)',
+    request: {
+      query: z.object({ invitation_link: z.string().max(200).optional() }),
+      body: { required: true, content: { 'multipart/form-data': { schema: RegistrationForm } } },
+    },
+    responses: {
+      201: jsonBody(Registered, 'Registered; the admin is e-mailed a link to set a password'),
+      404: { description: 'The invitation is unknown, expired or used', ...errorBody },
+      429: {
+        description:
+          'Too many registrations from this network address (5 an hour) or on this site (50 an hour); `error` says when to retry',
+        ...errorBody,
+      },
+    },
+  },
+);
+
+const fieldFail = (field: string, message: string): never => fail(400, `${field}: ${message}`, { errors: { [field]: [message] } });
+
+export async function freeSubdomain(db: Queryable, wanted: string, explicit: boolean): Promise<string> {
+  const candidates = explicit ? [wanted] : [wanted, ...Array.from({ length: 20 }, (_, i) => `${wanted.slice(0, 60)}-${i + 2}`)];
+  const taken = new Set(
+    (await db.select({ s: tenants.subdomain }).from(tenants).where(inArray(tenants.subdomain, candidates))).map((r) => r.s),
+  );
+  const free = candidates.find((s) => !taken.has(s) && !RESERVED.includes(s));
+  return free ?? fieldFail('subdomain', AUTH_MSG.subdomainTaken);
+}
+
+export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, async (c) => {
+  const form = c.req.valid('form');
+  const { invitation_link } = c.req.valid('query');
+  const deps = c.var.deps;
+  const db = c.var.db;
+  const now = deps.now();
+  await countUse(c, db, registrationLimits(c), now);
+
+  const invitation = invitation_link ? await openInvitation(db, invitation_link, now) : undefined;
+  if (invitation_link && (!invitation || invitation.kind === 'user'))
+    fail(404, AUTH_MSG.invitationInvalid, { error: AUTH_MSG.invitationInvalid });
+  const isOrganization = invitation ? invitation.kind === 'organization' : form.is_organization === 'true';
+
+  const wanted = form.subdomain || suggestSubdomain(form.school_name);
+  if (!wanted) fieldFail('subdomain', 'Subdomain is required');
+  const subdomain = await freeSubdomain(db, wanted, Boolean(form.subdomain));
+  const email = form.school_email.toLowerCase();
+  if (await findStaffByEmail(db, email)) fieldFail('school_email', AUTH_MSG.accountExists);
+
+  const site = siteOrigin(c, subdomain);
+  const tenant = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(tenants)
+      .values({
+        school_name: form.school_name,
+        school_email: email,
+        domain_url: form.domain_url,
+        subdomain,
+        is_organization: isOrganization,
+        // Not live until its address is confirmed (/verification).
+        awaiting_verification: true,
+        primary_color: form.primary_color,
+        primary_color_light: form.primary_color_light,
+        primary_color_dark: form.primary_color_dark,
+        border_primary_color: form.primary_color,
+        announcement_color: form.primary_color,
+      })
+      .returning();
+    const tenant = row!;
+    if (form.logo) await storeLogo(tx, tenant.id, form.logo);
+    await tx.insert(users).values({
+      tenant_id: tenant.id,
+      role: isOrganization ? 'organization_admin' : 'school_admin',
+      email,
+      first_name: form.first_name,
+      last_name: form.last_name,
+    });
+    if (invitation) {
+      if (invitation.kind === 'school' && invitation.tenant_id) {
+        await tx.insert(organizationLinks).values({ organization_id: invitation.tenant_id, school_id: tenant.id });
+      }
+      await markAccepted(tx, invitation.id, now);
+    }
+    await sendVerification(tx, { ...tenant, first_name: form.first_name }, site, now);
+    return tenant;
+  });
+  deps.kickMailer();
+  return c.json(
+    {
+      message: `Thank you! We have sent an email to ${email}: open the link in it to confirm your address and choose your password.`,
+      tenant: { id: tenant.id, school_name: tenant.school_name, subdomain: tenant.subdomain, site },
+    },
+    201,
+  );
+});
+
+/** E-mails the confirmation link (a fresh one each time: an earlier link stops working). */
+export async function sendVerification(
+  db: Queryable,
+  tenant: { id: number; school_name: string; school_email: string; first_name: string },
+  site: string,
+  now: Date,
+) {
+  const token = randomToken();
+  await db
+    .update(tenants)
+    .set({ verification_token_hash: sha256(token), verification_expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS) })
+    .where(eq(tenants.id, tenant.id));
+  const link = `${site}/verification?token=${encodeURIComponent(token)}`;
+  await queueEmail(db, {
+    tenant_id: tenant.id,
+    to: tenant.school_email,
+    subject: `Confirm your e-mail address for ${tenant.school_name}`,
+    expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS),
+    text: `Hello ${tenant.first_name},\n\nThank you for registering ${tenant.school_name}. Your site:\n\n${site}\n\nTo confirm this address and choose your password, open this link within 7 days:\n\n${link}\n\nUntil then nobody can sign in to the site.`,
+  });
+}
+
+/** Uploaded logos: immutable (the URL carries the content hash) and inert (an SVG runs nothing). */
+export const logoRoutes = new Hono<AppEnv>().get('/tenant-logos/:id{[0-9]+}', async (c) => {
+  const [logo] = await c.var.db
+    .select({ content_type: tenantLogos.content_type, data: tenantLogos.data })
+    .from(tenantLogos)
+    .where(eq(tenantLogos.tenant_id, Number(c.req.param('id'))))
+    .limit(1);
+  if (!logo || !(LOGO_TYPES as readonly string[]).includes(logo.content_type)) fail(404, 'No such logo.');
+  c.header('Content-Type', logo.content_type);
+  c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  return c.body(Buffer.from(logo.data, 'base64'));
+});

@@ -1,0 +1,138 @@
+// Reactions to a story: signed-in children and parents with the community password leave one of
+// a small fixed set of emoji (REACTIONS), one per reader per story, changeable or taken back.
+// No free text from anyone (a teacher's review comment lives with the review). The reader is
+// `u:<user id>` or `c:<hash of the community session>`, so a parent's reaction stays theirs for
+// the session and no credential is stored. PUT is a set, so a repeat changes nothing.
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { and, eq, sql } from 'drizzle-orm';
+import { REACTIONS, type Reaction } from '../../../src/contract/domain';
+import type { Queryable } from '../../db/client';
+import { stories, storyReactions } from '../../db/schema';
+import type { AppEnv } from '../../http/env';
+import { fail } from '../../http/errors';
+import { defineRoute, errorBody, jsonBody } from '../../http/route';
+import { COMMUNITY_COOKIE, hasCommunityAccess } from '../auth/community';
+import { sha256 } from '../../lib/crypto';
+import { onTheShelf, type ServerViewer } from './visibility';
+
+export const REACT_MSG = {
+  notReader: 'Only children and parents can react to stories.',
+  signIn: 'Sign in, or enter the community password, to react to stories.',
+  noStory: 'This story is not in the library.',
+} as const;
+
+export const ReactionSummarySchema = z
+  .object({
+    counts: z.object(Object.fromEntries(REACTIONS.map((r) => [r, z.number().int()])) as Record<Reaction, z.ZodNumber>),
+    total: z.number().int(),
+    mine: z.enum(REACTIONS).nullable(),
+    /** Whether this reader may react (a signed-in child, or a parent with the community password). */
+    can_react: z.boolean(),
+  })
+  .openapi('ReactionSummary');
+export type ReactionSummary = z.infer<typeof ReactionSummarySchema>;
+
+/** Who is reacting, with the viewer the visibility rule needs; null: nobody who may react. */
+export async function readerOf(c: Context<AppEnv>): Promise<{ reader: string; viewer: ServerViewer } | null> {
+  const user = c.var.user;
+  if (user) {
+    return user.role === 'student'
+      ? { reader: `u:${user.id}`, viewer: { kind: 'user', id: user.id, role: user.role, tenant_id: user.tenant_id } }
+      : null;
+  }
+  const tenant = c.var.tenant;
+  const token = getCookie(c, COMMUNITY_COOKIE);
+  if (tenant && token && (await hasCommunityAccess(c, c.var.db, c.var.deps.now()))) {
+    return { reader: `c:${sha256(token)}`, viewer: { kind: 'community', tenant_id: tenant.id } };
+  }
+  return null;
+}
+
+export async function reactionSummary(db: Queryable, storyId: number, reader: string | null): Promise<ReactionSummary> {
+  const rows = await db
+    .select({
+      reaction: storyReactions.reaction,
+      n: sql<number>`count(*)::int`,
+      mine: sql<boolean>`bool_or(${storyReactions.reader} = ${reader ?? ''})`,
+    })
+    .from(storyReactions)
+    .where(eq(storyReactions.story_id, storyId))
+    .groupBy(storyReactions.reaction);
+  const counts = Object.fromEntries(REACTIONS.map((r) => [r, 0])) as Record<Reaction, number>;
+  let mine: Reaction | null = null;
+  for (const r of rows) {
+    counts[r.reaction] = r.n;
+    if (r.mine) mine = r.reaction;
+  }
+  return { counts, total: rows.reduce((s, r) => s + r.n, 0), mine, can_react: reader !== null };
+}
+
+const Params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const setReaction = defineRoute(
+  { roles: 'anyone', site: 'tenant', outbox: true },
+  {
+    method: 'put',
+    path: '/stories/{id}/reaction/',
+    summary: "Set (or change) this reader's reaction to a story: children signed in, parents with the community password",
+    request: {
+      params: Params,
+      body: { required: true, content: { 'application/json': { schema: z.object({ reaction: z.enum(REACTIONS) }) } } },
+    },
+    responses: {
+      200: jsonBody(ReactionSummarySchema),
+      401: { description: `'${REACT_MSG.signIn}'`, ...errorBody },
+      403: { description: `'${REACT_MSG.notReader}'`, ...errorBody },
+      404: { description: 'No such story for this reader on this site', ...errorBody },
+    },
+  },
+);
+
+const clearReaction = defineRoute(
+  { roles: 'anyone', site: 'tenant', outbox: true },
+  {
+    method: 'delete',
+    path: '/stories/{id}/reaction/',
+    summary: "Take back this reader's reaction to a story",
+    request: { params: Params },
+    responses: {
+      200: jsonBody(ReactionSummarySchema),
+      401: { description: `'${REACT_MSG.signIn}'`, ...errorBody },
+      403: { description: `'${REACT_MSG.notReader}'`, ...errorBody },
+      404: { description: 'No such story for this reader on this site', ...errorBody },
+    },
+  },
+);
+
+/** The reader, and the story on their shelf on this site; fails with the reason otherwise. */
+async function readerAndStory(c: Context<AppEnv>, id: number) {
+  const who = await readerOf(c);
+  if (!who) fail(c.var.user ? 403 : 401, c.var.user ? REACT_MSG.notReader : REACT_MSG.signIn);
+  const [row] = await c.var.db
+    .select({ id: stories.id, tenant_id: stories.tenant_id })
+    .from(stories)
+    .where(and(eq(stories.id, id), eq(stories.tenant_id, c.var.tenant!.id), onTheShelf(who.viewer)))
+    .limit(1);
+  if (!row) fail(404, REACT_MSG.noStory);
+  return { ...who, story: row };
+}
+
+export const reactionRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(setReaction, async (c) => {
+    const { id } = c.req.valid('param');
+    const { reaction } = c.req.valid('json');
+    const { reader, story } = await readerAndStory(c, id);
+    await c.var.db
+      .insert(storyReactions)
+      .values({ story_id: story.id, reader, tenant_id: story.tenant_id, reaction })
+      .onConflictDoUpdate({ target: [storyReactions.story_id, storyReactions.reader], set: { reaction, updated_at: new Date() } });
+    return c.json(await reactionSummary(c.var.db, story.id, reader), 200);
+  })
+  .openapi(clearReaction, async (c) => {
+    const { id } = c.req.valid('param');
+    const { reader, story } = await readerAndStory(c, id);
+    await c.var.db.delete(storyReactions).where(and(eq(storyReactions.story_id, story.id), eq(storyReactions.reader, reader)));
+    return c.json(await reactionSummary(c.var.db, story.id, reader), 200);
+  });

@@ -1,0 +1,47 @@
+// Signing and reading the JWTs (HS256 under a key derived from the server secret). The door reads
+// the access token of every request here (http/context.ts); refresh tokens are signed the same
+// way, and recorded and rotated by the auth domain (domains/auth/tokens.ts).
+import { SignJWT, jwtVerify, errors } from 'jose';
+import type { AuthUser } from './env';
+
+/** The default lifetime of an access token (config.accessTokenSeconds, ACCESS_TOKEN_SECONDS). */
+export const ACCESS_TTL_SECONDS = 15 * 60;
+
+export interface TokenClaims extends AuthUser {
+  kind: 'access' | 'refresh';
+  jti?: string;
+}
+
+export async function signJwt(key: Uint8Array, claims: Record<string, unknown>, subject: number, iat: number, exp: number) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(subject))
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(key);
+}
+
+export const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+export function signAccess(key: Uint8Array, user: AuthUser, now: Date, ttlSeconds = ACCESS_TTL_SECONDS): Promise<string> {
+  const iat = seconds(now);
+  return signJwt(key, { kind: 'access', role: user.role, tid: user.tenant_id }, user.id, iat, iat + ttlSeconds);
+}
+
+/** The claims of a valid token of the wanted kind, or null (bad signature, expired, wrong kind). */
+export async function readToken(key: Uint8Array, token: string, kind: TokenClaims['kind'], now: Date): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now });
+    if (payload.kind !== kind || !payload.sub) return null;
+    return {
+      kind,
+      id: Number(payload.sub),
+      role: payload.role as AuthUser['role'],
+      tenant_id: (payload.tid as number | null) ?? null,
+      jti: typeof payload.jti === 'string' ? payload.jti : undefined,
+    };
+  } catch (err) {
+    if (err instanceof errors.JOSEError) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,150 @@
+// POST /outbox/batch/: several queued changes of one owner in one round trip. Each entry is
+// dispatched through the whole app as its own request (same token, its own Idempotency-Key
+// and owner), so roles, tenant scope, validation and exactly-once hold exactly as when sent
+// one by one. Entries run in order; the batch stops at the first one that must wait
+// (401, 408, 429, 5xx) and answers the results so far.
+//
+// Only the routes declared `outbox: true` may travel in a batch. Each path is normalised the
+// way the router will see it (dot segments, %2e, doubled slashes) before it is checked, so no
+// entry can name the batch itself or leave the API.
+//
+// Fresh changes are first tried together in one transaction (far fewer round trips to the
+// database); if any of them is refused or must wait, that attempt is rolled back whole and the
+// batch is applied one change at a time, so every answer is exactly what it would be alone.
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { BODY_LIMITS } from '../../src/contract/limits';
+import type { AppEnv } from './env';
+import { fail } from './errors';
+import { defineRoute, jsonBody, outboxRouteFor, signedInUser } from './route';
+import { allFresh, inGroup, recordGroup, type Group } from './idempotency';
+
+const MAX_ENTRIES = 100;
+class GroupAbandoned extends Error {}
+
+const STOPS = (status: number) => status === 401 || status === 408 || status === 429 || status >= 500;
+
+const BatchEntry = z.object({
+  key: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'key must be 8 to 100 letters, digits, - or _'),
+  method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
+  path: z
+    .string()
+    .max(500)
+    .regex(/^\/[A-Za-z0-9_\-./~%]*$/, 'path must be an API path such as /data/cart/items/'),
+  body: z.unknown(),
+});
+
+/** The path below /api that `path` names once normalised, or null when it leaves the API. */
+export function normalisedPath(path: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(`/api${path}`, 'http://api.invalid');
+  } catch {
+    return null;
+  }
+  const clean = url.pathname.replace(/\/{2,}/g, '/');
+  return clean.startsWith('/api/') ? clean.slice('/api'.length) : null;
+}
+
+const BatchResult = z
+  .object({ key: z.string(), status: z.number().int(), body: z.unknown(), retry_after: z.string().nullable() })
+  .openapi('BatchResult');
+
+const batch = defineRoute(
+  { roles: 'signed-in', bodyLimit: BODY_LIMITS.batch },
+  {
+    method: 'post',
+    path: '/outbox/batch/',
+    summary: 'Apply queued changes of one owner in order, each exactly once',
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: z.object({ owner: z.number().int().positive(), entries: z.array(BatchEntry).min(1).max(MAX_ENTRIES) }),
+          },
+        },
+      },
+    },
+    responses: { 200: jsonBody(z.object({ results: z.array(BatchResult) }).openapi('BatchAnswer'), 'The answers, in order') },
+  },
+);
+
+export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) => {
+  const user = signedInUser(c);
+  const { owner, entries } = c.req.valid('json');
+  if (owner !== user.id) fail(403, 'This change was made by another user and cannot be sent as you.');
+  type Entry = (typeof entries)[number];
+  const send = async (entry: Entry, group?: Group): Promise<z.infer<typeof BatchResult>> => {
+    const path = normalisedPath(entry.path);
+    if (!path || !outboxRouteFor(entry.method, path)) {
+      if (group) group.abandoned = true;
+      const message = `${entry.method} ${entry.path} is not a change that can be sent in a batch.`;
+      c.var.log.info({ outbox_key: entry.key, status: 400, together: Boolean(group) }, 'outbox entry');
+      return { key: entry.key, status: 400, body: { message }, retry_after: null };
+    }
+    const headers = new Headers({
+      host: c.req.header('host') ?? '',
+      authorization: c.req.header('authorization') ?? '',
+      'idempotency-key': entry.key,
+      'x-outbox-owner': String(owner),
+      // Every line about an entry carries the batch's request id.
+      'x-request-id': c.var.requestId,
+    });
+    // The same body rule as a change sent on its own, so a resend hashes the same.
+    const hasBody = entry.method !== 'DELETE' || entry.body !== null;
+    if (hasBody) headers.set('content-type', 'application/json');
+    const request = new Request(new URL(`/api${path}`, c.req.url), {
+      method: entry.method,
+      headers,
+      body: hasBody ? JSON.stringify(entry.body ?? null) : undefined,
+    });
+    const res = await c.var.dispatch(group ? inGroup(request, group) : request);
+    // Refused before its route's middleware saw the group (e.g. by the tenant or token check).
+    if (group && res.status >= 400) group.abandoned = true;
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = { message: text };
+    }
+    // `together`: tried in the batch's one transaction (rolled back if the group is abandoned).
+    c.var.log.info({ outbox_key: entry.key, status: res.status, together: Boolean(group) }, 'outbox entry');
+    return { key: entry.key, status: res.status, body, retry_after: res.headers.get('retry-after') };
+  };
+
+  const db = c.var.db;
+  if (
+    entries.length > 1 &&
+    (await allFresh(
+      db,
+      entries.map((e) => e.key),
+    ))
+  ) {
+    const together = await db
+      .transaction(async (tx) => {
+        const group: Group = { tx, abandoned: false, answers: [] };
+        const answers = [];
+        for (const entry of entries) {
+          answers.push(await send(entry, group));
+          if (group.abandoned) throw new GroupAbandoned();
+        }
+        // A key that turned up meanwhile (another tab, a duplicate) abandons the group here.
+        if (!(await recordGroup(group))) throw new GroupAbandoned();
+        return answers;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof GroupAbandoned) return null;
+        throw err;
+      });
+    if (together) return c.json({ results: together }, 200);
+  }
+
+  const results: z.infer<typeof BatchResult>[] = [];
+  for (const entry of entries) {
+    const result = await send(entry);
+    results.push(result);
+    if (STOPS(result.status)) break;
+  }
+  return c.json({ results }, 200);
+});

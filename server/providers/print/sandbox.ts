@@ -1,0 +1,39 @@
+// The sandbox print provider: it accepts every order at once (a reference, no paper) and prints
+// nothing; its copies move on only when someone presses "next step" on the sandbox control
+// (POST /api/print/sandbox/{order_id}/advance/), which signs the provider's next callback with the
+// provider's key and sends it to the real callback endpoint, so the whole verification runs.
+// On in development; in production only with PRINT_SANDBOX=1 (config.printSandbox).
+import { randomUUID } from 'node:crypto';
+import { randomToken } from '../../lib/crypto';
+import { CALLBACK_STATUSES, printKey, signCallback, type CallbackStatus, type PrintEvent, type PrintProvider } from './provider';
+
+export function sandboxPrinter(secret: string): PrintProvider {
+  return {
+    name: 'sandbox',
+    callbackKey: printKey(secret, 'sandbox'),
+    async submit() {
+      return { ref: `sbx_${randomToken(18)}` };
+    },
+  };
+}
+
+/** The step after `current`, or null when the copy has arrived at the last one. */
+export function nextCallbackStatus(current: string | null): CallbackStatus | null {
+  if (current === 'paid') return CALLBACK_STATUSES[0];
+  const at = CALLBACK_STATUSES.indexOf(current as CallbackStatus);
+  return at >= 0 && at < CALLBACK_STATUSES.length - 1 ? CALLBACK_STATUSES[at + 1]! : null;
+}
+
+/** A callback as the provider sends it: its body and headers, signed. */
+export function sandboxCallback(provider: PrintProvider, event: Omit<PrintEvent, 'event_id'>, now: Date) {
+  const body = JSON.stringify({ event_id: `evt_${randomUUID()}`, ...event });
+  const timestamp = Math.floor(now.getTime() / 1000);
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-print-timestamp': String(timestamp),
+      'x-print-signature': signCallback(provider.callbackKey, timestamp, body),
+    },
+  };
+}
