@@ -1,6 +1,7 @@
-// Lint rules, including the import boundaries of STYLE.md: features never import each other,
+// Lint rules, including the import boundaries. In the PWA: features never import each other,
 // shared layers never import features, Dexie only through src/data, openapi-fetch only through
-// src/api, and screens never call fetch themselves.
+// src/api, and screens never call fetch themselves. On the server: imports only go down the
+// floors of SERVER_FLOORS (tests/unit/server-layers.test.ts checks the same order, and circles).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -13,6 +14,26 @@ import prettier from 'eslint-config-prettier';
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+
+/**
+ * The server's floors, lowest first: a file may import its own floor and the floors below it,
+ * never one above. The domains are floors of their own, in this order: a domain uses the ones
+ * before it (stories show their authors' classes, so roster comes first; the library shows
+ * stories; commerce sells the library's books; the school areas gather users, payments and modes;
+ * the platform's numbers read everything).
+ */
+export const SERVER_DOMAINS = ['mail', 'auth', 'roster', 'stories', 'library', 'books', 'commerce', 'schools', 'help', 'platform'];
+export const SERVER_FLOORS = [
+  ['./server/log.ts', './server/lib'], // logging, crypto, HTML and upload checks: no knowledge of the app
+  ['./server/providers'], // outside services (payments, print, mail), each behind one interface
+  ['./server/config.ts'],
+  ['./server/db'], // schema, migrations, the demo seed, the leased queue
+  ['./server/http'], // the shared door: route definition, errors, access, ids, the request's handle
+  ...SERVER_DOMAINS.map((domain) => [`./server/domains/${domain}`]),
+  ['./server/jobs'], // the background jobs (they alone hold the root database handle)
+  ['./server/site'], // pages drawn by the server from several domains
+  ['./server/app.ts', './server/main.ts', './server/openapi.ts'],
+];
 
 const SHARED = ['./src/ui', './src/data', './src/sync', './src/api', './src/contract'];
 const dexie = { name: 'dexie', message: 'Use the device database through src/data.' };
@@ -48,6 +69,11 @@ export default tseslint.config(
             { target: './src/features', from: './src/app', message: 'Features must not depend on the app shell.' },
             { target: './src', from: './server', message: 'The PWA never imports server code.' },
             { target: './server', from: './src', except: ['./contract'], message: 'The server shares only src/contract with the PWA.' },
+            ...SERVER_FLOORS.slice(0, -1).map((floor, i) => ({
+              target: floor,
+              from: SERVER_FLOORS.slice(i + 1).flat(),
+              message: 'Server imports only go down (SERVER_FLOORS in eslint.config.js): move what both need to the lower floor.',
+            })),
           ],
         },
       ],
