@@ -10,6 +10,18 @@ import type { AppEnv } from './env';
 import { fail } from './errors';
 import { signedInUser } from './route';
 
+// The role lists, declared once: every route's `access` names one of these (or combines them).
+
+/** Everyone who works with a school's classes and books: teachers, teacher admins, school admins,
+ *  and organization admins (for their linked schools). */
+export const SCHOOL_STAFF = ['teacher', 'teacher_admin', 'school_admin', 'organization_admin'] as const;
+/** The staff of one school's classes (organization admins work across schools, not in classes). */
+export const CLASS_STAFF = ['teacher', 'teacher_admin', 'school_admin'] as const;
+/** Who sees the whole school, not only the classes they teach. */
+export const SCHOOL_ADMINS = ['school_admin', 'organization_admin', 'teacher_admin'] as const;
+/** Who writes stories and makes books: children, and the staff of their school. */
+export const WRITERS = ['student', ...CLASS_STAFF] as const;
+
 /** The platform's own area: its admins only, on any site. */
 export const PLATFORM = { roles: ['upschool_admin'] } as const;
 /** The school area: school admins, and organization admins for their linked schools. */

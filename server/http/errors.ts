@@ -20,6 +20,11 @@ export function fail(status: ContentfulStatusCode, message: string, extra?: Reco
   throw new ApiError(status, message, extra);
 }
 
+/** A 400 about one field of a form, shown beside it (`shown`: the message, if it must differ). */
+export function fieldFail(field: string, message: string, shown = message): never {
+  throw new ApiError(400, shown, { errors: { [field]: [message] } });
+}
+
 /** Field errors keyed by dotted path, as the forms show them ('field name: message'). */
 export function fieldErrors(error: ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};

@@ -114,8 +114,31 @@ const ErrorSchema = z
 
 export const errorBody = { content: { 'application/json': { schema: ErrorSchema } } };
 
+/** An answer of JSON with this schema. */
 export function jsonBody<T extends z.ZodType>(schema: T, description = 'OK') {
   return { description, content: { 'application/json': { schema } } };
+}
+
+/** A required JSON request body with this schema (`request: { params, ...jsonRequest(schema) }`). */
+export function jsonRequest<T extends z.ZodType>(schema: T) {
+  return { body: { required: true as const, content: { 'application/json': { schema } } } };
+}
+
+/** A request body sent as multipart (when a file travels with it: the outbox sends files that way) or as JSON. */
+export function formOrJsonRequest<T extends z.ZodType>(schema: T, required = false) {
+  return { body: { required, content: { 'multipart/form-data': { schema }, 'application/json': { schema } } } };
+}
+
+/** The body of a `formOrJsonRequest` route, whichever of the two encodings it came in. */
+export function formOrJson<T>(c: Context<AppEnv>, read: (target: 'form' | 'json') => T | undefined): T {
+  const type = c.req.header('content-type') ?? '';
+  const body = read(type.includes('json') ? 'json' : 'form');
+  return body ?? fail(400, 'Send the form as multipart/form-data or JSON.');
+}
+
+/** A 404 answer as the OpenAPI document lists it. */
+export function notFoundAnswer(description: string) {
+  return { 404: { description, ...errorBody } };
 }
 
 export function defineRoute<const R extends Omit<RouteConfig, 'middleware' | 'security'>>(access: Access, config: R) {

@@ -1,7 +1,16 @@
-// Answer schemas used by more than one route file. They name the components of openapi.json,
-// from which the PWA's client types are generated.
+// Schemas used by more than one route file: row ids, paging, and the answers that name the
+// components of openapi.json (from which the PWA's client types are generated).
 import { z } from '@hono/zod-openapi';
 import { ROLES } from '../../src/contract/domain';
+
+/** The largest id a row can have (PostgreSQL's integer). */
+const MAX_ID = 2_147_483_647;
+/** A row's id in a path or a query string (text, read as a number). */
+export const Id = z.coerce.number().int().positive().max(MAX_ID);
+/** A row's id in a JSON body, where it must already be a number. */
+export const JsonId = z.number().int().positive().max(MAX_ID);
+/** `{id}` in a path. */
+export const IdParam = z.object({ id: Id });
 
 export const UserSchema = z
   .object({

@@ -15,7 +15,7 @@ import { ROLES, type Role } from '../../../src/contract/domain';
 import { invitations, organizationLinks, tenants, users } from '../../db/schema';
 import type { AppEnv, AuthUser } from '../../http/env';
 import { fail, validationAnswer } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
 import { UserSchema } from '../../http/schemas';
 import { hashPassword, randomToken, sha256 } from '../../lib/crypto';
 import { queueEmail, siteOrigin } from '../mail/outbox';
@@ -63,7 +63,7 @@ const create = defineRoute(
     method: 'post',
     path: '/invitations/',
     summary: 'Invite someone by e-mail (the link goes through the e-mail outbox)',
-    request: { body: { required: true, content: { 'application/json': { schema: CreateInvitation } } } },
+    request: jsonRequest(CreateInvitation),
     responses: { 201: jsonBody(z.object({ message: z.string(), id: z.number().int() }).openapi('InvitationSent'), 'Invited') },
   },
 );
@@ -77,7 +77,7 @@ const read = defineRoute(
     request: { params: TokenParam },
     responses: {
       200: jsonBody(InvitationSchema),
-      404: { description: 'Unknown, expired or already accepted', ...errorBody },
+      ...notFoundAnswer('Unknown, expired or already accepted'),
     },
   },
 );
@@ -92,7 +92,7 @@ const accept = defineRoute(
     responses: {
       200: jsonBody(AcceptAnswer, 'Accepted'),
       403: { description: 'Signed in as someone the invitation is not for', ...errorBody },
-      404: { description: 'Unknown, expired or already accepted', ...errorBody },
+      ...notFoundAnswer('Unknown, expired or already accepted'),
       409: { description: 'The account exists: sign in first', ...errorBody },
     },
   },

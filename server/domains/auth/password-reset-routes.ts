@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/client';
 import { passwordResetTokens, refreshTokens, users, type UserRow } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, jsonRequest } from '../../http/route';
 import { MessageSchema } from '../../http/schemas';
 import { hashPassword, sha256 } from '../../lib/crypto';
 import { queueEmail, siteOrigin } from '../mail/outbox';
@@ -27,7 +27,7 @@ const requestReset = defineRoute(
     method: 'post',
     path: '/password-reset/',
     summary: 'E-mail a password reset link to a staff account of this site (the same answer whether or not it exists)',
-    request: { body: { required: true, content: { 'application/json': { schema: PasswordResetRequest } } } },
+    request: jsonRequest(PasswordResetRequest),
     responses: {
       200: jsonBody(MessageSchema, 'Sent if the account exists'),
       429: { description: 'Too many requests for this address', ...errorBody },
@@ -52,7 +52,7 @@ const confirmReset = defineRoute(
     method: 'post',
     path: '/password-reset/confirm/',
     summary: 'Set a new password with a reset link; ends every session of the account',
-    request: { body: { required: true, content: { 'application/json': { schema: PasswordResetConfirm } } } },
+    request: jsonRequest(PasswordResetConfirm),
     responses: { 200: jsonBody(MessageSchema, 'Password changed') },
   },
 );

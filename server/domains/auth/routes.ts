@@ -8,7 +8,7 @@ import { students, tenants, type UserRow } from '../../db/schema';
 import type { Queryable } from '../../db/client';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest } from '../../http/route';
 import { MessageSchema, UserSchema } from '../../http/schemas';
 import { decryptText, hashPassword, sameText, verifyPassword } from '../../lib/crypto';
 import { startSession } from './sessions';
@@ -26,7 +26,7 @@ const login = defineRoute(
     method: 'post',
     path: '/auth/token/',
     summary: 'Sign in: staff by e-mail, students by username (on their school site)',
-    request: { body: { required: true, content: { 'application/json': { schema: LoginRequest } } } },
+    request: jsonRequest(LoginRequest),
     responses: {
       200: jsonBody(LoginAnswer, 'Signed in'),
       401: { description: 'Wrong credentials; `error` says why', ...errorBody },
@@ -47,7 +47,7 @@ const refresh = defineRoute(
     summary: 'A new access token and the next refresh token for a valid, unrevoked refresh token (refresh tokens rotate on every use)',
     description:
       'The presented refresh token is used up: keep the answered one. Presenting a used token again revokes every token of its sign-in, except within 2 minutes of its use while its successor is unused (then that same successor is answered again, for an answer lost on the way).',
-    request: { body: { required: true, content: { 'application/json': { schema: RefreshRequest } } } },
+    request: jsonRequest(RefreshRequest),
     responses: {
       200: jsonBody(z.object({ access: z.string(), refresh: z.string() }).openapi('RefreshAnswer'), 'Refreshed'),
       401: { description: 'Refresh token invalid, expired, revoked or reused', ...errorBody },
@@ -61,7 +61,7 @@ const logout = defineRoute(
     method: 'post',
     path: '/auth/logout/',
     summary: 'End a session: revoke its refresh token and every other token of the same sign-in (the token authenticates itself)',
-    request: { body: { required: true, content: { 'application/json': { schema: RefreshRequest } } } },
+    request: jsonRequest(RefreshRequest),
     responses: { 200: jsonBody(MessageSchema, 'Signed out') },
   },
 );

@@ -15,9 +15,9 @@ import { pictures, refreshTokens, tenants, users } from '../../db/schema';
 import type { Queryable } from '../../db/client';
 import { adminListRoutes, countAll, lowerEq, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
-import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser, type Access } from '../../http/route';
-import { MessageSchema } from '../../http/schemas';
+import { fail, fieldFail } from '../../http/errors';
+import { defineRoute, jsonBody, signedInUser, type Access, notFoundAnswer, formOrJson, formOrJsonRequest } from '../../http/route';
+import { MessageSchema, Id, IdParam } from '../../http/schemas';
 import { PLATFORM } from '../../http/access';
 import { queueEmail, siteOrigin } from '../mail/outbox';
 import { createResetToken, resetLink } from './one-time-links';
@@ -26,7 +26,6 @@ import { logoMatchesType } from '../../lib/uploads';
 const PLATFORM_CHANGE = { ...PLATFORM, outbox: true } as const;
 const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const Bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const AdminUserSchema = z
@@ -146,12 +145,7 @@ const usersList = usersListRoutes({
   access: PLATFORM,
 });
 
-const IdParam = z.object({ id: Id });
-const noSuchUser = { 404: { description: 'No such user', ...errorBody } };
-const formOrJson = <T extends z.ZodType>(schema: T) => ({
-  // Multipart when an avatar travels with it (the outbox sends files that way), JSON otherwise.
-  body: { required: false, content: { 'multipart/form-data': { schema }, 'application/json': { schema } } },
-});
+const noSuchUser = notFoundAnswer('No such user');
 
 const getUser = defineRoute(PLATFORM, {
   method: 'get',
@@ -167,7 +161,7 @@ const patchUser = defineRoute(PLATFORM_CHANGE, {
   method: 'patch',
   path: '/api-super-admin/users/{id}/',
   summary: 'Change a user: only the fields sent (names, email, country, avatar, is_active)',
-  request: { params: IdParam, ...formOrJson(UserPatch.extend(AvatarPart)) },
+  request: { params: IdParam, ...formOrJsonRequest(UserPatch.extend(AvatarPart)) },
   responses: { 200: jsonBody(AdminUserSchema), ...noSuchUser },
 });
 
@@ -175,8 +169,8 @@ const createUser = defineRoute(PLATFORM_CHANGE, {
   method: 'post',
   path: '/api-super-admin/create-user/',
   summary: 'Create a staff user of a tenant (or a platform admin); they are e-mailed a link to choose a password',
-  request: formOrJson(CreateUserForm.safeExtend(AvatarPart)),
-  responses: { 201: jsonBody(AdminUserSchema), 404: { description: 'No such tenant', ...errorBody } },
+  request: formOrJsonRequest(CreateUserForm.safeExtend(AvatarPart)),
+  responses: { 201: jsonBody(AdminUserSchema), ...notFoundAnswer('No such tenant') },
 });
 
 const bulkUsers = defineRoute(PLATFORM_CHANGE, {
@@ -213,15 +207,6 @@ const tenantOptions = defineRoute(PLATFORM, {
   },
 });
 
-const fieldFail = (field: string, message: string): never => fail(400, message, { errors: { [field]: [message] } });
-
-/** The request's body, whichever of the two encodings it came in. */
-function bodyOf<T>(c: Context<AppEnv>, read: (target: 'form' | 'json') => T | undefined): T {
-  const type = c.req.header('content-type') ?? '';
-  const body = read(type.includes('json') ? 'json' : 'form');
-  return body ?? fail(400, 'Send the form as multipart/form-data or JSON.');
-}
-
 async function oneUser(db: Queryable, id: number) {
   const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
   return row ? adminUserJson(row) : fail(404, ADMIN_MSG.notFound);
@@ -250,7 +235,7 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getUser, async (c) => c.json(await oneUser(c.var.db, c.req.valid('param').id), 200))
   .openapi(patchUser, async (c) => {
     const { id } = c.req.valid('param');
-    const body = bodyOf(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
+    const body = formOrJson(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
     const db = c.var.db;
     const current = await oneUser(db, id);
     if (body.email !== undefined) await emailFree(db, body.email, id);
@@ -264,7 +249,7 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
     return c.json(await oneUser(db, id), 200);
   })
   .openapi(createUser, async (c) => {
-    const body = bodyOf(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
+    const body = formOrJson(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
     const db = c.var.db;
     if (body.role === 'student') fieldFail('role', 'Students are added to a class by their teacher or school.');
     const tenantId = body.role === 'upschool_admin' ? null : Number(body.tenant_id);

@@ -15,11 +15,10 @@ import { books, formSubmissions, stories, tenants } from '../../db/schema';
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
-import { MessageSchema } from '../../http/schemas';
+import { defineRoute, errorBody, jsonBody, signedInUser, notFoundAnswer, jsonRequest } from '../../http/route';
+import { MessageSchema, Id } from '../../http/schemas';
 import { queueEmail } from '../mail/outbox';
 import { PLATFORM } from '../../http/access';
-import { Id } from '../library/catalogue-routes';
 
 const ITEM_TYPES = ['book', 'story'] as const;
 type ItemType = (typeof ITEM_TYPES)[number];
@@ -142,7 +141,7 @@ function queueList(type: ItemType) {
 }
 
 const ItemParams = z.object({ type: z.enum(ITEM_TYPES, { error: 'type is book or story' }), id: Id });
-const missing = { 404: { description: 'No such book or story', ...errorBody } };
+const missing = notFoundAnswer('No such book or story');
 const WRITE = { ...PLATFORM, outbox: true } as const;
 
 const moderate = defineRoute(WRITE, {
@@ -150,7 +149,7 @@ const moderate = defineRoute(WRITE, {
   path: '/api-super-admin/book-monitoring/{type}/{id}/',
   summary:
     'Approve (it stays, or is published if it was waiting) or hide (it leaves every library and device at the next sync) a book or story; its open reports are closed',
-  request: { params: ItemParams, body: { required: true, content: { 'application/json': { schema: ModerationAction } } } },
+  request: { params: ItemParams, ...jsonRequest(ModerationAction) },
   responses: { 200: jsonBody(MessageSchema), ...missing },
 });
 
@@ -158,7 +157,7 @@ const reply = defineRoute(WRITE, {
   method: 'post',
   path: '/api-super-admin/book-monitoring/{type}/{id}/reply/',
   summary: 'Answer the readers who reported a book or story: one e-mail to each',
-  request: { params: ItemParams, body: { required: true, content: { 'application/json': { schema: ModerationReply } } } },
+  request: { params: ItemParams, ...jsonRequest(ModerationReply) },
   responses: { 200: jsonBody(MessageSchema), ...missing, 409: { description: 'Nobody reported it', ...errorBody } },
 });
 

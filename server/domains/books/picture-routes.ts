@@ -11,7 +11,7 @@ import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
 import { printJpeg } from './print-pdf';
-import { STORY_WRITERS } from '../stories/routes';
+import { siteTenant, WRITERS } from '../../http/access';
 
 const PictureSchema = z
   .object({ id: z.string(), src: z.string(), content_type: z.enum(PICTURE_TYPES), width: z.number().int(), height: z.number().int() })
@@ -26,7 +26,7 @@ const PictureForm = z.object({
 });
 
 const uploadPicture = defineRoute(
-  { roles: STORY_WRITERS, site: 'tenant', outbox: true },
+  { roles: WRITERS, site: 'tenant', outbox: true },
   {
     method: 'post',
     path: '/pictures/',
@@ -60,7 +60,7 @@ router.use(
 
 export const pictureRoutes = router
   .openapi(uploadPicture, async (c) => {
-    const tenant = c.var.tenant!;
+    const tenant = siteTenant(c);
     const user = signedInUser(c);
     const form = c.req.valid('form');
     if (form.file.size > DOCUMENT_LIMITS.pictureBytes) fail(413, DOCUMENT_MSG.pictureTooBig);

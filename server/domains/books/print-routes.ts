@@ -4,13 +4,14 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, signedInUser } from '../../http/route';
+import { defineRoute, signedInUser, notFoundAnswer } from '../../http/route';
 import { bookForPrint, printContent, schoolPictures } from './print-content';
 import { renderBookPdf } from './print-pdf';
-import { Id } from '../library/routes';
+import { Id } from '../../http/schemas';
+import { CLASS_STAFF } from '../../http/access';
 
 const printPdf = defineRoute(
-  { roles: ['teacher', 'teacher_admin', 'school_admin', 'upschool_admin'] },
+  { roles: [...CLASS_STAFF, 'upschool_admin'] },
   {
     method: 'get',
     path: '/books/{id}/print.pdf',
@@ -19,7 +20,7 @@ const printPdf = defineRoute(
     request: { params: z.object({ id: Id }) },
     responses: {
       200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().openapi({ type: 'string', format: 'binary' }) } } },
-      404: { description: 'No such book on this site', ...errorBody },
+      ...notFoundAnswer('No such book on this site'),
     },
   },
 );

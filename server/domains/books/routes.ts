@@ -22,15 +22,15 @@ import type { Queryable } from '../../db/client';
 import { books, classes, pictures, students, users, type TenantRow } from '../../db/schema';
 import type { AppEnv, AuthUser } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
 import { bookContent, checkBookDoc, renderBook } from './content';
 import { mergeYjs } from '../stories/documents';
-import { reachableClass, SCHOOL_ADMINS } from '../roster/queries';
-import { STORY_WRITERS } from '../stories/routes';
+import { reachableClass } from '../roster/queries';
+import { Id, JsonId, IdParam } from '../../http/schemas';
+import { siteTenant, SCHOOL_ADMINS, WRITERS } from '../../http/access';
 
 /** Who makes books: children, and teachers and school admins (for or with a class). */
-export const BOOK_MAKERS = STORY_WRITERS;
-const maker = { roles: BOOK_MAKERS, site: 'tenant' } as const;
+const maker = { roles: WRITERS, site: 'tenant' } as const;
 const change = { ...maker, outbox: true } as const;
 
 const PageSchema = z.object({
@@ -80,16 +80,14 @@ const BookReadingSchema = z
   .openapi('BookReading');
 
 const SlugParam = z.object({ slug: BookSlug });
-const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const json = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
-const notFound = { 404: { description: `'${BOOK_MSG.notFound}'`, ...errorBody } };
+const notFound = notFoundAnswer(`'${BOOK_MSG.notFound}'`);
 const forbidden = { 403: { description: `'${BOOK_MSG.notYours}'`, ...errorBody } };
 
 const createDraft = defineRoute(change, {
   method: 'post',
   path: '/book-drafts/',
   summary: 'Start a book (a draft, kind made); its slug is made on the device. A class book: every child of the class may add pages.',
-  request: json(CreateBookRequest),
+  request: jsonRequest(CreateBookRequest),
   responses: {
     201: jsonBody(BookDraftSchema, 'Started'),
     200: jsonBody(BookDraftSchema, 'Already started'),
@@ -104,7 +102,7 @@ const saveDoc = defineRoute(
     method: 'put',
     path: '/book-drafts/{slug}/document/',
     summary: "Merge one change of the book's document (a Yjs update, base64) and count its pages",
-    request: { params: SlugParam, ...json(DocumentUpdateRequest) },
+    request: { params: SlugParam, ...jsonRequest(DocumentUpdateRequest) },
     responses: {
       200: jsonBody(BookDraftSchema),
       ...notFound,
@@ -144,7 +142,7 @@ const UploadPictures = z.object({
   slug: BookSlug,
   title: BookTitle.min(1, BOOK_MSG.titleRequired),
   trim: z.enum(Object.keys(BOOK_TRIMS) as ['a5', 'square']).default('a5'),
-  class_id: z.number().int().positive().max(2_147_483_647).optional(),
+  class_id: JsonId.optional(),
   /** The page pictures, in order, each already sent through POST /pictures/. */
   pictures: z.array(z.string().uuid()).min(1, BOOK_MSG.noFile).max(BOOK_UPLOAD.maxImages, BOOK_MSG.tooManyImages),
 });
@@ -154,7 +152,7 @@ const uploadPictures = defineRoute(change, {
   path: '/book-uploads/',
   summary:
     'Upload a finished book as page pictures (scans), each sent before through POST /pictures/: a book of kind uploaded, one full picture a page',
-  request: json(UploadPictures),
+  request: jsonRequest(UploadPictures),
   responses: {
     201: jsonBody(BookDraftSchema, 'Uploaded'),
     200: jsonBody(BookDraftSchema, 'Already uploaded'),
@@ -167,7 +165,7 @@ const PdfForm = z.object({
   slug: BookSlug,
   title: BookTitle.min(1, BOOK_MSG.titleRequired),
   trim: z.enum(Object.keys(BOOK_TRIMS) as ['a5', 'square']).default('a5'),
-  class_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  class_id: Id.optional(),
   file: z.instanceof(File, { error: BOOK_MSG.noFile }).openapi({ type: 'string', format: 'binary' }),
 });
 
@@ -355,7 +353,7 @@ export function inspectPdf(bytes: Uint8Array): { pdf: boolean; encrypted: boolea
 export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createDraft, async (c) => {
     const db = c.var.db;
-    const tenant = c.var.tenant!;
+    const tenant = siteTenant(c);
     const user = signedInUser(c);
     const input = c.req.valid('json');
     const old = await existingAt(db, tenant, user, input.slug);
@@ -376,7 +374,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
   .openapi(saveDoc, async (c) => {
     const db = c.var.db;
     const user = signedInUser(c);
-    const row = await bookToChange(db, c.var.tenant!, user, c.req.valid('param').slug, true);
+    const row = await bookToChange(db, siteTenant(c), user, c.req.valid('param').slug, true);
     assertEditable(row, user);
     const ydoc = mergeYjs(row.doc, fromBase64(c.req.valid('json').update), checkBookDoc);
     const doc = Y.encodeStateAsUpdate(ydoc);
@@ -390,12 +388,12 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     return c.json(await draftJson(db, await reload(db, row.id)), 200);
   })
   .openapi(getDraft, async (c) => {
-    const row = await bookToChange(c.var.db, c.var.tenant!, signedInUser(c), c.req.valid('param').slug);
+    const row = await bookToChange(c.var.db, siteTenant(c), signedInUser(c), c.req.valid('param').slug);
     return c.json(await draftJson(c.var.db, row), 200);
   })
   .openapi(listDrafts, async (c) => {
     const db = c.var.db;
-    const tenant = c.var.tenant!;
+    const tenant = siteTenant(c);
     const user = signedInUser(c);
     let mine: SQL = eq(books.created_by, user.id);
     if ((SCHOOL_ADMINS as readonly string[]).includes(user.role)) mine = sql`true`;
@@ -426,7 +424,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
   .openapi(submitDraft, async (c) => {
     const db = c.var.db;
     const user = signedInUser(c);
-    const row = await bookToChange(db, c.var.tenant!, user, c.req.valid('param').slug, true);
+    const row = await bookToChange(db, siteTenant(c), user, c.req.valid('param').slug, true);
     if (row.status !== 'draft') return c.json(await draftJson(db, row), 200);
     if (!row.title.trim()) fail(400, BOOK_MSG.noTitle);
     if (row.page_count < 1 && !row.has_file) fail(400, BOOK_MSG.noPages);
@@ -436,7 +434,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(uploadPictures, async (c) => {
     const db = c.var.db;
-    const tenant = c.var.tenant!;
+    const tenant = siteTenant(c);
     const user = signedInUser(c);
     const input = c.req.valid('json');
     const old = await existingAt(db, tenant, user, input.slug);
@@ -463,7 +461,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(uploadPdf, async (c) => {
     const db = c.var.db;
-    const tenant = c.var.tenant!;
+    const tenant = siteTenant(c);
     const user = signedInUser(c);
     const form = c.req.valid('form');
     const old = await existingAt(db, tenant, user, form.slug);

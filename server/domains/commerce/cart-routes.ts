@@ -6,12 +6,12 @@ import type { Queryable } from '../../db/client';
 import { books, cartItems, type TenantRow } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
+import { defineRoute, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
+import { Id } from '../../http/schemas';
 
 const CartSchema = z.object({ cart: z.array(z.number().int()), count: z.number().int() }).openapi('Cart');
 /** A write answers what it did, not the whole cart: replays stay small however big the cart. */
 const CartChange = z.object({ book_id: z.number().int(), in_cart: z.boolean() }).openapi('CartChange');
-const BookId = z.coerce.number().int().positive().max(2_147_483_647);
 
 async function cartOf(db: Queryable, userId: number) {
   const rows = await db
@@ -57,8 +57,8 @@ const addItem = defineRoute(
     method: 'post',
     path: '/data/cart/items/',
     summary: 'Add a book to the cart (nothing changes when it is already there)',
-    request: { body: { required: true, content: { 'application/json': { schema: z.object({ book_id: BookId }) } } } },
-    responses: { 200: jsonBody(CartChange), 404: { description: 'No such book on sale', ...errorBody } },
+    request: jsonRequest(z.object({ book_id: Id })),
+    responses: { 200: jsonBody(CartChange), ...notFoundAnswer('No such book on sale') },
   },
 );
 
@@ -68,7 +68,7 @@ const removeItem = defineRoute(
     method: 'delete',
     path: '/data/cart/items/{book_id}/',
     summary: 'Remove a book from the cart',
-    request: { params: z.object({ book_id: BookId }) },
+    request: { params: z.object({ book_id: Id }) },
     responses: { 200: jsonBody(CartChange) },
   },
 );

@@ -19,12 +19,9 @@ import { charities, orders, tenants, users } from '../../db/schema';
 import { adminListRoutes, countAll, type AdminList, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser, type Access } from '../../http/route';
-import { MessageSchema } from '../../http/schemas';
-import { PLATFORM } from '../../http/access';
-
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
-const SCHOOL = { roles: ['school_admin', 'organization_admin'], site: 'tenant' } as const satisfies Access;
+import { defineRoute, errorBody, jsonBody, signedInUser, type Access, jsonRequest, notFoundAnswer } from '../../http/route';
+import { MessageSchema, Id } from '../../http/schemas';
+import { PLATFORM, SCHOOL_AREA, siteTenant } from '../../http/access';
 
 /** Successful donations to the charity, less refunds: what it has raised. */
 // The outer charity's id, always qualified: drizzle leaves columns bare in a one-table select,
@@ -151,7 +148,7 @@ const schoolCharities = adminListRoutes({
   name: 'school-charities',
   path: '/api-admin/charities/',
   summary: "The school's own charity causes, filtered by status",
-  access: SCHOOL,
+  access: SCHOOL_AREA,
   filters: { status: z.enum(CHARITY_STATUSES).optional() },
   where: (c, q) => and(ownTenant(c), q.status ? eq(charities.status, q.status) : undefined),
   ...charityList,
@@ -273,7 +270,7 @@ const schoolDonations = adminListRoutes({
   name: 'school-donations',
   path: '/api-admin/donations/',
   summary: "Donations made on the school's site, filtered by status, charity and refunds",
-  access: SCHOOL,
+  access: SCHOOL_AREA,
   filters: donationFilters,
   where: (c, q) => and(donationWhere(q), eq(orders.tenant_id, c.var.tenant?.id ?? -1)),
 });
@@ -292,7 +289,7 @@ interface Area {
   mayEdit: (c: Context<AppEnv>, row: CharityRow) => boolean;
 }
 
-const PLATFORM_AREA: Area = {
+const PLATFORM_CHARITIES: Area = {
   prefix: '/api-super-admin/charities/',
   access: PLATFORM,
   scope: () => undefined,
@@ -300,11 +297,11 @@ const PLATFORM_AREA: Area = {
   mayEdit: () => true,
 };
 
-const SCHOOL_AREA: Area = {
+const SCHOOL_CHARITIES: Area = {
   prefix: '/api-admin/charities/',
-  access: SCHOOL,
+  access: SCHOOL_AREA,
   scope: ownTenant,
-  tenantOf: (c) => c.var.tenant!.id,
+  tenantOf: (c) => siteTenant(c).id,
   mayEdit: (c, row) => row.created_by === signedInUser(c).id,
 };
 
@@ -345,7 +342,7 @@ function charityRecordRoutes(area: Area) {
   const path = `${area.prefix}{id}/` as const;
   const change = { ...area.access, outbox: true } as const;
   const params = z.object({ id: Id });
-  const notFound = { 404: { description: `'${CHARITY_MSG.notFound}'`, ...errorBody } };
+  const notFound = notFoundAnswer(`'${CHARITY_MSG.notFound}'`);
   const notCreator = { 403: { description: `'${CHARITY_MSG.notCreator}'`, ...errorBody } };
   const get = defineRoute(area.access, {
     method: 'get',
@@ -360,14 +357,14 @@ function charityRecordRoutes(area: Area) {
     summary: area.prefix.includes('super')
       ? 'Add a platform charity'
       : "Add one of the school's charity causes (its creator alone may edit it)",
-    request: { body: { required: true, content: { 'application/json': { schema: CharityForm } } } },
+    request: jsonRequest(CharityForm),
     responses: { 201: jsonBody(CharityDetailSchema, 'Created') },
   });
   const patch = defineRoute(change, {
     method: 'patch',
     path,
     summary: 'Change a charity (only the fields sent)',
-    request: { params, body: { required: true, content: { 'application/json': { schema: CharityPatch } } } },
+    request: { params, ...jsonRequest(CharityPatch) },
     responses: { 200: jsonBody(CharityDetailSchema), ...notFound, ...notCreator },
   });
   const remove = defineRoute(change, {
@@ -467,8 +464,8 @@ export const adminCharityRoutes = new OpenAPIHono<AppEnv>()
   .route('/', schoolCharities)
   .route('/', platformDonations)
   .route('/', schoolDonations)
-  .route('/', charityRecordRoutes(PLATFORM_AREA))
-  .route('/', charityRecordRoutes(SCHOOL_AREA))
+  .route('/', charityRecordRoutes(PLATFORM_CHARITIES))
+  .route('/', charityRecordRoutes(SCHOOL_CHARITIES))
   .openapi(charityStats, async (c) => {
     const db = c.var.db;
     const months = lastMonths(c.var.deps.now());

@@ -9,7 +9,7 @@ import { books, charities, orderItems, orders, type TenantRow } from '../../db/s
 import { charityShareSql } from '../library/stats-routes';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
+import { defineRoute, jsonBody, signedInUser, notFoundAnswer } from '../../http/route';
 import type { Queryable } from '../../db/client';
 import { createOrder, orderKey } from './checkout';
 import { CheckoutAnswer, ProviderName, ReceiptEmail, sandboxUrl } from './order-routes';
@@ -82,7 +82,7 @@ const getCharity = defineRoute(
           'CharityDetail',
         ),
       ),
-      404: { description: 'No published charity by that id or slug on this site', ...errorBody },
+      ...notFoundAnswer('No published charity by that id or slug on this site'),
     },
   },
 );
@@ -115,7 +115,7 @@ const donate = defineRoute(
         },
       },
     },
-    responses: { 201: jsonBody(CheckoutAnswer, 'Created'), 404: { description: 'No published charity', ...errorBody } },
+    responses: { 201: jsonBody(CheckoutAnswer, 'Created'), ...notFoundAnswer('No published charity') },
   },
 );
 

@@ -15,11 +15,10 @@ import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { KEY_HEADER } from '../../http/idempotency';
-import { defineRoute, errorBody, jsonBody, signedInUser, type Access } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, signedInUser, type Access, jsonRequest, notFoundAnswer } from '../../http/route';
 import { paymentProviders } from '../../providers/payments/providers';
 import { PLATFORM } from '../../http/access';
-
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
+import { Id } from '../../http/schemas';
 
 export const AdminOrderSchema = z
   .object({
@@ -280,7 +279,7 @@ const getOrder = defineRoute(PLATFORM, {
   path: '/api-super-admin/orders/{id}/',
   summary: 'One order with its items and payments',
   request: { params: z.object({ id: Id }) },
-  responses: { 200: jsonBody(OrderDetailSchema), 404: { description: 'No such order', ...errorBody } },
+  responses: { 200: jsonBody(OrderDetailSchema), ...notFoundAnswer('No such order') },
 });
 
 const refundPayment = defineRoute(
@@ -290,10 +289,10 @@ const refundPayment = defineRoute(
     path: '/api-super-admin/payments/{id}/refund/',
     summary:
       'Refund part or all of a successful payment at its provider (never more than what is left of it); the order and the raised totals count the rest. Exactly once per Idempotency-Key.',
-    request: { params: z.object({ id: Id }), body: { required: true, content: { 'application/json': { schema: RefundForm } } } },
+    request: { params: z.object({ id: Id }), ...jsonRequest(RefundForm) },
     responses: {
       201: jsonBody(RefundSchema.extend({ payment: AdminPaymentSchema }).openapi('AdminRefundDone'), 'Created'),
-      404: { description: 'No such payment', ...errorBody },
+      ...notFoundAnswer('No such payment'),
       409: { description: `'${REFUND_MSG.notPaid}' or '${REFUND_MSG.alreadyRefunded}'`, ...errorBody },
     },
   },

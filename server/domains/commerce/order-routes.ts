@@ -7,10 +7,11 @@ import { ORDER_KINDS, PAYMENT_PROVIDERS, PRINT_PROGRESS } from '../../../src/con
 import { books, charities, orderItems, orders, payments, users, type TenantRow } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody } from '../../http/route';
+import { defineRoute, jsonBody, notFoundAnswer } from '../../http/route';
 import type { Queryable } from '../../db/client';
 import { createOrder, orderKey } from './checkout';
-import { Id, onSale } from '../library/routes';
+import { onSale } from '../library/routes';
+import { Id } from '../../http/schemas';
 
 export const ProviderName = z.enum(PAYMENT_PROVIDERS);
 export const ReceiptEmail = z.email('Invalid email').max(254).optional();
@@ -46,7 +47,7 @@ const createOrderRoute = defineRoute(
     },
     responses: {
       201: jsonBody(CheckoutAnswer, 'Created'),
-      404: { description: 'A book is no longer on sale', ...errorBody },
+      ...notFoundAnswer('A book is no longer on sale'),
     },
   },
 );
@@ -85,7 +86,7 @@ const getOrder = defineRoute(
     path: '/orders/{id}/',
     summary: 'An order with its items and payments (tracking, invoice, certificate)',
     request: { params: z.object({ id: Id }), query: z.object({ key: z.string().max(64).optional() }) },
-    responses: { 200: jsonBody(OrderSchema), 404: { description: 'No such order, or not yours', ...errorBody } },
+    responses: { 200: jsonBody(OrderSchema), ...notFoundAnswer('No such order, or not yours') },
   },
 );
 

@@ -12,8 +12,8 @@ import { fail } from '../../http/errors';
 import { limitBody } from '../../http/route';
 import { CALLBACK_STATUSES, verifyCallback } from '../../providers/print/provider';
 import { nextCallbackStatus, sandboxCallback } from '../../providers/print/sandbox';
-import { Id } from '../library/routes';
 import { applyPrintEvent, printProviderOf } from './print-jobs';
+import { Id } from '../../http/schemas';
 
 const CallbackBody = z.strictObject({
   event_id: z.string().min(1).max(100),

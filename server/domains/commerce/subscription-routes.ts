@@ -21,18 +21,15 @@ import { modes, orders, planModes, subscriptionPlans, subscriptionVariants, subs
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
-import { MessageSchema } from '../../http/schemas';
+import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
+import { MessageSchema, Id } from '../../http/schemas';
 import { orderKey } from './checkout';
 import { liveSubscription, startSubscription } from './subscriptions';
-import { PLATFORM } from '../../http/access';
+import { PLATFORM, siteTenant, SCHOOL_AREA } from '../../http/access';
 import { CheckoutAnswer, sandboxUrl } from './order-routes';
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
-const json = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const PLATFORM_CHANGE = { ...PLATFORM, outbox: true } as const;
-const OWN = { roles: ['school_admin', 'organization_admin'], site: 'tenant' } as const;
 
 // ---- Plans -------------------------------------------------------------------------------
 
@@ -134,7 +131,7 @@ const createPlan = defineRoute(PLATFORM_CHANGE, {
   method: 'post',
   path: '/api-super-admin/subscription-plans/',
   summary: 'Add a plan with the modes it unlocks',
-  request: json(PlanForm),
+  request: jsonRequest(PlanForm),
   responses: { 201: jsonBody(AdminPlanSchema, 'Created'), 400: { description: 'Invalid', ...errorBody } },
 });
 const getPlan = defineRoute(PLATFORM, {
@@ -142,14 +139,14 @@ const getPlan = defineRoute(PLATFORM, {
   path: '/api-super-admin/subscription-plans/{id}/',
   summary: 'One plan',
   request: planId,
-  responses: { 200: jsonBody(AdminPlanSchema), 404: { description: 'No such plan', ...errorBody } },
+  responses: { 200: jsonBody(AdminPlanSchema), ...notFoundAnswer('No such plan') },
 });
 const patchPlan = defineRoute(PLATFORM_CHANGE, {
   method: 'patch',
   path: '/api-super-admin/subscription-plans/{id}/',
   summary: 'Change a plan: only the fields sent (active=false archives it)',
-  request: { ...planId, ...json(PlanPatch) },
-  responses: { 200: jsonBody(AdminPlanSchema), 404: { description: 'No such plan', ...errorBody } },
+  request: { ...planId, ...jsonRequest(PlanPatch) },
+  responses: { 200: jsonBody(AdminPlanSchema), ...notFoundAnswer('No such plan') },
 });
 const deletePlan = defineRoute(PLATFORM_CHANGE, {
   method: 'delete',
@@ -158,7 +155,7 @@ const deletePlan = defineRoute(PLATFORM_CHANGE, {
   request: planId,
   responses: {
     200: jsonBody(MessageSchema),
-    404: { description: 'No such plan', ...errorBody },
+    ...notFoundAnswer('No such plan'),
     409: { description: 'It has subscribers', ...errorBody },
   },
 });
@@ -261,7 +258,7 @@ const createVariant = defineRoute(PLATFORM_CHANGE, {
   method: 'post',
   path: '/api-super-admin/subscription-variants/',
   summary: "Add a plan's variant (price as 29.00)",
-  request: json(VariantForm),
+  request: jsonRequest(VariantForm),
   responses: { 201: jsonBody(AdminVariantSchema, 'Created'), 400: { description: 'Invalid', ...errorBody } },
 });
 const getVariant = defineRoute(PLATFORM, {
@@ -269,14 +266,14 @@ const getVariant = defineRoute(PLATFORM, {
   path: '/api-super-admin/subscription-variants/{id}/',
   summary: 'One variant',
   request: planId,
-  responses: { 200: jsonBody(AdminVariantSchema), 404: { description: 'No such variant', ...errorBody } },
+  responses: { 200: jsonBody(AdminVariantSchema), ...notFoundAnswer('No such variant') },
 });
 const patchVariant = defineRoute(PLATFORM_CHANGE, {
   method: 'patch',
   path: '/api-super-admin/subscription-variants/{id}/',
   summary: 'Change a variant: only the fields sent (renewals charge the new price from their next period)',
-  request: { ...planId, ...json(VariantPatch) },
-  responses: { 200: jsonBody(AdminVariantSchema), 404: { description: 'No such variant', ...errorBody } },
+  request: { ...planId, ...jsonRequest(VariantPatch) },
+  responses: { 200: jsonBody(AdminVariantSchema), ...notFoundAnswer('No such variant') },
 });
 const deleteVariant = defineRoute(PLATFORM_CHANGE, {
   method: 'delete',
@@ -285,7 +282,7 @@ const deleteVariant = defineRoute(PLATFORM_CHANGE, {
   request: planId,
   responses: {
     200: jsonBody(MessageSchema),
-    404: { description: 'No such variant', ...errorBody },
+    ...notFoundAnswer('No such variant'),
     409: { description: 'It has subscribers', ...errorBody },
   },
 });
@@ -435,15 +432,15 @@ const getSub = defineRoute(PLATFORM, {
   path: '/api-super-admin/subscriptions/{id}/',
   summary: 'One subscription with its charges',
   request: planId,
-  responses: { 200: jsonBody(SubscriptionDetail), 404: { description: 'No such subscription', ...errorBody } },
+  responses: { 200: jsonBody(SubscriptionDetail), ...notFoundAnswer('No such subscription') },
 });
 const CancelBody = z.object({ cancel: z.boolean({ error: 'cancel must be true (end at period end) or false (renew again)' }) });
 const cancelSub = defineRoute(PLATFORM_CHANGE, {
   method: 'post',
   path: '/api-super-admin/subscriptions/{id}/cancel/',
   summary: 'Cancel at period end (cancel=true), or renew again (cancel=false)',
-  request: { ...planId, ...json(CancelBody) },
-  responses: { 200: jsonBody(MessageSchema), 404: { description: 'No such live subscription', ...errorBody } },
+  request: { ...planId, ...jsonRequest(CancelBody) },
+  responses: { 200: jsonBody(MessageSchema), ...notFoundAnswer('No such live subscription') },
 });
 
 // ---- A school's or an organization's own ---------------------------------------------------
@@ -469,34 +466,34 @@ const OwnSubscription = z
   .object({ current: z.union([SubscriptionSchema, z.null()]), plans: z.array(OfferSchema), charges: z.array(ChargeSchema) })
   .openapi('OwnSubscription');
 
-const getOwn = defineRoute(OWN, {
+const getOwn = defineRoute(SCHOOL_AREA, {
   method: 'get',
   path: '/api-admin/subscription/',
   summary: "This school's (or organization's) subscription, the plans on offer and its charges",
   responses: { 200: jsonBody(OwnSubscription) },
 });
 const subscribe = defineRoute(
-  { ...OWN, outbox: true },
+  { ...SCHOOL_AREA, outbox: true },
   {
     method: 'post',
     path: '/api-admin/subscription/',
     summary: 'Subscribe to a plan variant: its first period is paid at the provider (send an Idempotency-Key)',
-    request: json(SubscribeBody),
+    request: jsonRequest(SubscribeBody),
     responses: {
       201: jsonBody(CheckoutAnswer, 'Created'),
-      404: { description: 'The variant is not on offer', ...errorBody },
+      ...notFoundAnswer('The variant is not on offer'),
       409: { description: 'Already subscribed', ...errorBody },
     },
   },
 );
 const cancelOwn = defineRoute(
-  { ...OWN, outbox: true },
+  { ...SCHOOL_AREA, outbox: true },
   {
     method: 'post',
     path: '/api-admin/subscription/cancel/',
     summary: 'Cancel at period end (cancel=true), or renew again (cancel=false)',
-    request: json(CancelBody),
-    responses: { 200: jsonBody(MessageSchema), 404: { description: 'No live subscription', ...errorBody } },
+    request: jsonRequest(CancelBody),
+    responses: { 200: jsonBody(MessageSchema), ...notFoundAnswer('No live subscription') },
   },
 );
 
@@ -631,7 +628,7 @@ export const adminSubscriptionRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(cancelSub, async (c) => setCancel(c, eq(subscriptions.id, c.req.valid('param').id), c.req.valid('json').cancel) as never)
   .openapi(getOwn, async (c) => {
-    const tenantId = c.var.tenant!.id;
+    const tenantId = siteTenant(c).id;
     const now = c.var.deps.now();
     const [current, plans, charges] = await Promise.all([
       currentOf(c.var.db, tenantId, now),
@@ -642,7 +639,7 @@ export const adminSubscriptionRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(subscribe, async (c) => {
     const user = signedInUser(c);
-    const tenant = c.var.tenant!;
+    const tenant = siteTenant(c);
     const { variant_id, provider } = c.req.valid('json');
     const now = c.var.deps.now();
     const [live] = await c.var.db
@@ -670,4 +667,4 @@ export const adminSubscriptionRoutes = new OpenAPIHono<AppEnv>()
       201,
     );
   })
-  .openapi(cancelOwn, async (c) => setCancel(c, eq(subscriptions.tenant_id, c.var.tenant!.id), c.req.valid('json').cancel) as never);
+  .openapi(cancelOwn, async (c) => setCancel(c, eq(subscriptions.tenant_id, siteTenant(c).id), c.req.valid('json').cancel) as never);

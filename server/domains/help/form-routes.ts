@@ -23,11 +23,12 @@ import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { KEY_HEADER } from '../../http/idempotency';
-import { defineRoute, errorBody, jsonBody } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, notFoundAnswer } from '../../http/route';
 import { queueEmail } from '../mail/outbox';
 import { clientAddress, countUse, type Limit } from '../auth/rate-limit';
 import { createStudents } from '../roster/queries';
 import { randomToken } from '../../lib/crypto';
+import { IdParam } from '../../http/schemas';
 
 /** Forms one network address may send to one site per window (a school office shares one). */
 export const FORM_LIMIT = 20;
@@ -67,6 +68,7 @@ function sendRoute<K extends FormKind>(kind: K) {
       method: 'post',
       path: `/forms/${PATHS[kind]}/`,
       summary: `Send the ${TITLES[kind].toLowerCase()} form (throttled per site and network address; stored once per Idempotency-Key)`,
+      // Written out: through jsonRequest the generic kind would lose its body's type.
       request: { body: { required: true, content: { 'application/json': { schema: SCHEMAS[kind] } } } },
       responses: {
         201: jsonBody(Accepted, 'Stored (or already stored under this key)'),
@@ -240,10 +242,10 @@ const importEnrolment = defineRoute(
     method: 'post',
     path: '/forms/{id}/import/',
     summary: 'Import a bulk enrolment into its school: each class is found by name or created, and its students added',
-    request: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) },
+    request: { params: IdParam },
     responses: {
       200: jsonBody(z.object({ classes: z.number().int(), students: z.number().int() }).openapi('EnrolmentImported')),
-      404: { description: 'No such enrolment', ...errorBody },
+      ...notFoundAnswer('No such enrolment'),
       409: { description: 'Already imported', ...errorBody },
     },
   },

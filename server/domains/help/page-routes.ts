@@ -11,7 +11,7 @@ import { books, pages, stories, students, tenants, users, type TenantRow } from 
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
+import { defineRoute, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
 import type { Context } from 'hono';
 import { siteOrigin } from '../mail/outbox';
 import { sanitizeHtml } from '../../lib/sanitize';
@@ -67,7 +67,7 @@ const getPage = defineRoute(
     path: '/pages/{slug}/',
     summary: 'One public page of this site, with its live figures where it shows some',
     request: { params: SlugParam },
-    responses: { 200: jsonBody(PageSchema), 404: { description: 'No such page', ...errorBody } },
+    responses: { 200: jsonBody(PageSchema), ...notFoundAnswer('No such page') },
   },
 );
 
@@ -77,8 +77,8 @@ const putPage = defineRoute(
     method: 'put',
     path: '/pages/{slug}/',
     summary: "Edit a page: on a school site that school's version, on the platform host the default (platform admins only)",
-    request: { params: SlugParam, body: { required: true, content: { 'application/json': { schema: PageInput } } } },
-    responses: { 200: jsonBody(PageSchema), 404: { description: 'Not your site', ...errorBody } },
+    request: { params: SlugParam, ...jsonRequest(PageInput) },
+    responses: { 200: jsonBody(PageSchema), ...notFoundAnswer('Not your site') },
   },
 );
 
@@ -89,8 +89,8 @@ const patchPage = defineRoute(
     path: '/pages/{slug}/',
     summary:
       "Change some of a page's fields (the admin editor sends only what changed); the rest is kept from the page this site shows now",
-    request: { params: SlugParam, body: { required: true, content: { 'application/json': { schema: PageInput.partial() } } } },
-    responses: { 200: jsonBody(PageSchema), 404: { description: 'Not your site', ...errorBody } },
+    request: { params: SlugParam, ...jsonRequest(PageInput.partial()) },
+    responses: { 200: jsonBody(PageSchema), ...notFoundAnswer('Not your site') },
   },
 );
 

@@ -9,8 +9,8 @@ import { faqs } from '../../db/schema';
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody } from '../../http/route';
-import { Paging } from '../../http/schemas';
+import { defineRoute, jsonBody, jsonRequest, notFoundAnswer } from '../../http/route';
+import { Paging, IdParam } from '../../http/schemas';
 import { sanitizeHtml } from '../../lib/sanitize';
 
 const FaqSchema = z
@@ -19,7 +19,6 @@ const FaqSchema = z
 
 const columns = { id: faqs.id, role: faqs.role, section: faqs.section, title: faqs.title, body: faqs.body, order: faqs.sort_order };
 const FaqPatch = FaqInput.partial().extend({ order: z.coerce.number().int().min(0).max(100_000).optional() });
-const FaqId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const STAFF = { roles: ['upschool_admin'] as const, outbox: true };
 
 const listFaqs = defineRoute(
@@ -41,7 +40,7 @@ const createFaq = defineRoute(STAFF, {
   method: 'post',
   path: '/faqs/',
   summary: 'Add a help article',
-  request: { body: { required: true, content: { 'application/json': { schema: FaqInput } } } },
+  request: jsonRequest(FaqInput),
   responses: { 201: jsonBody(FaqSchema) },
 });
 
@@ -49,8 +48,8 @@ const updateFaq = defineRoute(STAFF, {
   method: 'put',
   path: '/faqs/{id}/',
   summary: 'Change a help article',
-  request: { params: FaqId, body: { required: true, content: { 'application/json': { schema: FaqInput } } } },
-  responses: { 200: jsonBody(FaqSchema), 404: { description: 'No such article', ...errorBody } },
+  request: { params: IdParam, ...jsonRequest(FaqInput) },
+  responses: { 200: jsonBody(FaqSchema), ...notFoundAnswer('No such article') },
 });
 
 const getFaq = defineRoute(
@@ -59,8 +58,8 @@ const getFaq = defineRoute(
     method: 'get',
     path: '/faqs/{id}/',
     summary: 'One help article',
-    request: { params: FaqId },
-    responses: { 200: jsonBody(FaqSchema), 404: { description: 'No such article', ...errorBody } },
+    request: { params: IdParam },
+    responses: { 200: jsonBody(FaqSchema), ...notFoundAnswer('No such article') },
   },
 );
 
@@ -68,8 +67,8 @@ const patchFaq = defineRoute(STAFF, {
   method: 'patch',
   path: '/faqs/{id}/',
   summary: 'Change some fields of a help article (the admin editor sends only what changed)',
-  request: { params: FaqId, body: { required: true, content: { 'application/json': { schema: FaqPatch } } } },
-  responses: { 200: jsonBody(FaqSchema), 404: { description: 'No such article', ...errorBody } },
+  request: { params: IdParam, ...jsonRequest(FaqPatch) },
+  responses: { 200: jsonBody(FaqSchema), ...notFoundAnswer('No such article') },
 });
 
 const AdminFaqSchema = z
@@ -125,8 +124,8 @@ const deleteFaq = defineRoute(STAFF, {
   method: 'delete',
   path: '/faqs/{id}/',
   summary: 'Remove a help article',
-  request: { params: FaqId },
-  responses: { 204: { description: 'Removed' }, 404: { description: 'No such article', ...errorBody } },
+  request: { params: IdParam },
+  responses: { 204: { description: 'Removed' }, ...notFoundAnswer('No such article') },
 });
 
 const reorderFaqs = defineRoute(STAFF, {

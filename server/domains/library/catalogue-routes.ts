@@ -19,20 +19,16 @@ import { books, categories, charities, classes, tenants, users, type TenantRow }
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import { forgetTenant } from '../../http/context';
 import type { AppEnv, AuthUser } from '../../http/env';
-import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser, type Access } from '../../http/route';
-import { MessageSchema } from '../../http/schemas';
+import { fail, fieldFail } from '../../http/errors';
+import { defineRoute, errorBody, jsonBody, signedInUser, type Access, notFoundAnswer } from '../../http/route';
+import { MessageSchema, Id, IdParam } from '../../http/schemas';
 import { schoolIds } from '../roster/queries';
-import { PLATFORM } from '../../http/access';
-
-export const Id = z.coerce.number().int().positive().max(2_147_483_647);
-const IdParam = z.object({ id: Id });
+import { PLATFORM, siteTenant, SCHOOL_STAFF, CLASS_STAFF } from '../../http/access';
 
 /** School staff who work with books on their school's site (organization admins: linked schools). */
-export const BOOK_STAFF = ['teacher', 'teacher_admin', 'school_admin', 'organization_admin'] as const;
-const SCHOOL_AREA: Access = { roles: BOOK_STAFF, site: 'tenant' };
+const STAFF_AREA: Access = { roles: SCHOOL_STAFF, site: 'tenant' };
 /** Who may publish: the school's admins, and teachers where the school allows it (checked per call). */
-const PUBLISHERS: Access = { roles: ['teacher', 'teacher_admin', 'school_admin'], site: 'tenant', outbox: true };
+const PUBLISHERS: Access = { roles: CLASS_STAFF, site: 'tenant', outbox: true };
 
 /**
  * The books a caller reaches: the platform admin every book; school staff their school's (an
@@ -203,7 +199,7 @@ const bookList = (name: string, path: string, access: Access, summary: string) =
 const schoolBooks = bookList(
   'books',
   '/api-admin/books/',
-  SCHOOL_AREA,
+  STAFF_AREA,
   "The school's books (an organization admin: the linked schools'; a teacher: their classes'), with the books filter set",
 );
 const allBooks = bookList(
@@ -235,8 +231,6 @@ async function oneBook(db: Queryable, id: number) {
   return row ? bookJson(row) : fail(404, ADMIN_MSG.notFound);
 }
 
-const fieldFail = (field: string, message: string): never => fail(400, message, { errors: { [field]: [message] } });
-
 /** A category the book's site may use: the platform's or the book's school's own. */
 async function checkCategory(db: Queryable, categoryId: number | null, tenantId: number | null) {
   if (categoryId === null) return;
@@ -258,7 +252,7 @@ function mayPublish(user: AuthUser, tenant: TenantRow | null) {
 }
 
 const jsonRequest = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
-const notFound = { 404: { description: 'No such book here', ...errorBody } };
+const notFound = notFoundAnswer('No such book here');
 
 const publishBook = defineRoute(PUBLISHERS, {
   method: 'post',
@@ -302,7 +296,7 @@ const featureAll = featureRoute('/api-super-admin/books/feature/', PLATFORM);
 
 const BookSettings = z.object({ teachers_publish_books: z.boolean() }).openapi('BookSettings');
 const getSettings = defineRoute(
-  { roles: ['teacher', 'teacher_admin', 'school_admin'], site: 'tenant' },
+  { roles: CLASS_STAFF, site: 'tenant' },
   {
     method: 'get',
     path: '/api-admin/book-settings/',
@@ -328,7 +322,7 @@ const getBook = defineRoute(PLATFORM, {
   request: { params: IdParam },
   responses: { 200: jsonBody(AdminBookSchema), ...notFound },
 });
-const getSchoolBook = defineRoute(SCHOOL_AREA, {
+const getSchoolBook = defineRoute(STAFF_AREA, {
   method: 'get',
   path: '/api-admin/books/{id}/',
   summary: "One of the school's books, as the publish form shows it",
@@ -380,9 +374,9 @@ export const bookAdminRoutes = new OpenAPIHono<AppEnv>()
   .route('/', allBooks)
   .openapi(featureSchool, (c) => feature(c, c.req.valid('json')))
   .openapi(featureAll, (c) => feature(c, c.req.valid('json')))
-  .openapi(getSettings, (c) => c.json({ teachers_publish_books: c.var.tenant!.teachers_publish_books }, 200))
+  .openapi(getSettings, (c) => c.json({ teachers_publish_books: siteTenant(c).teachers_publish_books }, 200))
   .openapi(putSettings, async (c) => {
-    const tenant = c.var.tenant!;
+    const tenant = siteTenant(c);
     const { teachers_publish_books } = c.req.valid('json');
     await c.var.db.update(tenants).set({ teachers_publish_books }).where(eq(tenants.id, tenant.id));
     forgetTenant(c.var.deps, tenant.subdomain);

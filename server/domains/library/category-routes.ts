@@ -12,10 +12,9 @@ import { books, categories } from '../../db/schema';
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, type Access } from '../../http/route';
-import { MessageSchema } from '../../http/schemas';
-import { PLATFORM } from '../../http/access';
-import { Id } from './catalogue-routes';
+import { defineRoute, errorBody, jsonBody, type Access, notFoundAnswer, jsonRequest } from '../../http/route';
+import { MessageSchema, IdParam } from '../../http/schemas';
+import { PLATFORM, siteTenant } from '../../http/access';
 
 export const AdminCategorySchema = z
   .object({
@@ -59,10 +58,9 @@ const isUniqueViolation = (err: unknown): boolean =>
 
 function categoryRoutes(scope: Scope) {
   const write: Access = { ...scope.access, outbox: true };
-  const IdParam = z.object({ id: Id });
-  const Body = { body: { required: true, content: { 'application/json': { schema: CategoryForm } } } };
-  const PatchBody = { body: { required: true, content: { 'application/json': { schema: CategoryForm.partial() } } } };
-  const missing = { 404: { description: 'No such category here', ...errorBody } };
+  const Body = { ...jsonRequest(CategoryForm) };
+  const PatchBody = { ...jsonRequest(CategoryForm.partial()) };
+  const missing = notFoundAnswer('No such category here');
   const taken = { 409: { description: 'The name is taken in this scope', ...errorBody } };
 
   const list = adminListRoutes({
@@ -206,7 +204,7 @@ export const bookCategoryRoutes = new OpenAPIHono<AppEnv>()
       path: '/api-admin/book-categories/',
       access: { roles: ['school_admin', 'teacher_admin'], site: 'tenant' },
       label: "The school's own book categories",
-      tenant: (c) => c.var.tenant!.id,
+      tenant: (c) => siteTenant(c).id,
     }),
   )
   .route(

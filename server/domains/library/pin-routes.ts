@@ -10,33 +10,32 @@ import type { Queryable } from '../../db/client';
 import { books, organizationLinks, pins, stories, students, type TenantRow } from '../../db/schema';
 import type { AppEnv, AuthUser } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
-import { MessageSchema } from '../../http/schemas';
-import { ROSTER_STAFF, studentScope } from '../roster/queries';
+import { defineRoute, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
+import { MessageSchema, JsonId } from '../../http/schemas';
+import { studentScope } from '../roster/queries';
 import { onTheShelf, userViewer } from '../stories/visibility';
+import { siteTenant, SCHOOL_STAFF } from '../../http/access';
 
 const CONTENT_TYPES = ['student', 'story', 'book'] as const;
 type ContentType = (typeof CONTENT_TYPES)[number];
 
-const Id = z.number().int().positive().max(2_147_483_647);
 const Expiry = z.iso.datetime({ offset: true, error: 'expiry_date must be an ISO date and time' }).nullable().optional();
 const PinFields = { content_type: z.enum(CONTENT_TYPES), is_pinned: z.boolean(), expiry_date: Expiry };
 
 const pinRule = <T extends { is_pinned: boolean; expiry_date?: string | null | undefined }>(v: T) => !v.is_pinned || !!v.expiry_date;
 const needsExpiry = { message: 'Pinning needs an expiry_date', path: ['expiry_date'] };
 
-const json = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
-const staff = { roles: ROSTER_STAFF, site: 'tenant' } as const;
+const staff = { roles: SCHOOL_STAFF, site: 'tenant' } as const;
 /** Pin changes: the PWA queues them in its outbox. */
 const staffChange = { ...staff, outbox: true } as const;
 const orgStaff = { roles: ['organization_admin'], site: 'tenant', outbox: true } as const;
-const missing = { 404: { description: `'${ROSTER_OWN_MSG.noSuchContent}'`, ...errorBody } };
+const missing = notFoundAnswer(`'${ROSTER_OWN_MSG.noSuchContent}'`);
 
 const pinOne = defineRoute(staffChange, {
   method: 'post',
   path: '/content/pin/',
   summary: 'Pin (until expiry_date) or unpin one item',
-  request: json(z.object({ ...PinFields, object_id: Id }).refine(pinRule, needsExpiry)),
+  request: jsonRequest(z.object({ ...PinFields, object_id: JsonId }).refine(pinRule, needsExpiry)),
   responses: { 200: jsonBody(MessageSchema), ...missing },
 });
 
@@ -44,7 +43,7 @@ const pinMany = defineRoute(staffChange, {
   method: 'post',
   path: '/content/pins/bulk/',
   summary: 'Pin or unpin many items of one type',
-  request: json(z.object({ ...PinFields, object_ids: z.array(Id).min(1).max(2000) }).refine(pinRule, needsExpiry)),
+  request: jsonRequest(z.object({ ...PinFields, object_ids: z.array(JsonId).min(1).max(2000) }).refine(pinRule, needsExpiry)),
   responses: { 200: jsonBody(MessageSchema), ...missing },
 });
 
@@ -52,7 +51,7 @@ const orgPinOne = defineRoute(orgStaff, {
   method: 'post',
   path: '/organization/content/pin/',
   summary: "Organization admins: pin or unpin one item shared with the organization's schools",
-  request: json(z.object({ ...PinFields, content_share_id: Id }).refine(pinRule, needsExpiry)),
+  request: jsonRequest(z.object({ ...PinFields, content_share_id: JsonId }).refine(pinRule, needsExpiry)),
   responses: { 200: jsonBody(MessageSchema), ...missing },
 });
 
@@ -60,7 +59,7 @@ const orgPinMany = defineRoute(orgStaff, {
   method: 'post',
   path: '/organization/content/bulk-pin/',
   summary: 'Organization admins: pin or unpin many shared items',
-  request: json(z.object({ ...PinFields, content_share_ids: z.array(Id).min(1).max(2000) }).refine(pinRule, needsExpiry)),
+  request: jsonRequest(z.object({ ...PinFields, content_share_ids: z.array(JsonId).min(1).max(2000) }).refine(pinRule, needsExpiry)),
   responses: { 200: jsonBody(MessageSchema), ...missing },
 });
 
@@ -68,9 +67,13 @@ const classPagePin = defineRoute(staffChange, {
   method: 'patch',
   path: '/v1/teacher/students/pin/',
   summary: 'Class page bulk action: pin (until expiry_date) or unpin students',
-  request: json(
+  request: jsonRequest(
     z
-      .object({ ids: z.array(Id).min(1, ROSTER_OWN_MSG.bulkNeedsRows).max(2000), action: z.enum(['pin', 'unpin']), expiry_date: Expiry })
+      .object({
+        ids: z.array(JsonId).min(1, ROSTER_OWN_MSG.bulkNeedsRows).max(2000),
+        action: z.enum(['pin', 'unpin']),
+        expiry_date: Expiry,
+      })
       .refine((v) => v.action === 'unpin' || !!v.expiry_date, needsExpiry),
   ),
   responses: { 200: jsonBody(MessageSchema), ...missing },
@@ -128,7 +131,7 @@ async function setPins(
   isPinned: boolean,
   expiry: string | null | undefined,
 ) {
-  const tenant = c.var.tenant!;
+  const tenant = siteTenant(c);
   const unique = [...new Set(ids)];
   if ((await reachable(c.var.db, tenant, user, type, unique)) !== unique.length) fail(404, ROSTER_OWN_MSG.noSuchContent);
   const expiry_date = isPinned && expiry ? new Date(expiry) : null;
@@ -180,7 +183,7 @@ export const pinRoutes = new OpenAPIHono<AppEnv>()
       .from(pins)
       .where(
         and(
-          eq(pins.tenant_id, c.var.tenant!.id),
+          eq(pins.tenant_id, siteTenant(c).id),
           eq(pins.is_pinned, true),
           sql`${pins.expiry_date} > ${c.var.deps.now()}`,
           content_type ? eq(pins.content_type, content_type) : undefined,

@@ -10,8 +10,8 @@ import type { Queryable } from '../../db/client';
 import type { AppEnv } from '../../http/env';
 import { after, cursorTs, nextSince, parseSince, UpdatedSince } from '../../http/cursor';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody } from '../../http/route';
-import { Paging } from '../../http/schemas';
+import { defineRoute, jsonBody, notFoundAnswer } from '../../http/route';
+import { Paging, Id } from '../../http/schemas';
 import { ANONYMOUS, onTheShelf, storyViewer, type ServerViewer } from '../stories/visibility';
 
 /** Platform rows and this site's own (a platform host sees only the platform's). */
@@ -40,8 +40,6 @@ export function readableStories(tenant: TenantRow | null, viewer: ServerViewer):
  */
 const storyChangedAt = sql`greatest(${stories.updated_at}, ${users.updated_at}, coalesce(${students.updated_at}, ${stories.updated_at}), coalesce(${classes.updated_at}, ${stories.updated_at}))`;
 const changedTs = sql<string>`to_char(${storyChangedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-export const Id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** A pull-sync list's query: changes after a cursor, a page at a time. */
 const PullQuery = z.object({
@@ -98,7 +96,7 @@ const getBook = defineRoute(
     path: '/books/{id}/',
     summary: "One book's page",
     request: { params: z.object({ id: Id }) },
-    responses: { 200: jsonBody(BookDetailSchema), 404: { description: 'No such book on this site', ...errorBody } },
+    responses: { 200: jsonBody(BookDetailSchema), ...notFoundAnswer('No such book on this site') },
   },
 );
 
@@ -179,7 +177,7 @@ const getStory = defineRoute(
     request: { params: z.object({ id: Id }) },
     responses: {
       200: jsonBody(StoryCardSchema.extend({ body: z.string() }).openapi('Story')),
-      404: { description: 'No such story on this site', ...errorBody },
+      ...notFoundAnswer('No such story on this site'),
     },
   },
 );

@@ -11,8 +11,8 @@ import { BOOK_CHARITY_SHARE_PERCENT } from '../../../src/contract/books';
 import { books, orderItems, orders, tenants } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { defineRoute, jsonBody } from '../../http/route';
-import { PLATFORM } from '../../http/access';
-import { BOOK_STAFF, bookScope } from './catalogue-routes';
+import { PLATFORM, SCHOOL_STAFF } from '../../http/access';
+import { bookScope } from './catalogue-routes';
 
 /** What a sale gives the book's charity cause, in SQL (the mirror of charityShareCents). */
 export const charityShareSql = sql<number>`coalesce(sum((${orderItems.price_cents} * ${BOOK_CHARITY_SHARE_PERCENT}) / 100), 0)::int`;
@@ -38,7 +38,7 @@ const BookStatsSchema = z
 
 const statsRoute = (path: string, summary: string) =>
   defineRoute(
-    { roles: [...BOOK_STAFF, 'upschool_admin'] },
+    { roles: [...SCHOOL_STAFF, 'upschool_admin'] },
     { method: 'get', path, summary, responses: { 200: jsonBody(BookStatsSchema) } },
   );
 const bookStats = statsRoute(

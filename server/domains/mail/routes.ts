@@ -10,12 +10,11 @@ import { emailOutbox, tenants, users } from '../../db/schema';
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, jsonBody } from '../../http/route';
-import { MessageSchema } from '../../http/schemas';
+import { defineRoute, jsonBody, jsonRequest } from '../../http/route';
+import { MessageSchema, Id } from '../../http/schemas';
 import { MAX_ATTEMPTS } from './outbox';
 import { PLATFORM } from '../../http/access';
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const EMAIL_STATUSES = ['sent', 'pending', 'failed'] as const;
 
 export const AdminEmailSchema = z
@@ -101,7 +100,6 @@ const emailsList = adminListRoutes({
 });
 
 const Ids = z.array(Id).min(1, ADMIN_MSG.bulkNeedsRows).max(1000);
-const json = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
 
 const resend = defineRoute(
   { ...PLATFORM, outbox: true },
@@ -109,7 +107,7 @@ const resend = defineRoute(
     method: 'post',
     path: '/api-super-admin/emails/resend/',
     summary: 'Send e-mails again from the start (attempts and last error cleared)',
-    request: json(z.object({ ids: Ids })),
+    request: jsonRequest(z.object({ ids: Ids })),
     responses: { 200: jsonBody(MessageSchema) },
   },
 );
@@ -120,7 +118,7 @@ const teacherPowers = defineRoute(
     method: 'post',
     path: '/api-super-admin/teacher-powers/',
     summary: 'Grant teachers the teacher_admin powers, or withdraw them (teachers and teacher admins of any school)',
-    request: json(z.object({ ids: Ids, action: z.enum(['grant', 'withdraw']) })),
+    request: jsonRequest(z.object({ ids: Ids, action: z.enum(['grant', 'withdraw']) })),
     responses: { 200: jsonBody(MessageSchema) },
   },
 );

@@ -10,10 +10,11 @@ import { classes, students, users } from '../../db/schema';
 import { after, cursorTs, nextSince, parseSince, UpdatedSince } from '../../http/cursor';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
-import { Paging } from '../../http/schemas';
+import { defineRoute, jsonBody, signedInUser, notFoundAnswer } from '../../http/route';
+import { Paging, Id, IdParam } from '../../http/schemas';
 import { decryptText } from '../../lib/crypto';
-import { classCounts, classScope, reachableClass, ROSTER_STAFF, SCHOOL_ADMINS, studentScope } from './queries';
+import { classCounts, classScope, reachableClass, studentScope } from './queries';
+import { siteTenant, SCHOOL_STAFF, SCHOOL_ADMINS } from '../../http/access';
 
 const ClassSchema = z
   .object({
@@ -48,7 +49,7 @@ const ClassListQuery = z.object({
   updated_since: UpdatedSince,
 });
 
-const listFor = (roles: readonly (typeof ROSTER_STAFF)[number][], path: string, who: string) =>
+const listFor = (roles: readonly (typeof SCHOOL_STAFF)[number][], path: string, who: string) =>
   defineRoute(
     { roles, site: 'tenant' },
     {
@@ -60,41 +61,39 @@ const listFor = (roles: readonly (typeof ROSTER_STAFF)[number][], path: string, 
     },
   );
 
-const teacherClasses = listFor(ROSTER_STAFF, '/v1/teacher/school-classes/', 'Teachers (their own classes; admins every class)');
+const teacherClasses = listFor(SCHOOL_STAFF, '/v1/teacher/school-classes/', 'Teachers (their own classes; admins every class)');
 const schoolClasses = listFor(SCHOOL_ADMINS, '/v1/school-classes/', "School and organization admins: the school's classes");
 
-const ClassIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
 const oneClass = defineRoute(
-  { roles: ROSTER_STAFF, site: 'tenant' },
+  { roles: SCHOOL_STAFF, site: 'tenant' },
   {
     method: 'get',
     path: '/api-admin/school-classes/{id}/',
     summary: 'One class with its counts',
-    request: { params: ClassIdParam },
-    responses: { 200: jsonBody(ClassSchema), 404: { description: `'${ROSTER_MSG.classNotFound}'`, ...errorBody } },
+    request: { params: IdParam },
+    responses: { 200: jsonBody(ClassSchema), ...notFoundAnswer(`'${ROSTER_MSG.classNotFound}'`) },
   },
 );
 
 const classLoginInfo = defineRoute(
-  { roles: ROSTER_STAFF, site: 'tenant' },
+  { roles: SCHOOL_STAFF, site: 'tenant' },
   {
     method: 'get',
     path: '/v1/teacher/student-login-info/{classId}/',
     summary: "Every current student's sign-in details in a class, for its login cards",
     request: {
-      params: z.object({ classId: z.coerce.number().int().positive().max(2_147_483_647) }),
+      params: z.object({ classId: Id }),
       query: Paging(2000, 2000),
     },
     responses: {
       200: jsonBody(z.object({ count: z.number().int(), results: z.array(LoginInfo) }).openapi('StudentLoginInfoPage')),
-      404: { description: `'${ROSTER_MSG.classNotFound}'`, ...errorBody },
+      ...notFoundAnswer(`'${ROSTER_MSG.classNotFound}'`),
     },
   },
 );
 
 const studentLoginInfo = defineRoute(
-  { roles: ROSTER_STAFF, site: 'tenant' },
+  { roles: SCHOOL_STAFF, site: 'tenant' },
   {
     method: 'get',
     path: '/classes/{classCode}/student-login-info/{studentId}/',
@@ -107,12 +106,12 @@ const studentLoginInfo = defineRoute(
           .min(1)
           .max(40)
           .regex(/^[A-Za-z0-9-]+$/, 'Class codes are letters, digits and hyphens.'),
-        studentId: z.coerce.number().int().positive().max(2_147_483_647),
+        studentId: Id,
       }),
     },
     responses: {
       200: jsonBody(LoginInfo.omit({ id: true })),
-      404: { description: `'${ROSTER_MSG.studentMissing}'`, ...errorBody },
+      ...notFoundAnswer(`'${ROSTER_MSG.studentMissing}'`),
     },
   },
 );
@@ -149,7 +148,7 @@ export const classRoutes = new OpenAPIHono<AppEnv>();
 for (const route of [teacherClasses, schoolClasses]) {
   classRoutes.openapi(route, async (c) => {
     const user = signedInUser(c);
-    const tenant = c.var.tenant!;
+    const tenant = siteTenant(c);
     const { limit, updated_since } = c.req.valid('query');
     const scope = classScope(tenant, user);
     const [rows, [total]] = await Promise.all([
@@ -176,14 +175,14 @@ classRoutes
       .select(classFields)
       .from(classes)
       .leftJoin(users, eq(users.id, classes.teacher_id))
-      .where(and(eq(classes.id, c.req.valid('param').id), classScope(c.var.tenant!, signedInUser(c))))
+      .where(and(eq(classes.id, c.req.valid('param').id), classScope(siteTenant(c), signedInUser(c))))
       .limit(1);
     if (!row) fail(404, ROSTER_MSG.classNotFound);
     return c.json(classJson(row), 200);
   })
   .openapi(classLoginInfo, async (c) => {
     const user = signedInUser(c);
-    const tenant = c.var.tenant!;
+    const tenant = siteTenant(c);
     const { classId } = c.req.valid('param');
     const { limit, offset } = c.req.valid('query');
     if (!(await reachableClass(c.var.db, tenant, user, classId))) fail(404, ROSTER_MSG.classNotFound);
@@ -220,7 +219,7 @@ classRoutes
         and(
           eq(students.user_id, studentId),
           sql`upper(${classes.class_id}) = ${classCode.toUpperCase()}`,
-          studentScope(c.var.tenant!, user),
+          studentScope(siteTenant(c), user),
         ),
       )
       .limit(1);

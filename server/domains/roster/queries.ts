@@ -12,9 +12,6 @@ import { cursorTs } from '../../http/cursor';
 import type { AuthUser } from '../../http/env';
 import { encryptText } from '../../lib/crypto';
 
-export const ROSTER_STAFF = ['teacher', 'teacher_admin', 'school_admin', 'organization_admin'] as const;
-export const SCHOOL_ADMINS = ['school_admin', 'organization_admin', 'teacher_admin'] as const;
-
 /** The schools a user's roster work covers on this site. */
 export function schoolIds(tenant: TenantRow, user: AuthUser): SQL {
   if (user.role === 'organization_admin') {

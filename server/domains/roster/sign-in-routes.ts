@@ -9,7 +9,7 @@ import { AUTH_MSG, MSG } from '../../../src/contract/messages';
 import { classes, students, users } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
 import { MessageSchema, Paging } from '../../http/schemas';
 import { closeCommunitySession, hasCommunityAccess, openCommunitySession } from '../auth/community';
 import { verifyPassword } from '../../lib/crypto';
@@ -24,6 +24,7 @@ import {
   recordFailure,
   type Limit,
 } from '../auth/rate-limit';
+import { siteTenant, CLASS_STAFF } from '../../http/access';
 
 /** Class codes are letters, digits and hyphens; anything else cannot be a class here. */
 const CLASS_CODE = /^[A-Za-z0-9-]+$/;
@@ -58,7 +59,7 @@ const roster = defineRoute(
     },
     responses: {
       200: jsonBody(ClassRoster, 'A page of the roster, by first name'),
-      404: { description: `No such class on this site: '${MSG.invalidClassCode}'`, ...errorBody },
+      ...notFoundAnswer(`No such class on this site: '${MSG.invalidClassCode}'`),
       429: { description: 'Too many wrong class codes from this device, this network address or on this site', ...errorBody },
     },
   },
@@ -72,11 +73,11 @@ const communityLogin = defineRoute(
     method: 'post',
     path: '/generic-password-login',
     summary: "Parents: open a view-only community session with the school's shared password (sets a cookie)",
-    request: { body: { required: true, content: { 'application/json': { schema: CommunityLoginRequest } } } },
+    request: jsonRequest(CommunityLoginRequest),
     responses: {
       200: jsonBody(AccessAnswer.extend({ message: z.string() }).openapi('CommunityLogin'), 'Signed in; the cookie is set'),
       401: { description: 'Wrong password; `error` says so', ...errorBody },
-      404: { description: 'This school has no community access', ...errorBody },
+      ...notFoundAnswer('This school has no community access'),
       429: { description: 'Too many wrong passwords (per school, per device and per network address)', ...errorBody },
     },
   },
@@ -103,7 +104,7 @@ const communityLogout = defineRoute(
 );
 
 const unlock = defineRoute(
-  { roles: ['teacher', 'teacher_admin', 'school_admin'], site: 'tenant' },
+  { roles: CLASS_STAFF, site: 'tenant' },
   {
     method: 'post',
     path: '/students/{id}/unlock/',
@@ -111,7 +112,7 @@ const unlock = defineRoute(
     request: { params: z.object({ id: z.coerce.number().int().positive() }) },
     responses: {
       200: jsonBody(MessageSchema, 'Unlocked'),
-      404: { description: 'No such student in this school (or not in your classes)', ...errorBody },
+      ...notFoundAnswer('No such student in this school (or not in your classes)'),
     },
   },
 );
@@ -124,7 +125,7 @@ function pageLink(code: string, limit: number, offset: number, search: string | 
 
 export const signInRoutes = new OpenAPIHono<AppEnv>()
   .openapi(roster, async (c) => {
-    const tenant = c.var.tenant!;
+    const tenant = siteTenant(c);
     const { classCode } = c.req.valid('param');
     const { limit, offset, search } = c.req.valid('query');
     const { now } = c.var.deps;
@@ -174,7 +175,7 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
     );
   })
   .openapi(communityLogin, async (c) => {
-    const tenant = c.var.tenant!;
+    const tenant = siteTenant(c);
     const { now: clock } = c.var.deps;
     const db = c.var.db;
     const now = clock();
@@ -202,7 +203,7 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(unlock, async (c) => {
     const me = signedInUser(c);
-    const tenant = c.var.tenant!;
+    const tenant = siteTenant(c);
     const db = c.var.db;
     const [student] = await db
       .select({ username: users.username, teacher_id: classes.teacher_id })

@@ -17,8 +17,8 @@ import { students, users, type TenantRow } from '../../db/schema';
 import { after, nextSince, parseSince, UpdatedSince } from '../../http/cursor';
 import type { AppEnv, AuthUser } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
-import { MessageSchema } from '../../http/schemas';
+import { defineRoute, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
+import { MessageSchema, Id, IdParam } from '../../http/schemas';
 import { decryptText, encryptText } from '../../lib/crypto';
 import { revokeUserSessions } from '../auth/tokens';
 import {
@@ -27,12 +27,12 @@ import {
   nameMatches,
   reachableClass,
   reachableStudents,
-  ROSTER_STAFF,
   selectStudents,
   studentJson,
   studentScope,
   touchClasses,
 } from './queries';
+import { siteTenant, SCHOOL_STAFF } from '../../http/access';
 
 const StudentSchema = z
   .object({
@@ -54,8 +54,6 @@ const StudentSchema = z
   })
   .openapi('Student');
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
-const IdParam = z.object({ id: Id });
 const ClassIdParam = z.object({ classId: Id });
 const Ids = z.array(Id).min(1, ROSTER_OWN_MSG.bulkNeedsRows).max(2000);
 const Bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -79,11 +77,10 @@ const StudentQuery = z
     path: ['date_joined__gte'],
   });
 
-const json = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
-const roster = { roles: ROSTER_STAFF, site: 'tenant' } as const;
+const roster = { roles: SCHOOL_STAFF, site: 'tenant' } as const;
 /** Roster changes: the PWA queues them in its outbox. */
 const change = { ...roster, outbox: true } as const;
-const notYours = { 404: { description: 'No such student in your classes', ...errorBody } };
+const notYours = notFoundAnswer('No such student in your classes');
 
 const listStudents = defineRoute(roster, {
   method: 'get',
@@ -101,7 +98,7 @@ const manageStudent = defineRoute(change, {
   method: 'put',
   path: '/manage_student/{id}/',
   summary: 'Edit a student: names, a new class password and the privacy preference',
-  request: { params: IdParam, ...json(EditStudentRequest) },
+  request: { params: IdParam, ...jsonRequest(EditStudentRequest) },
   responses: { 200: jsonBody(StudentSchema), ...notYours },
 });
 
@@ -109,7 +106,7 @@ const privacyUpdate = defineRoute(change, {
   method: 'put',
   path: '/student-privacy-update/{id}/',
   summary: "Change one student's privacy preference (the same value is refused)",
-  request: { params: IdParam, ...json(z.object({ privacy_preference: Privacy })) },
+  request: { params: IdParam, ...jsonRequest(z.object({ privacy_preference: Privacy })) },
   responses: { 200: jsonBody(MessageSchema), ...notYours },
 });
 
@@ -117,7 +114,7 @@ const changePassword = defineRoute(change, {
   method: 'put',
   path: '/change-password/{id}/',
   summary: "Set a student's class password",
-  request: { params: IdParam, ...json(z.object({ new_password: StudentPassword })) },
+  request: { params: IdParam, ...jsonRequest(z.object({ new_password: StudentPassword })) },
   responses: { 200: jsonBody(MessageSchema), ...notYours },
 });
 
@@ -125,7 +122,7 @@ const bulkPrivacy = defineRoute(change, {
   method: 'post',
   path: '/users/privacy-preference/bulk/',
   summary: 'Set the privacy preference of many students',
-  request: json(z.object({ user_ids: Ids, privacy_preference: Privacy })),
+  request: jsonRequest(z.object({ user_ids: Ids, privacy_preference: Privacy })),
   responses: { 200: jsonBody(MessageSchema), ...notYours },
 });
 
@@ -133,7 +130,7 @@ const changePrivacy = defineRoute(change, {
   method: 'patch',
   path: '/v1/students/profile/change-privacy/',
   summary: 'Class page bulk action: set the privacy preference of many students',
-  request: json(z.object({ ids: Ids, privacy_preference: Privacy })),
+  request: jsonRequest(z.object({ ids: Ids, privacy_preference: Privacy })),
   responses: { 200: jsonBody(MessageSchema), ...notYours },
 });
 
@@ -141,7 +138,7 @@ const feature = defineRoute(change, {
   method: 'patch',
   path: '/v1/teacher/students/blogs/feature/',
   summary: 'Class page bulk action: feature or unfeature students (and so their stories)',
-  request: json(z.object({ ids: Ids, action: z.enum(['feature', 'unfeature']) })),
+  request: jsonRequest(z.object({ ids: Ids, action: z.enum(['feature', 'unfeature']) })),
   responses: { 200: jsonBody(MessageSchema), ...notYours },
 });
 
@@ -151,7 +148,7 @@ const archiveAll = defineRoute(change, {
   method: 'post',
   path: '/archived-all-students/',
   summary: 'Archive students (they leave the class lists and sign-in, nothing is deleted)',
-  request: json(z.object({ user_ids: Ids })),
+  request: jsonRequest(z.object({ user_ids: Ids })),
   responses: { 200: jsonBody(SuccessSchema), ...notYours },
 });
 
@@ -159,7 +156,7 @@ const archive = defineRoute(change, {
   method: 'post',
   path: '/v1/students/archive/',
   summary: 'Class page bulk action: archive (or with archived false, restore) students',
-  request: json(z.object({ student_ids: Ids, archived: z.boolean().default(true) })),
+  request: jsonRequest(z.object({ student_ids: Ids, archived: z.boolean().default(true) })),
   responses: { 200: jsonBody(SuccessSchema), ...notYours },
 });
 
@@ -167,7 +164,7 @@ const transfer = defineRoute(change, {
   method: 'post',
   path: '/v1/students/transfer/',
   summary: 'Move archived students into a class (they are current students of it again)',
-  request: json(z.object({ student_ids: Ids, class_id: Id })),
+  request: jsonRequest(z.object({ student_ids: Ids, class_id: Id })),
   responses: { 200: jsonBody(SuccessSchema), ...notYours },
 });
 
@@ -183,8 +180,8 @@ const bulkAdd = defineRoute(change, {
   method: 'post',
   path: '/class/{classId}/bulk-add-students/',
   summary: 'Add students to a class by name; each gets a username and a class password',
-  request: { params: ClassIdParam, ...json(BulkAddRequest) },
-  responses: { 200: jsonBody(AddedSchema), 404: { description: `'${ROSTER_MSG.classNotFound}'`, ...errorBody } },
+  request: { params: ClassIdParam, ...jsonRequest(BulkAddRequest) },
+  responses: { 200: jsonBody(AddedSchema), ...notFoundAnswer(`'${ROSTER_MSG.classNotFound}'`) },
 });
 
 const csvAdd = defineRoute(
@@ -200,7 +197,7 @@ const csvAdd = defineRoute(
         content: { 'multipart/form-data': { schema: z.object({ file: CsvFile.openapi({ type: 'string', format: 'binary' }) }) } },
       },
     },
-    responses: { 200: jsonBody(AddedSchema), 404: { description: `'${ROSTER_MSG.classNotFound}'`, ...errorBody } },
+    responses: { 200: jsonBody(AddedSchema), ...notFoundAnswer(`'${ROSTER_MSG.classNotFound}'`) },
   },
 );
 
@@ -223,7 +220,7 @@ function listWhere(tenant: TenantRow, user: AuthUser, q: z.infer<typeof StudentQ
 /** The ids, all of them manageable by this user, or a 404 naming none of them. */
 async function mine(c: Context<AppEnv>, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
-  const found = await reachableStudents(c.var.db, c.var.tenant!, signedInUser(c), unique);
+  const found = await reachableStudents(c.var.db, siteTenant(c), signedInUser(c), unique);
   if (found.length !== unique.length) fail(404, ROSTER_OWN_MSG.noSuchStudents);
   return unique;
 }
@@ -252,7 +249,7 @@ function parseCsv(text: string) {
 export const studentRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listStudents, async (c) => {
     const q = c.req.valid('query');
-    const where = listWhere(c.var.tenant!, signedInUser(c), q);
+    const where = listWhere(siteTenant(c), signedInUser(c), q);
     const since = q.updated_since ? parseSince(q.updated_since) : null;
     if (q.updated_since) {
       const rows = await selectStudents(c.var.db)
@@ -338,7 +335,7 @@ export const studentRoutes = new OpenAPIHono<AppEnv>()
   .openapi(transfer, async (c) => {
     const { student_ids, class_id } = c.req.valid('json');
     const ids = await mine(c, student_ids);
-    const target = await reachableClass(c.var.db, c.var.tenant!, signedInUser(c), class_id);
+    const target = await reachableClass(c.var.db, siteTenant(c), signedInUser(c), class_id);
     if (!target) fail(404, ROSTER_MSG.classNotFound);
     const before = await classIdsOf(c.var.db, ids);
     await setStudents(c.var.db, ids, { archived: false, class_id, tenant_id: target.tenant_id });
@@ -346,7 +343,7 @@ export const studentRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ success: true, message: ROSTER_OWN_MSG.transferred }, 200);
   })
   .openapi(bulkAdd, async (c) => {
-    const cls = await reachableClass(c.var.db, c.var.tenant!, signedInUser(c), c.req.valid('param').classId);
+    const cls = await reachableClass(c.var.db, siteTenant(c), signedInUser(c), c.req.valid('param').classId);
     if (!cls) fail(404, ROSTER_MSG.classNotFound);
     const added = await createStudents(c.var.db, c.var.deps.keys.data, cls, c.req.valid('json'));
     return c.json(
@@ -359,7 +356,7 @@ export const studentRoutes = new OpenAPIHono<AppEnv>()
     );
   })
   .openapi(csvAdd, async (c) => {
-    const cls = await reachableClass(c.var.db, c.var.tenant!, signedInUser(c), c.req.valid('param').classId);
+    const cls = await reachableClass(c.var.db, siteTenant(c), signedInUser(c), c.req.valid('param').classId);
     if (!cls) fail(404, ROSTER_MSG.classNotFound);
     const names = parseCsv(await c.req.valid('form').file.text());
     const added = await createStudents(c.var.db, c.var.deps.keys.data, cls, names);

@@ -12,9 +12,10 @@ import { communitySessions, tenants } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { forgetTenant } from '../../http/context';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody } from '../../http/route';
+import { defineRoute, jsonBody, jsonRequest, notFoundAnswer } from '../../http/route';
 import { hashPassword } from '../../lib/crypto';
 import { PLATFORM } from '../../http/access';
+import { IdParam } from '../../http/schemas';
 
 const WORDS = [
   'kite',
@@ -51,14 +52,14 @@ const change = defineRoute(PLATFORM, {
   path: '/api-super-admin/community/{id}/',
   summary: "Set, rotate or turn off a school's community (parent) password; open parent sessions end",
   request: {
-    params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
-    body: { required: true, content: { 'application/json': { schema: CommunityChange } } },
+    params: IdParam,
+    ...jsonRequest(CommunityChange),
   },
   responses: {
     200: jsonBody(
       z.object({ message: z.string(), community_access: z.boolean(), password: z.string().nullable() }).openapi('CommunityAccess'),
     ),
-    404: { description: 'No such school', ...errorBody },
+    ...notFoundAnswer('No such school'),
   },
 });
 

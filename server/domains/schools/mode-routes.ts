@@ -14,13 +14,11 @@ import { modes, tenantModes } from '../../db/schema';
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
-import { MessageSchema } from '../../http/schemas';
+import { defineRoute, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
+import { MessageSchema, Id } from '../../http/schemas';
 import { unlockedModeIds } from '../commerce/subscriptions';
-import { PLATFORM } from '../../http/access';
+import { PLATFORM, siteTenant, SCHOOL_AREA } from '../../http/access';
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
-const json = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
 const bool = (v: 'true' | 'false' | undefined) => (v === undefined ? undefined : v === 'true');
 
 export const AdminModeSchema = z
@@ -81,7 +79,7 @@ const createMode = defineRoute(PLATFORM_CHANGE, {
   method: 'post',
   path: '/api-super-admin/modes/',
   summary: 'Add a mode (at the end of the switchboard)',
-  request: json(ModeForm),
+  request: jsonRequest(ModeForm),
   responses: { 201: jsonBody(AdminModeSchema, 'Created') },
 });
 const getMode = defineRoute(PLATFORM, {
@@ -89,34 +87,34 @@ const getMode = defineRoute(PLATFORM, {
   path: '/api-super-admin/modes/{id}/',
   summary: 'One mode',
   request: { params: z.object({ id: Id }) },
-  responses: { 200: jsonBody(AdminModeSchema), 404: { description: 'No such mode', ...errorBody } },
+  responses: { 200: jsonBody(AdminModeSchema), ...notFoundAnswer('No such mode') },
 });
 const patchMode = defineRoute(PLATFORM_CHANGE, {
   method: 'patch',
   path: '/api-super-admin/modes/{id}/',
   summary: 'Change a mode: only the fields sent',
-  request: { params: z.object({ id: Id }), ...json(ModePatch) },
-  responses: { 200: jsonBody(AdminModeSchema), 404: { description: 'No such mode', ...errorBody } },
+  request: { params: z.object({ id: Id }), ...jsonRequest(ModePatch) },
+  responses: { 200: jsonBody(AdminModeSchema), ...notFoundAnswer('No such mode') },
 });
 const Ids = z.array(Id).min(1, ADMIN_MSG.bulkNeedsRows).max(100);
 const bulkModes = defineRoute(PLATFORM_CHANGE, {
   method: 'post',
   path: '/api-super-admin/modes/bulk/',
   summary: 'Lock, unlock, activate or deactivate modes (activating also sets the status ACTIVE)',
-  request: json(
+  request: jsonRequest(
     z.object({
       ids: Ids,
       action: z.enum(['lock', 'unlock', 'activate', 'deactivate'], { error: 'Choose lock, unlock, activate or deactivate' }),
     }),
   ),
-  responses: { 200: jsonBody(MessageSchema), 404: { description: 'Some modes do not exist', ...errorBody } },
+  responses: { 200: jsonBody(MessageSchema), ...notFoundAnswer('Some modes do not exist') },
 });
 const moveModes = defineRoute(PLATFORM_CHANGE, {
   method: 'post',
   path: '/api-super-admin/modes/move/',
   summary: 'Reorder: move modes to the top, one up, one down or to the bottom of the switchboard',
-  request: json(z.object({ ids: Ids, to: z.enum(['top', 'up', 'down', 'bottom'], { error: 'Choose top, up, down or bottom' }) })),
-  responses: { 200: jsonBody(MessageSchema), 404: { description: 'Some modes do not exist', ...errorBody } },
+  request: jsonRequest(z.object({ ids: Ids, to: z.enum(['top', 'up', 'down', 'bottom'], { error: 'Choose top, up, down or bottom' }) })),
+  responses: { 200: jsonBody(MessageSchema), ...notFoundAnswer('Some modes do not exist') },
 });
 
 async function modeOr404(db: Queryable, id: number): Promise<ModeRow> {
@@ -153,21 +151,20 @@ const SchoolModeSchema = z
     offered: z.boolean(),
   })
   .openapi('SchoolMode');
-const SCHOOL = { roles: ['school_admin', 'organization_admin'], site: 'tenant' } as const;
-const getSchoolModes = defineRoute(SCHOOL, {
+const getSchoolModes = defineRoute(SCHOOL_AREA, {
   method: 'get',
   path: '/api-admin/school-modes/',
   summary: "The switchboard's modes as this school sees them: offered or hidden, locked or opened by a plan",
   responses: { 200: jsonBody(z.object({ count: z.number().int(), results: z.array(SchoolModeSchema) }).openapi('SchoolModeList')) },
 });
 const putSchoolModes = defineRoute(
-  { ...SCHOOL, outbox: true },
+  { ...SCHOOL_AREA, outbox: true },
   {
     method: 'put',
     path: '/api-admin/school-modes/',
     summary: 'Which modes this school offers on its switchboard (the others are hidden there)',
-    request: json(SchoolModesBody),
-    responses: { 200: jsonBody(MessageSchema), 404: { description: 'Some modes do not exist', ...errorBody } },
+    request: jsonRequest(SchoolModesBody),
+    responses: { 200: jsonBody(MessageSchema), ...notFoundAnswer('Some modes do not exist') },
   },
 );
 
@@ -253,12 +250,12 @@ export const adminModeRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ message: 'The modes are in their new order.' }, 200);
   })
   .openapi(getSchoolModes, async (c) => {
-    const rows = await schoolModes(c.var.db, c.var.tenant!.id, c.var.deps.now());
+    const rows = await schoolModes(c.var.db, siteTenant(c).id, c.var.deps.now());
     return c.json({ count: rows.length, results: rows }, 200);
   })
   .openapi(putSchoolModes, async (c) => {
     signedInUser(c);
-    const tenantId = c.var.tenant!.id;
+    const tenantId = siteTenant(c).id;
     const offered = [...new Set(c.req.valid('json').offered)];
     const all = await c.var.db.select({ id: modes.id }).from(modes);
     const known = new Set(all.map((m) => m.id));

@@ -18,13 +18,12 @@ import { books, classes, orders, organizationLinks, stories, students, tenants, 
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody } from '../../http/route';
-import { MessageSchema } from '../../http/schemas';
+import { defineRoute, jsonBody, notFoundAnswer } from '../../http/route';
+import { MessageSchema, Id } from '../../http/schemas';
 import { linkedSchools, ORGANIZATION_AREA, siteTenant } from '../../http/access';
 import { paymentsListRoutes } from '../commerce/order-admin-routes';
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
-const notFound = { 404: { description: 'Not one of your schools', ...errorBody } };
+const notFound = notFoundAnswer('Not one of your schools');
 
 /**
  * The outer row's tenant id, written out in full: inside a select from tenants, drizzle writes

@@ -13,7 +13,7 @@ import { organizationLinks, tenantLogos, tenants, users } from '../../db/schema'
 import type { Queryable } from '../../db/client';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, notFoundAnswer } from '../../http/route';
 import { storeLogo } from './logos';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { queueEmail, siteOrigin } from '../mail/outbox';
@@ -49,7 +49,7 @@ const register = defineRoute(
     },
     responses: {
       201: jsonBody(Registered, 'Registered; the admin is e-mailed a link to set a password'),
-      404: { description: 'The invitation is unknown, expired or used', ...errorBody },
+      ...notFoundAnswer('The invitation is unknown, expired or used'),
       429: {
         description:
           'Too many registrations from this network address (5 an hour) or on this site (50 an hour); `error` says when to retry',

@@ -22,9 +22,18 @@ import { classes, invitations, orders, organizationLinks, refreshTokens, stories
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import { forgetTenant } from '../../http/context';
 import type { AppEnv } from '../../http/env';
-import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
-import { MessageSchema } from '../../http/schemas';
+import { fail, fieldFail } from '../../http/errors';
+import {
+  defineRoute,
+  errorBody,
+  jsonBody,
+  signedInUser,
+  notFoundAnswer,
+  jsonRequest,
+  formOrJson,
+  formOrJsonRequest,
+} from '../../http/route';
+import { MessageSchema, Id, IdParam } from '../../http/schemas';
 import { inAreaSchools, SCHOOL_ADMIN_ONLY, SCHOOL_AREA, siteTenant } from '../../http/access';
 import { storeLogo } from './logos';
 import { columnsOf } from './tenant-admin-routes';
@@ -32,9 +41,7 @@ import { paymentsListRoutes } from '../commerce/order-admin-routes';
 import { AdminUserSchema, adminUserJson, selectUsers, usersListRoutes } from '../auth/user-routes';
 import { TenantSchema, tenantJson } from './routes';
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
-const IdParam = z.object({ id: Id });
-const notFound = { 404: { description: 'Not found here (another school, or no such record)', ...errorBody } };
+const notFound = notFoundAnswer('Not found here (another school, or no such record)');
 const CHANGE = { ...SCHOOL_AREA, outbox: true } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -60,7 +67,7 @@ const patchUser = defineRoute(CHANGE, {
   method: 'patch',
   path: '/api-school-admin/users/{id}/',
   summary: 'Deactivate (their sessions end) or reactivate a user of the school',
-  request: { params: IdParam, body: { required: true, content: { 'application/json': { schema: z.object({ is_active: BoolField() }) } } } },
+  request: { params: IdParam, ...jsonRequest(z.object({ is_active: BoolField() })) },
   responses: { 200: jsonBody(AdminUserSchema), ...notFound },
 });
 
@@ -100,15 +107,7 @@ const patchProfile = defineRoute(
     method: 'patch',
     path: '/api-school-admin/profile/',
     summary: "Change this site's details, colours or logo: only the fields sent (multipart when a logo travels)",
-    request: {
-      body: {
-        required: false,
-        content: {
-          'multipart/form-data': { schema: ProfilePatch.safeExtend(withLogo) },
-          'application/json': { schema: ProfilePatch.safeExtend(withLogo) },
-        },
-      },
-    },
+    request: formOrJsonRequest(ProfilePatch.safeExtend(withLogo)),
     responses: { 200: jsonBody(TenantSchema) },
   },
 );
@@ -334,7 +333,7 @@ const patchTeacher = defineRoute(CHANGE, {
   method: 'patch',
   path: '/api-school-admin/teachers/{id}/',
   summary: "Change a teacher: only the fields sent (names, role, the classes they teach: '3,7')",
-  request: { params: IdParam, body: { required: true, content: { 'application/json': { schema: TeacherPatch } } } },
+  request: { params: IdParam, ...jsonRequest(TeacherPatch) },
   responses: { 200: jsonBody(TeacherProfileSchema), ...notFound },
 });
 
@@ -388,8 +387,6 @@ async function teacherJson(c: Context<AppEnv>, id: number) {
   };
 }
 
-const fieldFail = (field: string, message: string): never => fail(400, message, { errors: { [field]: [message] } });
-
 export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
   .route('/', schoolUsers)
   .route('/', schoolPayments)
@@ -412,9 +409,7 @@ export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getProfile, async (c) => c.json(await tenantJson(c.var.db, siteTenant(c)), 200))
   .openapi(patchProfile, async (c) => {
     const tenant = siteTenant(c);
-    const type = c.req.header('content-type') ?? '';
-    const form = type.includes('json') ? c.req.valid('json') : c.req.valid('form');
-    if (!form) fail(400, 'Send the form as multipart/form-data or JSON.');
+    const form = formOrJson(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
     const db = c.var.db;
     const values = columnsOf(form);
     if (Object.keys(values).length) await db.update(tenants).set(values).where(eq(tenants.id, tenant.id));

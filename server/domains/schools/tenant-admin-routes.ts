@@ -4,7 +4,6 @@
 // taken, so the PWA sends it only online), changing one (PATCH, multipart or JSON, only the fields
 // sent; queued in the outbox), and deleting one, refused while it has users.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { TenantForm, TenantPatch } from '../../../src/contract/admin';
 import { ADMIN_MSG, AUTH_MSG } from '../../../src/contract/messages';
@@ -16,14 +15,13 @@ import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-
 import type { AppEnv } from '../../http/env';
 import { forgetTenant } from '../../http/context';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody } from '../../http/route';
-import { MessageSchema } from '../../http/schemas';
+import { defineRoute, errorBody, jsonBody, notFoundAnswer, formOrJson, formOrJsonRequest } from '../../http/route';
+import { MessageSchema, IdParam } from '../../http/schemas';
 import { storeLogo } from './logos';
 import { PLATFORM } from '../../http/access';
 import { freeSubdomain } from './registration-routes';
 import { TenantSchema, tenantJson } from './routes';
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const Bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const AdminTenantSchema = z
@@ -102,8 +100,7 @@ const tenantsList = adminListRoutes({
   ],
 });
 
-const IdParam = z.object({ id: Id });
-const noSuchTenant = { 404: { description: 'No such tenant', ...errorBody } };
+const noSuchTenant = notFoundAnswer('No such tenant');
 const withLogo = { logo: TenantForm.shape.logo.openapi({ type: 'string', format: 'binary' }) };
 
 const getTenant = defineRoute(PLATFORM, {
@@ -128,16 +125,7 @@ const patchTenant = defineRoute(
     method: 'patch',
     path: '/api-admin/tenants/{id}/',
     summary: 'Change a tenant: only the fields sent (multipart when a logo travels, else JSON)',
-    request: {
-      params: IdParam,
-      body: {
-        required: false,
-        content: {
-          'multipart/form-data': { schema: TenantPatch.safeExtend(withLogo) },
-          'application/json': { schema: TenantPatch.safeExtend(withLogo) },
-        },
-      },
-    },
+    request: { params: IdParam, ...formOrJsonRequest(TenantPatch.safeExtend(withLogo)) },
     responses: { 200: jsonBody(TenantSchema), ...noSuchTenant },
   },
 );
@@ -182,12 +170,6 @@ async function linkSchools(db: Queryable, organization: TenantRow, ids: number[]
   if (ids.length) await db.insert(organizationLinks).values(ids.map((school_id) => ({ organization_id: organization.id, school_id })));
 }
 
-function bodyOf(c: Context<AppEnv>, json: () => unknown, form: () => unknown): TenantValues {
-  const type = c.req.header('content-type') ?? '';
-  const body = (type.includes('json') ? json() : form()) as TenantValues | undefined;
-  return body ?? fail(400, 'Send the form as multipart/form-data or JSON.');
-}
-
 export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
   .route('/', tenantsList)
   .openapi(getTenant, async (c) => c.json(await tenantJson(c.var.db, await findTenant(c.var.db, c.req.valid('param').id)), 200))
@@ -210,11 +192,7 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(patchTenant, async (c) => {
     const { id } = c.req.valid('param');
-    const form = bodyOf(
-      c,
-      () => c.req.valid('json'),
-      () => c.req.valid('form'),
-    );
+    const form: TenantValues = formOrJson(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
     const db = c.var.db;
     const current = await findTenant(db, id);
     if (form.subdomain !== undefined && form.subdomain !== current.subdomain) {

@@ -7,7 +7,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { tenants, users } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, jsonRequest, notFoundAnswer } from '../../http/route';
 import { sha256 } from '../../lib/crypto';
 import { siteOrigin } from '../mail/outbox';
 import { createResetToken, resetLink } from '../auth/one-time-links';
@@ -27,12 +27,12 @@ const confirm = defineRoute(
     method: 'post',
     path: '/verification/',
     summary: "Confirm a registering school's e-mail address with the link's token",
-    request: { body: { required: true, content: { 'application/json': { schema: z.object({ token: z.string().min(10).max(200) }) } } } },
+    request: jsonRequest(z.object({ token: z.string().min(10).max(200) })),
     responses: {
       200: jsonBody(
         z.object({ message: z.string(), school_name: z.string(), site: z.string(), password_link: z.string() }).openapi('Verified'),
       ),
-      404: { description: VERIFY_MSG.invalid, ...errorBody },
+      ...notFoundAnswer(VERIFY_MSG.invalid),
     },
   },
 );

@@ -12,10 +12,12 @@ import type { Queryable } from '../../db/client';
 import { stories, storyReactions } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, jsonRequest, notFoundAnswer } from '../../http/route';
 import { COMMUNITY_COOKIE, hasCommunityAccess } from '../auth/community';
 import { sha256 } from '../../lib/crypto';
 import { onTheShelf, type ServerViewer } from './visibility';
+import { IdParam } from '../../http/schemas';
+import { siteTenant } from '../../http/access';
 
 export const REACT_MSG = {
   notReader: 'Only children and parents can react to stories.',
@@ -69,8 +71,6 @@ export async function reactionSummary(db: Queryable, storyId: number, reader: st
   return { counts, total: rows.reduce((s, r) => s + r.n, 0), mine, can_react: reader !== null };
 }
 
-const Params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
 const setReaction = defineRoute(
   { roles: 'anyone', site: 'tenant', outbox: true },
   {
@@ -78,14 +78,14 @@ const setReaction = defineRoute(
     path: '/stories/{id}/reaction/',
     summary: "Set (or change) this reader's reaction to a story: children signed in, parents with the community password",
     request: {
-      params: Params,
-      body: { required: true, content: { 'application/json': { schema: z.object({ reaction: z.enum(REACTIONS) }) } } },
+      params: IdParam,
+      ...jsonRequest(z.object({ reaction: z.enum(REACTIONS) })),
     },
     responses: {
       200: jsonBody(ReactionSummarySchema),
       401: { description: `'${REACT_MSG.signIn}'`, ...errorBody },
       403: { description: `'${REACT_MSG.notReader}'`, ...errorBody },
-      404: { description: 'No such story for this reader on this site', ...errorBody },
+      ...notFoundAnswer('No such story for this reader on this site'),
     },
   },
 );
@@ -96,12 +96,12 @@ const clearReaction = defineRoute(
     method: 'delete',
     path: '/stories/{id}/reaction/',
     summary: "Take back this reader's reaction to a story",
-    request: { params: Params },
+    request: { params: IdParam },
     responses: {
       200: jsonBody(ReactionSummarySchema),
       401: { description: `'${REACT_MSG.signIn}'`, ...errorBody },
       403: { description: `'${REACT_MSG.notReader}'`, ...errorBody },
-      404: { description: 'No such story for this reader on this site', ...errorBody },
+      ...notFoundAnswer('No such story for this reader on this site'),
     },
   },
 );
@@ -113,7 +113,7 @@ async function readerAndStory(c: Context<AppEnv>, id: number) {
   const [row] = await c.var.db
     .select({ id: stories.id, tenant_id: stories.tenant_id })
     .from(stories)
-    .where(and(eq(stories.id, id), eq(stories.tenant_id, c.var.tenant!.id), onTheShelf(who.viewer)))
+    .where(and(eq(stories.id, id), eq(stories.tenant_id, siteTenant(c).id), onTheShelf(who.viewer)))
     .limit(1);
   if (!row) fail(404, REACT_MSG.noStory);
   return { ...who, story: row };

@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/client';
 import { categories, charities, stories, students, tenants, users, type TenantRow } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody } from '../../http/route';
+import { defineRoute, jsonBody, notFoundAnswer } from '../../http/route';
 import { storyViewer, storyVisibleTo, type ServerViewer } from './visibility';
 import { reactionSummary, ReactionSummarySchema, readerOf } from './reaction-routes';
 
@@ -52,7 +52,7 @@ const readStory = defineRoute(
     request: { params: z.object({ slug: Slug }) },
     responses: {
       200: jsonBody(StoryReadingSchema),
-      404: { description: 'No such story for this reader on this site', ...errorBody },
+      ...notFoundAnswer('No such story for this reader on this site'),
     },
   },
 );

@@ -13,19 +13,18 @@ import { plainText, REVIEW_COMMENT_MAX, STORY_MSG } from '../../../src/contract/
 import { classes, organizationLinks, pins, stories, students, tenants, users } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
-import { MessageSchema } from '../../http/schemas';
-import { likeText, ROSTER_STAFF } from '../roster/queries';
+import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
+import { MessageSchema, Id } from '../../http/schemas';
+import { likeText } from '../roster/queries';
 import { inCare, onTheShelf, userViewer } from './visibility';
+import { siteTenant, CLASS_STAFF } from '../../http/access';
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const Ids = z.array(Id).min(1, 'Please select at least one story.').max(2000);
 const Bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const Day = z.iso.date('Dates are YYYY-MM-DD');
-const json = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
-const staff = { roles: ROSTER_STAFF.filter((r) => r !== 'organization_admin'), site: 'tenant' } as const;
+const staff = { roles: CLASS_STAFF, site: 'tenant' } as const;
 const change = { ...staff, outbox: true } as const;
-const missing = { 404: { description: `'${STORY_MSG.noSuchStories}'`, ...errorBody } };
+const missing = notFoundAnswer(`'${STORY_MSG.noSuchStories}'`);
 
 /** The spec's content filter fields that apply to stories, plus search and paging. */
 const StoryQuery = z
@@ -110,7 +109,9 @@ const sendBack = defineRoute(change, {
   summary: 'Send a story back to the child with a short comment they see on their dashboard',
   request: {
     params: z.object({ id: Id }),
-    ...json(z.object({ comment: z.string().trim().min(1, STORY_MSG.commentNeeded).max(REVIEW_COMMENT_MAX, STORY_MSG.commentTooLong) })),
+    ...jsonRequest(
+      z.object({ comment: z.string().trim().min(1, STORY_MSG.commentNeeded).max(REVIEW_COMMENT_MAX, STORY_MSG.commentTooLong) }),
+    ),
   },
   responses: { 200: jsonBody(MessageSchema), 409: { description: `'${STORY_MSG.notWaiting}'`, ...errorBody }, ...missing },
 });
@@ -119,7 +120,7 @@ const feature = defineRoute(change, {
   method: 'patch',
   path: '/v1/teacher/stories/feature/',
   summary: 'Bulk action Feature: Yes (feature) or No (unfeature) stories',
-  request: json(z.object({ ids: Ids, action: z.enum(['feature', 'unfeature']) })),
+  request: jsonRequest(z.object({ ids: Ids, action: z.enum(['feature', 'unfeature']) })),
   responses: { 200: jsonBody(MessageSchema), ...missing },
 });
 
@@ -127,7 +128,7 @@ const privacy = defineRoute(change, {
   method: 'patch',
   path: '/v1/teacher/stories/privacy/',
   summary: "Bulk action Privacy Preference: set the stories' own setting (the child's may still narrow it)",
-  request: json(z.object({ ids: Ids, privacy_preference: z.enum(PRIVACY_PREFERENCES) })),
+  request: jsonRequest(z.object({ ids: Ids, privacy_preference: z.enum(PRIVACY_PREFERENCES) })),
   responses: { 200: jsonBody(MessageSchema), ...missing },
 });
 
@@ -135,7 +136,7 @@ const archive = defineRoute(change, {
   method: 'post',
   path: '/v1/teacher/stories/archive/',
   summary: 'Bulk action Archive: archive (or with archived false, restore) stories',
-  request: json(z.object({ story_ids: Ids, archived: z.boolean().default(true) })),
+  request: jsonRequest(z.object({ story_ids: Ids, archived: z.boolean().default(true) })),
   responses: { 200: jsonBody(z.object({ success: z.boolean(), message: z.string() }).openapi('StoryArchiveAnswer')), ...missing },
 });
 
@@ -201,7 +202,7 @@ function columns(tenantId: number) {
 
 function from(c: Context<AppEnv>) {
   return c.var.db
-    .select({ ...columns(c.var.tenant!.id), body: stories.body, submitted_text: stories.submitted_text })
+    .select({ ...columns(siteTenant(c).id), body: stories.body, submitted_text: stories.submitted_text })
     .from(stories)
     .innerJoin(users, eq(users.id, stories.author_id))
     .innerJoin(tenants, eq(tenants.id, stories.tenant_id))
@@ -211,7 +212,7 @@ function from(c: Context<AppEnv>) {
 
 /** The care scope of the caller on this site. */
 function care(c: Context<AppEnv>): SQL {
-  return and(inCare(userViewer(signedInUser(c))), eq(stories.tenant_id, c.var.tenant!.id))!;
+  return and(inCare(userViewer(signedInUser(c))), eq(stories.tenant_id, siteTenant(c).id))!;
 }
 
 /** All of `ids` in the caller's care, or a 404. */
@@ -238,7 +239,7 @@ async function review(c: Context<AppEnv>, id: number, set: Partial<typeof storie
 export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listStories, async (c) => {
     const q = c.req.valid('query');
-    const tenantId = c.var.tenant!.id;
+    const tenantId = siteTenant(c).id;
     const where = and(
       care(c),
       q.status ? eq(stories.status, q.status) : undefined,
@@ -315,7 +316,7 @@ export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(orgStories, async (c) => {
     const q = c.req.valid('query');
-    const org = c.var.tenant!;
+    const org = siteTenant(c);
     const user = signedInUser(c);
     const where = and(
       onTheShelf(userViewer(user)),

@@ -24,13 +24,13 @@ import { categories, charities, classes, stories, students, users, type TenantRo
 import { after, cursorTs, nextSince, parseSince, UpdatedSince } from '../../http/cursor';
 import type { AppEnv, AuthUser } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
 import { mergeUpdate } from './documents';
-import { reachableClass, reachableStudents, SCHOOL_ADMINS } from '../roster/queries';
+import { reachableClass, reachableStudents } from '../roster/queries';
+import { siteTenant, SCHOOL_ADMINS, WRITERS } from '../../http/access';
 
 /** Who writes stories: children, and teachers and school admins (for or with a class). */
-export const STORY_WRITERS = ['student', 'teacher', 'teacher_admin', 'school_admin'] as const;
-const writer = { roles: STORY_WRITERS, site: 'tenant' } as const;
+const writer = { roles: WRITERS, site: 'tenant' } as const;
 const change = { ...writer, outbox: true } as const;
 
 const StoryDraftSchema = z
@@ -67,15 +67,14 @@ const StoryDraftSchema = z
   .openapi('StoryDraft');
 
 const SlugParam = z.object({ slug: StorySlug });
-const json = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
-const notFound = { 404: { description: `'${STORY_MSG.notFound}'`, ...errorBody } };
+const notFound = notFoundAnswer(`'${STORY_MSG.notFound}'`);
 const tooBig = { 413: { description: 'The request or the merged document is over the limit', ...errorBody } };
 
 const createStory = defineRoute(change, {
   method: 'post',
   path: '/stories/',
   summary: 'Start a story (a draft); its slug is made on the device. Staff may start one for a student.',
-  request: json(CreateStoryRequest),
+  request: jsonRequest(CreateStoryRequest),
   responses: {
     201: jsonBody(StoryDraftSchema, 'Started'),
     200: jsonBody(StoryDraftSchema, 'Already started'),
@@ -87,7 +86,7 @@ const saveDocument = defineRoute(change, {
   method: 'put',
   path: '/stories/{slug}/document/',
   summary: "Merge one change of the story's document (a Yjs update, base64) and render body, excerpt and word count",
-  request: { params: SlugParam, ...json(DocumentUpdateRequest) },
+  request: { params: SlugParam, ...jsonRequest(DocumentUpdateRequest) },
   responses: { 200: jsonBody(StoryDraftSchema), ...notFound, ...tooBig, 409: { description: STORY_MSG.notEditable, ...errorBody } },
 });
 
@@ -95,7 +94,7 @@ const saveDetails = defineRoute(change, {
   method: 'patch',
   path: '/stories/{slug}/',
   summary: "Set a story's title, cover, category, SDGs, charity cause, visibility or the writer's step",
-  request: { params: SlugParam, ...json(StoryDetailsRequest) },
+  request: { params: SlugParam, ...jsonRequest(StoryDetailsRequest) },
   responses: { 200: jsonBody(StoryDraftSchema), ...notFound, ...tooBig },
 });
 
@@ -224,7 +223,7 @@ router.use('/stories/*', limitBody(DOCUMENT_LIMITS.requestBytes, DOCUMENT_MSG.to
 export const storyRoutes = router
   .openapi(createStory, async (c) => {
     const db = c.var.db;
-    const tenant = c.var.tenant!;
+    const tenant = siteTenant(c);
     const user = signedInUser(c);
     const input = c.req.valid('json');
     let authorId = user.id;
@@ -271,7 +270,7 @@ export const storyRoutes = router
   })
   .openapi(saveDocument, async (c) => {
     const user = signedInUser(c);
-    const row = await storyToChange(c.var.db, c.var.tenant!, user, c.req.valid('param').slug, true);
+    const row = await storyToChange(c.var.db, siteTenant(c), user, c.req.valid('param').slug, true);
     assertEditable(row, user);
     const merged = await mergeUpdate(row.story.doc, fromBase64(c.req.valid('json').update));
     await c.var.db
@@ -282,7 +281,7 @@ export const storyRoutes = router
   })
   .openapi(saveDetails, async (c) => {
     const db = c.var.db;
-    const tenant = c.var.tenant!;
+    const tenant = siteTenant(c);
     const user = signedInUser(c);
     const row = await storyToChange(db, tenant, user, c.req.valid('param').slug, true);
     const input = c.req.valid('json');
@@ -320,7 +319,7 @@ export const storyRoutes = router
   .openapi(submitStory, async (c) => {
     const db = c.var.db;
     const user = signedInUser(c);
-    const row = await storyToChange(db, c.var.tenant!, user, c.req.valid('param').slug, true);
+    const row = await storyToChange(db, siteTenant(c), user, c.req.valid('param').slug, true);
     const s = row.story;
     if (!s.title.trim()) fail(400, STORY_MSG.noTitle);
     if (!s.body.trim()) fail(400, STORY_MSG.emptyStory);
@@ -351,7 +350,7 @@ export const storyRoutes = router
     const rows = await selectDrafts(c.var.db)
       .where(
         and(
-          eq(stories.tenant_id, c.var.tenant!.id),
+          eq(stories.tenant_id, siteTenant(c).id),
           eq(stories.author_id, user.id),
           cursor ? after(stories.updated_at, stories.id, cursor) : isNull(stories.deleted_at),
         ),
@@ -370,6 +369,6 @@ export const storyRoutes = router
     );
   })
   .openapi(editStory, async (c) => {
-    const row = await storyToChange(c.var.db, c.var.tenant!, signedInUser(c), c.req.valid('param').slug);
+    const row = await storyToChange(c.var.db, siteTenant(c), signedInUser(c), c.req.valid('param').slug);
     return c.json(draftJson(row), 200);
   });

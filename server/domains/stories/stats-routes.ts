@@ -12,13 +12,13 @@ import { plainText } from '../../../src/contract/story-review';
 import { categories, stories, storyReactions } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { defineRoute, jsonBody, signedInUser } from '../../http/route';
-import { ROSTER_STAFF } from '../roster/queries';
 import { inCare, userViewer } from './visibility';
+import { siteTenant, SCHOOL_STAFF } from '../../http/access';
 
-const counted = { roles: [...ROSTER_STAFF, 'student'] as const, site: 'tenant' } as const;
+const counted = { roles: [...SCHOOL_STAFF, 'student'] as const, site: 'tenant' } as const;
 
 const blogStats = defineRoute(
-  { roles: ROSTER_STAFF, site: 'tenant' },
+  { roles: SCHOOL_STAFF, site: 'tenant' },
   {
     method: 'get',
     path: '/teacher/blog-stats/',
@@ -105,7 +105,7 @@ const myStories = defineRoute(
 function counting(c: Context<AppEnv>): SQL {
   const user = signedInUser(c);
   const mine = user.role === 'student' ? and(eq(stories.author_id, user.id), isNull(stories.deleted_at)) : inCare(userViewer(user));
-  return and(mine, eq(stories.tenant_id, c.var.tenant!.id))!;
+  return and(mine, eq(stories.tenant_id, siteTenant(c).id))!;
 }
 
 const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})::int`;
