@@ -4,15 +4,16 @@
 //   open ─(our payment succeeds)→ paid ─(provider callbacks)→ queued_for_processing → printed → shipped
 //
 // The payment's transaction writes the order's print job (queuePrintJob), so a paid order always
-// has one. A printer run (runPrintJobs, in the background like the mailer in services/email.ts)
-// claims due jobs with a lease, calls the provider with no transaction open, and records the
+// has one. A printer run (runPrintJobs, in the background like the mailer: both are leased
+// queues, db/leased-queue.ts) claims due jobs with a lease, calls the provider with no transaction open, and records the
 // outcome: the provider's reference, or the failure (attempts, last_error) and when to try again
 // (1, 4, 16, 64 minutes, then every 4 hours: a print job is never given up, the platform admin
 // sees its error on the order). The provider's callbacks (applyPrintEvent) are verified by the
 // route (signature and time) and here: the event must name the job's own reference and order,
 // must be new (its id is recorded in the same transaction as the step), and must be the next step.
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client';
+import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { leasedQueue, queueWorker } from '../../db/leased-queue';
 import { orderItems, orders, printEvents, printJobs } from '../../db/schema';
 import type { Deps } from '../../http/env';
 import { logger as processLogger } from '../../log';
@@ -40,27 +41,11 @@ export async function queuePrintJob(db: Queryable, orderId: number): Promise<voi
   await db.insert(printJobs).values({ order_id: orderId }).onConflictDoNothing();
 }
 
-async function claimNext(db: Db, now: Date) {
-  const due = db
-    .select({ id: printJobs.id })
-    .from(printJobs)
-    .where(
-      and(
-        isNull(printJobs.submitted_at),
-        or(isNull(printJobs.next_attempt_at), lte(printJobs.next_attempt_at, now)),
-        or(isNull(printJobs.claimed_until), lte(printJobs.claimed_until, now)),
-      ),
-    )
-    .orderBy(asc(printJobs.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [row] = await db
-    .update(printJobs)
-    .set({ claimed_until: new Date(now.getTime() + CLAIM_MS) })
-    .where(inArray(printJobs.id, due))
-    .returning();
-  return row;
-}
+/** Jobs due now: not yet accepted by the provider, their retry time come. */
+const jobs = leasedQueue(printJobs, {
+  leaseMs: CLAIM_MS,
+  due: (now) => and(isNull(printJobs.submitted_at), or(isNull(printJobs.next_attempt_at), lte(printJobs.next_attempt_at, now))),
+});
 
 /** Hands due jobs to the provider, oldest first, up to `batch`; answers how many it accepted. */
 export async function runPrintJobs(deps: PrinterDeps, batch = 20): Promise<number> {
@@ -69,7 +54,7 @@ export async function runPrintJobs(deps: PrinterDeps, batch = 20): Promise<numbe
   const db = deps.database.db;
   let accepted = 0;
   for (let i = 0; i < batch; i++) {
-    const job = await claimNext(db, deps.now());
+    const job = await jobs.claim(db, deps.now());
     if (!job) break;
     const [order] = await db.select({ currency: orders.currency, email: orders.email }).from(orders).where(eq(orders.id, job.order_id));
     const items = await db
@@ -91,7 +76,7 @@ export async function runPrintJobs(deps: PrinterDeps, batch = 20): Promise<numbe
         }),
       );
     const attempts = job.attempts + 1;
-    const mine = and(eq(printJobs.id, job.id), eq(printJobs.claimed_until, job.claimed_until!));
+    const mine = jobs.stillMine(job);
     if (outcome.ref) {
       await db
         .update(printJobs)
@@ -117,46 +102,17 @@ export async function runPrintJobs(deps: PrinterDeps, batch = 20): Promise<numbe
   return accepted;
 }
 
-const runs = new WeakMap<object, { again: boolean; done: Promise<void> }>();
+const printer = queueWorker((deps: PrinterDeps) => runPrintJobs(deps), { failure: 'print jobs failed' });
 
 /** Starts a printer run in the background (after a payment); never throws. */
-export function kickPrinter(deps: PrinterDeps): void {
-  const running = runs.get(deps.database);
-  if (running) {
-    running.again = true;
-    return;
-  }
-  const state = { again: false, done: Promise.resolve() };
-  runs.set(deps.database, state);
-  state.done = runPrintJobs(deps)
-    .then(
-      () => undefined,
-      (err: unknown) => (deps.log ?? processLogger).error({ err }, 'print jobs failed'),
-    )
-    .finally(() => {
-      runs.delete(deps.database);
-      if (state.again) kickPrinter(deps);
-    });
-}
+export const kickPrinter = (deps: PrinterDeps): void => printer.kick(deps);
 
 /** Resolves once no printer run is under way on this database (tests, shutdown). */
-export async function printerIdle(database: object): Promise<void> {
-  for (let running = runs.get(database); running; running = runs.get(database)) await running.done;
-}
+export const printerIdle = (database: object): Promise<void> => printer.idle(database);
 
 /** Retries due print jobs every `everyMs` while the server runs; the stop waits for a run under way. */
 export function startPrinter(deps: PrinterDeps, everyMs = 60_000): () => Promise<void> {
-  if (!printProviderOf(deps)) return async () => {};
-  kickPrinter(deps);
-  const timer = setInterval(() => kickPrinter(deps), everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    for (let running = runs.get(deps.database); running; running = runs.get(deps.database)) {
-      running.again = false;
-      await running.done;
-    }
-  };
+  return printProviderOf(deps) ? printer.start(deps, everyMs) : async () => {};
 }
 
 export type EventAnswer =

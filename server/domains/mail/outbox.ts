@@ -4,15 +4,17 @@
 // SMTP server (nodemailer, services/smtp.ts) and records what was sent; without it the mail
 // simply waits in the table until its link expires.
 //
-// Sending never happens inside a database transaction: a mailer claims one message with a single
-// statement (a lease in `claimed_until`, so other processes skip it), sends it with no
-// transaction open, then records the outcome. A slow or stalled mail server therefore holds no
+// Sending never happens inside a database transaction: the outbox is a leased queue
+// (db/leased-queue.ts): a mailer claims one message with a single statement (a lease in
+// `claimed_until`, so other processes skip it), sends it with no transaction open, then records
+// the outcome. A slow or stalled mail server therefore holds no
 // lock and no connection. A failed message is tried again after 2, 8, 32 and 128 minutes
 // (MAX_ATTEMPTS in all); a message whose link has expired is not sent. Once sent, its body is
 // emptied: a working reset or invitation link is never kept.
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, gt, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { Db, Queryable } from '../../db/client';
+import type { Queryable } from '../../db/client';
+import { leasedQueue, queueWorker } from '../../db/leased-queue';
 import { emailOutbox } from '../../db/schema';
 import type { AppEnv, Deps } from '../../http/env';
 import { logger as processLogger } from '../../log';
@@ -58,30 +60,17 @@ export function siteOrigin(c: Context<AppEnv>, subdomain?: string): string {
   return site.origin;
 }
 
-/** Claims the oldest message due now, in one statement (no transaction stays open). */
-async function claimNext(db: Db, now: Date): Promise<typeof emailOutbox.$inferSelect | undefined> {
-  const due = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(
-      and(
-        isNull(emailOutbox.sent_at),
-        lt(emailOutbox.attempts, MAX_ATTEMPTS),
-        or(isNull(emailOutbox.expires_at), gt(emailOutbox.expires_at, now)),
-        or(isNull(emailOutbox.next_attempt_at), lte(emailOutbox.next_attempt_at, now)),
-        or(isNull(emailOutbox.claimed_until), lte(emailOutbox.claimed_until, now)),
-      ),
-    )
-    .orderBy(asc(emailOutbox.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [row] = await db
-    .update(emailOutbox)
-    .set({ claimed_until: new Date(now.getTime() + CLAIM_MS) })
-    .where(inArray(emailOutbox.id, due))
-    .returning();
-  return row;
-}
+/** Messages due now: unsent, not given up, their link still working, their retry time come. */
+const outbox = leasedQueue(emailOutbox, {
+  leaseMs: CLAIM_MS,
+  due: (now) =>
+    and(
+      isNull(emailOutbox.sent_at),
+      lt(emailOutbox.attempts, MAX_ATTEMPTS),
+      or(isNull(emailOutbox.expires_at), gt(emailOutbox.expires_at, now)),
+      or(isNull(emailOutbox.next_attempt_at), lte(emailOutbox.next_attempt_at, now)),
+    ),
+});
 
 /**
  * Sends what is due, oldest first, up to `batch` messages; returns how many were sent. Each is
@@ -95,7 +84,7 @@ export async function deliverPending(deps: MailerDeps, batch = 20): Promise<numb
   let sent = 0;
   try {
     for (let i = 0; i < batch; i++) {
-      const row = await claimNext(db, deps.now());
+      const row = await outbox.claim(db, deps.now());
       if (!row) break;
       sender ??= smtpSender(smtpUrl);
       const failure = await sender.send(row).then(
@@ -103,7 +92,7 @@ export async function deliverPending(deps: MailerDeps, batch = 20): Promise<numb
         (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500),
       );
       const attempts = row.attempts + 1;
-      const mine = and(eq(emailOutbox.id, row.id), eq(emailOutbox.claimed_until, row.claimed_until!));
+      const mine = outbox.stillMine(row);
       if (failure === null) {
         // Sent: only the envelope stays (for support), never the body with its link.
         await db
@@ -123,45 +112,16 @@ export async function deliverPending(deps: MailerDeps, batch = 20): Promise<numb
   return sent;
 }
 
-/** Per database: the delivery running, and whether mail arrived meanwhile (run once more). */
-const deliveries = new WeakMap<object, { again: boolean; done: Promise<void> }>();
+const mailer = queueWorker((deps: MailerDeps) => deliverPending(deps), {
+  failure: 'sending e-mail failed',
+  enabled: (deps) => Boolean(deps.config.smtpUrl),
+});
 
 /** Starts a delivery in the background (after a request queued mail); never throws. */
-export function kickMailer(deps: MailerDeps): void {
-  if (!deps.config.smtpUrl) return;
-  const running = deliveries.get(deps.database);
-  if (running) {
-    running.again = true;
-    return;
-  }
-  const state = { again: false, done: Promise.resolve() };
-  deliveries.set(deps.database, state);
-  state.done = deliverPending(deps)
-    .then(
-      () => undefined,
-      (err: unknown) => (deps.log ?? processLogger).error({ err }, 'sending e-mail failed'),
-    )
-    .finally(() => {
-      deliveries.delete(deps.database);
-      if (state.again) kickMailer(deps);
-    });
-}
+export const kickMailer = (deps: MailerDeps): void => mailer.kick(deps);
 
 /**
  * Retries the outbox every `everyMs` while the server runs (only with SMTP configured). The
  * returned stop ends the timer and resolves once a delivery under way has finished.
  */
-export function startMailer(deps: MailerDeps, everyMs = 60_000): () => Promise<void> {
-  if (!deps.config.smtpUrl) return async () => {};
-  kickMailer(deps);
-  const timer = setInterval(() => kickMailer(deps), everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    // A delivery may chain another (`again`): wait until none is running.
-    for (let running = deliveries.get(deps.database); running; running = deliveries.get(deps.database)) {
-      running.again = false;
-      await running.done;
-    }
-  };
-}
+export const startMailer = (deps: MailerDeps, everyMs = 60_000): (() => Promise<void>) => mailer.start(deps, everyMs);
