@@ -1,6 +1,6 @@
-// Lint rules, including the import boundaries of STYLE.md: features never import each other,
-// shared layers never import features, Dexie only through src/data, openapi-fetch only through
-// src/api, and screens never call fetch themselves.
+// Lint rules, including the project's import boundaries: features never import each other, shared
+// folders never import features or the app and import only the shared folders below them, Dexie
+// only through src/data, openapi-fetch only through src/api, and screens never call fetch themselves.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -15,6 +15,19 @@ const features = readdirSync('src/features', { withFileTypes: true })
   .map((d) => d.name);
 
 const SHARED = ['./src/ui', './src/data', './src/sync', './src/api', './src/contract'];
+// The shared folders in layers, lowest first: each imports only the ones below it. The contract is
+// the rules and words the server shares; data is the device database; sync sends its outbox; api
+// calls the server (with sync's credentials); ui draws with all of them.
+const LAYERS = ['./src/contract', './src/data', './src/sync', './src/api', './src/ui'];
+const layerZones = LAYERS.flatMap((layer, i) =>
+  LAYERS.slice(i + 1).map((above) => ({
+    target: layer,
+    from: above,
+    // The API's generated types describe the server's answers, which the device database keeps.
+    ...(layer === './src/data' && above === './src/api' ? { except: ['./schema.d.ts'] } : {}),
+    message: `Shared folders import only the ones below them: ${LAYERS.map((l) => l.slice('./src/'.length)).join(' < ')}.`,
+  })),
+);
 const dexie = { name: 'dexie', message: 'Use the device database through src/data.' };
 const dexieHooks = { name: 'dexie-react-hooks', message: 'Use useLive from src/data.' };
 const openapiFetch = { name: 'openapi-fetch', message: 'Call the API through src/api.' };
@@ -45,6 +58,7 @@ export default tseslint.config(
               message: 'Features do not import each other: move what both need to a shared folder.',
             })),
             { target: SHARED, from: ['./src/features', './src/app'], message: 'Shared code must not depend on features or the app.' },
+            ...layerZones,
             { target: './src/features', from: './src/app', message: 'Features must not depend on the app shell.' },
             { target: './src', from: './server', message: 'The PWA never imports server code.' },
             { target: './server', from: './src', except: ['./contract'], message: 'The server shares only src/contract with the PWA.' },

@@ -15,7 +15,7 @@ import { loadTenant } from '@/features/tenant/tenant';
 import { currentOwner, retireDeviceSession, startDeviceSession } from '@/sync/device-session';
 import { BACKGROUND_SYNC_TAG } from '@/sync/engine';
 import type { LockManagerLike } from '@/sync/leader';
-import { nextTask } from '@/sync/next-task';
+import { nextTask } from '@/data/next-task';
 import { syncControl } from '@/sync/status';
 import { toast } from '@/ui/toast';
 

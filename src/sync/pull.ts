@@ -1,7 +1,7 @@
 // Pull sync: brings the device's copy of a server list up to date, page by page from a cursor
 // kept per table, without overwriting local rows that still have changes waiting to be sent.
 import type { DeviceDatabase, LocalTable } from '@/data/db';
-import { nextTask } from './next-task';
+import { nextTask } from '@/data/next-task';
 
 export interface PullPage<Row> {
   results: Row[];
