@@ -74,6 +74,20 @@ export default tseslint.config(
   },
   { files: ['src/data/**'], rules: { 'no-restricted-imports': ['error', { paths: [openapiFetch] }] } },
   { files: ['src/api/**'], rules: { 'no-restricted-imports': ['error', { paths: [dexie, dexieHooks] }] } },
+  // The outbox is the sync engine's: the rest of the app uses what src/sync exposes, never the table.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/sync/**', 'src/data/db.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='outbox']",
+          message: 'The outbox table belongs to src/sync: use what it exposes (recordChange, countEntries, entryState, discardEntry...).',
+        },
+      ],
+    },
+  },
   // Tests read loosely shaped JSON answers; typing each one would add noise, not safety.
   { files: ['tests/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // Layout is Prettier's (checked by `npm run lint`); no lint rule argues with it.
