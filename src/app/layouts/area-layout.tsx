@@ -7,7 +7,7 @@ import { useSessionUser } from '@/api/use-session';
 import { useTenant } from '@/features/tenant/tenant';
 import { MenuIcon } from '@/ui/icons';
 import { useMediaQuery } from '@/ui/use-media-query';
-import type { Area } from '../areas';
+import { menuOf, type Area } from '../areas';
 import { SyncStatusSlot } from '@/features/sync-status/sync-status-slot';
 import { DashboardSwitcher } from './dashboard-switcher';
 import { useTour } from '@/features/tours/use-tour';
@@ -35,7 +35,7 @@ export function AreaLayout({ area }: { area: Area }) {
     setTimeout(() => helpButton.current?.focus(), 0);
   };
   const navVisible = narrow ? toggled : !toggled;
-  const items = area.nav.filter((item) => !item.roles || (user && item.roles.includes(user.role)));
+  const items = menuOf(area).filter((item) => !item.roles || (user && item.roles.includes(user.role)));
   const groups = [...new Set(items.map((i) => i.group ?? ''))];
 
   return (
