@@ -52,7 +52,6 @@ const charityScreens = screensIn('charityScreens');
 const subsScreens = screensIn('subsScreens');
 const bookScreens = screensIn('bookScreens');
 const contentScreens = screensIn('contentScreens');
-const storyScreens = screensIn('storyScreens');
 const school = screensIn('school');
 const organization = screensIn('organization');
 const users = screensIn('users');
@@ -65,6 +64,7 @@ const books = screensIn('books');
 const categories = screensIn('categories');
 const booksDashboard = screensIn('booksDashboard');
 const faqs = screensIn('faqs');
+const stories = screensIn('stories');
 
 const SETTINGS = 'Settings';
 const logout = (group?: string): NavItem => ({ label: 'Logout', to: '/logout', ...(group ? { group } : {}) });
@@ -80,7 +80,7 @@ export const AREAS = {
       { path: 'classes', screen: roster.screen('SchoolClassesScreen'), menu: { label: 'Classes' } },
       { path: 'students', screen: roster.screen('SchoolStudentsScreen'), menu: { label: 'Students' } },
       { path: 'teachers', screen: roster.screen('SchoolTeachersScreen'), menu: { label: 'Teachers' } },
-      { path: 'stories', screen: storyScreens.screen('SchoolStoriesScreen'), menu: { label: 'Stories' } },
+      { path: 'stories', screen: stories.list('schoolStories'), menu: { label: 'Stories' } },
       { path: 'books', screen: bookScreens.screen('SchoolBooksScreen'), menu: { label: 'Books' } },
       { path: 'organizations', screen: school.list('organizations'), menu: { label: 'Organizations', roles: SCHOOL_ADMIN_ONLY } },
       { path: 'charities', screen: charityScreens.screen('SchoolCharitiesScreen'), menu: { label: 'Charities' } },
@@ -121,7 +121,7 @@ export const AREAS = {
       { path: 'schools', screen: schoolScreens.screen('SchoolsScreen'), menu: { label: 'Schools' } },
       // Where Schools' 'Invite a school' leads.
       { path: 'schools/invite', screen: schoolScreens.screen('InviteSchoolScreen') },
-      { path: 'stories', screen: storyScreens.screen('OrganizationStoriesScreen'), menu: { label: 'Stories' } },
+      { path: 'stories', screen: stories.list('organizationStories'), menu: { label: 'Stories' } },
       { path: 'books', screen: books.list('organizationBooks'), menu: { label: 'Books' } },
       { path: 'subscriptions', screen: subsScreens.screen('OrganizationPlansScreen'), menu: { label: 'Plans', group: SETTINGS } },
       {

@@ -15,7 +15,6 @@ export const PAGE_MODULES = {
   subsScreens: () => import('./screens/admin-subs'),
   bookScreens: () => import('./screens/books-admin'),
   contentScreens: () => import('./screens/content-admin'),
-  storyScreens: () => import('./screens/stories'),
   school: () => import('@/features/school-admin/resources/school'),
   organization: () => import('@/features/school-admin/resources/organization'),
   users: () => import('@/features/admin-panel/resources/users'),
@@ -28,6 +27,7 @@ export const PAGE_MODULES = {
   categories: () => import('@/features/books-admin/resources/categories'),
   booksDashboard: () => import('@/features/books-admin/resources/dashboard'),
   faqs: () => import('@/features/help/resources/faqs'),
+  stories: () => import('@/features/stories/story-lists'),
 };
 
 export type PageModules = typeof PAGE_MODULES;

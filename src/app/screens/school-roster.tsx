@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { AllStudents } from '@/features/roster/all-students';
 import { ClassDetails } from '@/features/roster/class-details';
-import { ClassStories } from '@/features/stories/story-table';
+import { ClassStories } from '@/features/stories/story-lists';
 import { ClassList, type ClassLink } from '@/features/roster/class-list';
 import { StudentProfile } from '@/features/roster/student-profile';
 import { TeacherList } from '@/features/roster/teacher-list';
