@@ -1,6 +1,6 @@
 // The shell of the signed-in areas (dashboard, school, organization and platform admin): a top
 // bar with the dashboard switcher and the Help drawer, a collapsible sidebar, the welcome dialog,
-// and no public footer (SPEC.md section 2, Layout).
+// and no public footer (the footer is the public pages' only).
 import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { useSessionUser } from '@/api/use-session';
