@@ -1,7 +1,8 @@
 // Lint rules, including the import boundaries. In the PWA: features never import each other,
-// shared layers never import features, Dexie only through src/data, openapi-fetch only through
-// src/api, and screens never call fetch themselves. On the server: imports only go down the
-// floors of SERVER_FLOORS (tests/unit/server-layers.test.ts checks the same order, and circles).
+// shared folders never import features or the app and import only the shared folders below them,
+// Dexie only through src/data, openapi-fetch only through src/api, and screens never call fetch
+// themselves. On the server: imports only go down the floors of SERVER_FLOORS
+// (tests/unit/server-layers.test.ts checks the same order, and circles).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -36,6 +37,19 @@ export const SERVER_FLOORS = [
 ];
 
 const SHARED = ['./src/ui', './src/data', './src/sync', './src/api', './src/contract'];
+// The shared folders in layers, lowest first: each imports only the ones below it. The contract is
+// the rules and words the server shares; data is the device database; sync sends its outbox; api
+// calls the server (with sync's credentials); ui draws with all of them.
+const LAYERS = ['./src/contract', './src/data', './src/sync', './src/api', './src/ui'];
+const layerZones = LAYERS.flatMap((layer, i) =>
+  LAYERS.slice(i + 1).map((above) => ({
+    target: layer,
+    from: above,
+    // The API's generated types describe the server's answers, which the device database keeps.
+    ...(layer === './src/data' && above === './src/api' ? { except: ['./schema.d.ts'] } : {}),
+    message: `Shared folders import only the ones below them: ${LAYERS.map((l) => l.slice('./src/'.length)).join(' < ')}.`,
+  })),
+);
 const dexie = { name: 'dexie', message: 'Use the device database through src/data.' };
 const dexieHooks = { name: 'dexie-react-hooks', message: 'Use useLive from src/data.' };
 const openapiFetch = { name: 'openapi-fetch', message: 'Call the API through src/api.' };
@@ -66,6 +80,7 @@ export default tseslint.config(
               message: 'Features do not import each other: move what both need to a shared folder.',
             })),
             { target: SHARED, from: ['./src/features', './src/app'], message: 'Shared code must not depend on features or the app.' },
+            ...layerZones,
             { target: './src/features', from: './src/app', message: 'Features must not depend on the app shell.' },
             { target: './src', from: './server', message: 'The PWA never imports server code.' },
             { target: './server', from: './src', except: ['./contract'], message: 'The server shares only src/contract with the PWA.' },
@@ -86,6 +101,20 @@ export default tseslint.config(
   },
   { files: ['src/data/**'], rules: { 'no-restricted-imports': ['error', { paths: [openapiFetch] }] } },
   { files: ['src/api/**'], rules: { 'no-restricted-imports': ['error', { paths: [dexie, dexieHooks] }] } },
+  // The outbox is the sync engine's: the rest of the app uses what src/sync exposes, never the table.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/sync/**', 'src/data/db.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='outbox']",
+          message: 'The outbox table belongs to src/sync: use what it exposes (recordChange, countEntries, entryState, discardEntry...).',
+        },
+      ],
+    },
+  },
   // Tests read loosely shaped JSON answers; typing each one would add noise, not safety.
   { files: ['tests/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // Layout is Prettier's (checked by `npm run lint`); no lint rule argues with it.

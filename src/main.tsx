@@ -8,7 +8,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { onSessionExpired } from '@/api/client';
 import { MSG } from '@/contract/messages';
 import { loadTenant } from '@/features/tenant/tenant';
-import { nextTask } from '@/sync/next-task';
+import { nextTask } from '@/data/next-task';
 import { syncControl } from '@/sync/status';
 import { toast } from '@/ui/toast';
 import { whenIdleAfterLoad } from '@/ui/when-idle';

@@ -1,12 +1,11 @@
-// A fetch that signs requests with the stored access token and, on a 401 while a user is
-// stored, refreshes the token once and retries the request once (SPEC.md section 4, Session).
-// Refresh tokens rotate on every use, so the refresh goes through the user's sync credential
-// (src/sync/credentials.ts): one refresh at a time across tabs and the service worker (Web
-// Locks), the newest refresh token re-read after taking the lock, the next one stored before
-// letting go; the page's localStorage copy follows. A refused refresh ends the session: storage
-// is cleared (the device session then ends too, wiping the user's data) and `onExpired` decides
-// what the user sees. An unreachable server ends nothing: the 401 is answered and a later
-// request tries again.
+// A fetch that signs requests with the stored access token and, on a 401 while a user is stored,
+// refreshes the token once and retries the request once (a request is never retried twice). Refresh
+// tokens rotate on every use, so the refresh goes through the user's sync credential
+// (src/sync/credentials.ts): one refresh at a time across tabs and the service worker (Web Locks),
+// the newest refresh token re-read after taking the lock, the next one stored before letting go;
+// the page's localStorage copy follows. A refused refresh ends the session: storage is cleared (the
+// device session then ends too, wiping the user's data) and `onExpired` decides what the user sees.
+// An unreachable server ends nothing: the 401 is answered and a later request tries again.
 import type { RefreshResult } from '@/sync/credentials';
 import { session } from './session';
 

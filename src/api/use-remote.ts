@@ -1,4 +1,4 @@
-// A screen's load from the API, as the spec names load states (SPEC.md section 4, Loads):
+// A screen's load from the API, in the load states every screen shows (idle until it asks):
 // loading, succeeded or failed. A change of key asks again and drops the earlier answer.
 import { useEffect, useState } from 'react';
 

@@ -1,4 +1,4 @@
-// Route guards (SPEC.md section 6): signed-out users go to /login and come back afterwards;
+// Route guards: signed-out users go to /login and come back afterwards;
 // users without an allowed role go to /. The server checks the same roles on every call.
 // An already signed-in user opening the sign-in page goes to / (or to the invitation they
 // were sent, which is what signing in would have done).

@@ -1,6 +1,7 @@
-// The route tree: every path of SPEC.md section 2, each screen loaded on demand (one chunk per
-// screen or per group of screens). Three shells: the public site
-// (header and footer), the signed-in areas (sidebar, no footer) and standalone documents.
+// The route tree: the public site, the standalone documents and the signed-in areas (whose pages
+// are declared in ./areas.ts), each screen loaded on demand (one chunk per screen or per group of
+// screens). Three shells: the public site (header and footer), the signed-in areas (sidebar, no
+// footer) and standalone documents.
 import {
   Outlet,
   createRootRoute,
@@ -280,11 +281,8 @@ const recordSearch = (search: Record<string, unknown>): RecordSearch => ({
   ...(search.type === 'book' || search.type === 'story' ? { type: search.type } : {}),
 });
 
-/** A page of an area: its path, its name (as the spec's list calls it) and its screen. */
-type AreaPage = [path: string, title: string, screen: AsyncRouteComponent<object>];
-
-/** A signed-in area: its shell and guard, an index that opens its dashboard, and its pages. */
-function area(spec: Area, pages: AreaPage[]) {
+/** A signed-in area: its shell and guard, an index that opens its dashboard, and its pages (./areas.ts). */
+function area(spec: Area) {
   const shell = createRoute({
     getParentRoute: () => rootRoute,
     path: spec.base,
@@ -299,108 +297,11 @@ function area(spec: Area, pages: AreaPage[]) {
       throw redirect({ href: `${spec.base}/dashboard` });
     },
   });
-  const page = ([path, , screen]: AreaPage) =>
-    createRoute({
-      getParentRoute: () => shell,
-      path,
-      validateSearch: recordSearch,
-      component: screen,
-    });
-  return shell.addChildren([index, ...pages.map(page)]);
+  const pages = spec.pages.map(({ path, screen }) =>
+    createRoute({ getParentRoute: () => shell, path, validateSearch: recordSearch, component: screen }),
+  );
+  return shell.addChildren([index, ...pages]);
 }
-
-/** The charity and donation screens of both admin areas (one lazy chunk). */
-const charityScreen = (name: string) => lazyRouteComponent(() => import('./screens/admin-charities'), name as 'AllCharitiesScreen');
-const contentScreen = (name: string) => lazyRouteComponent(() => import('./screens/content-admin'), name as 'FaqsScreen');
-
-const schoolScreen = (name: string) => lazyRouteComponent(() => import('./screens/school-roster'), name as 'ClassDetailsScreen');
-const subsScreen = (name: string) => lazyRouteComponent(() => import('./screens/admin-subs'), name as 'ModesScreen');
-
-const booksScreen = (name: string) => lazyRouteComponent(() => import('./screens/books-admin'), name as 'AllBooksScreen');
-
-const adminSchool = (name: string) => lazyRouteComponent(() => import('./screens/admin-school'), name as 'SchoolUsersScreen');
-
-const schoolArea = area(AREAS.school, [
-  ['dashboard', 'School dashboard', schoolScreen('SchoolDashboardScreen')],
-  ['classes', 'Classes', schoolScreen('SchoolClassesScreen')],
-  ['students', 'Students', schoolScreen('SchoolStudentsScreen')],
-  ['teachers', 'Teachers', schoolScreen('SchoolTeachersScreen')],
-  ['stories', 'Stories', lazyRouteComponent(() => import('./screens/stories'), 'SchoolStoriesScreen')],
-  ['books', 'Books', booksScreen('SchoolBooksScreen')],
-  ['organizations', 'Organizations', adminSchool('OrganizationsScreen')],
-  ['charities', 'Charities', charityScreen('SchoolCharitiesScreen')],
-  ['donations', 'Donations', charityScreen('SchoolDonationsScreen')],
-  ['subscriptions', 'Subscriptions', subsScreen('SchoolPlansScreen')],
-  ['payment-history', 'Payment history', adminSchool('SchoolPaymentsScreen')],
-  ['profile', 'Profile', adminSchool('SchoolProfileScreen')],
-  ['teacher/$id/profile', 'Teacher profile', adminSchool('TeacherProfileScreen')],
-  ['new-table', 'Table', adminSchool('ClassesTableScreen')],
-  ['studentprofile/{-$userId}', 'Student profile', schoolScreen('StudentProfileScreen')],
-  ['users', 'Users', adminSchool('SchoolUsersScreen')],
-  ['userprofile/{-$userId}', 'User profile', adminSchool('SchoolUserProfileScreen')],
-  ['classdetails/{-$classId}', 'Class details', schoolScreen('ClassDetailsScreen')],
-  ['charity-details-view/$charityId', 'Charity details', charityScreen('SchoolCharityDetailsScreen')],
-  ['addcharities/{-$charityId}', 'Charity', charityScreen('SchoolCharityScreen')],
-  ['book-categories', 'Book categories', booksScreen('SchoolCategoriesScreen')],
-  ['school-modes', 'Modes', subsScreen('SchoolModesScreen')],
-  ['add-book-category/{-$categoryId}', 'Book category', booksScreen('SchoolCategoryScreen')],
-  ['pages', 'Pages', contentScreen('SchoolPagesScreen')],
-  ['pages/$slug', 'Page', contentScreen('SchoolPageScreen')],
-]);
-
-const organizationArea = area(AREAS.organization, [
-  ['dashboard', 'Organization dashboard', adminSchool('OrganizationDashboardScreen')],
-  ['schools', 'Schools', adminSchool('SchoolsScreen')],
-  // Not in the spec's list: where Schools' 'Invite a school' leads.
-  ['schools/invite', 'Invite a school', adminSchool('InviteSchoolScreen')],
-  ['stories', 'Stories', lazyRouteComponent(() => import('./screens/stories'), 'OrganizationStoriesScreen')],
-  ['books', 'Books', booksScreen('OrganizationBooksScreen')],
-  ['payment-history', 'Payment history', adminSchool('OrganizationPaymentsScreen')],
-  ['subscriptions', 'Plans', subsScreen('OrganizationPlansScreen')],
-  ['user-dashboard', 'User dashboard', adminSchool('OrganizationUserDashboardScreen')],
-  ['profile', 'Profile', adminSchool('OrganizationProfileScreen')],
-]);
-
-const panelScreen = (name: string) => lazyRouteComponent(() => import('./screens/admin-panel'), name as 'AllUsersScreen');
-
-const panelArea = area(AREAS.panel, [
-  ['dashboard', 'Platform dashboard', panelScreen('PlatformDashboardScreen')],
-  ['user-dashboard', 'User dashboard', panelScreen('UsersDashboardScreen')],
-  ['all-tenants', 'Tenants', panelScreen('AllTenantsScreen')],
-  ['modes', 'Modes', subsScreen('ModesScreen')],
-  ['all-users', 'Users', panelScreen('AllUsersScreen')],
-  ['all-charities', 'Charities', charityScreen('AllCharitiesScreen')],
-  ['all-books', 'Books', booksScreen('AllBooksScreen')],
-  ['superpower-teacher', 'Superpower: teacher', panelScreen('SuperpowerTeacherScreen')],
-  ['superpower-parent', 'Superpower: parent', panelScreen('SuperpowerParentScreen')],
-  ['orders', 'Orders', panelScreen('OrdersScreen')],
-  ['payment-history', 'Payment history', panelScreen('PaymentHistoryScreen')],
-  ['subscription-plan', 'Subscription plans', subsScreen('PlansScreen')],
-  ['subscription-variant', 'Subscription variants', subsScreen('VariantsScreen')],
-  ['subscription-details', 'Subscription details', subsScreen('SubscriptionDetailsScreen')],
-  ['users-dashboard', 'Users dashboard', panelScreen('UsersDashboardScreen')],
-  ['user/{-$userId}', 'User', panelScreen('UserScreen')],
-  ['userprofile/{-$userId}', 'User profile', panelScreen('UserProfileScreen')],
-  ['tenant/{-$tenantId}', 'Tenant', panelScreen('TenantScreen')],
-  ['students', 'Students', panelScreen('StudentsScreen')],
-  ['teachers', 'Teachers', panelScreen('TeachersScreen')],
-  ['charities-dashboard', 'Charities dashboard', charityScreen('CharitiesDashboardScreen')],
-  ['charity/{-$charityId}', 'Charity', charityScreen('CharityScreen')],
-  ['donations', 'Donations', charityScreen('DonationsScreen')],
-  ['books-dashboard', 'Books dashboard', booksScreen('BooksDashboardScreen')],
-  ['all-book-categories', 'Book categories', booksScreen('PlatformCategoriesScreen')],
-  ['book-category/{-$categoryId}', 'Book category', booksScreen('PlatformCategoryScreen')],
-  ['book/{-$bookId}', 'Book', booksScreen('PlatformBookScreen')],
-  ['view-book/{-$bookId}', 'Book', booksScreen('ViewBookScreen')],
-  ['charity-details-view/$charityId', 'Charity details', charityScreen('CharityDetailsScreen')],
-  ['email-monitoring', 'Email monitoring', panelScreen('EmailMonitoringScreen')],
-  ['book-monitoring', 'Book monitoring', booksScreen('BookMonitoringScreen')],
-  ['form-submissions', 'Messages and requests', contentScreen('FormSubmissionsScreen')],
-  ['faqs', 'Help articles', contentScreen('FaqsScreen')],
-  ['faqs/$faqId', 'Help article', contentScreen('FaqScreen')],
-  ['pages', 'Pages', contentScreen('PanelPagesScreen')],
-  ['pages/$slug', 'Page', contentScreen('PanelPageScreen')],
-]);
 
 type DashboardSearch = RecordSearch & { option?: string };
 const dashboardShell = createRoute({
@@ -441,9 +342,9 @@ export const routeTree = rootRoute.addChildren([
   ]),
   standalone.addChildren(STANDALONE_ROUTES),
   dashboardShell.addChildren([dashboardIndex]),
-  schoolArea,
-  organizationArea,
-  panelArea,
+  area(AREAS.school),
+  area(AREAS.organization),
+  area(AREAS.panel),
 ]);
 
 export function createAppRouter() {

@@ -14,8 +14,9 @@ import { canManageRoster, syncRoster } from '@/features/roster/roster-sync';
 import { loadTenant } from '@/features/tenant/tenant';
 import { currentOwner, retireDeviceSession, startDeviceSession } from '@/sync/device-session';
 import { BACKGROUND_SYNC_TAG } from '@/sync/engine';
+import { countEntries } from '@/sync/outbox';
 import type { LockManagerLike } from '@/sync/leader';
-import { nextTask } from '@/sync/next-task';
+import { nextTask } from '@/data/next-task';
 import { syncControl } from '@/sync/status';
 import { toast } from '@/ui/toast';
 
@@ -154,7 +155,7 @@ async function boot(): Promise<void> {
   });
   let previous = 0;
   observe(
-    () => db.outbox.where('status').equals('pending').count(),
+    () => countEntries(['pending']),
     (pending) => {
       if (pending > previous) {
         runner.send({ type: 'TRIGGER' });
@@ -167,7 +168,7 @@ async function boot(): Promise<void> {
   // sent it, once nothing is left to send, the server's rows (real ids, usernames) come back.
   let unsentBefore = 0;
   observe(
-    () => db.outbox.where('status').anyOf('pending', 'in_flight').count(),
+    () => countEntries(['pending', 'in_flight']),
     (unsent) => {
       if (unsentBefore > 0 && unsent === 0) void pullAll(true);
       unsentBefore = unsent;

@@ -1,7 +1,7 @@
-// The admin forms and list queries as zod schemas (SPEC.md section 5, User form and Tenant form),
-// in the multipart wire format (every field a string, files as File), shared by the admin screens
-// and the server so both refuse the same input with the same words. Full zod: only the lazily
-// loaded admin screens and the server import this file.
+// The admin forms and list queries as zod schemas (the user form and the tenant form, with their
+// messages), in the multipart wire format (every field a string, files as File), shared by the
+// admin screens and the server so both refuse the same input with the same words. Full zod: only
+// the lazily loaded admin screens and the server import this file.
 import { z } from 'zod';
 import { COUNTRY_CODES } from './countries';
 import { ROLES } from './domain';
@@ -9,7 +9,7 @@ import { ADMIN_MSG } from './messages';
 import { LogoFile, SUBDOMAIN_MAX } from './registration';
 import { TENANT_COLOR_FIELDS } from './tenant-colors';
 
-/** Admin lists answer this many rows a page (SPEC.md section 9: admin tables 20 per page). */
+/** Admin lists answer this many rows a page: admin tables show 20 rows a page. */
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_PAGE_MAX = 100;
 

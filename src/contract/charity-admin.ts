@@ -17,7 +17,7 @@ export const CHARITY_MSG = {
   descriptionLong: 'Description must not exceed 2000 characters',
   goalInvalid: 'Goal must be an amount such as 2500 or 2500.00',
   statusRequired: 'Status is required',
-  /** SPEC.md section 6: charities can be edited only by their creator (tutorial text). */
+  /** Charities can be edited only by the admin who created them. */
   notCreator: 'Only the admin who added this charity cause can edit it.',
   hasDonations: 'This charity has donations, so it cannot be deleted. Archive it instead.',
   deleted: 'Charity deleted.',

@@ -1,4 +1,4 @@
-// The country list of the user form (SPEC.md section 9: about 250 entries, two-letter codes):
+// The country list of the user form (about 250 entries, each a name and a two-letter code):
 // ISO 3166-1 alpha-2 codes with their English names, plus XK (Kosovo). Plain data, no zod.
 
 export const COUNTRIES: readonly (readonly [code: string, name: string])[] = [

@@ -1,5 +1,5 @@
-// The spec's enumerations (SPEC.md sections 3 and 6), shared by the PWA and the server.
-// Plain constants only: this module is on the first load, so it must not pull in zod.
+// The product's enumerations (roles, privacy, statuses, ...) and role rules, shared by the PWA and
+// the server. Plain constants only: this module is on the first load, so it must not pull in zod.
 
 export const ROLES = ['teacher', 'upschool_admin', 'school_admin', 'teacher_admin', 'organization_admin', 'student'] as const;
 export type Role = (typeof ROLES)[number];
@@ -75,10 +75,10 @@ export type SubscriptionInterval = (typeof SUBSCRIPTION_INTERVALS)[number];
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** The FAQ role shown to the public (SPEC.md section 3, FAQ). */
+/** The FAQ role whose articles the public sees. */
 export const PUBLIC_FAQ_ROLE = 'platform_success';
 
-/** Where each role's "Dashboard" link goes (SPEC.md section 6). */
+/** Where each role's "Dashboard" link goes: its admin area, or /dashboard for everyone else. */
 export function dashboardPathFor(role: Role): string {
   switch (role) {
     case 'school_admin':
@@ -98,7 +98,7 @@ export interface DashboardOption {
   search?: Record<string, string>;
 }
 
-/** The dashboard switcher's choices for a role (SPEC.md section 6), in the spec's order. */
+/** The dashboard switcher's choices for a role, in the order the product shows them. */
 export function dashboardOptionsFor(role: Role): DashboardOption[] {
   const options: DashboardOption[] = [];
   if (role === 'organization_admin') options.push({ label: 'Organization Dashboard', to: '/admin-organization' });
@@ -109,5 +109,5 @@ export function dashboardOptionsFor(role: Role): DashboardOption[] {
   return options;
 }
 
-/** The switcher waits this long on 'Switching Dashboard...' before it navigates (SPEC.md 9). */
+/** The switcher waits this long (about a second) on 'Switching Dashboard...' before it navigates. */
 export const DASHBOARD_SWITCH_MS = 1000;

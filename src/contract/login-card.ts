@@ -1,4 +1,4 @@
-// The student login card's QR code (SPEC.md section 5): JSON carrying at least username and
+// The student login card's QR code: JSON carrying at least username and
 // password. The teachers' card printer writes it and the sign-in page reads it, so both share
 // this one definition. Plain code, no zod: the reader loads it with the scanner.
 

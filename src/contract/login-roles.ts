@@ -1,5 +1,5 @@
-// Who can sign in on a site (SPEC.md section 2): the first step of sign-in. Shared with the
-// server, which draws this step into the /login page (server/site/page-data.ts).
+// Who can sign in on a site (student, teacher or administrator, parent): the first step of sign-in.
+// Shared with the server, which draws this step into the /login page (server/site/page-data.ts).
 export type LoginRole = 'student' | 'teacher' | 'parent';
 
 export const LOGIN_ROLES: readonly { role: LoginRole; label: string; text: string }[] = [

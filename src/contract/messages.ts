@@ -1,5 +1,6 @@
-// The spec's user-facing words (SPEC.md sections 5 and 8), once, for the forms and the server.
-// Plain strings only, so any screen can use them without loading a validation library.
+// The product's user-facing words (validation and error messages, word for word), once, for the
+// forms and the server. Plain strings only, so any screen can use them without loading a validation
+// library.
 
 export const MSG = {
   tokenExpired: 'Your token is expired, please relogin!',
@@ -65,7 +66,7 @@ export function withMinutes(message: string, minutes: number): string {
   return message.replace('{minutes}', String(Math.max(1, Math.ceil(minutes))));
 }
 
-/** The roster screens' words (SPEC.md sections 5 and 8): classes, students, CSV, pins, login cards. */
+/** The roster screens' words: classes, students, CSV, pins, login cards. */
 export const ROSTER_MSG = {
   firstNameRequired: 'Please enter first name',
   lastNameRequired: 'Please enter last name',
@@ -117,7 +118,7 @@ export const ROSTER_OWN_MSG = {
 } as const;
 
 /**
- * The admin areas' words (SPEC.md sections 5 and 8): the user and tenant forms (the tenant form
+ * The admin areas' words: the user and tenant forms (the tenant form
  * shares the user form's success and failure messages, as the spec says), and ours where the
  * spec is silent (bulk rows, deactivation, network-only writes).
  */

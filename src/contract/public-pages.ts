@@ -1,4 +1,4 @@
-// The public pages that are content rather than code (SPEC.md section 2, Public routes): their
+// The public pages that are content rather than code (/about, /our-team, /privacy-policy...): their
 // slugs, the few that carry live numbers from the database, and the provider's own sites that
 // open outside the app. Shared by the API (GET /pages/{slug}/) and the PWA's routes and menu.
 export const PAGE_SLUGS = [

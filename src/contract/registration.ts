@@ -1,4 +1,4 @@
-// Registration of a school or organization (SPEC.md section 5, Registration): one schema for the
+// Registration of a school or organization: one schema for the
 // form and for POST /tenants/create/, in the multipart wire format (every field a string, the
 // logo a file), so both sides enforce the same rules with the same words.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The roster's forms as zod schemas (SPEC.md section 5, Edit student, CSV upload, Pin duration),
+// The roster's forms as zod schemas (edit student, CSV upload, pin duration),
 // shared by the screens and the server so both refuse the same input with the same words.
 // Full zod: only lazily loaded roster screens and the server import this file.
 import { z } from 'zod';

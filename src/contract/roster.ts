@@ -1,4 +1,4 @@
-// Roster rules shared by the screens and the server (SPEC.md sections 4, 5 and 9): how typed
+// Roster rules shared by the screens and the server: how typed
 // names become students, the pin durations, and the CSV limits. Plain code, no zod: the bulk-add
 // and pin machines load it without a validation library.
 import type { PrivacyPreference } from './domain';
@@ -8,7 +8,7 @@ export interface StudentName {
   last_name: string;
 }
 
-/** Admin student tables show 20 rows a page (SPEC.md section 9). */
+/** Admin student tables show 20 rows a page. */
 export const ROSTER_PAGE_SIZE = 20;
 /** Most students one bulk add or one CSV file may create. */
 export const BULK_ADD_MAX = 500;
@@ -21,7 +21,7 @@ export function isCsvFile(file: { name: string; type: string }): boolean {
 
 /**
  * One name per line or comma-separated; the first word is the first name, the rest the last
- * name. Entries without a first name are dropped (SPEC.md section 5, Bulk add names).
+ * name. Entries without a first name are dropped.
  */
 export function parseNames(text: string): StudentName[] {
   return text

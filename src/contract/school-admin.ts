@@ -1,4 +1,4 @@
-// The school and organization areas' forms and messages (SPEC.md sections 2 and 6): a school's
+// The school and organization areas' forms and messages: a school's
 // own profile (the platform's tenant form without what only the platform changes), a teacher's
 // profile (names, role, classes), a teacher or a school invited by e-mail. Shared by the admin
 // screens and the server, so both refuse the same input with the same words. Full zod: only the

@@ -14,6 +14,7 @@ export const STORY_MSG = {
   archived: 'Stories archived.',
   restored: 'Stories restored.',
   noSuchStories: 'Some of these stories are not in your classes.',
+  noneSelected: 'Please select at least one story.',
   noneWaiting: 'No stories are waiting for review.',
 } as const;
 
@@ -83,7 +84,7 @@ export function wordDiff(before: string, after: string): DiffPart[] {
 /** Whether a teacher changed the text the child submitted. */
 export const textChanged = (parts: DiffPart[]) => parts.some((p) => p.kind !== 'same' && p.text.trim() !== '');
 
-/** The statistics state's fallback messages (SPEC.md section 8), verbatim. */
+/** The statistics state's fallback messages, shown when a load fails without a message of its own. */
 export const STATS_MSG = {
   storyStats: 'Failed to fetch story stats',
   analytics: 'Failed to fetch analytics',

@@ -36,7 +36,7 @@ export const IdList = z
   .regex(/^(\d{1,9}(,\d{1,9})*)?$/, 'Choose from the list')
   .transform((s) => (s ? [...new Set(s.split(',').map(Number))] : []));
 
-/** A switchboard mode (SPEC.md section 3, Mode). The image is a picture's address. */
+/** A switchboard mode (name, image, locked, active, status). The image is a picture's address. */
 const ModeImage = z
   .string()
   .trim()

@@ -1,5 +1,6 @@
-// Tenant colour fields and their defaults (SPEC.md section 3, Tenant). Plain constants, no zod:
-// the PWA applies these on first paint and the server answers them on the platform host.
+// Tenant colour fields and their defaults (primary #11365A, background #ADC7FA, buttons #d71a5f).
+// Plain constants, no zod: the PWA applies these on first paint and the server answers them on the
+// platform host.
 
 export const TENANT_COLOR_FIELDS = [
   'primary_color',

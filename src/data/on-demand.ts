@@ -3,7 +3,7 @@
 // action, a start with no network) or once the page is idle, and until then the page shows
 // what the server sent with it.
 import { startTransition, useEffect, useState } from 'react';
-import { nextTask } from '@/sync/next-task';
+import { nextTask } from './next-task';
 import type { DeviceDatabase } from './db';
 
 let loading: Promise<DeviceDatabase> | undefined;

@@ -1,4 +1,4 @@
-// The spec's `state` key in localStorage (SPEC.md sections 3 and 4): a guest's cart and the
+// The `state` key in localStorage: a guest's cart and the
 // search state. Saved debounced at 1 second, restored on start, and reloaded when another tab
 // changes it (the storage event). What is read back is checked field by field: a damaged or
 // foreign value falls back to an empty cart and search, never a white screen.
@@ -117,7 +117,7 @@ export function createPersistedStore(storage: () => Storage | undefined, debounc
         JSON.stringify({ ...state, search: { ...search, loading: false, results: search.results.slice(0, KEPT_RESULTS) } }),
       );
     } catch (err) {
-      // A full disk must not break the page: the state lives on in memory (SPEC.md section 8).
+      // A full disk must not break the page: the failure is logged and the state lives on in memory.
       console.error('Error saving state', err);
     }
   };

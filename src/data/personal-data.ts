@@ -1,7 +1,7 @@
 // What a user leaves behind on a shared device when their session ends (sign-out, expiry, a
 // refused refresh, another user signing in): nothing personal. Clears the personal tables
-// (profile, classes, students, cart, login cards with their class passwords) and the personal
-// caches; the outbox and the sync credentials are the sync engine's to release (a child's
+// (profile, classes, students, cart, login cards with their class passwords, the admin lists'
+// offline pages) and the personal caches; the outbox and the sync credentials are the sync engine's to release (a child's
 // unsent work is never wiped with their session).
 import type { Table as DexieTable } from 'dexie';
 import { db, type DeviceDatabase } from './db';
@@ -17,6 +17,7 @@ const clearedTables = (database: DeviceDatabase): DexieTable[] => [
   database.students,
   database.cart,
   database.logins,
+  database.adminPages,
 ];
 
 /** The tables that hold one user's data (kept stories and books live in `meta`): a transaction that clears them must include these. */

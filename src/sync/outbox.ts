@@ -1,7 +1,9 @@
 // The write path. A feature command changes the device's tables AND appends an outbox entry in
 // ONE transaction, so a crash can never keep one without the other; the sync engine sends the
 // entry later. An entry never holds a token: the engine adds the owner's at send time.
-// No DOM: the service worker reads and updates entries too.
+// No DOM: the service worker reads and updates entries too. Only src/sync touches the outbox
+// table (a lint rule says so): the rest of the app counts, lists, retries and discards entries
+// through the functions here.
 import { db as defaultDb, type DeviceDatabase, type LocalOp, type OutboxFile, type OutboxRecord, type Table } from '@/data/db';
 import { currentOwner, type DeviceSession } from './device-session';
 import { syncControl } from './status';
@@ -172,6 +174,37 @@ export async function discardEntry(id: string, db: DeviceDatabase = defaultDb): 
     await applyOps(db, upgradeEntry(entry).undo);
     await db.outbox.delete(id);
   });
+}
+
+/** Where one queued change is: still queued (or being sent), refused (with the server's words), or sent (gone). */
+export type EntryState = { state: 'queued' } | { state: 'failed'; error: string | null } | { state: 'sent' };
+
+export async function entryState(id: string, db: DeviceDatabase = defaultDb): Promise<EntryState> {
+  const entry = await db.outbox.get(id);
+  if (!entry) return { state: 'sent' };
+  if (entry.status === 'failed' || entry.status === 'conflict') return { state: 'failed', error: entry.last_error };
+  return { state: 'queued' };
+}
+
+/** How many changes on this device (every owner's) are in these states, counted on the index. */
+export function countEntries(statuses: OutboxRecord['status'][], db: DeviceDatabase = defaultDb): Promise<number> {
+  return db.outbox.where('status').anyOf(statuses).count();
+}
+
+/** How many queued changes touch one local record (its entity key, 'table:key'), sent or not yet. */
+export function changesTouching(entityKey: string, db: DeviceDatabase = defaultDb): Promise<number> {
+  return db.outbox.where('entity_keys').equals(entityKey).count();
+}
+
+/** One owner's refused changes (failed or conflicting), oldest first: they wait for the owner to retry or discard them. */
+export function ownerProblems(ownerId: number, db: DeviceDatabase = defaultDb): Promise<OutboxRecord[]> {
+  return db.outbox
+    .where('[owner_id+status]')
+    .anyOf([
+      [ownerId, 'failed'],
+      [ownerId, 'conflict'],
+    ])
+    .sortBy('created_at');
 }
 
 /** One owner's entries, oldest first. */

@@ -1,7 +1,7 @@
 // Pull sync: brings the device's copy of a server list up to date, page by page from a cursor
 // kept per table, without overwriting local rows that still have changes waiting to be sent.
-import type { DeviceDatabase, LocalTable } from '@/data/db';
-import { nextTask } from './next-task';
+import type { DeviceDatabase, LocalTable, Table } from '@/data/db';
+import { nextTask } from '@/data/next-task';
 
 export interface PullPage<Row> {
   results: Row[];
@@ -28,9 +28,23 @@ const cursorKey = (name: string) => `cursor:${name}`;
 const WRITE_SLICE = 25;
 
 /** Local rows of `table` that queued changes touch (entity keys are 'table:key'). */
-export async function protectedKeys(db: DeviceDatabase, table: LocalTable): Promise<Set<string>> {
+async function protectedKeys(db: DeviceDatabase, table: LocalTable): Promise<Set<string>> {
   const keys = await db.outbox.where('entity_keys').startsWith(`${table}:`).toArray();
   return new Set(keys.flatMap((e) => e.entity_keys.filter((k) => k.startsWith(`${table}:`)).map((k) => k.slice(table.length + 1))));
+}
+
+/**
+ * Writes server rows into local tables in one transaction with the outbox, so no change can be
+ * queued between reading which rows are `queued` (their keys in `table`) and writing: those rows
+ * keep their local state until the server has their changes.
+ */
+export function writeAroundQueued<T>(
+  db: DeviceDatabase,
+  tables: Table[],
+  table: LocalTable,
+  write: (queued: Set<string>) => Promise<T>,
+): Promise<T> {
+  return db.transaction('rw', [...tables, db.outbox], async () => write(await protectedKeys(db, table)));
 }
 
 export async function pullTable<Row extends { id: number; updated_at: string }, Live extends Row = Row>(
@@ -50,8 +64,7 @@ export async function pullTable<Row extends { id: number; updated_at: string }, 
       if (from > 0) await nextTask();
       const slice = page.results.slice(from, from + WRITE_SLICE);
       const lastSlice = from + WRITE_SLICE >= page.results.length;
-      await db.transaction('rw', [table, db.meta, db.outbox], async () => {
-        const mine = await protectedKeys(db, spec.table);
+      await writeAroundQueued(db, [table, db.meta], spec.table, async (mine) => {
         const live = slice.filter((r) => !mine.has(String(r.id)));
         await table.bulkDelete(live.filter(spec.isDeleted).map((r) => r.id));
         await table.bulkPut(live.filter((r): r is Live => !spec.isDeleted(r)).map(spec.toRecord));

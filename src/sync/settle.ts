@@ -4,7 +4,7 @@
 // server's message). Offline, or when the answer takes longer, the change stays queued. The wait
 // starts the engine at once when the page has not started it yet (it starts when idle).
 import { db as defaultDb, type DeviceDatabase } from '@/data/db';
-import { discardEntry } from './outbox';
+import { discardEntry, entryState } from './outbox';
 import { syncControl } from './status';
 
 export type Settled = { status: 'sent' } | { status: 'failed'; message: string } | { status: 'queued' };
@@ -19,12 +19,12 @@ export async function settled(
   // Someone waits for this answer: the engine must not wait for the page to be idle first.
   if (online()) syncControl.wake();
   for (;;) {
-    const entry = await db.outbox.get(id);
-    if (!entry) return { status: 'sent' };
-    if (entry.status === 'failed' || entry.status === 'conflict') {
+    const now = await entryState(id, db);
+    if (now.state === 'sent') return { status: 'sent' };
+    if (now.state === 'failed') {
       // The form still holds what was typed: the refused change leaves the queue, to be fixed there.
       await discardEntry(id, db);
-      return { status: 'failed', message: entry.last_error ?? '' };
+      return { status: 'failed', message: now.error ?? '' };
     }
     if (!online() || Date.now() > until) return { status: 'queued' };
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));

@@ -1,6 +1,7 @@
 // The bar above a table that acts on its selected rows: an action, the action's option, Apply and
-// how many rows are selected, then the refusal if there is one. The roster's student table, the
-// story tables and every admin list use it; `look` names their styles (roster-bulk, admin-bulk, ...).
+// how many rows are selected, then the refusal if there is one. The roster's student table and
+// every admin list (the stories lists too) use it; `look` names their styles (roster-bulk,
+// admin-bulk).
 type Choice = readonly [value: string, label: string];
 
 export function BulkBar({
@@ -16,7 +17,7 @@ export function BulkBar({
   selected,
   error,
 }: {
-  look: 'roster' | 'admin' | 'story';
+  look: 'roster' | 'admin';
   /** The page-unique id of one of the bar's fields. */
   idOf: (name: 'bulk-action' | 'bulk-option') => string;
   actions: readonly Choice[];

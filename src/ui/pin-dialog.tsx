@@ -1,5 +1,5 @@
-// The one Pin dialog (SPEC.md Pin: a duration of at least 1 and a unit, or unpin after a
-// confirmation), shared by the roster (students) and the story tables (stories). The caller
+// The one Pin dialog (a duration of at least 1 and a unit, or unpin after a confirmation),
+// shared by the roster (students) and the stories lists (stories). The caller
 // says who is pinned and provides `apply`, its own queued command; the pin machine does the rest.
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';

@@ -1,6 +1,7 @@
-// Pin (SPEC.md sections 4, 5 and 9): choose a duration (a whole number, at least 1, default 1)
-// and a unit (minutes to years, default days), then pin until now + duration. Unpinning asks
-// for confirmation first. The change itself is the named actor `apply` (the roster command).
+// Pin: a pin needs a duration, an unpin a confirmation. Choose a duration (a whole number, at least
+// 1, default 1) and a unit (minutes to years, default days), then pin until now + duration.
+// Unpinning asks for confirmation first. The change itself is the named actor `apply` (the roster
+// command).
 import { assign, fromPromise, setup } from 'xstate';
 import { ROSTER_MSG } from '@/contract/messages';
 import { DEFAULT_PIN, PIN_UNITS, pinnedMessage, type PinUnit } from '@/contract/roster';

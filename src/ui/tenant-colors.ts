@@ -1,8 +1,8 @@
-// Shared: the tenant feature applies a site's colours, the admin tenant form previews them.
-// Tenant branding on the page: every tenant field whose name contains "color" becomes a CSS
-// variable of the same name on the document root (SPEC.md section 3, Tenant), plus readable
-// text colours derived from the two colours that carry text (buttons and the primary bar).
-// The server writes the same variables into the served HTML before paint (tenantColorCss).
+// Shared: the tenant feature applies a site's colours, the admin tenant form previews them. Tenant
+// branding on the page: every tenant field whose name contains "color" becomes a CSS variable of
+// the same name on the document root (so a school's site wears its own colours), plus readable text
+// colours derived from the two colours that carry text (buttons and the primary bar). The server
+// writes the same variables into the served HTML before paint (tenantColorCss).
 import { READABLE_TEXT_VARIABLES, isColor, readableOn } from '@/contract/tenant-css';
 
 export { readableOn };

@@ -1,5 +1,6 @@
-// The cart's rules (SPEC.md section 4) and the guest cart's persistence under `state`:
-// debounced at 1 s, restored on start, reloaded from other tabs, damaged values survived.
+// The cart's rules (add once, remove by id, clear, set from the server) and the guest cart's
+// persistence under `state`: debounced at 1 s, restored on start, reloaded from other tabs, damaged
+// values survived.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartReducer } from '@/features/cart/cart-state';
 import { createPersistedStore, EMPTY_STATE, parseState, SAVE_DEBOUNCE_MS, STATE_KEY } from '@/data/persisted-state';

@@ -1,5 +1,6 @@
-// Who may enter which area (SPEC.md section 6), where each role's Dashboard link goes, which
-// dashboards the switcher offers, and that a signed-in user never sees the sign-in page.
+// Who may enter which area (signed-out visitors go to /login, other roles to /), where each role's
+// Dashboard link goes, which dashboards the switcher offers, and that a signed-in user never sees
+// the sign-in page.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ParsedLocation } from '@tanstack/react-router';
 import { session } from '@/api/session';

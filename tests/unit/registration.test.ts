@@ -1,5 +1,5 @@
-// The registration form's rules (SPEC.md section 5) from the schema the server also uses, the
-// machine from form to success screen, and how failures are worded.
+// The registration form's rules (name, e-mail, website, subdomain, logo, colours) from the schema
+// the server also uses, the machine from form to success screen, and how failures are worded.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { RegistrationRequest, registrationError, suggestSubdomain, withScheme, type RegistrationInput } from '@/contract/registration';

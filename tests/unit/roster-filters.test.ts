@@ -1,4 +1,4 @@
-// The student table's filters (SPEC.md section 5, Date filter): search by name or username,
+// The student table's filters: search by name or username,
 // privacy, archived or current, and a date-joined range that is refused when from is after to.
 import { describe, expect, it } from 'vitest';
 import type { StudentRecord } from '@/data/db';

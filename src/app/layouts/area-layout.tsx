@@ -1,13 +1,13 @@
 // The shell of the signed-in areas (dashboard, school, organization and platform admin): a top
 // bar with the dashboard switcher and the Help drawer, a collapsible sidebar, the welcome dialog,
-// and no public footer (SPEC.md section 2, Layout).
+// and no public footer (the footer is the public pages' only).
 import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { useSessionUser } from '@/api/use-session';
 import { useTenant } from '@/features/tenant/tenant';
 import { MenuIcon } from '@/ui/icons';
 import { useMediaQuery } from '@/ui/use-media-query';
-import type { Area } from '../areas';
+import { menuOf, type Area } from '../areas';
 import { SyncStatusSlot } from '@/features/sync-status/sync-status-slot';
 import { DashboardSwitcher } from './dashboard-switcher';
 import { useTour } from '@/features/tours/use-tour';
@@ -35,7 +35,7 @@ export function AreaLayout({ area }: { area: Area }) {
     setTimeout(() => helpButton.current?.focus(), 0);
   };
   const navVisible = narrow ? toggled : !toggled;
-  const items = area.nav.filter((item) => !item.roles || (user && item.roles.includes(user.role)));
+  const items = menuOf(area).filter((item) => !item.roles || (user && item.roles.includes(user.role)));
   const groups = [...new Set(items.map((i) => i.group ?? ''))];
 
   return (

@@ -1,4 +1,4 @@
-// The dashboard switcher of the signed-in areas (SPEC.md sections 4 and 6): the roles with more
+// The dashboard switcher of the signed-in areas: the roles with more
 // than one dashboard pick another, see 'Switching Dashboard...' for about a second, then go.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';

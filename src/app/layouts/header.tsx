@@ -1,4 +1,4 @@
-// The public header (SPEC.md section 2, Layout): logo, the Switchboard pill with search, the
+// The public header: logo, the Switchboard pill with search, the
 // cart with its count, Login or Dashboard, the offline indicator, and a slide-out menu (every
 // width: it is how the public pages are reached) with the pages and the provider's own sites.
 import { useState } from 'react';

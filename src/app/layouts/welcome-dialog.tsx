@@ -1,4 +1,4 @@
-// The welcome dialog about having several dashboards (SPEC.md section 4): shown to the roles the
+// The welcome dialog about having several dashboards: shown to the roles the
 // switcher serves, until dismissed; remembered on this device (until sign-out clears it).
 import { useEffect, useRef, useState } from 'react';
 import { dashboardOptionsFor, type Role } from '@/contract/domain';

@@ -1,21 +1,12 @@
 // The charity and donation screens of both admin areas (platform panel and school area): each
 // renders a declaration of src/features/charity-admin with the generic admin screens. The
 // platform's lists get the tenant filter of the admin panel (upschool_admin only).
-import { useParams } from '@tanstack/react-router';
 import { ONLY_PLATFORM_ADMIN, tenantOptions } from '@/features/admin-panel/resources/shared';
-import {
-  charitiesDashboard,
-  charityDetails,
-  charityForm,
-  charityList,
-  donationList,
-  PLATFORM_AREA,
-  SCHOOL_AREA,
-} from '@/features/charity-admin/resources';
-import { Dashboard } from '@/ui/admin/dashboard';
+import { charityDetails, charityForm, charityList, donationList, PLATFORM_AREA, SCHOOL_AREA } from '@/features/charity-admin/resources';
 import { ResourceForm } from '@/ui/admin/resource-form';
 import { ResourceList } from '@/ui/admin/resource-list';
 import { ResourceShow } from '@/ui/admin/resource-show';
+import { useRecordId } from '@/ui/admin/use-record-id';
 
 const tenantFilter = { key: 'tenant_id', label: 'Tenant', options: tenantOptions, roles: ONLY_PLATFORM_ADMIN };
 
@@ -32,24 +23,17 @@ const school = {
   donations: donationList(SCHOOL_AREA),
 };
 
-/** The charity id of the path, or null for a new charity. */
-function useCharityId(): number | null {
-  const raw = (useParams({ strict: false }) as { charityId?: string }).charityId;
-  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-}
-
 function Details({ area }: { area: typeof platform }) {
-  const id = useCharityId();
+  const id = useRecordId('charityId');
   return id === null ? <ResourceList resource={area.list} /> : <ResourceShow resource={area.details} id={id} />;
 }
 
 export const AllCharitiesScreen = () => <ResourceList resource={platform.list} />;
-export const CharityScreen = () => <ResourceForm resource={platform.form} id={useCharityId()} />;
+export const CharityScreen = () => <ResourceForm resource={platform.form} id={useRecordId('charityId')} />;
 export const CharityDetailsScreen = () => <Details area={platform} />;
-export const CharitiesDashboardScreen = () => <Dashboard resource={charitiesDashboard} />;
 export const DonationsScreen = () => <ResourceList resource={platform.donations} />;
 
 export const SchoolCharitiesScreen = () => <ResourceList resource={school.list} />;
-export const SchoolCharityScreen = () => <ResourceForm resource={school.form} id={useCharityId()} />;
+export const SchoolCharityScreen = () => <ResourceForm resource={school.form} id={useRecordId('charityId')} />;
 export const SchoolCharityDetailsScreen = () => <Details area={school} />;
 export const SchoolDonationsScreen = () => <ResourceList resource={school.donations} />;

@@ -1,25 +1,19 @@
-// The school and organization areas' admin screens (/admin-school, /admin-organization): each
-// renders a declaration with the generic admin screens of src/ui/admin. The areas' own
-// declarations live in src/features/school-admin; users, payment history and the profile form
-// reuse the platform panel's declarations (src/features/admin-panel), composed here with the
+// The school and organization areas' admin screens (/admin-school, /admin-organization) that
+// compose a declaration for their area or pick one by the record the address names, each drawn
+// by the generic admin screens of src/ui/admin. The areas' own declarations live in
+// src/features/school-admin (the ones drawn as they are, organizations, the classes table and the
+// organization's dashboards, are named in ../areas.ts); users, payment history and the profile
+// form reuse the platform panel's declarations (src/features/admin-panel), composed here with the
 // area's endpoints, which answer only the caller's school or linked schools.
 import { useMemo } from 'react';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { payments } from '@/features/admin-panel/resources/orders';
 import { tenantForm } from '@/features/admin-panel/resources/tenants';
 import { allUsers, userProfile, type AdminUser } from '@/features/admin-panel/resources/users';
+import { schoolDetail, schoolInvite, schools } from '@/features/school-admin/resources/organization';
 import {
-  organizationDashboard,
-  organizationUserDashboard,
-  schoolDetail,
-  schoolInvite,
-  schools,
-} from '@/features/school-admin/resources/organization';
-import {
-  classesTable,
   loadProfile,
   loadSchoolUser,
-  organizations,
   saveProfile,
   schoolUserActions,
   teacherForm,
@@ -28,19 +22,11 @@ import {
 } from '@/features/school-admin/resources/school';
 import { useTenant } from '@/features/tenant/tenant';
 import { ProfileForm } from '@/contract/school-admin';
-import { Dashboard } from '@/ui/admin/dashboard';
 import type { FormResource, ListResource } from '@/ui/admin/resource';
 import { ResourceForm } from '@/ui/admin/resource-form';
 import { ResourceList } from '@/ui/admin/resource-list';
 import { ResourceShow, type ShowResource } from '@/ui/admin/resource-show';
-
-/** The record id of the page (a path segment or ?id=), or null. */
-function useRecordId(param: string): number | null {
-  const search = useSearch({ strict: false }) as { id?: number };
-  const params = useParams({ strict: false }) as Record<string, string | undefined>;
-  const raw = params[param];
-  return search.id ?? (raw && /^\d+$/.test(raw) ? Number(raw) : null);
-}
+import { useRecordId } from '@/ui/admin/use-record-id';
 
 // ---------------------------------------------------------------------------------------------
 // Reused declarations, pointed at the area's endpoints
@@ -93,9 +79,7 @@ const organizationProfile = profileForm('/admin-organization/dashboard');
 // ---------------------------------------------------------------------------------------------
 // School area
 
-export const OrganizationsScreen = () => <ResourceList resource={organizations} />;
 export const SchoolPaymentsScreen = () => <ResourceList resource={schoolPayments} />;
-export const ClassesTableScreen = () => <ResourceList resource={classesTable} />;
 export const SchoolUsersScreen = () => <ResourceList resource={schoolUsers} />;
 
 export function SchoolUserProfileScreen() {
@@ -121,8 +105,6 @@ export function TeacherProfileScreen() {
 // ---------------------------------------------------------------------------------------------
 // Organization area
 
-export const OrganizationDashboardScreen = () => <Dashboard resource={organizationDashboard} />;
-export const OrganizationUserDashboardScreen = () => <Dashboard resource={organizationUserDashboard} />;
 export const OrganizationPaymentsScreen = () => <ResourceList resource={organizationPayments} />;
 export const InviteSchoolScreen = () => <ResourceForm resource={schoolInvite} id={null} />;
 

@@ -1,23 +1,15 @@
-// The content editors' screens: help articles (/admin-panel/faqs, platform admin) and the public
-// pages (/admin-panel/pages for the platform defaults, /admin-school/pages for a school's own
-// site), and the forms people sent (/admin-panel/form-submissions; the reports among them are
-// also in /admin-panel/book-monitoring, src/features/books-admin),
-// each rendering a declaration with the generic admin screens of src/ui/admin.
+// The content editors' screens that compose a declaration for their area: the public pages
+// (/admin-panel/pages for the platform defaults, /admin-school/pages for a school's own site) and
+// the forms people sent (/admin-panel/form-submissions; the reports among them are also in
+// /admin-panel/book-monitoring, src/features/books-admin), each drawn by the generic admin
+// screens of src/ui/admin. The help articles' list and form are named in ../areas.ts as they are.
 import { useMemo } from 'react';
 import { useParams } from '@tanstack/react-router';
 import type { PageSlug } from '@/contract/public-pages';
 import { submissionsList } from '@/features/forms/resources/submissions';
-import { faqForm, faqList } from '@/features/help/resources/faqs';
 import { pageForm, pageList } from '@/features/pages/resources/pages';
 import { ResourceForm } from '@/ui/admin/resource-form';
 import { ResourceList } from '@/ui/admin/resource-list';
-
-export const FaqsScreen = () => <ResourceList resource={faqList} />;
-
-export function FaqScreen() {
-  const { faqId } = useParams({ strict: false }) as { faqId?: string };
-  return <ResourceForm resource={faqForm} id={faqId && /^\d+$/.test(faqId) ? Number(faqId) : null} />;
-}
 
 const panelPages = pageList('/admin-panel', false);
 const schoolPages = pageList('/admin-school', true);

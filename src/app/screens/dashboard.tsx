@@ -1,4 +1,4 @@
-// /dashboard (SPEC.md section 2): the option query value picks a tab: 'Teacher Dashboard' (the
+// /dashboard, any signed-in user's: the option query value picks a tab: 'Teacher Dashboard' (the
 // default), 'Manage Classes', 'View Class' (with id and class_id) or 'Money I Have Raised'.
 // A student's dashboard is their own stories; the Teacher Dashboard adds the stories waiting for
 // review and the story numbers below the classes.
@@ -12,7 +12,7 @@ import { MyStories } from '@/features/stories/my-stories';
 import { ReviewQueue } from '@/features/stories/review-queue';
 import { StoryStats } from '@/features/stories/story-stats';
 import { BookStats } from '@/features/books-admin/book-stats';
-import { ClassStories } from '@/features/stories/story-table';
+import { ClassStories } from '@/features/stories/story-lists';
 
 const TABS = ['Teacher Dashboard', 'Manage Classes', 'View Class', 'Money I Have Raised'] as const;
 type Tab = (typeof TABS)[number];

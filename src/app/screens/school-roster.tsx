@@ -2,14 +2,15 @@
 // school), teachers (with the classes they teach), classdetails (?id=&class_id=) and
 // studentprofile (?id=), all on the roster feature.
 import type { ReactNode } from 'react';
-import { useParams, useRouter, useSearch } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { AllStudents } from '@/features/roster/all-students';
 import { ClassDetails } from '@/features/roster/class-details';
-import { ClassStories } from '@/features/stories/story-table';
+import { ClassStories } from '@/features/stories/story-lists';
 import { ClassList, type ClassLink } from '@/features/roster/class-list';
 import { StudentProfile } from '@/features/roster/student-profile';
 import { TeacherList } from '@/features/roster/teacher-list';
 import type { StudentLink } from '@/features/roster/student-table';
+import { useRecordId } from '@/ui/admin/use-record-id';
 
 /** A link inside the area (its pages are built from a list, so their addresses are plain text). */
 function AreaLink({ href, children }: { href: string; children: ReactNode }) {
@@ -39,12 +40,7 @@ const studentProfile: StudentLink = (student, children) => (
 );
 
 /** ?id= wins; the optional path segment is the older address. */
-function useIdParam(param: 'classId' | 'userId'): number | undefined {
-  const search = useSearch({ strict: false }) as { id?: number };
-  const params = useParams({ strict: false }) as Record<string, string | undefined>;
-  const raw = params[param];
-  return search.id ?? (raw && /^\d+$/.test(raw) ? Number(raw) : undefined);
-}
+const useIdParam = (param: 'classId' | 'userId') => useRecordId(param) ?? undefined;
 
 export function SchoolDashboardScreen() {
   return <ClassList title="School dashboard" link={classDetails} cards />;

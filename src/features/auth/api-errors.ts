@@ -1,5 +1,5 @@
 // Turning API answers into the words the sign-in screens show: the server's `error` field
-// (SPEC.md section 8), else the screen's fallback; a network failure says "offline".
+// when it sends one, else the screen's fallback; a network failure says "offline".
 import { AUTH_MSG } from '@/contract/messages';
 import { LoginError } from './login.machine';
 

@@ -1,4 +1,4 @@
-// The sign-in page as one machine (SPEC.md sections 2 and 4, Login flow): role, then the
+// The sign-in page as one machine: role, then the
 // teacher's e-mail and password, the parent's community password, or the student's class code
 // (typed or read from a QR login card), profile and password; then "stored, announced, and
 // redirected after 0.5 s". Network, storage, toasts and navigation are named actors and actions
@@ -33,7 +33,7 @@ export interface SignedIn {
   user: StoredUser;
 }
 
-/** A failure the page shows as it is; `invalid-class` also clears the roster (SPEC.md 8). */
+/** A failure the page shows as it is; `invalid-class` also clears the list of names it showed. */
 export class LoginError extends Error {
   constructor(
     message: string,

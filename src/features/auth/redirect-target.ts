@@ -1,4 +1,4 @@
-// Where the sign-in page goes afterwards (SPEC.md section 2): the invitation when one was given,
+// Where the sign-in page goes afterwards: the invitation when one was given,
 // else the page the user came from, else /. Only paths of this site: never another origin.
 
 export function safeReturnPath(path: string | undefined): string | undefined {

@@ -1,4 +1,4 @@
-// /register and /register/{token}: a school or organization registers (SPEC.md section 5).
+// /register and /register/{token}: a school or organization registers.
 // Every rule and message comes from the schema the server uses; a field shows its message once
 // it has been left, the website gets https:// on blur, and the button stays disabled while
 // anything is invalid or the form is being sent. Then: Thank You for Registering.

@@ -1,4 +1,4 @@
-// Registration (SPEC.md sections 2 and 4): the form, then the success screen. The form's values
+// Registration: the form, then the success screen. The form's values
 // are checked by the same schema the server uses; submitting and its outcome live here, the
 // network and the toasts are named so tests can provide fakes.
 import { assign, fromPromise, setup } from 'xstate';

@@ -1,5 +1,5 @@
-// Step 1: who is signing in (SPEC.md section 2). Big tiles a child can hit with a thumb.
-// The server draws the same step into the /login page (server/http/page-data.ts).
+// Step 1: who is signing in (student, teacher or administrator, parent). Big tiles a child can hit
+// with a thumb. The server draws the same step into the /login page (server/http/page-data.ts).
 import type { ReactNode } from 'react';
 import { offeredRoles, PLATFORM_LOGIN_NOTE, type LoginRole } from '@/contract/login-roles';
 import { AuthCard } from './auth-ui';

@@ -1,7 +1,7 @@
-// Signing out (SPEC.md section 4, Logout) on a shared tablet: the server ends the session (its
-// refresh token is revoked) unless unsent work still needs it, the user's personal data leaves
-// IndexedDB and Cache Storage (the sync engine's endDeviceSession), localStorage is cleared
-// (tokens, user, cart and search state), and a parent's community session ends too.
+// Signing out (it clears local storage and the cart) on a shared tablet: the server ends the
+// session (its refresh token is revoked) unless unsent work still needs it, the user's personal
+// data leaves IndexedDB and Cache Storage (the sync engine's endDeviceSession), localStorage is
+// cleared (tokens, user, cart and search state), and a parent's community session ends too.
 import { publicApi } from '@/api/client';
 import { session } from '@/api/session';
 import { endDeviceSession } from '@/sync/device-session';

@@ -1,4 +1,4 @@
-// Cart commands (SPEC.md section 4, Cart): adding an item that is already there does nothing;
+// Cart commands: adding an item that is already there does nothing;
 // removing goes by item id. Signed in, each change is saved on the device and queued for the
 // server in one step (the outbox); a guest's cart lives in localStorage under `state`, and is
 // merged into the server cart when the guest signs in.

@@ -1,4 +1,4 @@
-// The cart's rules (SPEC.md section 4, Cart), as a pure function: add is ignored when the item
+// The cart's rules, as a pure function: add is ignored when the item
 // is present, otherwise appended and the count incremented; remove by item id; clear; and set
 // from the server (replaces items and count). The count always equals the list's length.
 import type { CartState } from '@/data/persisted-state';

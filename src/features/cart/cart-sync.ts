@@ -2,13 +2,12 @@
 // still waiting to be sent: those keep their local state until the server has them.
 import { getJson } from '@/api/client';
 import { db } from '@/data/db';
-import { protectedKeys } from '@/sync/pull';
+import { writeAroundQueued } from '@/sync/pull';
 
 export async function syncCart(): Promise<void> {
   const { cart } = await getJson<{ cart: number[] }>('/data/cart/');
   const onServer = new Set(cart);
-  await db.transaction('rw', [db.cart, db.outbox], async () => {
-    const mine = await protectedKeys(db, 'cart');
+  await writeAroundQueued(db, [db.cart], 'cart', async (mine) => {
     const local = await db.cart.toArray();
     const here = new Set(local.map((i) => i.item_id));
     await db.cart.bulkDelete(local.filter((i) => !onServer.has(i.item_id) && !mine.has(String(i.item_id))).map((i) => i.item_id));

@@ -1,4 +1,4 @@
-// Where a provider sends the buyer back (SPEC.md section 2, Payment result routes):
+// Where a provider sends the buyer back:
 // /paypal-payment, /phonepe-payment and /stripe-payment with success, failed or cancel. The
 // screen trusts the server's record of the order, not the address: success shows the
 // provider's own thank-you; failed and cancel share one failure screen.

@@ -1,9 +1,8 @@
 // Sending a public form: queued in the device's outbox as a guest change (no account needed, no
 // token), so a form filled in offline is kept and sent once the connection returns, exactly once
 // (the server stores it by the entry's Idempotency-Key).
-import { db } from '@/data/db';
 import type { FormKind } from '@/contract/forms';
-import { recordGuestChange } from '@/sync/outbox';
+import { discardEntry, entryState, recordGuestChange } from '@/sync/outbox';
 
 export const FORM_PATHS: Record<FormKind, string> = {
   contact: '/forms/contact/',
@@ -30,11 +29,9 @@ export async function sendForm(kind: FormKind, values: object, site: string | nu
 
 /** Where a queued form is: waiting or being sent, refused (with the server's words), or sent. */
 export async function formStatus(id: string): Promise<{ state: 'queued' | 'failed' | 'sent'; error?: string }> {
-  const entry = await db.outbox.get(id);
-  if (!entry) return { state: 'sent' };
-  if (entry.status === 'failed' || entry.status === 'conflict') return { state: 'failed', error: entry.last_error ?? undefined };
-  return { state: 'queued' };
+  const now = await entryState(id);
+  return now.state === 'failed' ? { state: 'failed', error: now.error ?? undefined } : now;
 }
 
-/** Gives up a refused form so it can be corrected and sent again. */
-export const forgetForm = (id: string) => db.outbox.delete(id);
+/** Gives up a refused form so it can be corrected and sent again (a guest change has nothing to undo). */
+export const forgetForm = (id: string) => discardEntry(id);

@@ -1,6 +1,6 @@
-// The public forms (SPEC.md section 2): /contact, /report-a-problem (also opened from a book or
-// story with ?type=book|story&id=), /request-a-tour and /bulk-enrolment, each declared as fields
-// over its schema in src/contract/forms.ts.
+// The public forms, open to visitors without an account: /contact, /report-a-problem (also opened
+// from a book or story with ?type=book|story&id=), /request-a-tour and /bulk-enrolment, each
+// declared as fields over its schema in src/contract/forms.ts.
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSessionUser } from '@/api/use-session';

@@ -1,4 +1,4 @@
-// The Help Center's articles on the device: GET /faqs/?limit=1000 (SPEC.md section 7) replaces
+// The Help Center's articles on the device: GET /faqs/?limit=1000 (every article at once) replaces
 // the device's copy in one transaction, so help opens offline with the last known articles.
 import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';

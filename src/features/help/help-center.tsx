@@ -1,4 +1,4 @@
-// The Help Center's articles for one role (SPEC.md sections 1, 3, 8): searchable, grouped by
+// The Help Center's articles for one role (each role sees its own): searchable, grouped by
 // section, from the device's copy (so it works offline), refreshed from the server when shown.
 // Bodies are HTML from platform staff: shown only through the sanitiser.
 import { useEffect, useId, useState } from 'react';

@@ -1,4 +1,4 @@
-// The help drawer of every signed-in area (SPEC.md section 9: 100% wide on phones, 70%
+// The help drawer of every signed-in area (100% wide on phones, 70%
 // otherwise): a modal <dialog>, so focus moves in, stays in, Escape closes it and focus goes
 // back to the Help button. "Show me around" replays the screen's guided tour, when it has one.
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-// Bulk student add (SPEC.md sections 4 and 5): type names (one per line or comma-separated),
+// Bulk student add: type names (one per line or comma-separated),
 // review them as editable, removable rows, then submit. Back to Input keeps the text. Saving is
 // the named actor `save` (the screen provides the roster command), so tests provide a fake.
 import { assign, fromPromise, setup } from 'xstate';

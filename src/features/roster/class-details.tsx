@@ -1,6 +1,7 @@
-// Class details (SPEC.md section 2): the class's name and code (with a copy button), its counts,
-// Add Students, Download Class Login and the student table. Reads the device, so it opens
-// offline with the last known roster; login cards print from the cached login details.
+// Class details (/admin-school/classdetails/?id=&class_id=, or a teacher's View Class): the class's
+// name and code (with a copy button), its counts, Add Students, Download Class Login and the
+// student table. Reads the device, so it opens offline with the last known roster; login cards
+// print from the cached login details.
 import { useState } from 'react';
 import type { ClassRecord } from '@/data/db';
 import { ROSTER_MSG } from '@/contract/messages';

@@ -1,4 +1,4 @@
-// CSV import (SPEC.md sections 4 and 5): choose a file (it must be CSV, at most 5 MB, with first
+// CSV import: choose a file (it must be CSV, at most 5 MB, with first
 // and last name columns), upload it, then the success screen. Reading the file is the named actor
 // `read` (papaparse, loaded only here), uploading is `upload` (the roster command that queues
 // the file itself when offline), so tests provide fakes for both.

@@ -1,4 +1,4 @@
-// Edit student (SPEC.md sections 4, 5 and 8): names, a new password and the privacy preference,
+// Edit student: names, a new password and the privacy preference,
 // all required, checked with the server's own schema. A privacy change alone goes through its own
 // confirmation (all of the student's posts change visibility); the same value is refused.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Login cards (SPEC.md sections 8 and 9), made entirely on the device so they print offline:
+// Login cards, made entirely on the device so they print offline:
 // Class_{name}_LoginDetails.pdf (A4 portrait, two cards per row, each 120 pt high with a 60 pt QR
 // code) and one student's card as {username}_QR.png. Each QR holds the JSON {username, password}
 // the sign-in page reads. jspdf and qrcode load only with this module (on demand).

@@ -1,4 +1,4 @@
-// Roster commands (SPEC.md section 4): every change a teacher makes to students is applied to the
+// Roster commands: every change a teacher makes to students is applied to the
 // device's tables and queued for the server in one step (recordChange), so it works offline.
 // New students appear at once with temporary (negative) ids, marked not yet synced; once the server
 // has accepted them, the next pull brings the server's rows and the temporary ones give way.
@@ -198,7 +198,7 @@ export function transferStudents(students: StudentRecord[], target: ClassRecord)
   });
 }
 
-/** Pins students for a duration, or unpins them (SPEC.md section 4, Pin). */
+/** Pins students until now plus a duration, or unpins them. */
 export function pinStudents(students: StudentRecord[], pin: { duration: number; unit: PinUnit } | null, now = new Date()) {
   const expiry = pin ? pinExpiry(now, pin.duration, pin.unit).toISOString() : null;
   const ids = students.filter(onServer).map((s) => s.id);

@@ -5,7 +5,7 @@ import { getJson } from '@/api/client';
 import type { components } from '@/api/schema';
 import { session } from '@/api/session';
 import { db, type ClassRecord, type LoginInfoRecord, type StudentRecord } from '@/data/db';
-import { protectedKeys, pullTable, resetCursor, type PullPage } from '@/sync/pull';
+import { pullTable, resetCursor, writeAroundQueued, type PullPage } from '@/sync/pull';
 
 type ClassRow = components['schemas']['Class'];
 type StudentRow = components['schemas']['Student'];
@@ -87,8 +87,7 @@ async function cacheLoginInfo(): Promise<void> {
  * own rows are here, so these go. Rows whose change is still queued stay.
  */
 export async function dropReplacedStudents(): Promise<void> {
-  await db.transaction('rw', [db.students, db.outbox], async () => {
-    const queued = await protectedKeys(db, 'students');
+  await writeAroundQueued(db, [db.students], 'students', async (queued) => {
     const temporary = await db.students.where('id').below(0).primaryKeys();
     await db.students.bulkDelete(temporary.filter((id) => !queued.has(String(id))));
   });
@@ -98,9 +97,8 @@ export async function dropReplacedStudents(): Promise<void> {
 export async function syncStudentPins(): Promise<void> {
   const { results } = await getJson<{ results: PinRow[] }>('/content/pins/?content_type=student');
   const until = new Map(results.map((p) => [p.object_id, p.expiry_date]));
-  await db.transaction('rw', [db.students, db.outbox], async () => {
-    // A pin still waiting to be sent keeps its local state, as pull sync does for every row.
-    const mine = await protectedKeys(db, 'students');
+  // A pin still waiting to be sent keeps its local state, as pull sync does for every row.
+  await writeAroundQueued(db, [db.students], 'students', async (mine) => {
     const changed = (await db.students.toArray()).filter(
       (s) => !mine.has(String(s.id)) && (s.pinned_until ?? null) !== (until.get(s.id) ?? null),
     );

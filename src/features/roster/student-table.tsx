@@ -1,4 +1,4 @@
-// The student table of a class or a school (SPEC.md section 2, Class details): search, filters
+// The student table of a class or a school: search, filters
 // (privacy, archived, date joined), selection, bulk actions and pages of 20, on
 // @tanstack/react-table. "Show all" lists every student in one scrolling view, virtualised with
 // @tanstack/react-virtual so a class of 2,000 scrolls smoothly. Everything reads the device.

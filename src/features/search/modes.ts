@@ -1,4 +1,4 @@
-// The Switchboard's modes (SPEC.md section 4, Mode selection): GET /modes/; the first mode
+// The Switchboard's modes: GET /modes/; the first mode
 // that is active with status ACTIVE is chosen on load, and a choice is kept for the session.
 import { api } from '@/api/client';
 import type { components } from '@/api/schema';

@@ -1,4 +1,4 @@
-// The Switchboard's search (SPEC.md sections 3 and 9): each pause of 500 ms in typing asks the
+// The Switchboard's search: each pause of 500 ms in typing asks the
 // server (GET /combined/?search=); offline, or when the server is slow, the same search runs
 // over the catalogue on the device through its word-prefix index. The search state (query,
 // results, loading, error) lives in the persisted `state`, so it survives a reload.

@@ -1,4 +1,4 @@
-// The header's Switchboard pill (SPEC.md section 2, Layout): the mode picker and the search box.
+// The header's Switchboard pill: the mode picker and the search box.
 // Typing searches after a 500 ms pause (server first, the device's catalogue offline or when the
 // server is slow); Enter opens the library filtered by the query.
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from 'react';

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { db, type OutboxRecord } from '@/data/db';
 import { useLive } from '@/data/live';
 import { currentOwner } from '@/sync/device-session';
-import { discardEntry, outboxCounts, ownerEntries, retryEntry } from '@/sync/outbox';
+import { discardEntry, outboxCounts, ownerEntries, ownerProblems, retryEntry } from '@/sync/outbox';
 import { syncControl, syncStatus, type SyncStatus as SyncStatusValue } from '@/sync/status';
 import { useOnline } from '@/ui/use-online';
 import { OfflineIcon } from '@/ui/icons';
@@ -46,13 +46,7 @@ function useMyEntries() {
     const owner = await currentOwner();
     if (!owner) return { unsent: [], problems: [] };
     const [problems, unsent] = await Promise.all([
-      db.outbox
-        .where('[owner_id+status]')
-        .anyOf([
-          [owner.owner_id, 'failed'],
-          [owner.owner_id, 'conflict'],
-        ])
-        .sortBy('created_at'),
+      ownerProblems(owner.owner_id),
       ownerEntries(owner.owner_id)
         .filter((e) => e.status === 'pending' || e.status === 'in_flight')
         .limit(LISTED)

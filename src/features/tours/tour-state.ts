@@ -1,4 +1,4 @@
-// A guided tour's life (SPEC.md section 4, Tutorials): it runs, then is finished or skipped, and
+// A guided tour's life: it runs, then is finished or skipped, and
 // either way is not shown again to that user on this device. A tiny state function (no XState:
 // three states and three events) and its memory in localStorage, parsed before it is trusted.
 import { hasShape } from '@/contract/shape';

@@ -1,6 +1,6 @@
 // The one admin form screen: renders any FormResource (./resource.ts) with react-hook-form and the
-// declaration's zod schema from src/contract, so every message is the spec's (the server checks
-// the same schema). Editing sends only the fields that changed (SPEC.md section 5); a save says
+// declaration's zod schema from src/contract, so every message is the spec's (the server checks the
+// same schema). Editing sends only the fields that changed, never the untouched ones; a save says
 // the declaration's success or failure message and returns to its list. A declaration that needs
 // the server's answer first (a new tenant's subdomain) says plainly, offline, that it needs the
 // network instead of queueing.

@@ -1,8 +1,9 @@
-// The one admin list screen: renders any ListResource (./resource.ts). Search (after a 500 ms
-// pause, SPEC.md section 9), the declared filters, a from/to date filter (the spec's rule),
-// server-side sorting and pages of 20 on TanStack Table, selection with the declared bulk actions
-// (the spec's rule: an action, an option and at least one row), CSV export of every filtered row
-// (streamed by the server), and, offline, the last page seen on this device.
+// The one admin list screen: renders any ListResource (./resource.ts). Search (once typing pauses
+// for 500 ms), the declared filters, a from/to date filter (the from date cannot be after the to
+// date), server-side sorting and pages of 20 on TanStack Table, selection with the declared bulk
+// actions (each needs an action, an option and at least one selected row; one may ask for more in
+// a dialog of its own), CSV export of every filtered row (streamed by the server), and, offline,
+// the last page seen on this device.
 import { useEffect, useMemo, useState } from 'react';
 import {
   getCoreRowModel,
@@ -78,7 +79,14 @@ function FilterSelect({
   );
 }
 
-export function ResourceList<Row extends { id: number }>({ resource }: { resource: ListResource<Row> }) {
+export function ResourceList<Row extends { id: number }>({
+  resource,
+  heading: Heading = 'h1',
+}: {
+  resource: ListResource<Row>;
+  /** h2 when the list is a part of a page with its own title (a class's stories). */
+  heading?: 'h1' | 'h2';
+}) {
   const user = useSessionUser();
   const online = useOnline();
   const [search, setSearch] = useState('');
@@ -92,6 +100,7 @@ export function ResourceList<Row extends { id: number }>({ resource }: { resourc
   const [action, setAction] = useState('');
   const [option, setOption] = useState('');
   const [bulkError, setBulkError] = useState<string | null>(null);
+  const [dialogRows, setDialogRows] = useState<Row[] | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded<Row>>({ status: 'loading' });
   const [exporting, setExporting] = useState(false);
@@ -100,10 +109,11 @@ export function ResourceList<Row extends { id: number }>({ resource }: { resourc
   const visibleFilters = resource.filters.filter((f) => !f.roles || (user && f.roles.includes(user.role)));
   const sortColumn = resource.columns.find((c) => c.key === sorting[0]?.id);
   const ordering = sortColumn?.sort ? `${sorting[0]!.desc ? '-' : ''}${sortColumn.sort}` : resource.defaultSort;
+  const [fromKey, toKey] = resource.dateKeys ?? ['date_from', 'date_to'];
   // A from date after the to date is refused (said under the fields); the rest still applies.
-  const filterParams = filterQuery(resource.fixed, { ...filters, search: term, ...(dateError ? {} : { date_from: from, date_to: to }) });
+  const filterParams = filterQuery(resource.fixed, { ...filters, search: term, ...(dateError ? {} : { [fromKey]: from, [toKey]: to }) });
   const filterString = filterParams.toString();
-  const query = `${filterString}&ordering=${ordering}&limit=${ADMIN_PAGE_SIZE}&offset=${pageIndex * ADMIN_PAGE_SIZE}`;
+  const query = `${filterString}${ordering ? `&ordering=${ordering}` : ''}&limit=${ADMIN_PAGE_SIZE}&offset=${pageIndex * ADMIN_PAGE_SIZE}`;
 
   useEffect(() => {
     let live = true;
@@ -199,19 +209,24 @@ export function ResourceList<Row extends { id: number }>({ resource }: { resourc
   const chosen = bulk.find((b) => b.key === action);
   const selected = page.results.filter((r) => rowSelection[String(r.id)]);
 
+  /** After a bulk change: nothing selected or chosen, and the page loads again. */
+  const bulkDone = () => {
+    setRowSelection({});
+    setAction('');
+    setOption('');
+    setAttempt((n) => n + 1);
+  };
+
   const applyBulk = async () => {
     if (!chosen || !option) return setBulkError(ADMIN_MSG.bulkNeedsAction);
-    if (!selected.length) return setBulkError(ADMIN_MSG.bulkNeedsRows);
+    if (!selected.length) return setBulkError(resource.noRowsSelected ?? ADMIN_MSG.bulkNeedsRows);
     setBulkError(null);
+    if ('dialog' in chosen) return setDialogRows(selected);
     const outcome = await chosen
       .run(selected, option)
       .catch((err: unknown) => ({ status: 'failed' as const, message: err instanceof Error ? err.message : String(err) }));
-    if (sayOutcome(outcome, chosen.done, chosen.done)) {
-      setRowSelection({});
-      setAction('');
-      setOption('');
-      setAttempt((n) => n + 1);
-    }
+    const done = typeof chosen.done === 'string' ? chosen.done : chosen.done(option);
+    if (sayOutcome(outcome, done, done)) bulkDone();
   };
 
   const exportCsv = async () => {
@@ -238,16 +253,18 @@ export function ResourceList<Row extends { id: number }>({ resource }: { resourc
   return (
     <section className="admin-page" aria-labelledby={id('title')}>
       <div className="admin-head">
-        <h1 id={id('title')}>{resource.title}</h1>
+        <Heading id={id('title')}>{resource.title}</Heading>
         <div className="admin-head-actions">
-          <button
-            type="button"
-            className="button button-small button-secondary"
-            disabled={!online || exporting}
-            onClick={() => void exportCsv()}
-          >
-            {exporting ? 'Exporting…' : 'Export CSV'}
-          </button>
+          {resource.csvExport === false ? null : (
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              disabled={!online || exporting}
+              onClick={() => void exportCsv()}
+            >
+              {exporting ? 'Exporting…' : 'Export CSV'}
+            </button>
+          )}
           {resource.create ? (
             <AdminLink className="button button-small" href={resource.create.href}>
               {resource.create.label}
@@ -282,28 +299,32 @@ export function ResourceList<Row extends { id: number }>({ resource }: { resourc
             }}
           />
         ))}
-        <div className="admin-field">
-          <label htmlFor={id('from')}>{resource.dateLabel} from</label>
-          <input
-            id={id('from')}
-            type="date"
-            value={from}
-            aria-invalid={!!dateError}
-            aria-describedby={dateError ? id('date-error') : undefined}
-            onChange={(e) => (setFrom(e.target.value), reset())}
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor={id('to')}>{resource.dateLabel} to</label>
-          <input
-            id={id('to')}
-            type="date"
-            value={to}
-            aria-invalid={!!dateError}
-            aria-describedby={dateError ? id('date-error') : undefined}
-            onChange={(e) => (setTo(e.target.value), reset())}
-          />
-        </div>
+        {resource.dateLabel ? (
+          <>
+            <div className="admin-field">
+              <label htmlFor={id('from')}>{resource.dateLabel} from</label>
+              <input
+                id={id('from')}
+                type="date"
+                value={from}
+                aria-invalid={!!dateError}
+                aria-describedby={dateError ? id('date-error') : undefined}
+                onChange={(e) => (setFrom(e.target.value), reset())}
+              />
+            </div>
+            <div className="admin-field">
+              <label htmlFor={id('to')}>{resource.dateLabel} to</label>
+              <input
+                id={id('to')}
+                type="date"
+                value={to}
+                aria-invalid={!!dateError}
+                aria-describedby={dateError ? id('date-error') : undefined}
+                onChange={(e) => (setTo(e.target.value), reset())}
+              />
+            </div>
+          </>
+        ) : null}
       </div>
       {dateError ? (
         <p className="admin-error" id={id('date-error')} role="alert">
@@ -330,6 +351,12 @@ export function ResourceList<Row extends { id: number }>({ resource }: { resourc
           error={bulkError}
         />
       ) : null}
+      {dialogRows && chosen && 'dialog' in chosen
+        ? chosen.dialog(dialogRows, () => {
+            setDialogRows(null);
+            bulkDone();
+          })
+        : null}
 
       {loaded.status === 'ready' && loaded.savedAt !== null ? (
         <p className="admin-notice" role="status">

@@ -14,7 +14,7 @@ export interface FilterDef {
   label: string;
   /** Fixed options, or a loader (e.g. the tenant list, fetched only when this filter shows). */
   options: readonly Option[] | (() => Promise<readonly Option[]>);
-  /** Only these roles see (and load) the filter (SPEC.md section 6: the tenant filter). */
+  /** Only these roles see (and load) the filter: only a platform admin loads the tenant list for the tenant filter. */
   roles?: readonly Role[];
 }
 
@@ -26,14 +26,26 @@ export interface ColumnDef<Row> {
   sort?: string;
 }
 
-export interface BulkActionDef<Row> {
+interface BulkActionBase {
   key: string;
   label: string;
   options: readonly Option[];
-  /** Queues the change (through the outbox); resolves once it is on the device. */
-  run: (rows: Row[], option: string) => Promise<SaveOutcome>;
-  done: string;
 }
+
+/** A bulk action that queues its change at once. */
+export interface RunAction<Row> extends BulkActionBase {
+  /** Queues the change (through the outbox); resolves with what became of it. */
+  run: (rows: Row[], option: string) => Promise<SaveOutcome>;
+  /** What is said once it stands: one sentence, or one per option. */
+  done: string | ((option: string) => string);
+}
+
+/** A bulk action that asks for more in a dialog of its own (a pin's duration) and says its outcome itself; the list loads again once the dialog closes. */
+export interface DialogAction<Row> extends BulkActionBase {
+  dialog: (rows: Row[], close: () => void) => ReactNode;
+}
+
+export type BulkActionDef<Row> = RunAction<Row> | DialogAction<Row>;
 
 /** What a save came to: sent and accepted, queued for later, or refused with a message. */
 export type SaveOutcome = { status: 'sent' } | { status: 'queued' } | { status: 'failed'; message: string };
@@ -44,19 +56,26 @@ export interface ListResource<Row extends { id: number }> {
   title: string;
   /** The list endpoint below /api; its CSV export is `${path}export/`. */
   path: string;
+  /** False: the endpoint has no CSV export (no Export CSV button). */
+  csvExport?: false;
   /** Query parameters every request carries (the students screen: role=student). */
   fixed?: Record<string, string>;
   columns: ColumnDef<Row>[];
   filters: FilterDef[];
-  /** The label of the date filter (on created_at or date_joined). */
-  dateLabel: string;
+  /** The label of the date filter (on created_at or date_joined); none: the list has no date filter. */
+  dateLabel?: string;
+  /** The date filter's query parameters, when not the admin lists' date_from and date_to. */
+  dateKeys?: readonly [from: string, to: string];
   searchLabel: string;
-  defaultSort: string;
+  /** The server's ordering when no column is sorted; none: the endpoint keeps its own order. */
+  defaultSort?: string;
   bulkActions?: BulkActionDef<Row>[];
   /** Where a row leads (its detail or edit screen). */
   rowHref?: (row: Row) => string;
   rowLabel: (row: Row) => string;
   create?: { href: string; label: string };
+  /** The refusal when a bulk action is applied to no row, in the list's own words. */
+  noRowsSelected?: string;
 }
 
 export type FieldDef =
@@ -88,7 +107,7 @@ export interface FormResource<Schema extends z.ZodType> {
   blank: Record<string, string>;
   /** The record's values as the form holds them (strings; files are not reloaded). */
   load: (id: number) => Promise<Record<string, string>>;
-  /** Only the changed fields are passed when editing (SPEC.md section 5). */
+  /** Editing passes only the changed fields: an edit never sends what it did not change. */
   save: (id: number | null, changed: Record<string, string | File>) => Promise<SaveOutcome>;
   messages: { created: string; updated: string; failed: string };
   /** Where a finished save returns to. */

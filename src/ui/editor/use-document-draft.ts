@@ -11,6 +11,7 @@ import { fromBase64 } from '@/contract/document';
 import { db, type DocumentRecord } from '@/data/db';
 import { documentKey, getDocument, putDocument } from '@/data/documents';
 import { useLive } from '@/data/live';
+import { changesTouching } from '@/sync/outbox';
 import { useOnline } from '@/ui/use-online';
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
@@ -97,7 +98,7 @@ export function useDocumentDraft({ kind, id, save: saveChange, fetchRemote, merg
       if (data.doc) Y.applyUpdate(ydoc, fromBase64(data.doc), REMOTE);
       const key = documentKey(owner, kind, id);
       const local = await getDocument(owner, kind, id);
-      const unsent = await db.outbox.where('entity_keys').equals(`documents:${key}`).count();
+      const unsent = await changesTouching(`documents:${key}`);
       await putDocument({
         key,
         owner_id: owner,
@@ -113,16 +114,7 @@ export function useDocumentDraft({ kind, id, save: saveChange, fetchRemote, merg
     };
   }, [online, owner, ydoc, kind, id]);
 
-  const unsent = useLive(
-    () =>
-      owner
-        ? db.outbox
-            .where('entity_keys')
-            .equals(`documents:${documentKey(owner, kind, id)}`)
-            .count()
-        : 0,
-    [owner, kind, id],
-  );
+  const unsent = useLive(() => (owner ? changesTouching(`documents:${documentKey(owner, kind, id)}`) : 0), [owner, kind, id]);
 
   return { owner, user, record, ydoc, save, saveError, unsent: unsent ?? 0, missing: record === null };
 }

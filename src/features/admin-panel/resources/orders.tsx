@@ -1,4 +1,4 @@
-// The platform admin's orders and payment history, declared once (SPEC.md section 9: their filter
+// The platform admin's orders and payment history, declared once (each screen has its own filter
 // sets): order status, print status, kind and tenant for orders; payment status, provider and
 // tenant for payments; one order's detail with its items and payments (orders?id=).
 import { api } from '@/api/client';

@@ -1,4 +1,4 @@
-// The platform admin's tenants, declared once (SPEC.md sections 5 and 7): the all-tenants list,
+// The platform admin's tenants, declared once: the all-tenants list,
 // and the tenant form of tenant/{tenantId} (school name, email, website, switchboard, every
 // colour with a picker, logo) with a live preview of the tenant's header and buttons. A new
 // tenant is sent at once and needs the network (its subdomain may be taken); an edit sends only

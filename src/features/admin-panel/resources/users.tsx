@@ -1,4 +1,4 @@
-// The platform admin's users, declared once (SPEC.md sections 2, 5 and 7): the all-users list
+// The platform admin's users, declared once: the all-users list
 // (and, with a fixed role, the students and teachers lists) with its filters, deactivate and
 // reactivate as bulk actions, and the user form (first and last name, email, country, avatar;
 // role and tenant when creating) on POST /api-super-admin/create-user/ and PATCH

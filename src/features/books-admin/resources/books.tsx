@@ -11,7 +11,7 @@ import { BOOK_KINDS, BOOK_STATUSES } from '@/contract/domain';
 import { AdminLink } from '@/ui/admin/admin-link';
 import { BookPdfButton } from '@/ui/book/book-pdf-button';
 import { sayOutcome } from '@/ui/admin/outcome';
-import type { BulkActionDef, FilterDef, FormResource, ListResource, Option } from '@/ui/admin/resource';
+import type { FilterDef, FormResource, ListResource, Option, RunAction } from '@/ui/admin/resource';
 import type { ShowResource } from '@/ui/admin/resource-show';
 import { queueAdminWrite } from '@/ui/admin/write';
 import { formatPrice } from '@/ui/format';
@@ -51,7 +51,7 @@ const filters: FilterDef[] = [
 ];
 
 /** The spec's Feature bulk action: Yes (feature), No (unfeature). */
-const featureAction = (resource: string, path: string): BulkActionDef<AdminBook> => ({
+const featureAction = (resource: string, path: string): RunAction<AdminBook> => ({
   key: 'feature',
   label: 'Feature',
   options: [

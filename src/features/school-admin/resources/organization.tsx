@@ -1,8 +1,8 @@
-// The organization area's own declarations (SPEC.md section 2, /admin-organization): the
+// The organization area's own declarations (/admin-organization, organization admins only): the
 // dashboard and user-dashboard (its linked schools' numbers: students, teachers, stories, books,
 // orders, raised; users by role; sign-ups), schools (linked schools with their numbers; unlink;
-// invite one by e-mail) and one school's classes and numbers (schools?id=). Payment history and
-// the profile reuse the platform panel's declarations (src/app/screens/admin-organization.tsx).
+// invite one by e-mail) and one school's classes and numbers (schools?id=). Payment history and the
+// profile reuse the platform panel's declarations (composed in src/app/screens/admin-school.tsx).
 import { api, sendNow } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';

@@ -1,8 +1,8 @@
-// The school area's own declarations (SPEC.md section 2, /admin-school): organizations (linked
-// and inviting ones; accept or remove, school admins only), new-table (classes and teachers at a
-// glance), a teacher's profile (names, role, classes; remove) and inviting a teacher, a user's
-// deactivate/reactivate, and the site's profile load and save. Users, payment history and the
-// profile form reuse the platform panel's declarations: src/app/screens/admin-school.tsx composes them.
+// The school area's own declarations (/admin-school): organizations (linked and inviting ones;
+// accept or remove, school admins only), new-table (classes and teachers at a glance), a teacher's
+// profile (names, role, classes; remove) and inviting a teacher, a user's deactivate/reactivate,
+// and the site's profile load and save. Users, payment history and the profile form reuse the
+// platform panel's declarations: src/app/screens/admin-school.tsx composes them.
 import { api, sendNow } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
