@@ -69,7 +69,7 @@ console.log(
 );
 vitest('server', { DATABASE_URL: databaseUrl ?? '' });
 
-const built = gate('build', 'npx', ['vite', 'build']);
+const built = gate('build', 'npm', ['run', '--silent', 'build']);
 if (built) gate('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
 
 console.log('\n=== end-to-end tests (Chromium)');
