@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 /** Set by the tools, not by an operator. */
 const NOT_CONFIGURATION: Record<string, string> = {
   VITEST: 'set by vitest: logs are silent under test',
+  INIT_CWD: 'set by npm: the folder `npm run backup` was called from',
 };
 
 /** Where the server's code is; scripts that run on a production host count too. */
