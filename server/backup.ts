@@ -19,7 +19,8 @@ try {
   if (command === 'create') {
     const files = await createBackup(location, path);
     console.log(`Backed up ${where} into ${path}: ${files.join(', ')}.`);
-    if (config.secretKey) console.log('The key is SECRET_KEY: keep it with the backup (without it, no student can sign in).');
+    if (config.secretKey)
+      console.log('The key is SECRET_KEY: keep it safe, apart from this backup (without it no class password can be read).');
   } else {
     await restoreBackup(path, location);
     console.log(`Restored ${path} into ${where}.`);
