@@ -55,7 +55,7 @@ const dexieHooks = { name: 'dexie-react-hooks', message: 'Use useLive from src/d
 const openapiFetch = { name: 'openapi-fetch', message: 'Call the API through src/api.' };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/api/schema.d.ts', 'test-results', 'playwright-report', '.data', '.test-output'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'src/api/schema.d.ts', 'test-results', 'playwright-report', '.data', '.test-output'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

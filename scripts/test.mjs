@@ -69,8 +69,10 @@ console.log(
 );
 vitest('server', { DATABASE_URL: databaseUrl ?? '' });
 
-const built = gate('build', 'npx', ['vite', 'build']);
+const built = gate('build', 'npm', ['run', '--silent', 'build']);
 if (built) gate('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
+// The built tree as production runs it (two processes on PostgreSQL, the PGlite refusals).
+if (built) vitest('prod', { DATABASE_URL: databaseUrl ?? '' });
 
 console.log('\n=== end-to-end tests (Chromium)');
 const browser = findChromium();

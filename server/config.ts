@@ -88,6 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = ['SECRET_KEY', 'PUBLIC_URL'].filter((name) => !env[name]);
     if (missing.length)
       throw new Error(`In production (NODE_ENV=production) set ${missing.join(' and ')}: refusing to start without them.`);
+    // The embedded database is one process's: no second process, no load balancer, no failover.
+    if (!env.DATABASE_URL && env.ALLOW_PGLITE !== '1')
+      throw new Error(
+        'In production (NODE_ENV=production) set DATABASE_URL to a PostgreSQL database: refusing to start on the embedded ' +
+          'database (PGlite), which serves one process only. To run one process on it anyway, set ALLOW_PGLITE=1.',
+      );
   }
   const seedScale: SeedScale = env.SEED_SCALE === 'bench' || env.SEED_SCALE === 'load' ? env.SEED_SCALE : 'demo';
   const publicUrl = new URL(env.PUBLIC_URL || `http://localhost:${port}`);

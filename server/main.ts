@@ -5,8 +5,9 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { fileSecret, loadConfig } from './config';
+import { fileSecret, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { DataDirInUseError } from './db/data-lock';
 import { seed, seedContent } from './db/seed';
 import { sharedSecret } from './db/secret';
 import { DEMO_ACCOUNTS, DEMO_CLASSES, LATER_ACCOUNTS } from './db/seed-data';
@@ -14,10 +15,23 @@ import { logger } from './log';
 import { deriveKeys } from './lib/crypto';
 import { startJobs } from './jobs/background';
 
-const config = loadConfig();
+/** A start the operator must fix (configuration, a data folder in use): the reason, no stack. */
+function refuse(err: unknown): never {
+  const message = err instanceof Error ? err.message : String(err);
+  logger.fatal(message);
+  process.stderr.write(`StoryNest did not start: ${message}\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  refuse(err);
+}
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }, {
   timeoutMs: config.requestTimeoutMs,
-});
+}).catch((err: unknown) => (err instanceof DataDirInUseError ? refuse(err) : Promise.reject(err)));
 const secret = config.secretKey ?? (database.kind === 'pglite' ? fileSecret(config.dataDir) : await sharedSecret(database.db));
 const keys = deriveKeys(secret);
 // Demo data only where it is asked for: always in development, in production only with SEED=demo.

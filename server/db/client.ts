@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { logger } from '../log';
+import { lockDataDir } from './data-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,7 +40,8 @@ export interface PostgresOptions {
  * `location` is a PostgreSQL URL, a folder for PGlite, or `memory://` for a throwaway PGlite.
  * Migrations run on open, so a fresh location is always ready to use. On PostgreSQL they run on
  * one connection holding an advisory lock, so processes starting together migrate one at a time
- * (the later ones find nothing left to do); PGlite has one process by nature.
+ * (the later ones find nothing left to do). A PGlite folder is locked to the process that opens
+ * it (data-lock.ts): a second process gets a DataDirInUseError.
  */
 export async function openDatabase(location: { url: string } | { dataDir: string }, options: PostgresOptions = {}): Promise<Database> {
   if ('url' in location) {
@@ -69,9 +71,26 @@ export async function openDatabase(location: { url: string } | { dataDir: string
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (!location.dataDir.startsWith('memory://')) mkdirSync(location.dataDir, { recursive: true });
-  const client = await PGlite.create(location.dataDir);
-  const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  let release = () => {};
+  if (!location.dataDir.startsWith('memory://')) {
+    mkdirSync(location.dataDir, { recursive: true });
+    // One process per folder (data-lock.ts): a second one refuses here, before PGlite opens it.
+    release = lockDataDir(location.dataDir);
+  }
+  try {
+    const client = await PGlite.create(location.dataDir);
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder });
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    };
+    return { db: db as unknown as Db, kind: 'pglite', close };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }

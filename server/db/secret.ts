@@ -7,14 +7,15 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { appMeta } from './schema';
 
-const KEY = 'development_secret_key';
+/** Its row in app_meta (a restore from PGlite puts the backup's key file there). */
+export const SHARED_SECRET_KEY = 'development_secret_key';
 
 export async function sharedSecret(db: Db): Promise<string> {
   await db
     .insert(appMeta)
-    .values({ key: KEY, value: randomBytes(32).toString('hex') })
+    .values({ key: SHARED_SECRET_KEY, value: randomBytes(32).toString('hex') })
     .onConflictDoNothing();
-  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, KEY)).limit(1);
+  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, SHARED_SECRET_KEY)).limit(1);
   if (!row) throw new Error('The shared development secret could not be stored.');
   return row.value;
 }

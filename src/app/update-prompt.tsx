@@ -1,8 +1,20 @@
 // Registers the service worker and, when a new version is waiting, asks before loading it:
-// a lesson is never reloaded under a child's fingers (no automatic skipWaiting).
+// a lesson is never reloaded under a child's fingers (no automatic skipWaiting). A page that is
+// never reloaded (a classroom kiosk) still learns of a new version: it asks the server at start,
+// every hour and whenever it becomes visible again.
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
 import { whenIdleAfterLoad } from '@/ui/when-idle';
+
+const HOUR = 60 * 60 * 1000;
+/** localStorage key of a shorter check interval in ms (the end-to-end test sets a few seconds). */
+export const UPDATE_CHECK_KEY = 'storynest_update_check_ms';
+
+/** How often an open page checks for a new version: an hour, unless a valid override is stored. */
+export function updateCheckInterval(storage: Pick<Storage, 'getItem'>): number {
+  const stored = Number(storage.getItem(UPDATE_CHECK_KEY));
+  return Number.isInteger(stored) && stored >= 1000 && stored <= HOUR ? stored : HOUR;
+}
 
 export function UpdatePrompt() {
   const [waiting, setWaiting] = useState<Workbox | null>(null);
@@ -10,17 +22,30 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
+    let stop = () => {};
     whenIdleAfterLoad(
       () =>
         void import('workbox-window').then(({ Workbox }) => {
           if (cancelled) return;
           const wb = new Workbox('/sw.js');
           wb.addEventListener('waiting', () => setWaiting(wb));
-          void wb.register();
+          // Offline, a check fails: the next one tries again.
+          const check = () => void wb.update().catch(() => undefined);
+          const onVisible = () => {
+            if (document.visibilityState === 'visible') check();
+          };
+          void wb.register().then(check);
+          const timer = setInterval(check, updateCheckInterval(localStorage));
+          document.addEventListener('visibilitychange', onVisible);
+          stop = () => {
+            clearInterval(timer);
+            document.removeEventListener('visibilitychange', onVisible);
+          };
         }),
     );
     return () => {
       cancelled = true;
+      stop();
     };
   }, []);
 

@@ -59,9 +59,22 @@ export interface TestServer {
 export async function startServer(target: Target, extra: Pick<Deps, 'printProvider' | 'bookContent'> = {}): Promise<TestServer> {
   const pgDb = target === 'postgres' ? await freshPostgres() : undefined;
   const database = await openDatabase(pgDb ? { url: pgDb.url } : { dataDir: 'memory://' });
-  const config = { ...loadConfig({ SECRET_KEY: 'test-secret', DATA_DIR: '/nonexistent' }), databaseUrl: pgDb?.url };
   const keys = deriveKeys('test-secret');
   await seed(database.db, keys.data, 'demo');
+  const server = serveDatabase(database, 'test-secret', extra);
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+/** The API in-process over a database that is already there (a restored backup), with its secret. */
+export function serveDatabase(database: Database, secret: string, extra: Pick<Deps, 'printProvider' | 'bookContent'> = {}): TestServer {
+  const config = loadConfig({ SECRET_KEY: secret, DATA_DIR: '/nonexistent' });
+  const keys = deriveKeys(secret);
   const clock = { now: new Date() };
   const deps: Deps = { database, config, keys, now: () => clock.now, ...extra };
   const app = createApp(deps);
@@ -91,7 +104,6 @@ export async function startServer(target: Target, extra: Pick<Deps, 'printProvid
     },
     async close() {
       await database.close();
-      await pgDb?.drop();
     },
   };
 }

@@ -2,107 +2,33 @@
 // database both migrate (under the advisory lock), seed once and share one secret; a process
 // told to stop finishes the request it is serving before it exits; PostgreSQL connections carry
 // the statement and idle-in-transaction timeouts.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
+import { freePort, killStarted, send, spawnProcess, untilHealthy, type Proc } from '../support/processes';
 import { freshPostgres, startServer, type TestServer } from './harness';
 
 const PG = process.env.DATABASE_URL;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-interface Proc {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-const started: Proc[] = [];
 const folders: string[] = [];
 
 async function startProcess(env: Record<string, string>): Promise<Proc> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'storynest-proc-'));
   folders.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  return spawnProcess(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    port,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SECRET_KEY: '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
   });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const proc = { child, port, output: () => out, exited };
-  started.push(proc);
-  return proc;
-}
-
-/** One request over node:http (fetch drops the Host header that names the school site). */
-function send(port: number, method: string, path: string, options: { host?: string; json?: unknown; token?: string } = {}) {
-  return new Promise<{ status: number; body: any }>((resolve, reject) => {
-    const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: {
-          host: options.host ?? 'localhost',
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-async function untilHealthy(proc: Proc): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (proc.child.exitCode !== null) throw new Error(`The server exited:\n${proc.output()}`);
-    const ok = await send(proc.port, 'GET', '/api/health').then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`The server did not start:\n${proc.output()}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 afterAll(async () => {
-  for (const proc of started) {
-    if (proc.child.exitCode === null && proc.child.signalCode === null) {
-      process.kill(-proc.child.pid!, 'SIGKILL');
-      await proc.exited;
-    }
-  }
+  await killStarted();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 

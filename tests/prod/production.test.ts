@@ -1,0 +1,152 @@
+// Production as an operator runs it: the tree `npm run build` made (reused when current), copied
+// to a folder outside the repository whose node_modules holds only the packages package-lock.json
+// marks as runtime (no devDependency can be found from there, and no NODE_PATH), started with
+// `npm start` and NODE_ENV=production. Two processes share one fresh PostgreSQL database and both
+// serve a school's site; PGlite is refused without ALLOW_PGLITE=1, and with it a second process
+// on the same data folder refuses to start.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildState, SERVER_OUT } from '../../scripts/build-state.mjs';
+import { freshPostgres } from '../server/harness';
+import { freePort, killStarted, send, signalGroup, spawnProcess, untilHealthy, type Proc } from '../support/processes';
+
+const PG = process.env.DATABASE_URL;
+const repo = resolve('.');
+let tree = '';
+const folders: string[] = [];
+
+/** The built tree with runtime dependencies only, as `npm ci --omit=dev` would leave it. */
+function productionTree(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'storynest-prod-'));
+  folders.push(dir);
+  for (const path of ['package.json', 'package-lock.json', 'scripts/start.mjs', 'scripts/build-state.mjs', 'dist', SERVER_OUT]) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    cpSync(path, join(dir, path), { recursive: true });
+  }
+  // Each top-level runtime package, linked (its own dependencies are runtime ones too).
+  const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+  for (const [path, info] of Object.entries(lock.packages)) {
+    if (!/^node_modules\/(@[^/]+\/)?[^/]+$/.test(path) || info.dev || !existsSync(path)) continue;
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    symlinkSync(join(repo, path), join(dir, path), 'dir');
+  }
+  return dir;
+}
+
+/**
+ * The start script in the production tree, with nothing from this environment but PATH and HOME:
+ * `npm start` for a start that is refused, and the script's own command (what the Dockerfile
+ * runs) for a server the test stops, because npm does not pass SIGTERM on to the server.
+ */
+async function start(env: Record<string, string>, via: 'npm' | 'node' = 'node'): Promise<Proc> {
+  const port = await freePort();
+  const [command, ...args] = via === 'npm' ? ['npm', 'start', '--silent'] : START_COMMAND;
+  return spawnProcess(command!, args, {
+    cwd: tree,
+    port,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', LOG_LEVEL: 'info', PORT: String(port), ...env },
+  });
+}
+
+const START_COMMAND = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ');
+const PRODUCTION = { SECRET_KEY: 'production-test-secret', PUBLIC_URL: 'http://localhost' };
+
+beforeAll(() => {
+  // `npm test` has just built; a run of this file alone builds when the build is not current.
+  if (buildState() !== 'current') {
+    const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('npm run build failed');
+  }
+  tree = productionTree();
+  expect(existsSync(join(tree, 'node_modules/vite'))).toBe(false);
+  expect(existsSync(join(tree, 'node_modules/hono'))).toBe(true);
+}, 600_000);
+
+afterAll(async () => {
+  await killStarted();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+describe.skipIf(!PG)('two production processes on one PostgreSQL', () => {
+  it('both answer /api/health and serve a school on its subdomain', async () => {
+    const database = await freshPostgres();
+    try {
+      // SEED=demo: production seeds nothing unless asked, and the school must exist to be served.
+      const env = { ...PRODUCTION, DATABASE_URL: database.url, SEED: 'demo' };
+      const procs = [await start(env), await start(env)];
+      await Promise.all(procs.map((p) => untilHealthy(p, 180_000)));
+      for (const proc of procs) {
+        expect((await send(proc.port, 'GET', '/api/health')).status).toBe(200);
+        const page = await send(proc.port, 'GET', '/library', { host: `greenfield.localhost:${proc.port}` });
+        expect(page.status).toBe(200);
+        expect(page.text).toContain('Greenfield Primary');
+        // Production: no development banner of demo sign-ins, structured log lines only.
+        expect(proc.output()).not.toContain('Demo sign-ins');
+        expect(proc.output()).toContain('"mode":"production"');
+      }
+      // Both processes share the secret: a token from one works on the other.
+      const signedIn = await send(procs[0]!.port, 'POST', '/api/auth/token/', {
+        host: 'greenfield.localhost',
+        json: { username: 'teacher@greenfield.example', password: 'Teach-demo-1' },
+      });
+      expect(signedIn.status).toBe(200);
+      const me = await send(procs[1]!.port, 'GET', '/api/user/profile/', { host: 'greenfield.localhost', token: signedIn.body.access });
+      expect(me.status).toBe(200);
+      for (const proc of procs) {
+        signalGroup(proc, 'SIGTERM');
+        expect(await proc.exited).toBe(0);
+      }
+    } finally {
+      await database.drop();
+    }
+  }, 300_000);
+});
+
+describe('PGlite in production', () => {
+  it('is refused without ALLOW_PGLITE=1, saying what to set', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'storynest-prod-data-'));
+    folders.push(dataDir);
+    const proc = await start({ ...PRODUCTION, DATA_DIR: dataDir }, 'npm');
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toContain('set DATABASE_URL to a PostgreSQL database');
+    expect(proc.output()).toContain('ALLOW_PGLITE=1');
+  }, 120_000);
+
+  it('with ALLOW_PGLITE=1 runs one process; a second on the same data folder refuses', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'storynest-prod-data-'));
+    folders.push(dataDir);
+    const env = { ...PRODUCTION, DATA_DIR: dataDir, ALLOW_PGLITE: '1' };
+    const first = await start(env);
+    await untilHealthy(first, 180_000);
+    const second = await start(env, 'npm');
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The data folder ${dataDir} is in use by another StoryNest process`);
+    // The first one is untouched, and leaves no lock behind when it stops.
+    expect((await send(first.port, 'GET', '/api/health')).status).toBe(200);
+    signalGroup(first, 'SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(join(dataDir, 'storynest.lock'))).toBe(false);
+  }, 300_000);
+});
+
+describe('a production start', () => {
+  it('never builds: without a finished build it refuses', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'storynest-prod-bare-'));
+    folders.push(bare);
+    for (const path of ['package.json', 'scripts/start.mjs', 'scripts/build-state.mjs']) {
+      mkdirSync(dirname(join(bare, path)), { recursive: true });
+      cpSync(path, join(bare, path));
+    }
+    const proc = spawnProcess('npm', ['start', '--silent'], {
+      cwd: bare,
+      port: 0,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
+    });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toContain('No finished build here: run `npm run build` first');
+    expect(existsSync(join(bare, 'dist'))).toBe(false);
+  }, 60_000);
+});
