@@ -13,7 +13,7 @@ import { createBackup, restoreBackup } from '../../server/db/backup';
 import { openDatabase } from '../../server/db/client';
 import { sharedSecret } from '../../server/db/secret';
 import { seed } from '../../server/db/seed';
-import { deriveKeys } from '../../server/services/crypto';
+import { deriveKeys } from '../../server/lib/crypto';
 import { freshPostgres, GREENFIELD, serveDatabase, signIn } from './harness';
 
 const PG = process.env.DATABASE_URL;
