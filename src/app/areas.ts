@@ -1,5 +1,5 @@
 // The signed-in areas of SPEC.md section 2: who may enter each (section 6) and its sidebar.
-import type { Role } from '@/contract/domain';
+import { STAFF_ROLES, type Role } from '@/contract/domain';
 
 export interface NavItem {
   label: string;
@@ -80,11 +80,17 @@ export const AREAS = {
   dashboard: {
     base: '/dashboard',
     title: 'Dashboard',
+    // The spec's tabs are the staff's; a child's menu is their own writing and Sign out.
     nav: [
-      { label: 'Teacher Dashboard', to: '/dashboard', search: { option: 'Teacher Dashboard' } },
-      { label: 'Manage Classes', to: '/dashboard', search: { option: 'Manage Classes' } },
-      { label: 'Money I Have Raised', to: '/dashboard', search: { option: 'Money I Have Raised' } },
-      { label: 'Logout', to: '/logout' },
+      { label: 'Teacher Dashboard', to: '/dashboard', search: { option: 'Teacher Dashboard' }, roles: STAFF_ROLES },
+      { label: 'Manage Classes', to: '/dashboard', search: { option: 'Manage Classes' }, roles: STAFF_ROLES },
+      { label: 'Money I Have Raised', to: '/dashboard', search: { option: 'Money I Have Raised' }, roles: STAFF_ROLES },
+      { label: 'Logout', to: '/logout', roles: STAFF_ROLES },
+      { label: 'My writing', to: '/dashboard', roles: ['student'] },
+      { label: 'Write a story', to: '/uploadblogsteps', roles: ['student'] },
+      { label: 'Make a book', to: '/uploadbook', roles: ['student'] },
+      { label: 'Library', to: '/library', roles: ['student'] },
+      { label: 'Sign out', to: '/logout', roles: ['student'] },
     ],
   },
 } satisfies Record<string, Area>;

@@ -42,7 +42,7 @@ async function signIn(page: Page, code: string, search: string, name: string, pa
   await profile(page, name).click();
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(`${base}/`);
+  await expect(page).toHaveURL(`${base}/dashboard`);
 }
 
 async function accessible(page: Page) {

@@ -35,6 +35,7 @@ import { isPictureFile } from '@/ui/editor/resize-picture';
 import { useOnline } from '@/ui/use-online';
 import { addBookPicture, startBook, submitBook, uploadPdfBook, uploadPictureBook, type BookMeta } from './book-commands';
 import { BookPreview } from './book-preview';
+import { bookStatusText } from './book-status';
 import { localBookContent, useBookDraft, useMyBooks } from './use-book-draft';
 import '@/ui/forms.css';
 import './maker.css';
@@ -47,21 +48,6 @@ const LAYOUT_TEXT: Record<BookLayout, string> = {
   'two-pictures': 'Two pictures',
 };
 const TRIM_TEXT: Record<BookTrim, string> = { a5: 'Tall (A5)', square: 'Square' };
-
-function statusText(status: string | undefined): string {
-  switch (status) {
-    case 'sending':
-      return 'Will be sent to the school';
-    case 'submitted':
-      return 'Sent to the school';
-    case 'published':
-      return 'Published';
-    case 'class':
-      return 'Kept for the class';
-    default:
-      return 'Draft';
-  }
-}
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -200,7 +186,7 @@ function MyBooks() {
             <li key={b.key}>
               <Link to="/uploadbook/$slug" params={{ slug: b.id }} className="maker-list-item">
                 <span className="maker-list-title">{meta.title || 'My book (no title yet)'}</span>
-                <span>{statusText(meta.status)} · on this tablet</span>
+                <span>{bookStatusText(meta.status)} · on this tablet</span>
               </Link>
             </li>
           );
@@ -210,7 +196,7 @@ function MyBooks() {
             <Link to="/uploadbook/$slug" params={{ slug: b.slug }} className="maker-list-item">
               <span className="maker-list-title">{b.title || 'A book (no title yet)'}</span>
               <span>
-                {statusText(b.status)}
+                {bookStatusText(b.status)}
                 {b.class_id ? ' · class book' : ''}
               </span>
             </Link>
@@ -384,7 +370,7 @@ function BookWorkbench({ slug, draft }: { slug: string; draft: Draft }) {
     <Frame title={title || 'My book'}>
       <SaveStatus text={draft.saveText} failed={draft.save === 'failed'} />
       <p className="maker-status">
-        {statusText(meta.status)}
+        {bookStatusText(meta.status)}
         {meta.class_id ? ' · a class book' : ''} · {pages.length} {pages.length === 1 ? 'page' : 'pages'}
       </p>
       <div className="maker-actions">
