@@ -19,65 +19,50 @@ export class ScreenNotDownloadedError extends Error {
 export function offlineAwareImport<T>(importer: () => Promise<T>): () => Promise<T> {
   return () =>
     importer().catch((err: unknown) => {
-      throw typeof navigator !== 'undefined' && !navigator.onLine ? new ScreenNotDownloadedError(err) : err;
+      throw offline() ? new ScreenNotDownloadedError(err) : err;
     });
 }
 
 /** What the screen at a path is called, for "… has not been downloaded yet". */
 const SCREENS: [RegExp, string][] = [
-  [/^\/login|^\/register|^\/logout|^\/accept-invitation|^\/resetpassword|^\/password-reset/, 'The sign-in screen'],
-  [/^\/uploadblogsteps|^\/storyedit|^\/upload-blog|^\/uploadcontent/, 'The story writer'],
+  [/^\/(login|register|logout|accept-inv|reset|password)/, 'The sign-in screen'],
+  [/^\/(uploadblog|storyedit|upload-blog|uploadcontent)/, 'The story writer'],
   [/^\/uploadbook/, 'The book maker'],
-  [/^\/library\/\d+\/read/, 'The book reader'],
-  [/^\/(library)?\/?$|^\/library/, 'The library'],
-  [/^\/stories\//, 'The story page'],
   [/^\/dashboard/, 'The dashboard'],
-  [/^\/admin-school/, 'The school admin area'],
-  [/^\/admin-organization/, 'The organization admin area'],
-  [/^\/admin-panel/, 'The platform admin area'],
-  [/^\/cart|^\/checkout/, 'The cart'],
-  [/^\/charities/, 'The charities'],
+  [/^\/admin-/, 'This admin area'],
+  [/^\/(library)?\/?$/, 'The library'],
 ];
 
 export const screenName = (path: string) => SCREENS.find(([re]) => re.test(path))?.[1] ?? 'This screen';
 
+const offline = () => typeof navigator !== 'undefined' && !navigator.onLine;
 const notDownloaded = (error: unknown) =>
   error instanceof ScreenNotDownloadedError ||
-  (typeof navigator !== 'undefined' &&
-    !navigator.onLine &&
-    /dynamically imported module|Importing a module script failed/.test((error as Error | null)?.message ?? ''));
+  (offline() && /dynamically imported module|module script failed/.test((error as Error | null)?.message ?? ''));
 
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const path = useLocation({ select: (l) => l.pathname });
   console.error(error);
-  if (notDownloaded(error)) {
-    const saving = typeof navigator !== 'undefined' && !navigator.serviceWorker?.controller;
-    return (
-      <section className="page route-error" aria-labelledby="route-error-title" role="alert">
-        <h1 id="route-error-title">Not downloaded yet</h1>
-        <p>
-          {screenName(path)} has not been downloaded to this device yet, and the device is offline.
-          {saving ? ' The app was still being saved on this device for offline use when the connection was lost.' : ''}
-        </p>
-        <p>Connect to the internet and try again. Once it has opened with a connection, it works offline too.</p>
-        <p className="route-error-actions">
-          {/* The browser remembers a module that failed to load for the page's life: online again, a reload fetches it. */}
-          <button type="button" className="button" onClick={() => (navigator.onLine ? location.reload() : reset())}>
-            Try again
-          </button>
-          <Link to="/library" className="button button-secondary">
-            Go to the library
-          </Link>
-        </p>
-      </section>
-    );
-  }
+  const missing = notDownloaded(error);
   return (
     <section className="page route-error" aria-labelledby="route-error-title" role="alert">
-      <h1 id="route-error-title">This screen could not be shown</h1>
-      <p>Something went wrong on this device. Your saved changes are safe.</p>
+      <h1 id="route-error-title">{missing ? 'Not downloaded yet' : 'This screen could not be shown'}</h1>
+      {missing ? (
+        <>
+          <p>
+            {screenName(path)} has not been downloaded to this device yet, and the device is offline.
+            {navigator.serviceWorker?.controller
+              ? ''
+              : ' The app was still being saved on this device for offline use when the connection was lost.'}
+          </p>
+          <p>Connect to the internet and try again. Once it has opened with a connection, it works offline too.</p>
+        </>
+      ) : (
+        <p>Something went wrong on this device. Your saved changes are safe.</p>
+      )}
       <p className="route-error-actions">
-        <button type="button" className="button" onClick={() => reset()}>
+        {/* The browser remembers a module that failed to load for the page's life: online again, a reload fetches it. */}
+        <button type="button" className="button" onClick={() => (missing && !offline() ? location.reload() : reset())}>
           Try again
         </button>
         <Link to="/library" className="button button-secondary">
