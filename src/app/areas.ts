@@ -4,7 +4,7 @@
 // shell (./layouts/area-layout.tsx) the menu from the same rows, in their order. Only school
 // admins and organization admins enter the school area, only organization admins the
 // organization area, only platform admins the platform panel; anyone signed in has /dashboard.
-import type { Role } from '@/contract/domain';
+import { STAFF_ROLES, type Role } from '@/contract/domain';
 import { screensIn, type Screen } from './page-screens';
 
 /** A sidebar entry: its words, its group (a heading above it), and who sees it when not everyone does. */
@@ -185,13 +185,19 @@ export const AREAS = {
   dashboard: {
     base: '/dashboard',
     title: 'Dashboard',
-    // One page (its tabs are ?option=), made by the router.
+    // One page (its tabs are ?option=), made by the router. The tabs are the staff's; a child's
+    // menu is their own writing and Sign out.
     pages: [],
     links: [
-      { label: 'Teacher Dashboard', to: '/dashboard', search: { option: 'Teacher Dashboard' } },
-      { label: 'Manage Classes', to: '/dashboard', search: { option: 'Manage Classes' } },
-      { label: 'Money I Have Raised', to: '/dashboard', search: { option: 'Money I Have Raised' } },
-      logout(),
+      { label: 'Teacher Dashboard', to: '/dashboard', search: { option: 'Teacher Dashboard' }, roles: STAFF_ROLES },
+      { label: 'Manage Classes', to: '/dashboard', search: { option: 'Manage Classes' }, roles: STAFF_ROLES },
+      { label: 'Money I Have Raised', to: '/dashboard', search: { option: 'Money I Have Raised' }, roles: STAFF_ROLES },
+      { ...logout(), roles: STAFF_ROLES },
+      { label: 'My writing', to: '/dashboard', roles: ['student'] },
+      { label: 'Write a story', to: '/uploadblogsteps', roles: ['student'] },
+      { label: 'Make a book', to: '/uploadbook', roles: ['student'] },
+      { label: 'Library', to: '/library', roles: ['student'] },
+      { label: 'Sign out', to: '/logout', roles: ['student'] },
     ],
   },
 } satisfies Record<string, Area>;

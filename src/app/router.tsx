@@ -7,7 +7,7 @@ import {
   createRootRoute,
   createRoute,
   createRouter,
-  lazyRouteComponent,
+  lazyRouteComponent as tanstackLazyRouteComponent,
   redirect,
   type AsyncRouteComponent,
 } from '@tanstack/react-router';
@@ -20,8 +20,12 @@ import { AREAS, type Area } from './areas';
 import { redirectSignedIn, requireRoles } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { NotFound } from './not-found';
-import { RouteError } from './route-error';
+import { offlineAwareImport, RouteError } from './route-error';
 import { UpdatePrompt } from './update-prompt';
+
+/** Every screen loads on demand; offline, a screen not downloaded yet is said (RouteError), not reloaded away. */
+const lazyRouteComponent: typeof tanstackLazyRouteComponent = (importer, exportName) =>
+  tanstackLazyRouteComponent(offlineAwareImport(importer), exportName);
 
 const rootRoute = createRootRoute({
   component: () => (

@@ -45,9 +45,9 @@ export function pinExpiry(now: Date, duration: number, unit: PinUnit): Date {
   return at;
 }
 
-/** 'Content pinned for {n} {unit}', with the unit as the user chose it. */
+/** 'Content pinned for {n} {unit}', with the unit as the user chose it (one of it in the singular: "1 day"). */
 export function pinnedMessage(template: string, duration: number, unit: PinUnit): string {
-  return template.replace('{n}', String(duration)).replace('{unit}', unit);
+  return template.replace('{n}', String(duration)).replace('{unit}', duration === 1 ? unit.replace(/s$/, '') : unit);
 }
 
 export function isPrivacyPreference(value: unknown): value is PrivacyPreference {

@@ -6,6 +6,7 @@
 import type { Table as DexieTable } from 'dexie';
 import { db, type DeviceDatabase } from './db';
 import { forgetSessionStories } from './kept-stories';
+import { forgetMyLists } from './my-lists';
 
 /** Caches that hold nothing personal and survive sign-out: the app shell and book covers. */
 const SHARED_CACHES = [/^workbox-precache/, /^covers$/];
@@ -41,6 +42,7 @@ export async function clearPersonalTables(database: DeviceDatabase): Promise<voi
     await Promise.all(clearedTables(database).map((table) => table.clear()));
     await forgetSessionStories(database);
     await forgetSessionBooks(database);
+    await forgetMyLists(database);
   });
 }
 

@@ -4,12 +4,13 @@
 // refuses a change, the text stays on the device and the sync panel says why.
 // Saves made while a document's last save is still waiting (offline, say) fold into that one
 // entry (Y.mergeUpdates), so the server merges and renders once per document, not once per save.
+// A document's screens ask here how many of its changes are unsent and whether one has been sent.
 import * as Y from 'yjs';
-import { db, type DocumentRecord, type OutboxFile, type OutboxRecord, type PictureRecord } from '@/data/db';
+import { db, type DocumentRecord, type OutboxFile, type PictureRecord } from '@/data/db';
 import { documentKey } from '@/data/documents';
 import { fromBase64, toBase64 } from '@/contract/document';
-import { currentOwner, type DeviceSession } from './device-session';
-import { isQuotaError, recordChange, StorageFullError } from './outbox';
+import type { DeviceSession } from './device-session';
+import { recordChange } from './outbox';
 
 export interface DocumentSave {
   kind: DocumentRecord['kind'];
@@ -41,59 +42,98 @@ async function keepState(save: DocumentSave, owner: DeviceSession) {
 }
 
 /**
- * The save folded into the queue's newest entry when that is this document's save, the same
- * owner's, never tried: one transaction keeps the state and replaces the entry (a new id, so if
- * the engine is sending the old one just now, its answer removes only that; Yjs updates may be
- * applied twice). Null when there is nothing to fold into.
+ * A document's save: the state kept and the update queued, in ONE transaction (recordChange).
+ * When the queue's newest entry is this document's save, the same owner's and never tried, the
+ * update folds into it instead: that entry is replaced by one holding both updates (a new id, so
+ * if the engine is sending the old one just now, its answer removes only that; Yjs updates may be
+ * applied twice). One transaction, so a save reaches the device as fast as it can: a reload or a
+ * closed tab a keystroke later finds it there.
  */
-async function foldIntoWaiting(save: DocumentSave): Promise<{ result: string; entry: OutboxRecord } | null> {
-  return db.transaction('rw', [db.outbox, db.meta, db.documents], async () => {
-    const [owner, newest] = await Promise.all([currentOwner(db), db.outbox.orderBy('created_at').last()]);
-    if (
-      !owner ||
-      !newest ||
-      newest.owner_id !== owner.owner_id ||
-      newest.kind !== `${save.kind}.save` ||
-      newest.method !== 'PUT' ||
-      newest.path !== save.path
-    )
-      return null;
-    if (newest.status !== 'pending' || newest.attempts !== 0) return null;
-    const key = await keepState(save, owner);
-    const earlier = fromBase64((newest.body as { update: string }).update);
-    const entry: OutboxRecord = {
-      ...newest,
-      id: crypto.randomUUID(),
-      label: save.label,
-      body: { update: toBase64(Y.mergeUpdates([earlier, save.update])) },
-      created_at: Math.max(Date.now(), newest.created_at + 1),
-    };
-    await db.outbox.delete(newest.id);
-    await db.outbox.add(entry);
-    return { result: key, entry };
-  });
-}
-
 export async function saveDocument(save: DocumentSave) {
-  try {
-    const folded = await foldIntoWaiting(save);
-    if (folded) return folded;
-  } catch (err) {
-    if (isQuotaError(err)) throw new StorageFullError();
-    throw err;
-  }
+  /** The update of the waiting entry this save folds into, if any. */
+  let earlier: Uint8Array | null = null;
   return recordChange(
     [db.documents],
-    (owner) => keepState(save, owner),
+    async (owner) => {
+      const [key, newest] = await Promise.all([keepState(save, owner), db.outbox.orderBy('created_at').last()]);
+      if (
+        newest &&
+        newest.owner_id === owner.owner_id &&
+        newest.kind === `${save.kind}.save` &&
+        newest.method === 'PUT' &&
+        newest.path === save.path &&
+        newest.status === 'pending' &&
+        newest.attempts === 0
+      ) {
+        earlier = fromBase64((newest.body as { update: string }).update);
+        await db.outbox.delete(newest.id);
+      }
+      return key;
+    },
     (key) => ({
       kind: `${save.kind}.save`,
       label: save.label,
       method: 'PUT',
       path: save.path,
-      body: { update: toBase64(save.update) },
+      body: { update: toBase64(earlier ? Y.mergeUpdates([earlier, save.update]) : save.update) },
       entityKeys: [`documents:${key}`],
     }),
   );
+}
+
+/** How many of a document's changes (text, details, sending) this device has not sent yet. */
+export function unsentDocumentChanges(ownerId: number, kind: DocumentRecord['kind'], id: string): Promise<number> {
+  return db.outbox
+    .where('entity_keys')
+    .equals(`documents:${documentKey(ownerId, kind, id)}`)
+    .count();
+}
+
+/**
+ * Where a document's latest sending (its `.submit` change: to the teacher, to the school) is on
+ * this device: waiting in the queue, refused (with the server's words), or not queued (the server
+ * answered it, or there was none).
+ */
+export async function sendingState(
+  ownerId: number,
+  kind: DocumentRecord['kind'],
+  id: string,
+): Promise<{ state: 'waiting' | 'refused' | 'none'; message: string | null }> {
+  const entries = await db.outbox
+    .where('entity_keys')
+    .equals(`documents:${documentKey(ownerId, kind, id)}`)
+    .filter((e) => e.kind === `${kind}.submit`)
+    .toArray();
+  const last = entries.sort((a, b) => b.created_at - a.created_at)[0];
+  if (!last) return { state: 'none', message: null };
+  if (last.status === 'failed' || last.status === 'conflict') return { state: 'refused', message: last.last_error };
+  return { state: 'waiting', message: null };
+}
+
+/**
+ * Keeps what the server holds of a document (its copy merged into `state` by the caller) with
+ * the details `mergeMeta` makes of the server's answer, in one transaction; `unsent` tells it
+ * whether this device still has changes of the document to send. A pull: no outbox entry.
+ */
+export async function keepServerCopy(
+  ownerId: number,
+  doc: { kind: DocumentRecord['kind']; id: string },
+  state: Uint8Array,
+  mergeMeta: (local: Record<string, unknown>, unsent: number) => Record<string, unknown>,
+): Promise<void> {
+  const key = documentKey(ownerId, doc.kind, doc.id);
+  await db.transaction('rw', [db.documents, db.outbox], async () => {
+    const [local, unsent] = await Promise.all([db.documents.get(key), unsentDocumentChanges(ownerId, doc.kind, doc.id)]);
+    await db.documents.put({
+      key,
+      owner_id: ownerId,
+      kind: doc.kind,
+      id: doc.id,
+      state: bytes(state),
+      meta: mergeMeta(local?.meta ?? {}, unsent),
+      saved_at: local?.saved_at ?? Date.now(),
+    });
+  });
 }
 
 /** Sets a document's details locally and queues the request that sets them on the server. */

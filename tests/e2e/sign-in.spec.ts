@@ -68,8 +68,9 @@ test('a student signs in with class code ROBINS4, Amara Okafor and kite-7', asyn
 
   await toastSays(page, 'Logged in successfully');
   await screenshots(page, 'sign-in-5-success');
-  await expect(page).toHaveURL(`${base}/`);
-  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  // A child lands on their own writing, not the shop.
+  await expect(page).toHaveURL(`${base}/dashboard`);
+  await expect(page.getByRole('heading', { name: 'My writing' })).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
   expect(stored).toMatchObject({ username: 'amara.okafor', role: 'student' });
   // The offline sync knows who owns this device's new writes.
@@ -176,7 +177,7 @@ test('a QR login card signs a child in from a photo, and bad cards are refused',
     buffer: await loginCard({ username: 'amara.okafor', password: 'kite-7', class_code: 'ROBINS4' }),
   });
   await toastSays(page, 'Logged in successfully');
-  await expect(page).toHaveURL(`${base}/`);
+  await expect(page).toHaveURL(`${base}/dashboard`);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).username)).toBe('amara.okafor');
 });
 
@@ -248,7 +249,7 @@ test('the camera reads a login card and signs the child in, then lets the camera
   await chooseRole(page, 'Student');
   await page.getByRole('button', { name: 'Scan QR Code' }).click();
   await toastSays(page, 'Logged in successfully');
-  await expect(page).toHaveURL(`${base}/`);
+  await expect(page).toHaveURL(`${base}/dashboard`);
   expect(await cameraTracks(page)).toEqual(['ended']);
 });
 
@@ -336,7 +337,7 @@ test('a classroom kiosk opens at the class, and brings the next child back to it
   await page.getByLabel('Password', { exact: true }).fill('kite-7');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await toastSays(page, 'Logged in successfully');
-  await expect(page).toHaveURL(`${base}/`);
+  await expect(page).toHaveURL(`${base}/dashboard`);
   await page.goto(`${base}/logout`);
   await expect(page).toHaveURL(`${base}/login/ROBINS4`);
   await expect(page.getByRole('heading', { name: 'Select Your Profile' })).toBeVisible();
@@ -449,7 +450,7 @@ async function signInAmara(page: Page) {
   await profile(page, 'Amara Okafor').click();
   await page.getByLabel('Password', { exact: true }).fill('kite-7');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(`${base}/`);
+  await expect(page).toHaveURL(`${base}/dashboard`);
   return page.evaluate(() => ({
     id: JSON.parse(localStorage.getItem('user')!).id as number,
     refresh: localStorage.getItem('refreshToken')!,

@@ -36,3 +36,31 @@ test('a first-time school admin gets the tour once, skips it, and it does not co
   await page.getByRole('button', { name: 'Show me around' }).click();
   await expect(popover).toContainText('Your school at a glance');
 });
+
+// A shared tablet remembers each child, not each sign-in: sign-out clears localStorage (the
+// spec's logout), and the tour used to come back every lesson.
+test('a child gets the tour once on a tablet, not again after signing out and in; the next child gets theirs', async ({ page }) => {
+  const base = site('greenfield');
+  const popover = page.locator('.driver-popover');
+  const signInAndOpen = async (username: string, password: string) => {
+    await page.goto(`${base}/library`);
+    await signInThroughApi(page, username, password, false);
+    await page.goto(`${base}/dashboard`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  };
+  await signInAndOpen('amara.okafor', 'kite-7');
+  await expect(popover).toContainText('Your dashboard');
+  await page.keyboard.press('Escape');
+  await expect(popover).toBeHidden();
+  await page.goto(`${base}/logout`);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+
+  await signInAndOpen('amara.okafor', 'kite-7');
+  await page.waitForTimeout(1500); // longer than the tour's start delay: it must not appear
+  await expect(popover).toBeHidden();
+  await page.goto(`${base}/logout`);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+
+  await signInAndOpen('zoe.zhang', 'moon-3');
+  await expect(popover).toContainText('Your dashboard');
+});

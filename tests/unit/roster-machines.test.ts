@@ -157,6 +157,14 @@ describe('pin machine', () => {
     expect(said).toEqual([{ message: 'Content pinned for 3 weeks', kind: 'success' }]);
   });
 
+  it('says the default pin in the singular: "Content pinned for 1 day"', async () => {
+    const said: unknown[] = [];
+    const actor = createActor(machine([], said)).start();
+    actor.send({ type: 'PIN' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(said).toEqual([{ message: 'Content pinned for 1 day', kind: 'success' }]);
+  });
+
   it.each(['0', '-2', '1.5', '', 'abc'])('refuses the duration %j', (value) => {
     const applied: PinRequest[] = [];
     const actor = createActor(machine(applied)).start();

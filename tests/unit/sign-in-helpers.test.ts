@@ -38,6 +38,10 @@ describe('after sign-in', () => {
     expect(afterSignIn({ invitation: 'a b', redirect: '/library' })).toBe('/accept-invitation/a%20b/');
     expect(afterSignIn({ redirect: '/admin-school/classes?x=1' })).toBe('/admin-school/classes?x=1');
     expect(afterSignIn({})).toBe('/');
+    expect(afterSignIn({}, 'teacher')).toBe('/');
+    // A child with no page to go back to lands on their own writing, not the shop.
+    expect(afterSignIn({}, 'student')).toBe('/dashboard');
+    expect(afterSignIn({ redirect: '/uploadbook' }, 'student')).toBe('/uploadbook');
   });
 
   it('never leaves this site, and never returns to the sign-in or sign-out pages', () => {

@@ -34,3 +34,18 @@ describe('tour states', () => {
     expect(TOURS.school.steps.some((s) => s.description.includes('a charity can be edited only by its creator'))).toBe(true);
   });
 });
+
+describe('tour memory (tourMemory, the seam the server-backed memory will replace)', () => {
+  it('remembers each person through sign-out: a shared tablet shows each child their tour once', async () => {
+    const { tourMemory } = await import('@/features/tours/tour-state');
+    const { wipePersonalData } = await import('@/data/personal-data');
+    expect(await tourMemory.seen('student-dashboard', 41)).toBe(false);
+    await tourMemory.remember('student-dashboard', 41, 'skipped');
+    // Sign-out: localStorage cleared (the spec's logout) and the personal tables wiped.
+    localStorage.clear();
+    await wipePersonalData();
+    expect(await tourMemory.seen('student-dashboard', 41)).toBe(true);
+    expect(await tourMemory.seen('student-dashboard', 42)).toBe(false);
+    expect(await tourMemory.seen('teacher-dashboard', 41)).toBe(false);
+  });
+});

@@ -79,6 +79,12 @@ export function AreaLayout({ area }: { area: Area }) {
             {user.first_name} {user.last_name}
           </span>
         ) : null}
+        {/* A child on a shared tablet: Sign out one tap away at every width (the menu folds away on tablets). */}
+        {user?.role === 'student' ? (
+          <Link to="/logout" className="button button-small button-secondary area-sign-out">
+            Sign out
+          </Link>
+        ) : null}
       </header>
       {user ? <WelcomeDialog role={user.role} onDismissed={() => setWelcomeDone(true)} /> : null}
       {helpOpen ? (

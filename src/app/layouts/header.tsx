@@ -57,6 +57,8 @@ export function Header() {
   const here = useLocation({ select: (l) => l.href });
   const cartCount = useCartCount();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Whoever is signed in finds the way out in the menu too (a child on a shared tablet above all).
+  const signOut = user ? [{ to: '/logout', label: user.role === 'student' ? 'Sign out' : 'Logout' } as const] : [];
   // Signed in: the role's dashboard. A parent in the community: its own logout. Otherwise the
   // sign-in page, which brings the visitor back here afterwards.
   const account = user
@@ -107,7 +109,7 @@ export function Header() {
         </button>
         <nav aria-label="Menu">
           <ul>
-            {[...MENU_LINKS, account].map((l) => (
+            {[...MENU_LINKS, account, ...signOut].map((l) => (
               <li key={l.to}>
                 <Link to={l.to} search={'search' in l ? l.search : undefined} onClick={() => setMenuOpen(false)}>
                   {l.label}

@@ -1,13 +1,15 @@
 // /dashboard, any signed-in user's: the option query value picks a tab: 'Teacher Dashboard' (the
 // default), 'Manage Classes', 'View Class' (with id and class_id) or 'Money I Have Raised'.
-// A student's dashboard is their own stories; the Teacher Dashboard adds the stories waiting for
-// review and the story numbers below the classes.
+// The tabs are the staff's. A student's dashboard is their own writing (stories and books, drafts
+// first, from the device when offline) with no staff tabs; the Teacher Dashboard adds the stories
+// waiting for review and the story numbers below the classes.
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSessionUser } from '@/api/use-session';
 import { ClassDetails } from '@/features/roster/class-details';
 import { ClassList, type ClassLink } from '@/features/roster/class-list';
 import { canManageRoster } from '@/features/roster/roster-sync';
 import { MoneyRaised } from '@/features/charities/money-raised';
+import { MyBooksList } from '@/features/book-maker/my-books-list';
 import { MyStories } from '@/features/stories/my-stories';
 import { ReviewQueue } from '@/features/stories/review-queue';
 import { StoryStats } from '@/features/stories/story-stats';
@@ -30,6 +32,7 @@ export function DashboardScreen() {
   const tabs = TABS.filter((t) => t !== 'View Class' || search.id !== undefined);
   const roster = canManageRoster(user?.role);
   const classId = search.id;
+  if (user?.role === 'student') return <MyWriting />;
 
   return (
     <div>
@@ -51,8 +54,6 @@ export function DashboardScreen() {
       <div role="tabpanel" aria-label={tab}>
         {tab === 'Money I Have Raised' ? (
           <MoneyRaised />
-        ) : user?.role === 'student' ? (
-          <MyStories />
         ) : !roster ? (
           <section className="page">
             <h1>{tab}</h1>
@@ -75,5 +76,24 @@ export function DashboardScreen() {
         )}
       </div>
     </div>
+  );
+}
+
+/** A child's home: their stories and books, and the way to start more. */
+function MyWriting() {
+  return (
+    <section className="page" aria-labelledby="my-writing-title">
+      <h1 id="my-writing-title">My writing</h1>
+      <p className="story-actions">
+        <Link to="/uploadblogsteps" className="button">
+          Write a new story
+        </Link>
+        <Link to="/uploadbook" className="button button-secondary">
+          Make a book
+        </Link>
+      </p>
+      <MyStories />
+      <MyBooksList />
+    </section>
   );
 }

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
+import { session } from '@/api/session';
 import type { TenantRecord } from '@/data/db';
 import { AuthCard, StatusCard } from './auth-ui';
 import { CheckIcon } from './auth-icons';
@@ -54,7 +55,7 @@ function SignIn({ site, classCode }: { site: Site; classCode: string | undefined
   const [machine] = useState(() =>
     loginMachine.provide({
       actors: loginActors(site),
-      actions: loginActions(() => void navigate({ href: afterSignIn(search), replace: true })),
+      actions: loginActions(() => void navigate({ href: afterSignIn(search, session.user()?.role), replace: true })),
     }),
   );
   const [state, send] = useMachine(machine, { input: { classCode } });

@@ -1,5 +1,6 @@
-// Where the sign-in page goes afterwards: the invitation when one was given,
-// else the page the user came from, else /. Only paths of this site: never another origin.
+// Where the sign-in page goes afterwards: the invitation when one was given, else the page the
+// user came from, else / (a child: their own writing, /dashboard, rather than the shop). Only
+// paths of this site: never another origin.
 
 export function safeReturnPath(path: string | undefined): string | undefined {
   if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return undefined;
@@ -7,9 +8,9 @@ export function safeReturnPath(path: string | undefined): string | undefined {
   return path;
 }
 
-export function afterSignIn(search: { redirect?: string; invitation?: string }): string {
+export function afterSignIn(search: { redirect?: string; invitation?: string }, role?: string): string {
   if (search.invitation) return `/accept-invitation/${encodeURIComponent(search.invitation)}/`;
-  return safeReturnPath(search.redirect) ?? '/';
+  return safeReturnPath(search.redirect) ?? (role === 'student' ? '/dashboard' : '/');
 }
 
 const KIOSK_KEY = 'kiosk_class';

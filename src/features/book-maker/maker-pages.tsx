@@ -25,6 +25,7 @@ import { BOOK_MSG, BOOK_UPLOAD, checkUpload, StartBookForm } from '@/contract/bo
 import { BOOK_LAYOUTS, BOOK_TRIMS, LAYOUT_PICTURES, type BookLayout, type BookTrim } from '@/contract/book-pages';
 import { db } from '@/data/db';
 import { putDocument } from '@/data/documents';
+import { sendingState } from '@/sync/document-changes';
 import { useLive } from '@/data/live';
 import { BookPicture } from '@/ui/book/book-page-view';
 import { BookPdfButton } from '@/ui/book/book-pdf-button';
@@ -34,6 +35,7 @@ import { isPictureFile } from '@/ui/editor/resize-picture';
 import { useOnline } from '@/ui/use-online';
 import { addBookPicture, startBook, submitBook, uploadPdfBook, uploadPictureBook, type BookMeta } from './book-commands';
 import { BookPreview } from './book-preview';
+import { bookStatusText } from './book-status';
 import { localBookContent, useBookDraft, useMyBooks } from './use-book-draft';
 import '@/ui/forms.css';
 import './maker.css';
@@ -46,20 +48,6 @@ const LAYOUT_TEXT: Record<BookLayout, string> = {
   'two-pictures': 'Two pictures',
 };
 const TRIM_TEXT: Record<BookTrim, string> = { a5: 'Tall (A5)', square: 'Square' };
-
-function statusText(status: string | undefined): string {
-  switch (status) {
-    case 'sending':
-    case 'submitted':
-      return 'Sent to the school';
-    case 'published':
-      return 'Published';
-    case 'class':
-      return 'Kept for the class';
-    default:
-      return 'Draft';
-  }
-}
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -198,7 +186,7 @@ function MyBooks() {
             <li key={b.key}>
               <Link to="/uploadbook/$slug" params={{ slug: b.id }} className="maker-list-item">
                 <span className="maker-list-title">{meta.title || 'My book (no title yet)'}</span>
-                <span>{statusText(meta.status)} · on this tablet</span>
+                <span>{bookStatusText(meta.status)} · on this tablet</span>
               </Link>
             </li>
           );
@@ -208,7 +196,7 @@ function MyBooks() {
             <Link to="/uploadbook/$slug" params={{ slug: b.slug }} className="maker-list-item">
               <span className="maker-list-title">{b.title || 'A book (no title yet)'}</span>
               <span>
-                {statusText(b.status)}
+                {bookStatusText(b.status)}
                 {b.class_id ? ' · class book' : ''}
               </span>
             </Link>
@@ -370,13 +358,19 @@ function BookWorkbench({ slug, draft }: { slug: string; draft: Draft }) {
     setSendError(null);
     if (!title.trim()) return setSendError(BOOK_MSG.noTitle);
     if (!pages.length && !uploaded) return setSendError(BOOK_MSG.noPages);
-    await submitBook(slug, title);
+    try {
+      // The pages first: the sending is queued after every change made so far, never ahead.
+      await draft.flush();
+      await submitBook(slug, title);
+    } catch (err) {
+      setSendError(err instanceof Error ? err.message : String(err));
+    }
   };
   return (
     <Frame title={title || 'My book'}>
-      <SaveStatus save={draft.save} unsent={draft.unsent} error={draft.saveError} />
+      <SaveStatus text={draft.saveText} failed={draft.save === 'failed'} />
       <p className="maker-status">
-        {statusText(meta.status)}
+        {bookStatusText(meta.status)}
         {meta.class_id ? ' · a class book' : ''} · {pages.length} {pages.length === 1 ? 'page' : 'pages'}
       </p>
       <div className="maker-actions">
@@ -392,7 +386,12 @@ function BookWorkbench({ slug, draft }: { slug: string; draft: Draft }) {
           My books
         </Link>
         {user.role !== 'student' && !uploaded && meta.book_id ? (
-          <BookPdfButton bookId={meta.book_id} title={title} className="button button-secondary maker-big" />
+          <BookPdfButton
+            bookId={meta.book_id}
+            title={title}
+            className="button button-secondary maker-big"
+            waiting={draft.save === 'saving' || draft.unsent > 0}
+          />
         ) : null}
       </div>
       {sendError && (
@@ -400,7 +399,12 @@ function BookWorkbench({ slug, draft }: { slug: string; draft: Draft }) {
           {sendError}
         </p>
       )}
-      {meta.status === 'sending' && <p className="notice">{BOOK_MSG.submitted}</p>}
+      {meta.status === 'sending' && <SendingNotice draft={draft} slug={slug} />}
+      {meta.status === 'submitted' && (
+        <p className="notice" role="status">
+          {BOOK_MSG.submitted}
+        </p>
+      )}
       {preview || !editable ? (
         <BookPreview
           content={localBookContent(ydoc, title)}
@@ -455,6 +459,29 @@ function BookWorkbench({ slug, draft }: { slug: string; draft: Draft }) {
         </div>
       )}
     </Frame>
+  );
+}
+
+/**
+ * A book sent from this tablet: "will be sent" while it waits in the queue, the server's words
+ * if it refused it. "Sent" is said only once the server's copy says so (status submitted).
+ */
+function SendingNotice({ draft, slug }: { draft: Draft; slug: string }) {
+  const online = useOnline();
+  const owner = draft.owner;
+  const sending = useLive(() => (owner ? sendingState(owner, 'book', slug) : undefined), [owner, slug]);
+  if (sending?.state === 'refused')
+    return (
+      <p className="notice notice-error" role="alert">
+        Your book was not sent{sending.message ? `: ${sending.message}` : '.'}
+      </p>
+    );
+  return (
+    <p className="notice" role="status">
+      {online
+        ? 'Your book is saved on this tablet and is on its way to the school.'
+        : 'Your book is saved on this tablet. It will be sent to the school when the tablet is online.'}
+    </p>
   );
 }
 

@@ -21,10 +21,11 @@ export function useBookDraft(slug: string) {
     id: slug,
     save: (update, state, meta) => saveBookChange(slug, (meta as BookMeta).title, update, state),
     fetchRemote: async () => (await api.GET('/book-drafts/{slug}/', { params: { path: { slug } } })).data,
-    mergeMeta: (local, data: BookDraft) => ({
+    mergeMeta: (local, data: BookDraft, unsent) => ({
       ...local,
       title: data.title,
-      status: data.status,
+      // A sending still queued here stays as the child left it until the server has it.
+      status: unsent && local['status'] === 'sending' ? 'sending' : data.status,
       kind: data.kind,
       class_id: data.class_id,
       page_count: data.page_count,

@@ -3,7 +3,7 @@
 // student table. Reads the device, so it opens offline with the last known roster; login cards
 // print from the cached login details.
 import { useState } from 'react';
-import type { ClassRecord } from '@/data/db';
+import type { ClassRecord, StudentRecord } from '@/data/db';
 import { ROSTER_MSG } from '@/contract/messages';
 import { toast } from '@/ui/toast';
 import { AddStudentsDialog } from './add-students-dialog';
@@ -21,19 +21,56 @@ async function copyCode(code: string) {
   }
 }
 
-async function downloadLogins(cls: ClassRecord) {
+/**
+ * The class's login cards; answers the students left off them: a child added on this device and
+ * not yet sent has no password yet (the server makes it), and one whose login details have not
+ * reached this device has none here either. The screen names them and says why.
+ */
+async function downloadLogins(cls: ClassRecord, students: StudentRecord[]): Promise<StudentRecord[]> {
   try {
     const cards = await loginInfoFor(cls.id);
-    if (!cards.length) throw new Error(ROSTER_MSG.loginInfoFailed);
+    const carded = new Set(cards.map((c) => c.id));
+    const leftOut = students.filter((s) => !carded.has(s.id));
+    if (!cards.length) {
+      if (leftOut.length) return leftOut;
+      throw new Error(ROSTER_MSG.loginInfoFailed);
+    }
     const { downloadClassLogin } = await import('./login-cards');
     downloadClassLogin(
       cls.name,
       cards.sort((a, b) => a.first_name.localeCompare(b.first_name) || a.last_name.localeCompare(b.last_name)),
     );
+    return leftOut;
   } catch (err) {
     console.warn('login cards failed', err);
     toast('error', err instanceof Error && err.message ? err.message : ROSTER_MSG.loginInfoFailed);
+    return [];
   }
+}
+
+const names = (list: StudentRecord[]) => list.map((s) => `${s.first_name} ${s.last_name}`.trim()).join(', ');
+
+/** Who is not on the login cards just made, and why. */
+function LeftOffCards({ students }: { students: StudentRecord[] }) {
+  const unsent = students.filter((s) => s.pending);
+  const elsewhere = students.filter((s) => !s.pending);
+  return (
+    <div className="notice notice-warning" role="status" data-testid="left-off-cards">
+      {unsent.length ? (
+        <p>
+          Not on the login cards: {names(unsent)}. {unsent.length === 1 ? 'This student was' : 'These students were'} added on this device
+          and {unsent.length === 1 ? 'is' : 'are'} not sent yet, so the school has not made{' '}
+          {unsent.length === 1 ? 'a password' : 'their passwords'} yet. Download the class login again once this device is back online.
+        </p>
+      ) : null}
+      {elsewhere.length ? (
+        <p>
+          Not on the login cards: {names(elsewhere)}. Their login details are not on this device yet. Download the class login again once
+          this device is back online.
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 export function ClassDetails({ classId, profileLink }: { classId: number | undefined; profileLink?: StudentLink }) {
@@ -42,6 +79,7 @@ export function ClassDetails({ classId, profileLink }: { classId: number | undef
   const students = useStudents(classId ?? -1);
   const classes = useClasses();
   const [adding, setAdding] = useState(false);
+  const [leftOff, setLeftOff] = useState<StudentRecord[]>([]);
 
   if (cls === undefined || students === undefined || classes === undefined || (cls === null && load === 'loading')) {
     return <p className="roster-muted">Loading the class…</p>;
@@ -80,7 +118,8 @@ export function ClassDetails({ classId, profileLink }: { classId: number | undef
             <dd data-testid="student-count">{current.length}</dd>
           </div>
           <div>
-            <dt>Books</dt>
+            {/* no_of_books counts the class's stories today (the server's roster query). */}
+            <dt>Stories</dt>
             <dd>{cls.no_of_books}</dd>
           </div>
         </dl>
@@ -88,11 +127,12 @@ export function ClassDetails({ classId, profileLink }: { classId: number | undef
           <button type="button" className="button" onClick={() => setAdding(true)}>
             Add Students
           </button>
-          <button type="button" className="button button-secondary" onClick={() => void downloadLogins(cls)}>
+          <button type="button" className="button button-secondary" onClick={() => void downloadLogins(cls, current).then(setLeftOff)}>
             Download Class Login
           </button>
         </div>
       </header>
+      {leftOff.length ? <LeftOffCards students={leftOff} /> : null}
       {pending ? (
         <p className="roster-muted" role="status">
           {pending} new {pending === 1 ? 'student is' : 'students are'} saved on this device and not yet synced.

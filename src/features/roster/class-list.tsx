@@ -6,6 +6,9 @@ import type { ClassRecord } from '@/data/db';
 import { useClasses, useRosterRefresh, useStudents } from './use-roster';
 import './roster.css';
 
+/** The class's count in words; `no_of_books` (the spec's name) counts the class's stories. */
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 export type ClassLink = (cls: ClassRecord, children: ReactNode) => ReactNode;
 
 function useCounts() {
@@ -33,7 +36,7 @@ export function ClassList({ link, title, cards = false }: { link: ClassLink; tit
                 Class code <strong>{c.class_id}</strong>
               </p>
               <p>
-                {count(c)} students · {c.no_of_books} books
+                {plural(count(c), 'student')} · {plural(c.no_of_books, 'story', 'stories')}
               </p>
             </li>
           ))}
@@ -47,7 +50,7 @@ export function ClassList({ link, title, cards = false }: { link: ClassLink; tit
                 <th scope="col">Class code</th>
                 <th scope="col">Teacher</th>
                 <th scope="col">Students</th>
-                <th scope="col">Books</th>
+                <th scope="col">Stories</th>
               </tr>
             </thead>
             <tbody>

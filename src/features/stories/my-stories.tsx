@@ -1,52 +1,114 @@
-// A child's own dashboard: their stories grouped as drafts, waiting for review, sent back with
-// their teacher's comment (and what the teacher changed), and published, with the reactions
-// they received. Drafts and returned stories link to the writer to carry on.
+// A child's own stories on their dashboard, drafts first: drafts, sent back with their teacher's
+// comment (and what the teacher changed), waiting for review, published, with the reactions
+// they received. It works offline: the stories written on this tablet come from the device, and
+// the server's list (`GET /student/stories/`) is kept on the device each time it is fetched
+// (src/data/my-lists.ts, gone at sign-out), so with no network the last one is shown.
 import { Link } from '@tanstack/react-router';
 import { api } from '@/api/client';
 import { unwrap, useRemote } from '@/api/use-remote';
-import type { StoryStatus } from '@/contract/domain';
+import { useSessionUser } from '@/api/use-session';
+import type { components } from '@/api/schema';
+import { hasShape } from '@/contract/shape';
+import { ownerDocuments } from '@/data/documents';
+import { useLive } from '@/data/live';
+import { keepMyList, keptMyList } from '@/data/my-lists';
+import { useOnline } from '@/ui/use-online';
 import { StoryChanges } from './story-changes';
 
-const GROUPS: { status: StoryStatus; title: string; empty: string }[] = [
-  { status: 'returned', title: 'Sent back with a comment', empty: 'Nothing sent back.' },
-  { status: 'draft', title: 'Drafts', empty: 'No drafts.' },
-  { status: 'submitted', title: 'Waiting for review', empty: 'Nothing waiting for review.' },
-  { status: 'published', title: 'Published', empty: 'Nothing published yet.' },
+type MyStory = components['schemas']['MyStory'];
+/** A story as the dashboard shows it: the server's row, or one only this tablet has so far. */
+type Row = Pick<MyStory, 'slug' | 'title' | 'review_comment' | 'reactions'> & {
+  status: MyStory['status'] | 'sending';
+  submitted_text: string | null;
+  current_text: string;
+  onDevice: boolean;
+};
+
+const GROUPS: { title: string; empty: string; holds: Row['status'][] }[] = [
+  { title: 'Drafts', empty: 'No drafts.', holds: ['draft'] },
+  { title: 'Sent back with a comment', empty: 'Nothing sent back.', holds: ['returned'] },
+  { title: 'Waiting for review', empty: 'Nothing waiting for review.', holds: ['sending', 'submitted'] },
+  { title: 'Published', empty: 'Nothing published yet.', holds: ['published'] },
 ];
 
+const STATUSES = ['draft', 'submitted', 'returned', 'published'] as const;
+const isMyStory = (row: unknown): row is MyStory =>
+  hasShape(row, {
+    slug: 'string',
+    title: 'string',
+    status: STATUSES,
+    review_comment: 'string?',
+    submitted_text: 'string?',
+    current_text: 'string',
+    reactions: 'number',
+  });
+
+/** The device's drafts over the server's rows: what this tablet still has to send wins. */
+function merge(server: MyStory[], device: { id: string; meta: Record<string, unknown> }[]): Row[] {
+  const rows = new Map<string, Row>(server.map((s) => [s.slug, { ...s, onDevice: false }]));
+  for (const d of device) {
+    const meta = d.meta as { title?: string; status?: string; review_comment?: string | null };
+    const known = rows.get(d.id);
+    const local = (STATUSES as readonly string[]).includes(meta.status ?? '') ? (meta.status as MyStory['status']) : 'draft';
+    const status: Row['status'] = meta.status === 'sending' ? 'sending' : (known?.status ?? local);
+    rows.set(d.id, {
+      slug: d.id,
+      title: known?.title || meta.title || '',
+      status,
+      review_comment: known?.review_comment ?? meta.review_comment ?? null,
+      reactions: known?.reactions ?? 0,
+      submitted_text: known?.submitted_text ?? null,
+      current_text: known?.current_text ?? '',
+      onDevice: true,
+    });
+  }
+  return [...rows.values()];
+}
+
 export function MyStories() {
-  const remote = useRemote('my-stories', () => unwrap(api.GET('/student/stories/')));
-  if (remote.status === 'loading') return <p className="page">Loading your stories…</p>;
-  if (remote.status === 'failed')
-    return (
-      <p className="page" role="alert">
-        {remote.error}
-      </p>
-    );
-  const { results, reactions_received } = remote.data;
+  const owner = useSessionUser()?.id ?? null;
+  const online = useOnline();
+  // Fetched when online and kept on the device; the screen draws what the device holds.
+  const remote = useRemote(online && owner ? `my-stories:${owner}` : null, async () => {
+    const data = await unwrap(api.GET('/student/stories/'));
+    await keepMyList('stories', owner!, data.results, { reactions_received: data.reactions_received });
+    return data;
+  });
+  const kept = useLive(() => (owner ? keptMyList('stories', owner, isMyStory) : null), [owner]);
+  const device = useLive(() => (owner ? ownerDocuments(owner, 'story') : []), [owner]);
+  if (kept === undefined || device === undefined || (kept === null && !device.length && online && remote.status === 'loading'))
+    return <p>Loading your stories…</p>;
+  const rows = merge(kept?.rows ?? [], device);
+  const reactions = kept?.extra['reactions_received'];
   return (
-    <section className="page" aria-labelledby="my-stories-title">
-      <h1 id="my-stories-title">My stories</h1>
-      <p>
-        <Link to="/uploadblogsteps" className="button">
-          Write a new story
-        </Link>
-      </p>
-      <p>
-        Reactions received: <strong>{reactions_received}</strong>
-      </p>
+    <section aria-labelledby="my-stories-title">
+      <h2 id="my-stories-title">My stories</h2>
+      {!kept && (!online || remote.status === 'failed') ? (
+        <p className="notice" role="status">
+          {online && remote.status === 'failed'
+            ? remote.error
+            : 'These are the stories on this tablet. Your other stories show here when the tablet is online.'}
+        </p>
+      ) : null}
+      {typeof reactions === 'number' ? (
+        <p>
+          Reactions received: <strong>{reactions}</strong>
+        </p>
+      ) : null}
       {GROUPS.map((g) => {
-        const mine = results.filter((s) => s.status === g.status);
+        const mine = rows.filter((s) => g.holds.includes(s.status));
+        const id = `group-${g.holds[0]}`;
         return (
-          <section key={g.status} aria-labelledby={`group-${g.status}`}>
-            <h2 id={`group-${g.status}`}>
+          <section key={g.title} aria-labelledby={id}>
+            <h3 id={id}>
               {g.title} ({mine.length})
-            </h2>
+            </h3>
             {!mine.length ? <p>{g.empty}</p> : null}
             <ul className="story-list">
               {mine.map((s) => (
-                <li key={s.id} className="story-row">
-                  <h3>{s.title || 'Untitled story'}</h3>
+                <li key={s.slug} className="story-row">
+                  <h4>{s.title || 'Untitled story'}</h4>
+                  {s.status === 'sending' ? <p>Will be sent to your teacher when the tablet is online.</p> : null}
                   {s.review_comment && s.status === 'returned' ? (
                     <p className="review-comment">
                       <strong>Your teacher says:</strong> {s.review_comment}
@@ -60,7 +122,7 @@ export function MyStories() {
                       <Link to="/uploadblogsteps/$slug" params={{ slug: s.slug }} className="button">
                         Continue writing “{s.title || 'Untitled story'}”
                       </Link>
-                    ) : (
+                    ) : s.status === 'sending' ? null : (
                       <Link to="/stories/$slug" params={{ slug: s.slug }} className="button button-secondary">
                         Read “{s.title}”
                       </Link>

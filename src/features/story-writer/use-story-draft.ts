@@ -41,8 +41,10 @@ export function useStoryDraft(slug: string) {
     ydoc: draft.ydoc,
     save: draft.save,
     saveError: draft.saveError,
+    saveText: draft.saveText,
     unsent: draft.unsent,
     missing: draft.missing,
+    flush: draft.flush,
   };
 }
 

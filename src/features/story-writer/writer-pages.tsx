@@ -15,6 +15,7 @@ import { pictureSrc } from '@/contract/document';
 import { allowedVisibilities, STORY_MSG, TitleForm } from '@/contract/story-forms';
 import { db } from '@/data/db';
 import { localPictureUrl } from '@/data/documents';
+import { sendingState } from '@/sync/document-changes';
 import { useLive } from '@/data/live';
 import { DocumentEditor } from '@/ui/editor/document-editor';
 import { isPictureFile } from '@/ui/editor/resize-picture';
@@ -92,8 +93,9 @@ export function StartStoryPage() {
 
 function statusText(status: string | undefined): string {
   switch (status) {
-    case 'submitted':
     case 'sending':
+      return 'Will be sent to my teacher';
+    case 'submitted':
       return 'Sent to my teacher';
     case 'returned':
       return 'My teacher sent it back';
@@ -307,7 +309,6 @@ function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: bool
     input: { step: meta.status === 'draft' || meta.status === 'returned' || !meta.status ? (meta.step ?? 1) : 4 },
   });
   const state = snapshot.value as (typeof STEPS)[number] | 'sending' | 'sent' | 'resume';
-  const online = useOnline();
   const step = snapshot.context.step;
   const go = (n: number) => {
     void saveStoryDetails(slug, { step: n }, 'Moved to another step');
@@ -322,7 +323,13 @@ function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: bool
     const problem = readyToSend(meta, draft.ydoc!.getXmlFragment('default').length > 0);
     send({ type: 'SUBMIT' });
     if (problem) return send({ type: 'FAILED', message: problem });
-    await submitStory(slug, meta.title ?? '');
+    try {
+      // The words first: the sending is queued after every change typed so far, never ahead.
+      await draft.flush();
+      await submitStory(slug, meta.title ?? '');
+    } catch (err) {
+      return send({ type: 'FAILED', message: err instanceof Error ? err.message : String(err) });
+    }
     send({ type: 'SENT' });
   };
   const Back = () => (
@@ -347,7 +354,7 @@ function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: bool
           </li>
         ))}
       </ol>
-      <SaveStatus save={draft.save} unsent={draft.unsent} error={draft.saveError} />
+      <SaveStatus text={draft.saveText} failed={draft.save === 'failed'} />
       {meta.review_comment && meta.status === 'returned' ? (
         <p className="notice notice-warning">
           <strong>My teacher says:</strong> {meta.review_comment}
@@ -398,14 +405,7 @@ function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: bool
         </>
       ) : state === 'sent' ? (
         <div className="writer-sent">
-          <h2>{staff ? 'Published' : 'Sent!'}</h2>
-          <p role="status">
-            {online
-              ? staff
-                ? STORY_MSG.published
-                : STORY_MSG.submitted
-              : 'Your story is saved on this tablet and will be sent when it is online.'}
-          </p>
+          <SentNotice slug={slug} owner={draft.owner} status={meta.status} staff={staff} />
           <div className="writer-nav">
             <button type="button" className="button button-secondary writer-big" onClick={() => send({ type: 'EDIT' })}>
               Keep writing
@@ -417,6 +417,45 @@ function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: bool
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * What became of a story sent (or published): "Sent!" only once the server has it (its answer
+ * left the queue, or the server's copy says so), "Will be sent" while it waits on this tablet,
+ * and the server's words when it refused it.
+ */
+function SentNotice({ slug, owner, status, staff }: { slug: string; owner: number | null; status: string | undefined; staff: boolean }) {
+  const online = useOnline();
+  const sending = useLive(() => (owner ? sendingState(owner, 'story', slug) : undefined), [owner, slug]);
+  if (!sending) return null;
+  const confirmed = status === 'submitted' || status === 'published' || (status === 'sending' && sending.state === 'none');
+  if (sending.state === 'refused' || (!confirmed && sending.state === 'none'))
+    return (
+      <>
+        <h2>Not sent</h2>
+        <p role="alert" className="notice notice-error">
+          {staff ? 'Your story was not published' : 'Your story was not sent'}
+          {sending.message ? `: ${sending.message}` : '.'}
+        </p>
+      </>
+    );
+  if (!confirmed)
+    return (
+      <>
+        <h2>{staff ? 'Will be published' : 'Will be sent'}</h2>
+        <p role="status">
+          {online
+            ? `Your story is saved on this tablet and is on its way ${staff ? 'to be published' : 'to your teacher'}.`
+            : `Your story is saved on this tablet. It will be ${staff ? 'published' : 'sent to your teacher'} when the tablet is online.`}
+        </p>
+      </>
+    );
+  return (
+    <>
+      <h2>{staff ? 'Published' : 'Sent!'}</h2>
+      <p role="status">{staff ? STORY_MSG.published : STORY_MSG.submitted}</p>
+    </>
   );
 }
 
@@ -440,19 +479,21 @@ export function OnePageStory({ slug }: { slug: string | undefined }) {
 function OnePageForm({ slug, staff }: { slug: string; staff: boolean }) {
   const draft = useStoryDraft(slug);
   const [message, setMessage] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
   if (draft.missing) return <NotOnTablet />;
   if (!draft.record || !draft.ydoc) return <p role="status">Opening the story…</p>;
   const meta = draft.meta;
   return (
     <section className="page writer" aria-labelledby="writer-title">
       <h1 id="writer-title">{meta.title ? `Edit “${meta.title}”` : 'Write a story'}</h1>
-      <SaveStatus save={draft.save} unsent={draft.unsent} error={draft.saveError} />
+      <SaveStatus text={draft.saveText} failed={draft.save === 'failed'} />
       <TitleStep slug={slug} meta={meta} onDone={() => setMessage('Title saved.')} />
       <h2>The story</h2>
       <DocumentEditor ydoc={draft.ydoc} label="The story" onPicture={pictureFor} />
       <AboutFields slug={slug} meta={meta} />
       <AudienceFields slug={slug} meta={meta} />
       {message ? <p role="status">{message}</p> : null}
+      {sent ? <SentNotice slug={slug} owner={draft.owner} status={meta.status} staff={staff} /> : null}
       <div className="writer-nav">
         <button
           type="button"
@@ -460,8 +501,15 @@ function OnePageForm({ slug, staff }: { slug: string; staff: boolean }) {
           onClick={async () => {
             const problem = readyToSend(meta, draft.ydoc!.getXmlFragment('default').length > 0);
             if (problem) return setMessage(problem);
-            await submitStory(slug, meta.title ?? '');
-            setMessage(staff ? STORY_MSG.published : STORY_MSG.submitted);
+            setMessage(null);
+            try {
+              // The words first: the sending is queued after every change typed so far.
+              await draft.flush();
+              await submitStory(slug, meta.title ?? '');
+              setSent(true);
+            } catch (err) {
+              setMessage(err instanceof Error ? err.message : String(err));
+            }
           }}
         >
           {staff ? 'Publish' : 'Send to my teacher'}

@@ -1,7 +1,10 @@
-// A guided tour's life: it runs, then is finished or skipped, and
-// either way is not shown again to that user on this device. A tiny state function (no XState:
-// three states and three events) and its memory in localStorage, parsed before it is trusted.
+// A guided tour's life: it runs, then is finished or skipped, and either way is not shown again
+// to that person. A tiny state function (no XState: three states and three events) and its
+// memory (`tourMemory`, the one seam): a record per user id in the device database, which
+// sign-out keeps (a shared tablet remembers each child, not each sign-in), and the localStorage
+// mark the same session reads at once. Parsed before it is trusted.
 import { hasShape } from '@/contract/shape';
+import { deviceDb } from '@/data/on-demand';
 
 export type TourState = 'idle' | 'run' | 'finished' | 'skipped';
 export type TourEvent = 'START' | 'FINISH' | 'SKIP';
@@ -45,3 +48,34 @@ export function rememberTour(
     /* storage blocked: the tour may show again, which is harmless */
   }
 }
+
+const deviceKey = (tour: string, userId: number) => `tour:${tour}:${userId}`;
+const ENDED = { state: ['finished', 'skipped'], at: 'number' } as const;
+
+/**
+ * Whether this person has seen a tour, and remembering that they have: the ONE place that
+ * decides. Today the device remembers, per user id, through sign-outs (only which tour ended
+ * how: nothing personal). For staff the server-backed version (a per-user list of tours seen,
+ * sent with the user's profile) replaces these two functions; nothing else changes.
+ */
+export const tourMemory = {
+  async seen(tour: string, userId: number): Promise<boolean> {
+    if (rememberedTour(tour, userId)) return true;
+    try {
+      const db = await deviceDb();
+      const row = await db.meta.get(deviceKey(tour, userId));
+      return hasShape(row?.value, ENDED);
+    } catch {
+      return false; // no device database: as if never shown (harmless)
+    }
+  },
+  async remember(tour: string, userId: number, state: 'finished' | 'skipped'): Promise<void> {
+    rememberTour(tour, userId, state);
+    try {
+      const db = await deviceDb();
+      await db.meta.put({ key: deviceKey(tour, userId), value: { state, at: Date.now() } });
+    } catch (err) {
+      console.warn('the tour could not be remembered on this device', err);
+    }
+  },
+};

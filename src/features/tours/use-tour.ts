@@ -2,7 +2,7 @@
 // dialog is out of the way), remembered when finished or skipped, and replayable from Help.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Role } from '@/contract/domain';
-import { rememberTour, rememberedTour, tourStep, type TourState } from './tour-state';
+import { tourMemory, tourStep, type TourState } from './tour-state';
 import { tourFor } from './tours';
 
 export function useTour(path: string, user: { id: number; role: Role } | null, ready: boolean) {
@@ -17,16 +17,23 @@ export function useTour(path: string, user: { id: number; role: Role } | null, r
     void import('./run-tour').then(({ runTour }) =>
       runTour(tour, (how) => {
         setState((s) => tourStep(s, how === 'finished' ? 'FINISH' : 'SKIP'));
-        rememberTour(tour.id, user.id, how);
+        void tourMemory.remember(tour.id, user.id, how);
       }),
     );
   }, [tour, user]);
 
   useEffect(() => {
-    if (!ready || !tour || !user || rememberedTour(tour.id, user.id)) return;
-    // After the screen has drawn, so the tour's steps find their elements.
-    const timer = setTimeout(start, 600);
-    return () => clearTimeout(timer);
+    if (!ready || !tour || !user) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let live = true;
+    void tourMemory.seen(tour.id, user.id).then((seen) => {
+      // After the screen has drawn, so the tour's steps find their elements.
+      if (live && !seen) timer = setTimeout(start, 600);
+    });
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [ready, tour, user, start]);
 
   return { state, replay: tour ? start : undefined };

@@ -378,7 +378,8 @@ export function ResourceList<Row extends { id: number }>({
       ) : page.results.length === 0 ? (
         <p className="admin-empty">{ADMIN_MSG.noRows}</p>
       ) : (
-        <div className="admin-table-wrap">
+        // A table still wider than a narrow screen scrolls sideways: its box takes the keyboard's arrows.
+        <div className="admin-table-wrap" role="region" aria-label={`${resource.title} table`} tabIndex={0}>
           <table className="admin-table">
             <caption className="visually-hidden">{resource.title}</caption>
             <TableHead table={table} />

@@ -1,6 +1,6 @@
 // "Download PDF" of a made book for its school's staff: the same print-ready file the printer gets
 // (GET /books/{id}/print.pdf), fetched as the signed-in user and saved under the book's title.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getFile } from '@/api/client';
 import { BOOK_MSG } from '@/contract/book-forms';
 import { useOnline } from '@/ui/use-online';
@@ -12,11 +12,29 @@ export const bookPdfName = (title: string) =>
     .replace(/\s+/g, '-')
     .slice(0, 60) || 'book') + '.pdf';
 
-export function BookPdfButton({ bookId, title, className = 'button' }: { bookId: number; title: string; className?: string }) {
+export function BookPdfButton({
+  bookId,
+  title,
+  className = 'button',
+  waiting = false,
+}: {
+  bookId: number;
+  title: string;
+  className?: string;
+  /** Changes of the book are still on this device: the server's PDF would miss them. */
+  waiting?: boolean;
+}) {
   const online = useOnline();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [early, setEarly] = useState(false);
+  useEffect(() => {
+    if (!waiting) setEarly(false);
+  }, [waiting]);
   const press = async () => {
+    // Printed after the changes, never ahead: a PDF without the newest page is not offered.
+    setEarly(waiting);
+    if (waiting) return;
     setBusy(true);
     setFailed(false);
     try {
@@ -39,6 +57,11 @@ export function BookPdfButton({ bookId, title, className = 'button' }: { bookId:
       <button type="button" className={className} disabled={busy || !online} onClick={() => void press()}>
         {busy ? 'Preparing the PDF…' : 'Download PDF'}
       </button>
+      {early && (
+        <span className="notice" role="status">
+          The PDF is made from what the school has: it is ready once this book’s changes are sent.
+        </span>
+      )}
       {failed && (
         <span className="notice notice-error" role="alert">
           {BOOK_MSG.pdfFailed}

@@ -12,10 +12,14 @@ import type * as Y from 'yjs';
 import { HEADING_LEVELS, pictureSrc } from '@/contract/document';
 import { documentExtensions, Picture } from '@/contract/document-extensions';
 import { localPictureUrl } from '@/data/documents';
+import { typeAfterPicturePlugin } from './type-after-picture';
 import './editor.css';
 
-/** The picture node shows the device's own copy until the server has it. */
+/** The picture node shows the device's own copy until the server has it; words typed while it is selected go after it. */
 const DevicePicture = Picture.extend({
+  addProseMirrorPlugins() {
+    return [typeAfterPicturePlugin()];
+  },
   addNodeView() {
     return ({ node }) => {
       const img = document.createElement('img');

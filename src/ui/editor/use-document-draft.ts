@@ -1,23 +1,22 @@
 // One document open for writing (a story, a book), the part every kind shares: its Y.Doc made
-// from the device's copy, autosaved on every change (debounced ~500 ms, and at once when the page
-// is hidden or the screen closes), the save state ("Saved on this tablet", "... and sent" once no
-// entry of this document is unsent), and, when online, the server's copy merged in (another
-// tablet's or a teacher's changes). The caller says how to save a change and how to read the
-// server's copy: stories (src/features/story-writer) and books (src/features/book-maker).
-import { useEffect, useRef, useState } from 'react';
+// from the device's copy, every change written to the device at once (./document-saver.ts), the
+// save state ("Saved on this tablet", "... and sent" once no change of this document is unsent),
+// and, when online, the server's copy merged in (another tablet's or a teacher's changes). The
+// caller says how to save a change and how to read the server's copy: stories
+// (src/features/story-writer) and books (src/features/book-maker). `flush()` is for actions that
+// depend on the words (send, publish, print): they wait for it, so they queue after the words.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import * as Y from 'yjs';
 import { useSessionUser } from '@/api/use-session';
 import { fromBase64 } from '@/contract/document';
 import { db, type DocumentRecord } from '@/data/db';
-import { documentKey, getDocument, putDocument } from '@/data/documents';
+import { clearUnsavedJournal, getDocument, journalUnsaved, openUnsavedJournal, unsavedJournal } from '@/data/documents';
 import { useLive } from '@/data/live';
-import { changesTouching } from '@/sync/outbox';
+import { keepServerCopy, unsentDocumentChanges } from '@/sync/document-changes';
 import { useOnline } from '@/ui/use-online';
+import { createDocumentSaver, REMOTE, saveStatusText, type DocumentSaver, type SaveReport, type SaveState } from './document-saver';
 
-export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
-/** The origin of updates that came from the device's copy or the server: never saved again. */
-export const REMOTE = 'server';
-const AUTOSAVE_MS = 500;
+export { REMOTE, type SaveState };
 
 export interface DocumentDraftOptions {
   kind: DocumentRecord['kind'];
@@ -30,14 +29,18 @@ export interface DocumentDraftOptions {
   mergeMeta: (local: Record<string, unknown>, remote: never, unsent: number) => Record<string, unknown>;
 }
 
+/** The origin of changes taken up from the journal: saved like the user's own. */
+const JOURNAL = 'journal';
+const SAME = (a: SaveReport, b: SaveReport) => a.state === b.state && a.error === b.error && a.savedAt === b.savedAt;
+
 export function useDocumentDraft({ kind, id, save: saveChange, fetchRemote, mergeMeta }: DocumentDraftOptions) {
   const user = useSessionUser();
   const owner = user?.id ?? null;
   const online = useOnline();
   const record = useLive(() => (owner ? getDocument(owner, kind, id).then((r) => r ?? null) : null), [owner, kind, id]);
   const [ydoc, setYdoc] = useState<Y.Doc | null>(null);
-  const [save, setSave] = useState<SaveState>('idle');
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const [report, setReport] = useState<SaveReport>({ state: 'idle', error: null, savedAt: 0 });
+  const saver = useRef<DocumentSaver | null>(null);
   const metaRef = useRef<Record<string, unknown>>({});
   metaRef.current = record?.meta ?? {};
   const calls = useRef({ saveChange, fetchRemote, mergeMeta });
@@ -51,42 +54,42 @@ export function useDocumentDraft({ kind, id, save: saveChange, fetchRemote, merg
     setYdoc(d);
   }, [record, ydoc]);
 
-  // Autosave: the updates since the last save go out as one change.
+  // Every change goes to the device at once (no debounce: a reload a keystroke later keeps it).
   useEffect(() => {
-    if (!ydoc) return;
-    let pending: Uint8Array[] = [];
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const flush = () => {
-      clearTimeout(timer);
-      if (!pending.length) return;
-      const update = pending.length === 1 ? pending[0]! : Y.mergeUpdates(pending);
-      pending = [];
-      setSave('saving');
-      calls.current.saveChange(update, Y.encodeStateAsUpdate(ydoc), metaRef.current).then(
-        () => setSave('saved'),
-        (err: Error) => {
-          setSave('failed');
-          setSaveError(err.message);
-        },
-      );
-    };
-    const onUpdate = (update: Uint8Array, origin: unknown) => {
-      if (origin === REMOTE) return;
-      pending.push(update);
-      clearTimeout(timer);
-      timer = setTimeout(flush, AUTOSAVE_MS);
-    };
-    const onHide = () => document.visibilityState === 'hidden' && flush();
-    ydoc.on('update', onUpdate);
-    document.addEventListener('visibilitychange', onHide);
-    window.addEventListener('pagehide', flush);
+    if (!ydoc || !owner) return;
+    const s = createDocumentSaver(
+      ydoc,
+      (update, state) => calls.current.saveChange(update, state, metaRef.current),
+      (next) => setReport((prev) => (SAME(prev, next) ? prev : next)),
+      (update) => journalUnsaved(owner, kind, id, update),
+    );
+    saver.current = s;
+    // What a page that went away had not written yet: applied as this device's change (so it
+    // is saved and sent like any other), then forgotten.
+    void openUnsavedJournal()
+      .then(() => unsavedJournal(owner, kind, id))
+      .then(async (kept) => {
+        if (!kept) return;
+        Y.applyUpdate(ydoc, kept.update, JOURNAL);
+        await s.flush();
+        await clearUnsavedJournal(owner, kind, id, kept.at);
+      })
+      .catch((err: unknown) => console.warn('unsaved changes could not be taken up', err));
     return () => {
-      flush();
-      ydoc.off('update', onUpdate);
-      document.removeEventListener('visibilitychange', onHide);
-      window.removeEventListener('pagehide', flush);
+      s.stop();
+      if (saver.current === s) saver.current = null;
     };
-  }, [ydoc]);
+  }, [ydoc, owner, kind, id]);
+
+  // Counted with the time the count began: a count that began before the last write cannot say "sent".
+  const unsent = useLive(async () => {
+    const at = performance.now();
+    return owner ? { count: await unsentDocumentChanges(owner, kind, id), at } : { count: 0, at };
+  }, [owner, kind, id]);
+  const status = record?.meta['status'];
+  // Once a document waiting to be sent ("sending") has left the queue, the server's copy says
+  // what became of it (submitted, published): a screen says "Sent" from that answer only.
+  const settled = status === 'sending' && unsent?.count === 0 ? unsent.at : 0;
 
   // Online: the server's copy merges in (another tablet, a teacher's corrections, the status).
   useEffect(() => {
@@ -94,29 +97,35 @@ export function useDocumentDraft({ kind, id, save: saveChange, fetchRemote, merg
     let stop = false;
     void (async () => {
       const data = await calls.current.fetchRemote();
-      if (stop || !data) return;
-      if (data.doc) Y.applyUpdate(ydoc, fromBase64(data.doc), REMOTE);
-      const key = documentKey(owner, kind, id);
-      const local = await getDocument(owner, kind, id);
-      const unsent = await changesTouching(`documents:${key}`);
-      await putDocument({
-        key,
-        owner_id: owner,
-        kind,
-        id,
-        state: Y.encodeStateAsUpdate(ydoc).slice().buffer,
-        meta: calls.current.mergeMeta(local?.meta ?? {}, data as never, unsent),
-        saved_at: local?.saved_at ?? Date.now(),
+      if (stop || !data || !saver.current) return;
+      // Between two writes: the state kept holds only changes that are also queued.
+      await saver.current.exclusive(async () => {
+        if (data.doc) Y.applyUpdate(ydoc, fromBase64(data.doc), REMOTE);
+        await keepServerCopy(owner, { kind, id }, Y.encodeStateAsUpdate(ydoc), (local, count) =>
+          calls.current.mergeMeta(local, data as never, count),
+        );
       });
     })().catch(() => undefined);
     return () => {
       stop = true;
     };
-  }, [online, owner, ydoc, kind, id]);
+  }, [online, owner, ydoc, kind, id, settled]);
 
-  const unsent = useLive(() => (owner ? changesTouching(`documents:${documentKey(owner, kind, id)}`) : 0), [owner, kind, id]);
+  const flush = useCallback(() => saver.current?.flush() ?? Promise.resolve(), []);
 
-  return { owner, user, record, ydoc, save, saveError, unsent: unsent ?? 0, missing: record === null };
+  return {
+    owner,
+    user,
+    record,
+    ydoc,
+    save: report.state,
+    saveError: report.error,
+    /** The save state in words, never "sent" before it is true. */
+    saveText: saveStatusText(report, unsent),
+    unsent: unsent?.count ?? 0,
+    missing: record === null,
+    flush,
+  };
 }
 
 /** The owner's documents of one kind on this device, newest first. */
