@@ -1,7 +1,8 @@
 // Lint rules, including the import boundaries. In the PWA: features never import each other,
 // shared folders never import features or the app and import only the shared folders below them,
-// Dexie only through src/data, openapi-fetch only through src/api, and screens never call fetch
-// themselves. On the server: imports only go down the floors of SERVER_FLOORS
+// Dexie only through src/data, openapi-fetch only through src/api, screens never call fetch
+// themselves, and no hard-coded words on the screens that speak every language (TRANSLATED
+// below). On the server: imports only go down the floors of SERVER_FLOORS
 // (tests/unit/server-layers.test.ts checks the same order, and circles).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -11,6 +12,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
+import lingui from 'eslint-plugin-lingui';
 
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -36,11 +38,11 @@ export const SERVER_FLOORS = [
   ['./server/app.ts', './server/main.ts', './server/openapi.ts', './server/backup.ts'],
 ];
 
-const SHARED = ['./src/ui', './src/data', './src/sync', './src/api', './src/contract'];
+const SHARED = ['./src/ui', './src/data', './src/sync', './src/api', './src/contract', './src/i18n'];
 // The shared folders in layers, lowest first: each imports only the ones below it. The contract is
-// the rules and words the server shares; data is the device database; sync sends its outbox; api
+// the rules and words the server shares; i18n turns words into the chosen language; data is the device database; sync sends its outbox; api
 // calls the server (with sync's credentials); ui draws with all of them.
-const LAYERS = ['./src/contract', './src/data', './src/sync', './src/api', './src/ui'];
+const LAYERS = ['./src/contract', './src/i18n', './src/data', './src/sync', './src/api', './src/ui'];
 const layerZones = LAYERS.flatMap((layer, i) =>
   LAYERS.slice(i + 1).map((above) => ({
     target: layer,
@@ -50,6 +52,21 @@ const layerZones = LAYERS.flatMap((layer, i) =>
     message: `Shared folders import only the ones below them: ${LAYERS.map((l) => l.slice('./src/'.length)).join(' < ')}.`,
   })),
 );
+
+// The screens whose every word goes through the catalogue (issue 26): a new hard-coded word in
+// them (JSX text, aria-label, placeholder, title, alt, a label or title prop, a toast) fails the
+// lint. The sweep widens this to all of src/features, src/app and src/ui.
+const TRANSLATED = [
+  'src/features/auth/**',
+  'src/features/library/**',
+  'src/app/layouts/**',
+  'src/i18n/**',
+  'src/features/search/switchboard.tsx',
+  'src/features/cart/add-to-cart-button.tsx',
+  'src/features/cart/cart-feedback.ts',
+  'src/features/sync-status/offline-badge.tsx',
+  'src/ui/toast.tsx',
+];
 const dexie = { name: 'dexie', message: 'Use the device database through src/data.' };
 const dexieHooks = { name: 'dexie-react-hooks', message: 'Use useLive from src/data.' };
 const openapiFetch = { name: 'openapi-fetch', message: 'Call the API through src/api.' };
@@ -98,6 +115,49 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/data/**', 'src/api/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [dexie, dexieHooks, openapiFetch] }] },
+  },
+  // Lingui's own checks wherever its macros are used (a t`…` outside a function, a message that is
+  // only a variable, a <Trans> inside a <Trans>…).
+  { files: ['src/**/*.{ts,tsx}'], ...lingui.configs['flat/recommended'] },
+  {
+    files: TRANSLATED,
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          // Not words: one lowercase token (a key, a path, a class name), CONSTANTS, and strings with
+          // no Latin letter (symbols, numbers). Attributes that are not words, and calls whose
+          // strings are not shown to anyone.
+          ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$', '^[^A-Za-z]*$'],
+          ignoreNames: [
+            { regex: { pattern: 'className', flags: 'i' } },
+            { regex: { pattern: '^[A-Z0-9_-]+$' } },
+            ...['type', 'id', 'to', 'href', 'src', 'name', 'autoComplete', 'inputMode', 'autoCapitalize', 'role', 'key', 'htmlFor'],
+            ...['accept', 'rel', 'target', 'loading', 'decoding', 'fetchPriority', 'kind', 'field', 'status', 'dir', 'lang'],
+          ],
+          ignoreFunctions: [
+            'console.*',
+            'Error',
+            '*.matches',
+            'send',
+            'useMediaQuery',
+            'z.*',
+            'import',
+            '*.getItem',
+            '*.setItem',
+            '*.removeItem',
+          ],
+        },
+      ],
+      // The rule lets a native element's title through; here it is a word like any other.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='title'] > Literal[value=/[A-Za-z]/]",
+          message: 'A title is shown to people: put it through the catalogue (t`…`).',
+        },
+      ],
+    },
   },
   { files: ['src/data/**'], rules: { 'no-restricted-imports': ['error', { paths: [openapiFetch] }] } },
   { files: ['src/api/**'], rules: { 'no-restricted-imports': ['error', { paths: [dexie, dexieHooks] }] } },

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PLATFORM_NAME } from './src/contract/tenant-colors';
 import { precompress } from './build/compress-plugin';
+import { lingui } from './build/lingui';
 import { prerender } from './build/prerender-plugin';
 
 /** Records which modules each chunk holds, so the bundle budget can prove what is not in it. */
@@ -28,6 +29,8 @@ export default defineConfig({
   // An alias rather than tsconfigPaths: the service worker's separate build inherits aliases.
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
+    // Before React's: the macros run on the source as written (build/lingui.ts).
+    ...lingui(),
     react(),
     chunkModules(),
     VitePWA({
@@ -42,6 +45,8 @@ export default defineConfig({
         name: PLATFORM_NAME,
         short_name: PLATFORM_NAME,
         description: 'Read, write and share stories: an online library for schools and families.',
+        // The installed app's name and description are English; a per-language manifest needs the
+        // server to answer /manifest.webmanifest in the site's language (issue 26, server phase).
         lang: 'en',
         start_url: '/',
         scope: '/',
@@ -78,10 +83,20 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/,
             },
-            // The small shared modules every page's first load holds: one file rather than twenty.
+            // Lingui's <Trans> (rich text) with src/i18n/trans.tsx, for the screens that use it:
+            // not in the shell below, which holds the rest of Lingui.
+            {
+              name: 'trans',
+              test: /node_modules[\\/]@lingui[\\/]react[\\/]dist[\\/](shared|server)|src[\\/]i18n[\\/]trans\.tsx$/,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            // The small shared modules every page's first load holds: one file rather than twenty
+            // (the header's cart count, sync slot and tenant included; Lingui's run time follows
+            // src/i18n, which imports it).
             {
               name: 'shell',
-              test: /src[\\/](sync[\\/](status|storage-full|next-task)|contract[\\/](price|tenant-colors|tenant-css|shape|domain|device|messages)|ui[\\/](use-online|sent-with-page|when-idle|toast|tenant-colors|icons|format)|data[\\/](on-demand|persisted-state)|api[\\/](use-session|session|device-id))\.tsx?$/,
+              test: /src[\\/](sync[\\/](status|storage-full|next-task)|contract[\\/](price|tenant-colors|tenant-css|shape|domain|device|locales|common-messages)|ui[\\/](use-online|sent-with-page|when-idle|toast|tenant-colors|icons|format)|data[\\/](on-demand|persisted-state)|api[\\/](use-session|session|device-id)|i18n[\\/](i18n|known|choice|language-picker)|features[\\/](cart[\\/](use-cart-count|guest-cart|cart-state)|sync-status[\\/](sync-status-slot|offline-badge)|tenant[\\/]tenant))\.tsx?$/,
             },
           ],
         },

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { lingui } from './build/lingui';
 
 export default defineConfig({
+  // The screens' macros and catalogues, as in the build (vite.config.ts).
+  plugins: [lingui()],
   resolve: { tsconfigPaths: true },
   test: {
     projects: [

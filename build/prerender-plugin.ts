@@ -10,17 +10,28 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { FOOTER_LINKS, MENU_LINKS } from '../src/app/layouts/links';
+import type * as Links from '../src/app/layouts/links';
+import { LOCALE_INFO, LOCALES } from '../src/contract/locales';
 import { PLATFORM_NAME } from '../src/contract/tenant-colors';
 import { isPageSlug } from '../src/contract/public-pages';
+import { importWithMacros } from './lingui';
+
+/** The layouts' links with their English words (the macros run at build time: build/lingui.ts). */
+let links: { menu: { to: string; label: string }[]; footer: { to: string; label: string }[] } | undefined;
+async function loadLinks() {
+  const m = await importWithMacros<typeof Links>('src/app/layouts/links.ts');
+  // Each label is a message whose English words are compiled into it (plain text: one string).
+  const english = (l: { to: string; label: { message?: unknown } }) => ({ to: l.to, label: [l.label.message].flat().join('') });
+  links = { menu: m.MENU_LINKS.map(english), footer: m.FOOTER_LINKS.map(english) };
+}
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 
 /** Where the server writes the site's name (and the default until it does). */
 export const NAME_MARK = (fallback = PLATFORM_NAME) => `<!--tenant-name-->${escape(fallback)}<!--/tenant-name-->`;
 
-const icon = (paths: string, size = 22) =>
-  `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${paths}</svg>`;
+const icon = (paths: string, size = 22, className = '') =>
+  `<svg${className ? ` class="${className}"` : ''} width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${paths}</svg>`;
 
 /**
  * The header as React first renders it for a visitor who is not signed in (header.tsx). Its
@@ -29,7 +40,7 @@ const icon = (paths: string, size = 22) =>
  */
 function header(path: string): string {
   const login = `/login${path === '/' || path.startsWith('/login') ? '' : `?redirect=${encodeURIComponent(path)}`}`;
-  const menu = [...MENU_LINKS, { to: login, label: 'Login' }]
+  const menu = [...links!.menu, { to: login, label: 'Login' }]
     .map((l) => `<li><a href="${escape(l.to)}">${escape(l.label)}</a></li>`)
     .join('');
   return (
@@ -39,16 +50,21 @@ function header(path: string): string {
     `<form role="search" class="switchboard-search" action="/library"><label for="site-search" class="visually-hidden">Search books and stories</label>` +
     `<input id="site-search" name="search" autocomplete="off" placeholder="Search books and stories" type="search">` +
     `<button type="submit" class="icon-button" aria-label="Search">${icon('<circle cx="11" cy="11" r="7"></circle><path d="m20 20-3.5-3.5"></path>', 18)}</button></form></div><!--/switchboard-->` +
-    `<nav class="header-actions" aria-label="Account"><a class="cart-link" aria-label="Cart" href="/cart">${icon('<circle cx="9" cy="20" r="1.5"></circle><circle cx="18" cy="20" r="1.5"></circle><path d="M2 3h3l2.4 11.2a2 2 0 0 0 2 1.6h8.3a2 2 0 0 0 2-1.5L22 7H6"></path>')}</a>` +
+    `<nav class="header-actions" aria-label="Account"><a class="cart-link" aria-label="Cart" href="/cart">${icon('<circle cx="9" cy="20" r="1.5"></circle><circle cx="18" cy="20" r="1.5"></circle><path d="M2 3h3l2.4 11.2a2 2 0 0 0 2 1.6h8.3a2 2 0 0 0 2-1.5L22 7H6"></path>', 22, 'flip-in-rtl')}</a>` +
     `<a class="button button-small header-account" href="${escape(login)}">Login</a>` +
     `<button type="button" class="icon-button menu-button awaiting-script" disabled aria-label="Open menu" aria-expanded="false" aria-controls="mobile-menu">${icon('<path d="M3 6h18M3 12h18M3 18h18"></path>')}</button></nav></div>` +
     `<div id="mobile-menu" class="mobile-menu" hidden><nav aria-label="Menu"><ul>${menu}</ul></nav></div></header>`
   );
 }
 
+/** The language picker as React first renders it (src/ui/language-picker.tsx), waiting for the script. */
+const languagePicker = () =>
+  `<div class="language-picker"><label for="language-picker">${icon('<circle cx="12" cy="12" r="9"></circle><path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18"></path>', 18)}<span>Language</span></label>` +
+  `<select id="language-picker" class="awaiting-script" disabled>${LOCALES.map((l) => `<option value="${l}" lang="${l}"${l === 'en' ? ' selected' : ''}>${escape(LOCALE_INFO[l].name)}</option>`).join('')}</select></div>`;
+
 function footer(): string {
-  const links = FOOTER_LINKS.map((l) => `<li><a href="${l.to}">${escape(l.label)}</a></li>`).join('');
-  return `<footer class="site-footer"><nav aria-label="Legal and contact"><ul>${links}</ul></nav><p>© <!--year-->${new Date().getFullYear()}<!--/year--> ${NAME_MARK()}</p></footer>`;
+  const items = links!.footer.map((l) => `<li><a href="${l.to}">${escape(l.label)}</a></li>`).join('');
+  return `<footer class="site-footer"><nav aria-label="Legal and contact"><ul>${items}</ul></nav>${languagePicker()}<p>© <!--year-->${new Date().getFullYear()}<!--/year--> ${NAME_MARK()}</p></footer>`;
 }
 
 const main = (content: string) => `<main id="main" class="site-main" tabindex="-1">${content}</main>`;
@@ -259,6 +275,7 @@ export function prerender(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
+    buildStart: () => loadLinks(),
     // The offline shell: header and footer around an empty main.
     transformIndexHtml: {
       order: 'post',

@@ -5,16 +5,24 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
+import { I18nProvider } from '@lingui/react';
 import { onSessionExpired } from '@/api/client';
-import { MSG } from '@/contract/messages';
+import { MSG } from '@/contract/common-messages';
+import { SOURCE_LOCALE } from '@/contract/locales';
 import { loadTenant } from '@/features/tenant/tenant';
+import { activate, activateSource, i18n } from '@/i18n/i18n';
 import { nextTask } from '@/data/next-task';
 import { syncControl } from '@/sync/status';
 import { toast } from '@/ui/toast';
 import { whenIdleAfterLoad } from '@/ui/when-idle';
+import { initialLocale } from './app/language';
 import { createAppRouter } from './app/router';
 
 const router = createAppRouter();
+// English at once (nothing to fetch); another language's catalogue is fetched with the route's
+// screen, so the first render is already in it (src/app/language.tsx follows changes after).
+activateSource();
+const locale = initialLocale();
 await nextTask();
 
 onSessionExpired(() => {
@@ -27,13 +35,20 @@ void loadTenant();
 // The page arrives prerendered (build/prerender-plugin.ts); React renders over it once the route's
 // screen has loaded, so the first render draws the whole page and nothing in between. It renders
 // as a transition, in slices that give the main thread back between them, in a task of its own.
-await router.load().catch((err: unknown) => console.warn('the first route could not be loaded', err));
+await Promise.all([
+  router.load().catch((err: unknown) => console.warn('the first route could not be loaded', err)),
+  locale === SOURCE_LOCALE
+    ? null
+    : activate(locale).catch((err: unknown) => console.warn(`the ${locale} catalogue could not be loaded`, err)),
+]);
 await nextTask();
 const root = createRoot(document.getElementById('root')!);
 startTransition(() =>
   root.render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
     </StrictMode>,
   ),
 );

@@ -2,6 +2,7 @@
 // generic_access). Read back through a schema: a damaged entry counts as signed out.
 import { ROLES } from '@/contract/domain';
 import { hasShape } from '@/contract/shape';
+import { LANGUAGE_KEY } from '@/i18n/choice';
 import { DEVICE_ID_KEY } from './device-id';
 import type { components } from './schema';
 
@@ -27,8 +28,11 @@ export const STORAGE_KEYS = {
   community: 'generic_access',
 } as const;
 
-/** Facts about the device, not the person: they survive sign-out's clearing of storage. */
-export const DEVICE_KEYS = ['storynest_device', DEVICE_ID_KEY] as const;
+/**
+ * Facts about the device, not the person: they survive sign-out's clearing of storage. The
+ * languages chosen on it too: each child finds theirs again at their next sign-in.
+ */
+export const DEVICE_KEYS = ['storynest_device', DEVICE_ID_KEY, LANGUAGE_KEY] as const;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();

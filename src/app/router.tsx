@@ -17,6 +17,7 @@ import { loadTenant, useTenant } from '@/features/tenant/tenant';
 import type { TenantRecord } from '@/data/db';
 import { Toaster } from '@/ui/toast';
 import { AREAS, type Area } from './areas';
+import { FollowLanguage } from './language';
 import { redirectSignedIn, requireRoles } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { NotFound } from './not-found';
@@ -30,6 +31,7 @@ const lazyRouteComponent: typeof tanstackLazyRouteComponent = (importer, exportN
 const rootRoute = createRootRoute({
   component: () => (
     <>
+      <FollowLanguage />
       <Outlet />
       <Toaster />
       <UpdatePrompt />

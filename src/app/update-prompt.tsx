@@ -1,10 +1,13 @@
 // Registers the service worker and, when a new version is waiting, asks before loading it:
 // a lesson is never reloaded under a child's fingers (no automatic skipWaiting). A page that is
 // never reloaded (a classroom kiosk) still learns of a new version: it asks the server at start,
-// every hour and whenever it becomes visible again.
-import { useEffect, useState } from 'react';
+// every hour and whenever it becomes visible again. The question itself (./update-dialog) loads
+// only when there is something to ask.
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
 import { whenIdleAfterLoad } from '@/ui/when-idle';
+
+const UpdateDialog = lazy(() => import('./update-dialog'));
 
 const HOUR = 60 * 60 * 1000;
 /** localStorage key of a shorter check interval in ms (the end-to-end test sets a few seconds). */
@@ -50,25 +53,9 @@ export function UpdatePrompt() {
   }, []);
 
   if (!waiting) return null;
-  const reload = () => {
-    // Reload once the new worker has taken over, so the page and the worker match.
-    waiting.addEventListener('controlling', () => location.reload());
-    waiting.messageSkipWaiting();
-  };
   return (
-    <div className="update-prompt" role="alertdialog" aria-labelledby="update-title" aria-describedby="update-text">
-      <p id="update-title" className="update-title">
-        A new version is available
-      </p>
-      <p id="update-text">Reload when you are ready; nothing you have saved will be lost.</p>
-      <div className="update-actions">
-        <button type="button" className="button" onClick={reload}>
-          Reload now
-        </button>
-        <button type="button" className="button button-secondary" onClick={() => setWaiting(null)}>
-          Later
-        </button>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <UpdateDialog waiting={waiting} onLater={() => setWaiting(null)} />
+    </Suspense>
   );
 }

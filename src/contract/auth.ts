@@ -37,10 +37,10 @@ export const NewPassword = z.string({ error: MSG.loginEmptyPassword }).min(8, AU
 
 export const PasswordResetRequest = z.object({
   email: z
-    .string({ error: 'Email is required' })
+    .string({ error: /*i18n*/ 'Email is required' })
     .trim()
-    .min(1, { error: 'Email is required', abort: true })
-    .pipe(z.email('Invalid email address').max(254)),
+    .min(1, { error: /*i18n*/ 'Email is required', abort: true })
+    .pipe(z.email(/*i18n*/ 'Invalid email address').max(254)),
 });
 
 export const PasswordResetConfirm = z.object({
@@ -48,12 +48,18 @@ export const PasswordResetConfirm = z.object({
   password: NewPassword,
 });
 
+/** A new account's name: the same words on the server and in the invitation's form. */
+export const NAME_MSG = {
+  firstRequired: /*i18n*/ 'First name is required',
+  lastRequired: /*i18n*/ 'Last name is required',
+} as const;
+
 const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
 
 /** A new staff account (accepting an invitation to join a school). */
 export const NewAccount = z.object({
-  first_name: name('First name is required'),
-  last_name: name('Last name is required'),
+  first_name: name(NAME_MSG.firstRequired),
+  last_name: name(NAME_MSG.lastRequired),
   password: NewPassword,
 });
 

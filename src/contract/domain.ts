@@ -101,11 +101,11 @@ export interface DashboardOption {
 /** The dashboard switcher's choices for a role, in the order the product shows them. */
 export function dashboardOptionsFor(role: Role): DashboardOption[] {
   const options: DashboardOption[] = [];
-  if (role === 'organization_admin') options.push({ label: 'Organization Dashboard', to: '/admin-organization' });
+  if (role === 'organization_admin') options.push({ label: /*i18n*/ 'Organization Dashboard', to: '/admin-organization' });
   if (role === 'school_admin' || role === 'organization_admin' || role === 'teacher') {
-    options.push({ label: 'Teacher Dashboard', to: '/dashboard', search: { option: 'Teacher Dashboard' } });
+    options.push({ label: /*i18n*/ 'Teacher Dashboard', to: '/dashboard', search: { option: 'Teacher Dashboard' } });
   }
-  if (role === 'school_admin' || role === 'organization_admin') options.push({ label: 'Admin Dashboard', to: '/admin-school' });
+  if (role === 'school_admin' || role === 'organization_admin') options.push({ label: /*i18n*/ 'Admin Dashboard', to: '/admin-school' });
   return options;
 }
 

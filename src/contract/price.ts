@@ -1,15 +1,19 @@
 // A price as screens show it; the server draws the library's first cards with the same words.
-// Prices are written the English way, as the product's words are, the same on the server and in
-// every browser. The usual currencies are written here without Intl: its locale data costs a slow
-// phone about 60 ms of main thread the first time it is used, on the page's first render.
+// In English (en-US, the default) the usual currencies are written here without Intl: its locale
+// data costs a slow phone about 60 ms of main thread the first time it is used, on the page's
+// first render. Any other language, or currency, is written by Intl in that language's way
+// (rupees grouped 12,34,567 in hi-IN, Arabic-Indic digits in Arabic): src/ui/format.ts passes
+// the page's language.
 const SYMBOLS: Readonly<Record<string, string>> = { USD: '$', GBP: '£', EUR: '€', CAD: 'CA$', AUD: 'A$', NZD: 'NZ$', INR: '₹' };
-const others = new Map<string, Intl.NumberFormat>();
+const FAST_LOCALE = 'en-US';
+const formats = new Map<string, Intl.NumberFormat>();
 
-export function formatPrice(cents: number, currency = 'USD'): string {
-  const symbol = SYMBOLS[currency];
+export function formatPrice(cents: number, currency = 'USD', locale = FAST_LOCALE): string {
+  const symbol = locale === FAST_LOCALE ? SYMBOLS[currency] : undefined;
   if (symbol === undefined) {
-    let format = others.get(currency);
-    if (!format) others.set(currency, (format = new Intl.NumberFormat('en-US', { style: 'currency', currency })));
+    const key = `${locale} ${currency}`;
+    let format = formats.get(key);
+    if (!format) formats.set(key, (format = new Intl.NumberFormat(locale, { style: 'currency', currency })));
     return format.format(cents / 100);
   }
   const whole = Math.floor(Math.abs(Math.round(cents)) / 100);

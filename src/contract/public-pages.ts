@@ -27,9 +27,9 @@ export const isPageSlug = (s: string): s is PageSlug => (PAGE_SLUGS as readonly 
 
 /** The provider's sites (marketing, blog, partners): outside the app, opened in a new tab. */
 export const EXTERNAL_LINKS = [
-  { href: 'https://storynest.example.com/', label: 'StoryNest for schools' },
-  { href: 'https://blog.storynest.example.com/', label: 'Blog' },
-  { href: 'https://storynest.example.com/partners', label: 'Partners' },
+  { href: 'https://storynest.example.com/', label: /*i18n*/ 'StoryNest for schools' },
+  { href: 'https://blog.storynest.example.com/', label: /*i18n*/ 'Blog' },
+  { href: 'https://storynest.example.com/partners', label: /*i18n*/ 'Partners' },
 ] as const;
 
 /** The 17 UN Sustainable Development Goals, numbered as the UN numbers them (stories.sdgs). */

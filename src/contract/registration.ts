@@ -41,33 +41,35 @@ export function suggestSubdomain(name: string): string {
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
 
-const hexColor = (message: string) => required(message).regex(HEX, 'Invalid hex color code');
+const hexColor = (message: string) => required(message).regex(HEX, /*i18n*/ 'Invalid hex color code');
 
 export const LogoFile = z
-  .instanceof(File, { error: 'Unsupported file format' })
-  .refine((f) => f.size <= LOGO_MAX_BYTES, { error: 'File too large', abort: true })
-  .refine((f) => (LOGO_TYPES as readonly string[]).includes(f.type), 'Unsupported file format');
+  .instanceof(File, { error: /*i18n*/ 'Unsupported file format' })
+  .refine((f) => f.size <= LOGO_MAX_BYTES, { error: /*i18n*/ 'File too large', abort: true })
+  .refine((f) => (LOGO_TYPES as readonly string[]).includes(f.type), /*i18n*/ 'Unsupported file format');
 
 export const RegistrationRequest = z.object({
   is_organization: z.enum(['true', 'false']).default('false'),
-  school_name: required('Name is required').min(3, 'Name must be at least 3 characters').max(100, 'Name must not exceed 100 characters'),
-  school_email: required('Email is required').pipe(z.email('Invalid email address').max(254)),
-  domain_url: required('Domain URL is required')
-    .refine((v) => parsedUrl(v) !== null, { error: 'Invalid URL format', abort: true })
-    .refine((v) => DOMAIN.test(parsedUrl(v)?.hostname ?? ''), 'Invalid domain format'),
+  school_name: required(/*i18n*/ 'Name is required')
+    .min(3, /*i18n*/ 'Name must be at least 3 characters')
+    .max(100, /*i18n*/ 'Name must not exceed 100 characters'),
+  school_email: required(/*i18n*/ 'Email is required').pipe(z.email(/*i18n*/ 'Invalid email address').max(254)),
+  domain_url: required(/*i18n*/ 'Domain URL is required')
+    .refine((v) => parsedUrl(v) !== null, { error: /*i18n*/ 'Invalid URL format', abort: true })
+    .refine((v) => DOMAIN.test(parsedUrl(v)?.hostname ?? ''), /*i18n*/ 'Invalid domain format'),
   /** Optional: the server derives one from the name when it is left empty. */
   subdomain: z
     .string()
     .trim()
     .max(SUBDOMAIN_MAX, `Subdomain must not exceed ${SUBDOMAIN_MAX} characters`)
-    .refine((v) => v === '' || SUBDOMAIN_CHARS.test(v), 'Subdomain can only contain lowercase letters, numbers, and hyphens')
-    .refine((v) => !v.startsWith('-') && !v.endsWith('-'), 'Subdomain cannot start or end with a hyphen')
+    .refine((v) => v === '' || SUBDOMAIN_CHARS.test(v), /*i18n*/ 'Subdomain can only contain lowercase letters, numbers, and hyphens')
+    .refine((v) => !v.startsWith('-') && !v.endsWith('-'), /*i18n*/ 'Subdomain cannot start or end with a hyphen')
     .default(''),
-  first_name: required('First name is required').max(100, 'First name must not exceed 100 characters'),
-  last_name: required('Last name is required').max(100, 'Last name must not exceed 100 characters'),
-  primary_color: hexColor('Primary color is required'),
-  primary_color_light: hexColor('Primary color light is required'),
-  primary_color_dark: hexColor('Primary color dark is required'),
+  first_name: required(/*i18n*/ 'First name is required').max(100, /*i18n*/ 'First name must not exceed 100 characters'),
+  last_name: required(/*i18n*/ 'Last name is required').max(100, /*i18n*/ 'Last name must not exceed 100 characters'),
+  primary_color: hexColor(/*i18n*/ 'Primary color is required'),
+  primary_color_light: hexColor(/*i18n*/ 'Primary color light is required'),
+  primary_color_dark: hexColor(/*i18n*/ 'Primary color dark is required'),
   logo: LogoFile.optional(),
 });
 export type RegistrationInput = z.input<typeof RegistrationRequest>;

@@ -11,8 +11,9 @@ const base = {
   'aria-hidden': true,
 } as const;
 
+/** The cart's handle trails behind it: it turns round in a right-to-left language. */
 export const CartIcon = () => (
-  <svg {...base}>
+  <svg {...base} className="flip-in-rtl">
     <circle cx="9" cy="20" r="1.5" />
     <circle cx="18" cy="20" r="1.5" />
     <path d="M2 3h3l2.4 11.2a2 2 0 0 0 2 1.6h8.3a2 2 0 0 0 2-1.5L22 7H6" />
@@ -42,5 +43,13 @@ export const OfflineIcon = () => (
 export const CloseIcon = () => (
   <svg {...base}>
     <path d="M18 6 6 18M6 6l12 12" />
+  </svg>
+);
+
+/** The language picker's sign: a globe, understood whatever language the page is in. */
+export const GlobeIcon = () => (
+  <svg {...base} width={18} height={18}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
   </svg>
 );

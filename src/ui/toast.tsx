@@ -1,6 +1,8 @@
 // Toasts: short messages the spec asks for ('Logged in successfully', warnings, errors),
 // announced to screen readers through a live region.
 import { useSyncExternalStore } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
 
 export type ToastKind = 'success' | 'info' | 'warning' | 'error';
 interface Toast {
@@ -27,6 +29,9 @@ export function toast(kind: ToastKind, text: string, ms = 5000) {
 }
 
 export function Toaster() {
+  const { t } = useLingui();
+  // The contract's messages (most toasts) in the page's language.
+  const known = useKnown();
   const list = useSyncExternalStore(
     (l) => {
       listeners.add(l);
@@ -36,10 +41,10 @@ export function Toaster() {
   );
   return (
     <div className="toasts" role="status" aria-live="polite">
-      {list.map((t) => (
-        <div key={t.id} className={`toast toast-${t.kind}`}>
-          <span>{t.text}</span>
-          <button type="button" className="toast-close" onClick={() => dismiss(t.id)} aria-label="Dismiss message">
+      {list.map((item) => (
+        <div key={item.id} className={`toast toast-${item.kind}`}>
+          <span>{known(item.text)}</span>
+          <button type="button" className="toast-close" onClick={() => dismiss(item.id)} aria-label={t`Dismiss message`}>
             ×
           </button>
         </div>

@@ -3,8 +3,10 @@
 // and no public footer (the footer is the public pages' only).
 import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSessionUser } from '@/api/use-session';
 import { useTenant } from '@/features/tenant/tenant';
+import { LanguagePicker } from '@/ui/language-picker';
 import { MenuIcon } from '@/ui/icons';
 import { useMediaQuery } from '@/ui/use-media-query';
 import { menuOf, type Area } from '../areas';
@@ -37,17 +39,20 @@ export function AreaLayout({ area }: { area: Area }) {
   const navVisible = narrow ? toggled : !toggled;
   const items = menuOf(area).filter((item) => !item.roles || (user && item.roles.includes(user.role)));
   const groups = [...new Set(items.map((i) => i.group ?? ''))];
+  const { t } = useLingui();
+  // The areas' names and menus (src/app/areas.ts) are the sweep's (issue 26): still English.
+  const title = area.title;
 
   return (
     <div className={`area${toggled ? ' area-toggled' : ''}`}>
       <header className="area-bar">
         <a href="#main" className="skip-link">
-          Skip to content
+          <Trans>Skip to content</Trans>
         </a>
         <button
           type="button"
           className="icon-button"
-          aria-label={navVisible ? 'Hide menu' : 'Show menu'}
+          aria-label={navVisible ? t`Hide menu` : t`Show menu`}
           aria-expanded={navVisible}
           aria-controls="area-nav"
           onClick={() => setToggled((t) => !t)}
@@ -64,13 +69,13 @@ export function AreaLayout({ area }: { area: Area }) {
           type="button"
           className="button button-small button-secondary help-button"
           aria-haspopup="dialog"
-          aria-label="Help"
+          aria-label={t`Help`}
           onClick={() => setHelpOpen(true)}
         >
           <span aria-hidden="true">?</span>
           <span className="help-label" aria-hidden="true">
             {' '}
-            Help
+            <Trans>Help</Trans>
           </span>
         </button>
         {user ? <DashboardSwitcher role={user.role} current={area.base} /> : null}
@@ -82,7 +87,7 @@ export function AreaLayout({ area }: { area: Area }) {
         {/* A child on a shared tablet: Sign out one tap away at every width (the menu folds away on tablets). */}
         {user?.role === 'student' ? (
           <Link to="/logout" className="button button-small button-secondary area-sign-out">
-            Sign out
+            <Trans>Sign out</Trans>
           </Link>
         ) : null}
       </header>
@@ -92,7 +97,7 @@ export function AreaLayout({ area }: { area: Area }) {
           <HelpDrawer role={user?.role ?? 'platform_success'} onClose={closeHelp} onShowMeAround={tour.replay} />
         </Suspense>
       ) : null}
-      <nav id="area-nav" className="area-nav" aria-label={`${area.title} menu`}>
+      <nav id="area-nav" className="area-nav" aria-label={t`${title} menu`}>
         {groups.map((group) => (
           <div key={group || 'main'}>
             {group ? <p className="area-nav-group">{group}</p> : null}
@@ -115,6 +120,8 @@ export function AreaLayout({ area }: { area: Area }) {
             </ul>
           </div>
         ))}
+        {/* In the menu rather than the top bar, which has no room for it on a phone. */}
+        <LanguagePicker />
       </nav>
       <main id="main" className="area-main" tabIndex={-1}>
         <Outlet />

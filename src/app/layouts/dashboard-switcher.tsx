@@ -2,8 +2,10 @@
 // than one dashboard pick another, see 'Switching Dashboard...' for about a second, then go.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
 import { DASHBOARD_SWITCH_MS, dashboardOptionsFor, type DashboardOption, type Role } from '@/contract/domain';
 import { MSG } from '@/contract/messages';
+import { useKnown } from '@/i18n/known';
 
 export function DashboardSwitcher({ role, current }: { role: Role; current: string }) {
   const options = dashboardOptionsFor(role);
@@ -12,6 +14,7 @@ export function DashboardSwitcher({ role, current }: { role: Role; current: stri
   const [switching, setSwitching] = useState<DashboardOption | null>(null);
   const listId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
+  const known = useKnown();
 
   useEffect(() => {
     if (!switching) return;
@@ -45,14 +48,14 @@ export function DashboardSwitcher({ role, current }: { role: Role; current: stri
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
       >
-        Switch dashboard
+        <Trans>Switch dashboard</Trans>
       </button>
       {open ? (
         <ul id={listId} className="switcher-menu">
           {options.map((option) => (
             <li key={option.label}>
               <button type="button" aria-current={option.to === current ? 'page' : undefined} onClick={() => choose(option)}>
-                {option.label}
+                {known(option.label)}
               </button>
             </li>
           ))}
@@ -61,7 +64,7 @@ export function DashboardSwitcher({ role, current }: { role: Role; current: stri
       {switching ? (
         <div className="switch-overlay" role="status" aria-live="assertive">
           <span className="switch-spinner" aria-hidden="true" />
-          {MSG.switchingDashboard}
+          {known(MSG.switchingDashboard)}
         </div>
       ) : null}
     </div>

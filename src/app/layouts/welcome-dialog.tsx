@@ -1,7 +1,9 @@
 // The welcome dialog about having several dashboards: shown to the roles the
 // switcher serves, until dismissed; remembered on this device (until sign-out clears it).
 import { useEffect, useRef, useState } from 'react';
+import { Plural, Trans } from '@lingui/react/macro';
 import { dashboardOptionsFor, type Role } from '@/contract/domain';
+import { useKnown } from '@/i18n/known';
 
 export const WELCOME_KEY = 'dashboard_welcome_dismissed';
 
@@ -20,6 +22,8 @@ export function WelcomeDialog({ role, onDismissed }: { role: Role; onDismissed?:
   const options = dashboardOptionsFor(role);
   const [show, setShow] = useState(() => welcomePending(role));
   const dialog = useRef<HTMLDialogElement>(null);
+  const known = useKnown();
+  const count = options.length;
 
   useEffect(() => {
     const node = dialog.current;
@@ -39,15 +43,21 @@ export function WelcomeDialog({ role, onDismissed }: { role: Role; onDismissed?:
   };
   return (
     <dialog ref={dialog} className="welcome-dialog" aria-labelledby="welcome-title" onClose={dismiss}>
-      <h2 id="welcome-title">Welcome! You have {options.length} dashboards</h2>
-      <p>Use “Switch dashboard” at the top of the page to move between them:</p>
+      <h2 id="welcome-title">
+        <Trans>
+          Welcome! You have <Plural value={count} one="# dashboard" other="# dashboards" />
+        </Trans>
+      </h2>
+      <p>
+        <Trans>Use “Switch dashboard” at the top of the page to move between them:</Trans>
+      </p>
       <ul>
         {options.map((o) => (
-          <li key={o.label}>{o.label}</li>
+          <li key={o.label}>{known(o.label)}</li>
         ))}
       </ul>
       <button type="button" className="button" onClick={dismiss} autoFocus>
-        Got it
+        <Trans>Got it</Trans>
       </button>
     </dialog>
   );

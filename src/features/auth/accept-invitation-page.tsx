@@ -4,11 +4,15 @@
 // or registers; a new organization registers.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { api, publicApi } from '@/api/client';
 import { session } from '@/api/session';
 import { useSessionUser } from '@/api/use-session';
-import { dashboardPathFor, type Role } from '@/contract/domain';
+import { NAME_MSG } from '@/contract/auth';
+import { dashboardPathFor } from '@/contract/domain';
 import { AUTH_MSG } from '@/contract/messages';
+import { PLATFORM_NAME } from '@/contract/tenant-colors';
 import type { TenantRecord } from '@/data/db';
 import { toast } from '@/ui/toast';
 import { expectData } from './api-errors';
@@ -18,22 +22,19 @@ import { storeSignIn } from './login-services';
 import { NewPasswordFields, newPasswordErrors } from './new-password-fields';
 import { useAsyncAction } from './use-async-action';
 
-const ROLE_NAMES: Record<Role, string> = {
-  teacher: 'a teacher',
-  teacher_admin: 'a teacher admin',
-  school_admin: 'a school admin',
-  organization_admin: 'an organization admin',
-  upschool_admin: 'a platform admin',
-  student: 'a student',
-};
-
 export function AcceptInvitationPage({ site }: { site: TenantRecord }) {
   const { token = '' } = useParams({ strict: false }) as { token?: string };
   const state = useInvitation(token);
-  if (state.status === 'loading') return <StatusCard title="Your invitation">Opening your invitation…</StatusCard>;
+  const { t } = useLingui();
+  if (state.status === 'loading')
+    return (
+      <StatusCard title={t`Your invitation`}>
+        <Trans>Opening your invitation…</Trans>
+      </StatusCard>
+    );
   if (state.status === 'missing') {
     return (
-      <AuthCard title="Your invitation">
+      <AuthCard title={t`Your invitation`}>
         <FormAlert message={AUTH_MSG.invitationInvalid} />
       </AuthCard>
     );
@@ -45,7 +46,8 @@ function OpenInvitation({ token, invitation, site }: { token: string; invitation
   const user = useSessionUser();
   const navigate = useNavigate();
   const { busy, error, run } = useAsyncAction();
-  const who = invitation.inviter ?? 'StoryNest';
+  const who = invitation.inviter ?? PLATFORM_NAME;
+  const { t } = useLingui();
   const signInHere = { to: '/login/{-$token}' as const, params: {}, search: { invitation: token } };
   const registerHere = { to: '/register/{-$token}' as const, params: {}, search: { invitation: token } };
 
@@ -67,9 +69,9 @@ function OpenInvitation({ token, invitation, site }: { token: string; invitation
 
   if (invitation.kind === 'organization') {
     return (
-      <AuthCard title="Your invitation" subtitle={`${who} invites your organization to StoryNest.`}>
+      <AuthCard title={t`Your invitation`} subtitle={t`${who} invites your organization to StoryNest.`}>
         <Link className="button auth-wide" {...registerHere}>
-          Register your organization
+          <Trans>Register your organization</Trans>
         </Link>
       </AuthCard>
     );
@@ -77,20 +79,21 @@ function OpenInvitation({ token, invitation, site }: { token: string; invitation
 
   if (invitation.kind === 'school') {
     const canLink = user?.role === 'school_admin';
+    const school = site.school_name;
     return (
-      <AuthCard title="Your invitation" subtitle={`${who} invites your school to join them on StoryNest.`}>
+      <AuthCard title={t`Your invitation`} subtitle={t`${who} invites your school to join them on StoryNest.`}>
         <FormAlert message={error} />
         {canLink ? (
           <button type="button" className="button auth-wide" disabled={busy} onClick={() => void acceptSignedIn()}>
-            {busy ? 'Linking…' : `Link ${site.school_name} to ${who}`}
+            {busy ? t`Linking…` : t`Link ${school} to ${who}`}
           </button>
         ) : (
           <div className="auth-actions">
             <Link className="button auth-wide" {...signInHere}>
-              Sign in as your school&apos;s admin
+              <Trans>Sign in as your school&apos;s admin</Trans>
             </Link>
             <Link className="button button-secondary auth-wide" {...registerHere}>
-              Register a new school
+              <Trans>Register a new school</Trans>
             </Link>
           </div>
         )}
@@ -98,19 +101,27 @@ function OpenInvitation({ token, invitation, site }: { token: string; invitation
     );
   }
 
-  const subtitle = `${who} invites ${invitation.email} to join as ${ROLE_NAMES[invitation.role]}.`;
+  const { email, role } = invitation;
+  const subtitle = t`${who} invites ${email} to join as ${select(role, {
+    teacher: 'a teacher',
+    teacher_admin: 'a teacher admin',
+    school_admin: 'a school admin',
+    organization_admin: 'an organization admin',
+    upschool_admin: 'a platform admin',
+    other: 'a student',
+  })}.`;
   if (user) {
     const mine = user.email?.toLowerCase() === invitation.email;
     return (
-      <AuthCard title="Your invitation" subtitle={subtitle}>
+      <AuthCard title={t`Your invitation`} subtitle={subtitle}>
         <FormAlert message={error ?? (mine ? null : AUTH_MSG.invitationOtherEmail)} />
         {mine ? (
           <button type="button" className="button auth-wide" disabled={busy} onClick={() => void acceptSignedIn()}>
-            {busy ? 'Accepting…' : 'Accept Invitation'}
+            {busy ? t`Accepting…` : t`Accept Invitation`}
           </button>
         ) : (
           <Link className="button auth-wide" to="/logout">
-            Sign out
+            <Trans>Sign out</Trans>
           </Link>
         )}
       </AuthCard>
@@ -118,10 +129,12 @@ function OpenInvitation({ token, invitation, site }: { token: string; invitation
   }
   if (invitation.account_exists) {
     return (
-      <AuthCard title="Your invitation" subtitle={subtitle}>
-        <p className="auth-note">You already have an account. Sign in to accept the invitation.</p>
+      <AuthCard title={t`Your invitation`} subtitle={subtitle}>
+        <p className="auth-note">
+          <Trans>You already have an account. Sign in to accept the invitation.</Trans>
+        </p>
         <Link className="button auth-wide" {...signInHere}>
-          Sign in to accept
+          <Trans>Sign in to accept</Trans>
         </Link>
       </AuthCard>
     );
@@ -145,9 +158,10 @@ function CreateAccount({
   const [password, setPassword] = useState({ password: '', confirm: '' });
   const [tried, setTried] = useState(false);
   const { busy, error, run } = useAsyncAction();
+  const { t } = useLingui();
   const nameErrors = {
-    first_name: name.first_name.trim() ? undefined : 'First name is required',
-    last_name: name.last_name.trim() ? undefined : 'Last name is required',
+    first_name: name.first_name.trim() ? undefined : NAME_MSG.firstRequired,
+    last_name: name.last_name.trim() ? undefined : NAME_MSG.lastRequired,
   };
   const passwordErrors = newPasswordErrors(password);
   const submit = (e: FormEvent) => {
@@ -168,20 +182,20 @@ function CreateAccount({
     });
   };
   return (
-    <AuthCard title="Create your account" subtitle={subtitle}>
+    <AuthCard title={t`Create your account`} subtitle={subtitle}>
       <form className="auth-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
-        <Field label="Email" value={invitation.email} autoComplete="username" readOnly />
+        <Field label={t`Email`} value={invitation.email} autoComplete="username" readOnly />
         <div className="register-row">
           <Field
-            label="First name"
+            label={t`First name`}
             autoComplete="given-name"
             value={name.first_name}
             error={tried ? nameErrors.first_name : undefined}
             onValue={(first_name) => setName((n) => ({ ...n, first_name }))}
           />
           <Field
-            label="Last name"
+            label={t`Last name`}
             autoComplete="family-name"
             value={name.last_name}
             error={tried ? nameErrors.last_name : undefined}
@@ -189,8 +203,8 @@ function CreateAccount({
           />
         </div>
         <NewPasswordFields value={password} errors={tried ? passwordErrors : {}} onChange={setPassword} disabled={busy} />
-        <SubmitButton busy={busy} busyLabel="Creating your account…">
-          Accept Invitation
+        <SubmitButton busy={busy} busyLabel={t`Creating your account…`}>
+          <Trans>Accept Invitation</Trans>
         </SubmitButton>
       </form>
     </AuthCard>

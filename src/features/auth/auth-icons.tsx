@@ -1,8 +1,9 @@
 // Icons of the sign-in screens (decorative: the control that holds one carries the label).
 import type { ReactNode } from 'react';
 
-const Svg = ({ children, size = 24 }: { children: ReactNode; size?: number }) => (
+const Svg = ({ children, size = 24, className }: { children: ReactNode; size?: number; className?: string }) => (
   <svg
+    className={className}
     width={size}
     height={size}
     viewBox="0 0 24 24"
@@ -17,8 +18,9 @@ const Svg = ({ children, size = 24 }: { children: ReactNode; size?: number }) =>
   </svg>
 );
 
+/** Points the way back: to the left, or to the right in a right-to-left language. */
 export const BackIcon = () => (
-  <Svg size={20}>
+  <Svg size={20} className="flip-in-rtl">
     <path d="M15 18l-6-6 6-6" />
   </Svg>
 );

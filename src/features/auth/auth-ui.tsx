@@ -2,6 +2,8 @@
 // Back button and a heading that takes focus on each new step, labelled fields whose messages
 // are tied to them, the password field with its show/hide toggle, and the form's alert.
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
 import { BackIcon, EyeIcon, EyeOffIcon } from './auth-icons';
 
 export function AuthCard(props: {
@@ -16,22 +18,29 @@ export function AuthCard(props: {
   const { title, subtitle, onBack, wide, focusOnMount = false, children } = props;
   const card = useRef<HTMLDivElement>(null);
   const focusNow = useRef(focusOnMount);
+  const { i18n } = useLingui();
+  const locale = useRef(i18n.locale);
   // A new step is announced and ready to type in: focus its first marked field, or its heading.
-  // Not when the page opens, so the keyboard does not pop up by surprise.
+  // Not when the page opens, so the keyboard does not pop up by surprise, nor when the title
+  // only changed language (the language picker keeps its focus).
   useEffect(() => {
+    if (locale.current !== i18n.locale) {
+      locale.current = i18n.locale;
+      return;
+    }
     if (!focusNow.current) {
       focusNow.current = true;
       return;
     }
     const target = card.current?.querySelector<HTMLElement>('[data-autofocus]') ?? card.current?.querySelector<HTMLElement>('h1');
     target?.focus();
-  }, [title]);
+  }, [title, i18n.locale]);
   return (
     <section className="auth" aria-labelledby="auth-title">
       <div className={`auth-card${wide ? ' auth-card-wide' : ''}`} ref={card}>
         {onBack ? (
           <button type="button" className="auth-back" onClick={onBack}>
-            <BackIcon /> Back
+            <BackIcon /> <Trans>Back</Trans>
           </button>
         ) : null}
         <h1 id="auth-title" tabIndex={-1}>
@@ -55,11 +64,13 @@ export function StatusCard({ title, children }: { title: string; children: React
   );
 }
 
+/** The form's alert: the contract's and the server's words, in the page's language when known. */
 export function FormAlert({ message }: { message: string | null | undefined }) {
+  const known = useKnown();
   if (!message) return null;
   return (
     <p className="auth-alert" role="alert">
-      {message}
+      {known(message)}
     </p>
   );
 }
@@ -76,6 +87,7 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
 
 export function Field({ label, error, hint, onValue, onChange, autoFocusStep, after, className, ...input }: InputProps) {
   const id = useId();
+  const known = useKnown();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`auth-field${error ? ' has-error' : ''}${className ? ` ${className}` : ''}`}>
@@ -101,7 +113,7 @@ export function Field({ label, error, hint, onValue, onChange, autoFocusStep, af
       ) : null}
       {error ? (
         <p className="auth-field-error" id={`${id}-error`}>
-          {error}
+          {known(error)}
         </p>
       ) : null}
     </div>
@@ -113,6 +125,7 @@ export function PasswordField(props: Omit<InputProps, 'type' | 'after'> & { show
   const { shown: controlled, onToggle, ...field } = props;
   const [own, setOwn] = useState(false);
   const shown = controlled ?? own;
+  const { t } = useLingui();
   return (
     <Field
       {...field}
@@ -124,7 +137,7 @@ export function PasswordField(props: Omit<InputProps, 'type' | 'after'> & { show
         <button
           type="button"
           className="auth-toggle"
-          aria-label={shown ? 'Hide password' : 'Show password'}
+          aria-label={shown ? t`Hide password` : t`Show password`}
           aria-pressed={shown}
           onClick={onToggle ?? (() => setOwn((s) => !s))}
         >

@@ -1,6 +1,7 @@
 // Step 2 for students: the class code (shown in capitals) with Continue, or a QR login card,
 // read by the camera (Cancel Scanning stops it) or from a photo where there is no camera.
 import { useRef } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AuthCard, Field, FormAlert } from './auth-ui';
 import { PhotoIcon, QrIcon } from './auth-icons';
 import { readPhoto } from './qr-reader';
@@ -22,7 +23,7 @@ function PhotoButton({ send }: Pick<StepProps, 'send'>) {
   };
   return (
     <label className="button button-secondary auth-wide photo-button">
-      <PhotoIcon /> Upload a photo of your card
+      <PhotoIcon /> <Trans>Upload a photo of your card</Trans>
       <input ref={input} type="file" accept="image/*" className="visually-hidden" onChange={(e) => void read(e.target.files?.[0])} />
     </label>
   );
@@ -32,25 +33,26 @@ export function ClassCodeStep({ state, send, moved }: StepProps) {
   const { classCode, fieldErrors, error } = state.context;
   const scanning = state.matches({ student: { code: 'scanning' } });
   const signingIn = state.matches({ student: 'cardSignIn' });
+  const { t } = useLingui();
 
   if (scanning || signingIn) {
     return (
       <AuthCard
-        title="Scan your login card"
+        title={t`Scan your login card`}
         focusOnMount={moved}
-        subtitle="Hold the QR code on your card up to the camera."
+        subtitle={t`Hold the QR code on your card up to the camera.`}
         onBack={() => send({ type: 'BACK' })}
       >
         <FormAlert message={error} />
         {signingIn ? (
           <p className="auth-status" role="status">
-            Signing in…
+            <Trans>Signing in…</Trans>
           </p>
         ) : (
           <QrScanner onText={(text) => send({ type: 'QR_DECODED', text })} onFailed={(message) => send({ type: 'QR_FAILED', message })} />
         )}
         <button type="button" className="button auth-wide" onClick={() => send({ type: 'CANCEL_SCAN' })} data-autofocus="">
-          Cancel Scanning
+          <Trans>Cancel Scanning</Trans>
         </button>
         <PhotoButton send={send} />
       </AuthCard>
@@ -59,36 +61,38 @@ export function ClassCodeStep({ state, send, moved }: StepProps) {
 
   return (
     <AuthCard
-      title="Enter your class code"
+      title={t`Enter your class code`}
       focusOnMount={moved}
-      subtitle="Your teacher will tell you your class code."
+      subtitle={t`Your teacher will tell you your class code.`}
       onBack={() => send({ type: 'BACK' })}
     >
       <StepForm send={send} error={error}>
         <Field
-          label="Class code"
+          label={t`Class code`}
           className="class-code"
           name="class-code"
           autoComplete="off"
           autoCapitalize="characters"
           autoCorrect="off"
           spellCheck={false}
-          placeholder="e.g. ROBINS4"
+          placeholder={t`e.g. ROBINS4`}
           value={classCode}
           error={fieldErrors.classCode}
           onValue={(value) => send({ type: 'EDIT', field: 'classCode', value })}
           autoFocusStep
         />
         <button type="submit" className="button auth-submit">
-          Continue
+          <Trans>Continue</Trans>
         </button>
       </StepForm>
       <p className="auth-or">
-        <span>or use your login card</span>
+        <span>
+          <Trans>or use your login card</Trans>
+        </span>
       </p>
       <div className="auth-actions">
         <button type="button" className="button button-secondary auth-wide" onClick={() => send({ type: 'START_SCAN' })}>
-          <QrIcon /> Scan QR Code
+          <QrIcon /> <Trans>Scan QR Code</Trans>
         </button>
         <PhotoButton send={send} />
       </div>

@@ -5,8 +5,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { session } from '@/api/session';
 import type { TenantRecord } from '@/data/db';
+import { useKnown } from '@/i18n/known';
 import { AuthCard, StatusCard } from './auth-ui';
 import { CheckIcon } from './auth-icons';
 import { ClassCodeStep } from './class-code-step';
@@ -35,9 +37,12 @@ export function loginToken(
 function SchoolRedirect({ subdomain }: { subdomain: string }) {
   const target = `${location.protocol}//${subdomain}.${location.host}/login`;
   useEffect(() => location.replace(target), [target]);
+  const { t } = useLingui();
   return (
-    <StatusCard title="Sign in">
-      Opening your school&apos;s sign-in page… <a href={target}>Continue</a>
+    <StatusCard title={t`Sign in`}>
+      <Trans>
+        Opening your school&apos;s sign-in page… <a href={target}>Continue</a>
+      </Trans>
     </StatusCard>
   );
 }
@@ -61,6 +66,8 @@ function SignIn({ site, classCode }: { site: Site; classCode: string | undefined
   const [state, send] = useMachine(machine, { input: { classCode } });
   const [firstStep] = useState(() => JSON.stringify(state.value));
   const moved = JSON.stringify(state.value) !== firstStep;
+  const { t } = useLingui();
+  const known = useKnown();
   useEffect(() => {
     if (classCode) kiosk.remember(classCode);
   }, [classCode]);
@@ -76,10 +83,10 @@ function SignIn({ site, classCode }: { site: Site; classCode: string | undefined
   if (state.matches({ student: 'profiles' })) return <ProfileStep {...step} />;
   if (state.matches({ student: 'password' })) return <StudentPasswordStep {...step} />;
   return (
-    <AuthCard title="Welcome!">
+    <AuthCard title={t`Welcome!`}>
       <div className="auth-done" role="status">
         <CheckIcon />
-        <p>{state.context.successMessage ?? 'Signing in…'}</p>
+        <p>{state.context.successMessage ? known(state.context.successMessage) : t`Signing in…`}</p>
       </div>
     </AuthCard>
   );

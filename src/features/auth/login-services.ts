@@ -6,13 +6,18 @@ import { publicApi } from '@/api/client';
 import { session } from '@/api/session';
 import { LOGIN_PAGE_SIZE } from '@/contract/auth';
 import { AUTH_MSG, MSG } from '@/contract/messages';
+import { adoptVisitorChoice } from '@/i18n/choice';
 import { startDeviceSession } from '@/sync/device-session';
 import { toast } from '@/ui/toast';
 import { expectData } from './api-errors';
 import { LoginError, type RosterPage, type SignedIn } from './login.machine';
 
-/** A signed-in session: stored for the app, and the device's owner for the offline sync. */
+/**
+ * A signed-in session: stored for the app, and the device's owner for the offline sync. A
+ * language chosen on the sign-in page becomes the person's own first (src/i18n/choice.ts).
+ */
 export async function storeSignIn(signedIn: SignedIn, subdomain: string | null): Promise<void> {
+  adoptVisitorChoice(signedIn.user);
   session.save(signedIn);
   await startDeviceSession({ ownerId: signedIn.user.id, tenant: subdomain, refresh: signedIn.refresh, access: signedIn.access });
 }

@@ -2,12 +2,14 @@
 // class names again, so the next child can sign in at once).
 import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { StatusCard } from './auth-ui';
 import { kiosk } from './redirect-target';
 import { signOutOnce } from './sign-out';
 
 export function LogoutPage() {
   const navigate = useNavigate();
+  const { t } = useLingui();
   useEffect(() => {
     let live = true;
     void signOutOnce().then(() => {
@@ -17,5 +19,9 @@ export function LogoutPage() {
       live = false;
     };
   }, [navigate]);
-  return <StatusCard title="Signing out">Signing out…</StatusCard>;
+  return (
+    <StatusCard title={t`Signing out`}>
+      <Trans>Signing out…</Trans>
+    </StatusCard>
+  );
 }

@@ -1,5 +1,6 @@
 // Choosing a password twice (password reset, a new account from an invitation): the same rule
 // as the server's, and the two must match.
+import { useLingui } from '@lingui/react/macro';
 import { NewPassword } from '@/contract/auth';
 import { AUTH_MSG } from '@/contract/messages';
 import { PasswordField } from './auth-ui';
@@ -23,19 +24,20 @@ export function NewPasswordFields(props: {
   disabled?: boolean;
 }) {
   const { value, errors, onChange, disabled } = props;
+  const { t } = useLingui();
   return (
     <>
       <PasswordField
-        label="New password"
+        label={t`New password`}
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={t`At least 8 characters.`}
         value={value.password}
         error={errors.password}
         onValue={(password) => onChange({ ...value, password })}
         disabled={disabled}
       />
       <PasswordField
-        label="Confirm new password"
+        label={t`Confirm new password`}
         autoComplete="new-password"
         value={value.confirm}
         error={errors.confirm}

@@ -1,4 +1,7 @@
 // Step 2 for parents: the school's community password and Enter Community.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { roleLabel } from '@/contract/login-roles';
+import { useKnown } from '@/i18n/known';
 import { AuthCard, SubmitButton } from './auth-ui';
 import { StepForm, StepPassword } from './step-form';
 import type { StepProps } from './login-steps';
@@ -6,11 +9,13 @@ import type { StepProps } from './login-steps';
 export function ParentStep({ state, send, moved, schoolName }: StepProps & { schoolName: string }) {
   const checking = state.matches({ parent: 'checking' });
   const busy = state.matches({ parent: 'submitting' });
+  const { t } = useLingui();
+  const known = useKnown();
   return (
     <AuthCard
-      title="Parent"
+      title={known(roleLabel('parent'))}
       focusOnMount={moved}
-      subtitle={`Community access to ${schoolName}: view the stories and books the school shares.`}
+      subtitle={t`Community access to ${schoolName}: view the stories and books the school shares.`}
       onBack={() => send({ type: 'BACK' })}
     >
       <StepForm send={send} error={state.context.error}>
@@ -18,13 +23,13 @@ export function ParentStep({ state, send, moved, schoolName }: StepProps & { sch
           state={state}
           send={send}
           field="communityPassword"
-          label="Community password"
-          hint="Your school gives this password to every family."
+          label={t`Community password`}
+          hint={t`Your school gives this password to every family.`}
           busy={busy || checking}
           focus
         />
-        <SubmitButton busy={busy || checking} busyLabel={checking ? 'Checking…' : 'Entering…'}>
-          Enter Community
+        <SubmitButton busy={busy || checking} busyLabel={checking ? t`Checking…` : t`Entering…`}>
+          <Trans>Enter Community</Trans>
         </SubmitButton>
       </StepForm>
     </AuthCard>

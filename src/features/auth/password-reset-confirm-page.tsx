@@ -2,6 +2,7 @@
 // link first, so an expired one says so before anyone types a password.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { publicApi } from '@/api/client';
 import { AUTH_MSG } from '@/contract/messages';
 import { toast } from '@/ui/toast';
@@ -23,6 +24,7 @@ export function PasswordResetConfirmPage() {
   const [value, setValue] = useState({ password: '', confirm: '' });
   const [tried, setTried] = useState(false);
   const { busy, error, run } = useAsyncAction();
+  const { t } = useLingui();
 
   const errors = tried ? newPasswordErrors(value) : {};
   const submit = (e: FormEvent) => {
@@ -40,25 +42,33 @@ export function PasswordResetConfirmPage() {
     });
   };
 
-  if (link.status === 'loading') return <StatusCard title="Choose a new password">Checking your link…</StatusCard>;
+  if (link.status === 'loading')
+    return (
+      <StatusCard title={t`Choose a new password`}>
+        <Trans>Checking your link…</Trans>
+      </StatusCard>
+    );
   if (link.status === 'missing') {
     return (
-      <AuthCard title="Choose a new password">
+      <AuthCard title={t`Choose a new password`}>
         <FormAlert message={AUTH_MSG.resetInvalid} />
         <p className="auth-note">
-          <Link to="/resetpasswordemail">Ask for a new link</Link>
+          <Link to="/resetpasswordemail">
+            <Trans>Ask for a new link</Trans>
+          </Link>
         </p>
       </AuthCard>
     );
   }
+  const email = link.value.email;
   return (
-    <AuthCard title="Choose a new password" subtitle={link.value.email ? `For ${link.value.email}` : undefined}>
+    <AuthCard title={t`Choose a new password`} subtitle={email ? t`For ${email}` : undefined}>
       <form className="auth-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
         <input type="email" name="username" autoComplete="username" value={link.value.email ?? ''} readOnly hidden />
         <NewPasswordFields value={value} errors={errors} onChange={setValue} disabled={busy} />
-        <SubmitButton busy={busy} busyLabel="Saving…">
-          Save Password
+        <SubmitButton busy={busy} busyLabel={t`Saving…`}>
+          <Trans>Save Password</Trans>
         </SubmitButton>
       </form>
     </AuthCard>

@@ -1,5 +1,7 @@
 // Step 3 for students: Select Your Profile. A name search (debounced by the machine) and a grid
 // of cards with initials and full name, a page at a time when the class is larger than a page.
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LOGIN_PAGE_SIZE } from '@/contract/auth';
 import { AuthCard, FormAlert } from './auth-ui';
 import { Avatar } from './avatar';
@@ -12,17 +14,21 @@ export function ProfileStep({ state, send, moved }: StepProps) {
   const failed = state.matches({ student: { profiles: 'failed' } });
   const pages = roster ? Math.max(1, Math.ceil(roster.count / LOGIN_PAGE_SIZE)) : 1;
   const page = Math.floor(offset / LOGIN_PAGE_SIZE) + 1;
+  const count = roster?.count ?? 0;
+  const { t } = useLingui();
 
   return (
     <AuthCard
-      title="Select Your Profile"
+      title={t`Select Your Profile`}
       focusOnMount={moved}
-      subtitle={roster ? roster.className : 'Find your name and tap it.'}
+      subtitle={roster ? roster.className : t`Find your name and tap it.`}
       onBack={() => send({ type: 'BACK' })}
       wide
     >
       <div className="auth-field profile-search">
-        <label htmlFor="profile-search">Find your name</label>
+        <label htmlFor="profile-search">
+          <Trans>Find your name</Trans>
+        </label>
         <div className="auth-input">
           <input
             id="profile-search"
@@ -37,14 +43,14 @@ export function ProfileStep({ state, send, moved }: StepProps) {
       <FormAlert message={failed ? error : null} />
       {failed ? (
         <button type="button" className="button auth-wide" onClick={() => send({ type: 'RETRY' })}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       ) : null}
       <p className="auth-status" role="status">
-        {loading && !roster ? 'Loading names…' : roster && !loading ? `${roster.count} ${roster.count === 1 ? 'name' : 'names'}` : ''}
+        {loading && !roster ? t`Loading names…` : roster && !loading ? t`${plural(count, { one: '# name', other: '# names' })}` : ''}
       </p>
       {roster ? (
-        <ul className="profile-grid" aria-busy={loading || undefined} aria-label="Students">
+        <ul className="profile-grid" aria-busy={loading || undefined} aria-label={t`Students`}>
           {roster.students.map((s) => (
             <li key={s.id}>
               <button type="button" className="profile-card" onClick={() => send({ type: 'PICK', student: s })}>
@@ -60,22 +66,24 @@ export function ProfileStep({ state, send, moved }: StepProps) {
       {roster && roster.students.length === 0 && !loading ? (
         <p className="auth-note">
           {search
-            ? `No names match “${search}”. Check the spelling, or ask your teacher.`
-            : 'There is nobody in this class yet. Ask your teacher.'}
+            ? t`No names match “${search}”. Check the spelling, or ask your teacher.`
+            : t`There is nobody in this class yet. Ask your teacher.`}
         </p>
       ) : null}
       {roster && pages > 1 ? (
-        <nav className="pager" aria-label="Pages of names">
+        <nav className="pager" aria-label={t`Pages of names`}>
           <button
             type="button"
             className="button button-secondary"
             disabled={page <= 1 || loading}
             onClick={() => send({ type: 'PAGE', offset: offset - LOGIN_PAGE_SIZE })}
           >
-            Previous
+            <Trans>Previous</Trans>
           </button>
           <span>
-            Page {page} of {pages}
+            <Trans>
+              Page {page} of {pages}
+            </Trans>
           </span>
           <button
             type="button"
@@ -83,7 +91,7 @@ export function ProfileStep({ state, send, moved }: StepProps) {
             disabled={page >= pages || loading}
             onClick={() => send({ type: 'PAGE', offset: offset + LOGIN_PAGE_SIZE })}
           >
-            Next
+            <Trans>Next</Trans>
           </button>
         </nav>
       ) : null}

@@ -1,6 +1,7 @@
 // The camera view while scanning a login card. The camera runs only while this is on screen:
 // leaving scanning (Cancel Scanning, Back, a card read) unmounts it and releases the camera.
 import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { scanWithCamera } from './qr-reader';
 
 /** The same code seen again within this time is one reading, not many. */
@@ -9,6 +10,7 @@ const REPEAT_MS = 2000;
 export function QrScanner({ onText, onFailed }: { onText: (text: string) => void; onFailed: (message: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const handlers = useRef({ onText, onFailed });
+  const { t } = useLingui();
   useEffect(() => {
     handlers.current = { onText, onFailed };
   });
@@ -39,7 +41,7 @@ export function QrScanner({ onText, onFailed }: { onText: (text: string) => void
 
   return (
     <div className="qr-frame">
-      <video ref={video} className="qr-video" muted playsInline aria-label="Camera view of your login card" />
+      <video ref={video} className="qr-video" muted playsInline aria-label={t`Camera view of your login card`} />
       <span className="qr-target" aria-hidden="true" />
     </div>
   );

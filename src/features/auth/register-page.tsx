@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { fromPromise } from 'xstate';
 import { publicApi } from '@/api/client';
 import { DEFAULT_TENANT_COLORS } from '@/contract/tenant-colors';
@@ -18,6 +19,7 @@ import {
   type RegistrationField,
   type RegistrationInput,
 } from '@/contract/registration';
+import { useKnown } from '@/i18n/known';
 import { toast } from '@/ui/toast';
 import { AuthCard, Field, FormAlert, SubmitButton } from './auth-ui';
 import { CheckIcon } from './auth-icons';
@@ -73,6 +75,7 @@ export function RegisterPage() {
   // An invitation to join as a user is accepted on its own page, not by registering.
   const invitation = fetched.status === 'ready' && fetched.value.kind !== 'user' ? fetched.value : null;
   const invalid = Boolean(token) && fetched.status !== 'loading' && !invitation;
+  const inviter = invitation?.inviter;
   const [machine] = useState(() =>
     registrationMachine.provide({
       actors: { register: fromPromise(({ input }) => register(input)) },
@@ -80,6 +83,7 @@ export function RegisterPage() {
     }),
   );
   const [state, send] = useMachine(machine);
+  const known = useKnown();
   const [values, setValues] = useState<Values>(INITIAL);
   const [touched, setTouched] = useState<Partial<Record<RegistrationField, boolean>>>({});
 
@@ -107,20 +111,25 @@ export function RegisterPage() {
   const leave = (field: RegistrationField) => setTouched((t) => ({ ...t, [field]: true }));
   const busy = state.matches('submitting');
   const organization = values.is_organization === 'true';
-  const noun = organization ? 'Organization' : 'School';
+  const { t } = useLingui();
 
   if (state.matches('registered') && state.context.result) {
     const { result } = state.context;
+    const address = result.site.replace(/^https?:\/\//, '');
     return (
-      <AuthCard title={MSG.registrationThanks}>
+      <AuthCard title={known(MSG.registrationThanks)}>
         <div className="auth-done" role="status">
           <CheckIcon />
-          <p>{result.message}</p>
+          <p>{known(result.message)}</p>
         </div>
         <p className="auth-note">
-          Your site: <a href={result.site}>{result.site.replace(/^https?:\/\//, '')}</a>
+          <Trans>
+            Your site: <a href={result.site}>{address}</a>
+          </Trans>
         </p>
-        <p className="auth-note">Open the link in the email to choose your password, then sign in on your site.</p>
+        <p className="auth-note">
+          <Trans>Open the link in the email to choose your password, then sign in on your site.</Trans>
+        </p>
       </AuthCard>
     );
   }
@@ -134,17 +143,17 @@ export function RegisterPage() {
 
   return (
     <AuthCard
-      title={`Register your ${noun.toLowerCase()}`}
-      subtitle={
-        invitation?.inviter ? `${invitation.inviter} invites you to join StoryNest.` : 'Create your own StoryNest site in a minute.'
-      }
+      title={organization ? t`Register your organization` : t`Register your school`}
+      subtitle={inviter ? t`${inviter} invites you to join StoryNest.` : t`Create your own StoryNest site in a minute.`}
       wide
     >
       <form className="auth-form" onSubmit={submit} noValidate>
         <FormAlert message={state.context.error ?? (invalid ? AUTH_MSG.invitationInvalid : null)} />
         {invitation ? null : (
           <fieldset className="register-kind">
-            <legend>I am registering</legend>
+            <legend>
+              <Trans>I am registering</Trans>
+            </legend>
             {(['false', 'true'] as const).map((v) => (
               <label key={v}>
                 <input
@@ -154,13 +163,13 @@ export function RegisterPage() {
                   checked={values.is_organization === v}
                   onChange={() => set('is_organization', v)}
                 />
-                {v === 'true' ? 'An organization' : 'A school'}
+                {v === 'true' ? t`An organization` : t`A school`}
               </label>
             ))}
           </fieldset>
         )}
         <Field
-          label={`${noun} name`}
+          label={organization ? t`Organization name` : t`School name`}
           value={values.school_name}
           autoComplete="organization"
           error={errorOf('school_name')}
@@ -170,7 +179,7 @@ export function RegisterPage() {
         />
         <div className="register-row">
           <Field
-            label="First name"
+            label={t`First name`}
             value={values.first_name}
             autoComplete="given-name"
             error={errorOf('first_name')}
@@ -179,7 +188,7 @@ export function RegisterPage() {
             required
           />
           <Field
-            label="Last name"
+            label={t`Last name`}
             value={values.last_name}
             autoComplete="family-name"
             error={errorOf('last_name')}
@@ -189,23 +198,23 @@ export function RegisterPage() {
           />
         </div>
         <Field
-          label="Email"
+          label={t`Email`}
           type="email"
           inputMode="email"
           autoComplete="email"
           value={values.school_email}
           error={errorOf('school_email')}
-          hint="We send the link to choose your password here."
+          hint={t`We send the link to choose your password here.`}
           onValue={(v) => set('school_email', v)}
           onBlur={() => leave('school_email')}
           required
         />
         <Field
-          label="Website"
+          label={t`Website`}
           type="url"
           inputMode="url"
           autoComplete="url"
-          placeholder="www.your-school.org"
+          placeholder={t`www.your-school.org`}
           value={values.domain_url}
           error={errorOf('domain_url')}
           onValue={(v) => set('domain_url', v)}
@@ -216,25 +225,27 @@ export function RegisterPage() {
           required
         />
         <Field
-          label="Site address"
+          label={t`Site address`}
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          placeholder={suggestSubdomain(values.school_name) || 'your-school'}
+          placeholder={suggestSubdomain(values.school_name) || t`your-school`}
           value={values.subdomain}
           error={errorOf('subdomain')}
-          hint="Lowercase letters, numbers and hyphens. Leave it empty to use your name."
+          hint={t`Lowercase letters, numbers and hyphens. Leave it empty to use your name.`}
           after={<span className="auth-suffix">.{siteSuffix()}</span>}
           onValue={(v) => set('subdomain', v)}
           onBlur={() => leave('subdomain')}
         />
-        <h2 className="register-section">Your colours and logo</h2>
+        <h2 className="register-section">
+          <Trans>Your colours and logo</Trans>
+        </h2>
         <div className="register-colors">
           {(
             [
-              ['primary_color', 'Primary colour'],
-              ['primary_color_light', 'Light colour'],
-              ['primary_color_dark', 'Dark colour'],
+              ['primary_color', t`Primary colour`],
+              ['primary_color_light', t`Light colour`],
+              ['primary_color_dark', t`Dark colour`],
             ] as const
           ).map(([field, label]) => (
             <Field
@@ -249,10 +260,14 @@ export function RegisterPage() {
           ))}
         </div>
         <LogoField file={values.logo} error={values.logo ? errors.logo : undefined} onFile={(file) => set('logo', file)} />
-        <SubmitButton busy={busy} busyLabel="Registering…" disabled={!parsed.success}>
-          Register {noun}
+        <SubmitButton busy={busy} busyLabel={t`Registering…`} disabled={!parsed.success}>
+          {organization ? <Trans>Register Organization</Trans> : <Trans>Register School</Trans>}
         </SubmitButton>
-        {!parsed.success && !busy ? <p className="auth-hint">Fill in every field above to register.</p> : null}
+        {!parsed.success && !busy ? (
+          <p className="auth-hint">
+            <Trans>Fill in every field above to register.</Trans>
+          </p>
+        ) : null}
       </form>
     </AuthCard>
   );
@@ -267,22 +282,23 @@ function LogoField({
   error: string | undefined;
   onFile: (file: File | undefined) => void;
 }) {
+  const { t } = useLingui();
   const preview = useMemo(() => (file && !error ? URL.createObjectURL(file) : null), [file, error]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   return (
     <div>
       <Field
-        label="Logo (optional)"
+        label={t`Logo (optional)`}
         type="file"
         className="file-input"
         accept={[...LOGO_TYPES, '.jpg', '.jpeg', '.png', '.svg'].join(',')}
-        hint="JPEG, PNG or SVG, up to 5 MB."
+        hint={t`JPEG, PNG or SVG, up to 5 MB.`}
         error={error}
         onChange={(e) => onFile(e.target.files?.[0])}
       />
       {preview ? (
         <p className="logo-preview">
-          <img src={preview} alt="Your logo" /> {file?.name}
+          <img src={preview} alt={t`Your logo`} /> {file?.name}
         </p>
       ) : null}
     </div>

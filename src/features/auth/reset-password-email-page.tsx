@@ -2,9 +2,11 @@
 // outbox). The answer is the same whether or not the address has an account.
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { publicApi } from '@/api/client';
 import { PasswordResetRequest } from '@/contract/auth';
 import { AUTH_MSG } from '@/contract/messages';
+import { useKnown } from '@/i18n/known';
 import { expectData } from './api-errors';
 import { AuthCard, Field, FormAlert, SubmitButton } from './auth-ui';
 import { useAsyncAction } from './use-async-action';
@@ -14,6 +16,8 @@ export function ResetPasswordEmailPage() {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [sent, setSent] = useState<string | null>(null);
   const { busy, error, run } = useAsyncAction();
+  const { t } = useLingui();
+  const known = useKnown();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -28,13 +32,13 @@ export function ResetPasswordEmailPage() {
 
   if (sent) {
     return (
-      <AuthCard title="Check your email">
+      <AuthCard title={t`Check your email`}>
         <p className="auth-status" role="status">
-          {sent}
+          {known(sent)}
         </p>
         <p className="auth-note">
           <Link to="/login/{-$token}" params={{}}>
-            Back to sign in
+            <Trans>Back to sign in</Trans>
           </Link>
         </p>
       </AuthCard>
@@ -42,11 +46,11 @@ export function ResetPasswordEmailPage() {
   }
 
   return (
-    <AuthCard title="Forgot Password?" subtitle="Enter your email and we will send you a link to choose a new password.">
+    <AuthCard title={t`Forgot Password?`} subtitle={t`Enter your email and we will send you a link to choose a new password.`}>
       <form className="auth-form" onSubmit={submit} noValidate>
         <FormAlert message={error} />
         <Field
-          label="Email"
+          label={t`Email`}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -58,12 +62,12 @@ export function ResetPasswordEmailPage() {
           }}
           disabled={busy}
         />
-        <SubmitButton busy={busy} busyLabel="Sending…">
-          Send Reset Link
+        <SubmitButton busy={busy} busyLabel={t`Sending…`}>
+          <Trans>Send Reset Link</Trans>
         </SubmitButton>
         <p className="auth-note">
           <Link to="/login/{-$token}" params={{}}>
-            Back to sign in
+            <Trans>Back to sign in</Trans>
           </Link>
         </p>
       </form>

@@ -1,4 +1,5 @@
 // Step 4 for students: Enter Password, with the chosen child's username filled in.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AuthCard, Field, SubmitButton } from './auth-ui';
 import { Avatar } from './avatar';
 import { StepForm, StepPassword } from './step-form';
@@ -7,9 +8,10 @@ import type { StepProps } from './login-steps';
 export function StudentPasswordStep({ state, send, moved }: StepProps) {
   const { student } = state.context;
   const busy = state.matches({ student: { password: 'submitting' } });
+  const { t } = useLingui();
   if (!student) return null;
   return (
-    <AuthCard title="Enter Password" focusOnMount={moved} onBack={() => send({ type: 'BACK' })}>
+    <AuthCard title={t`Enter Password`} focusOnMount={moved} onBack={() => send({ type: 'BACK' })}>
       <div className="chosen-profile">
         <Avatar id={student.id} first={student.first_name} last={student.last_name} size="large" />
         <p className="chosen-name">
@@ -17,10 +19,10 @@ export function StudentPasswordStep({ state, send, moved }: StepProps) {
         </p>
       </div>
       <StepForm send={send} error={state.context.error}>
-        <Field label="Username" name="username" autoComplete="username" value={student.username} readOnly />
-        <StepPassword state={state} send={send} field="password" label="Password" busy={busy} focus />
-        <SubmitButton busy={busy} busyLabel="Signing in…">
-          Sign In
+        <Field label={t`Username`} name="username" autoComplete="username" value={student.username} readOnly />
+        <StepPassword state={state} send={send} field="password" label={t`Password`} busy={busy} focus />
+        <SubmitButton busy={busy} busyLabel={t`Signing in…`}>
+          <Trans>Sign In</Trans>
         </SubmitButton>
       </StepForm>
     </AuthCard>

@@ -2,8 +2,11 @@
 // (?token=), which puts the school live and leads on to choosing the admin's password; without
 // a working link, asks for a new one. Needs the network (it is a one-time exchange with the server).
 import { useEffect, useState, type FormEvent } from 'react';
+import { t as tNow } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { publicApi } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
+import { useKnown } from '@/i18n/known';
 
 type State =
   | { kind: 'ask' }
@@ -15,6 +18,9 @@ export function VerificationPage({ token }: { token?: string }) {
   const [state, setState] = useState<State>(token ? { kind: 'checking' } : { kind: 'ask' });
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
+  const { t } = useLingui();
+  const known = useKnown();
+  const school = state.kind === 'confirmed' ? state.school : '';
 
   useEffect(() => {
     if (!token) return;
@@ -34,44 +40,50 @@ export function VerificationPage({ token }: { token?: string }) {
           ? err instanceof Error
             ? err.message
             : String(err)
-          : 'You are offline. Please connect to the internet and try again.',
+          : tNow`You are offline. Please connect to the internet and try again.`,
       );
     }
   };
 
   return (
     <section className="page" aria-labelledby="verify-title">
-      <h1 id="verify-title">Confirm your e-mail address</h1>
-      {state.kind === 'checking' ? <p role="status">Checking your link…</p> : null}
+      <h1 id="verify-title">
+        <Trans>Confirm your e-mail address</Trans>
+      </h1>
+      {state.kind === 'checking' ? <p role="status">{t`Checking your link…`}</p> : null}
       {state.kind === 'confirmed' ? (
         <>
-          <p role="status">{state.message}</p>
+          <p role="status">{known(state.message)}</p>
           <p>
             <a className="button" href={state.link}>
-              Choose your password for {state.school}
+              <Trans>Choose your password for {school}</Trans>
             </a>
           </p>
         </>
       ) : null}
       {state.kind === 'invalid' ? (
         <p className="notice notice-error" role="alert">
-          {state.message}
+          {known(state.message)}
         </p>
       ) : null}
       {state.kind === 'ask' || state.kind === 'invalid' ? (
         <form className="payment-form" onSubmit={(e) => void resend(e)}>
           <p>
-            Registered a school or organization? We sent a confirmation link to its e-mail address. Nobody can sign in to the new site until
-            it is confirmed. No e-mail? Ask for a new link:
+            <Trans>
+              Registered a school or organization? We sent a confirmation link to its e-mail address. Nobody can sign in to the new site
+              until it is confirmed. No e-mail? Ask for a new link:
+            </Trans>
           </p>
           <p className="field">
-            <label htmlFor="verify-email">The school’s e-mail address</label>
+            <label htmlFor="verify-email">
+              <Trans>The school’s e-mail address</Trans>
+            </label>
             <input id="verify-email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
           </p>
           <button type="submit" className="button">
-            Send a new link
+            <Trans>Send a new link</Trans>
           </button>
-          {sent ? <p role="status">{sent}</p> : null}
+          {sent ? <p role="status">{known(sent)}</p> : null}
         </form>
       ) : null}
     </section>

@@ -1,14 +1,16 @@
-// A book's "Add to cart". Its command (the device database and the outbox) loads when pressed,
-// not with the library's first screen.
-import { withFeedback } from './cart-feedback';
+// A book's "Add to cart". Its command (the device database and the outbox) and what it says
+// afterwards load when pressed, not with the library's first screen.
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useCartIds } from './use-cart-count';
 
 export function AddToCartButton({ bookId, title }: { bookId: number; title: string }) {
   const inCart = useCartIds()?.includes(bookId);
+  const { t } = useLingui();
   if (inCart) {
     return (
-      <span className="in-cart" aria-label={`${title} is in your cart`}>
-        ✓ In cart
+      <span className="in-cart" aria-label={t`${title} is in your cart`}>
+        ✓ {t`In cart`}
       </span>
     );
   }
@@ -16,10 +18,14 @@ export function AddToCartButton({ bookId, title }: { bookId: number; title: stri
     <button
       type="button"
       className="button button-small"
-      aria-label={`Add to cart: ${title}`}
-      onClick={() => void withFeedback(() => import('./cart-commands').then((m) => m.addToCart(bookId, title)), 'Added to your cart.')}
+      aria-label={t`Add to cart: ${title}`}
+      onClick={() =>
+        void import('./cart-feedback').then((m) =>
+          m.withFeedback(() => import('./cart-commands').then((c) => c.addToCart(bookId, title)), msg`Added to your cart.`),
+        )
+      }
     >
-      Add to cart
+      {t`Add to cart`}
     </button>
   );
 }

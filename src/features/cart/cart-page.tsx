@@ -1,5 +1,6 @@
 // The cart: what is in it (from the device, so it shows offline), its total, and removal.
 import { Link } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
 import { db } from '@/data/db';
 import { useLive } from '@/data/live';
 import { formatPrice } from '@/ui/format';
@@ -42,7 +43,7 @@ export function CartPage() {
                     type="button"
                     className="button button-small button-secondary"
                     aria-label={`Remove ${title} from cart`}
-                    onClick={() => void withFeedback(() => removeFromCart(row.item_id, title), 'Removed from your cart.')}
+                    onClick={() => void withFeedback(() => removeFromCart(row.item_id, title), msg`Removed from your cart.`)}
                   >
                     Remove
                   </button>

@@ -3,7 +3,7 @@
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { api } from '@/api/client';
 import { unwrap, useRemote } from '@/api/use-remote';
-import { formatPrice } from '@/ui/format';
+import { formatDate, formatPrice } from '@/ui/format';
 import { PdfButton } from '@/ui/pdf-button';
 import '@/ui/documents.css';
 import '@/ui/forms.css';
@@ -54,7 +54,7 @@ export function CertificatePage({ site }: { site: string }) {
         <p className="certificate-name">{facts.donor}</p>
         <p>donated {formatPrice(facts.cents, facts.currency)} to</p>
         <p className="certificate-name">{facts.charity}</p>
-        <p>on {new Date(facts.date).toLocaleDateString()}</p>
+        <p>on {formatDate(facts.date)}</p>
         <p className="certificate-number">Certificate number DON-{String(o.id).padStart(6, '0')}</p>
       </div>
       <p>

@@ -1,6 +1,9 @@
-// A donation certificate as a PDF (jspdf, A4 landscape), made in the browser on demand.
+// A donation certificate as a PDF (jspdf, A4 landscape), made in the browser on demand. In
+// English, the amount and date included, whatever the page's language: its font (Helvetica) has
+// Latin letters and digits only, until the PDFs embed fonts for every script (issue 26).
 import { jsPDF } from 'jspdf';
-import { formatPrice } from '@/ui/format';
+import { formatDay } from '@/contract/day';
+import { formatPrice } from '@/contract/price';
 
 export interface CertificateFacts {
   id: number;
@@ -42,7 +45,7 @@ export function certificatePdf(f: CertificateFacts): jsPDF {
     .setFontSize(24)
     .text(f.charity, w / 2, 320, { align: 'center' });
   doc.setFont('helvetica', 'normal').setFontSize(12);
-  doc.text(`on ${new Date(f.date).toLocaleDateString()} through ${f.site}`, w / 2, 370, { align: 'center' });
+  doc.text(`on ${formatDay(f.date)} through ${f.site}`, w / 2, 370, { align: 'center' });
   doc.text(`Certificate number DON-${String(f.id).padStart(6, '0')}`, w / 2, h - 70, { align: 'center' });
   return doc;
 }

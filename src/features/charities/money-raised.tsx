@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { api } from '@/api/client';
 import { useSessionUser } from '@/api/use-session';
 import { unwrap, useRemote } from '@/api/use-remote';
-import { formatPrice } from '@/ui/format';
+import { formatDate, formatPrice } from '@/ui/format';
 import '@/ui/forms.css';
 
 export function MoneyRaised() {
@@ -42,7 +42,7 @@ export function MoneyRaised() {
                 <li key={d.order_id}>
                   <span>
                     {d.charity.name}
-                    <span className="raised-date"> · {new Date(d.created_at).toLocaleDateString()}</span>
+                    <span className="raised-date"> · {formatDate(d.created_at)}</span>
                   </span>
                   <span>{formatPrice(d.amount_cents, d.currency)}</span>
                   <a href={`/certificates/${d.order_id}?key=${encodeURIComponent(d.key)}`}>Certificate</a>

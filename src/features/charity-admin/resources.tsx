@@ -13,7 +13,7 @@ import { sayOutcome } from '@/ui/admin/outcome';
 import type { FilterDef, FormResource, ListResource, Option } from '@/ui/admin/resource';
 import type { ShowResource } from '@/ui/admin/resource-show';
 import { queueAdminWrite } from '@/ui/admin/write';
-import { formatPrice } from '@/ui/format';
+import { formatDate, formatNumber, formatPrice } from '@/ui/format';
 
 export type AdminCharity = components['schemas']['AdminCharity'];
 type CharityDetail = components['schemas']['AdminCharityDetail'];
@@ -55,10 +55,8 @@ export const SCHOOL_AREA: CharityArea = {
 const STATUS_NAMES: Record<(typeof CHARITY_STATUSES)[number], string> = { published: 'Published', draft: 'Draft', archived: 'Archived' };
 const STATUS_OPTIONS: readonly Option[] = CHARITY_STATUSES.map((s) => [s, STATUS_NAMES[s]]);
 const words = (values: readonly string[]): Option[] => values.map((v) => [v, v.replace(/^./, (c) => c.toUpperCase())]);
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-const day = (iso: string) => dateFormat.format(new Date(iso));
+const day = (iso: string) => formatDate(iso);
 const money = (cents: number) => formatPrice(cents);
-const number = new Intl.NumberFormat('en-GB');
 const progress = (c: { raised_cents: number; goal_cents: number }) =>
   c.goal_cents > 0
     ? `${money(c.raised_cents)} of ${money(c.goal_cents)} (${Math.min(100, Math.round((c.raised_cents / c.goal_cents) * 100))}%)`
@@ -92,7 +90,7 @@ export function charityList(area: CharityArea, extraFilters: FilterDef[] = []): 
       { key: 'name', header: 'Name', sort: 'name' },
       { key: 'status', header: 'Status', sort: 'status', cell: (c) => STATUS_NAMES[c.status] },
       { key: 'raised', header: 'Raised', cell: progress },
-      { key: 'donations', header: 'Donations', cell: (c) => number.format(c.donations) },
+      { key: 'donations', header: 'Donations', cell: (c) => formatNumber(c.donations) },
       ...(school ? [] : [{ key: 'tenant_name', header: 'Tenant', cell: (c: AdminCharity) => c.tenant_name ?? 'Platform' }]),
       { key: 'creator_name', header: 'Added by', cell: (c) => c.creator_name ?? '—' },
       { key: 'created_at', header: 'Added', sort: 'created_at', cell: (c) => day(c.created_at) },
@@ -182,7 +180,7 @@ export function charityDetails(area: CharityArea): ShowResource<CharityDetail> {
     facts: (c) => [
       ['Status', STATUS_NAMES[c.status]],
       ['Raised', progress(c)],
-      ['Donations', number.format(c.donations)],
+      ['Donations', formatNumber(c.donations)],
       ['Description', c.description || '—'],
       [
         'Address',
@@ -299,13 +297,13 @@ export const charitiesDashboard: DashboardResource<Stats> = {
   key: 'charity-stats',
   load: () => unwrap(api.GET('/api-super-admin/charity-stats/')),
   cards: (s) => [
-    ['Charities', number.format(s.charities)],
-    ['Published', number.format(s.by_status.published ?? 0)],
-    ['Draft', number.format(s.by_status.draft ?? 0)],
-    ['Archived', number.format(s.by_status.archived ?? 0)],
+    ['Charities', formatNumber(s.charities)],
+    ['Published', formatNumber(s.by_status.published ?? 0)],
+    ['Draft', formatNumber(s.by_status.draft ?? 0)],
+    ['Archived', formatNumber(s.by_status.archived ?? 0)],
     ['Raised (less refunds)', money(s.raised_cents)],
     ['Refunded', money(s.refunded_cents)],
-    ['Donations', number.format(s.donations)],
+    ['Donations', formatNumber(s.donations)],
     ...s.top.slice(0, 3).map((t, i): [string, string] => [`Top ${i + 1}: ${t.name}`, progress(t)]),
   ],
   charts: (s) => [

@@ -4,6 +4,7 @@
 // reads the device once the page is idle.
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '@/api/client';
 import { unwrap, useRemote } from '@/api/use-remote';
 import { hasShape } from '@/contract/shape';
@@ -45,6 +46,7 @@ export function BookPage({ bookAction }: { bookAction?: (book: BookRecord) => Re
     async (db) => (await db.categories.get(local!.category_id!)) ?? null,
     [local?.category_id],
   );
+  const { t } = useLingui();
   const remote = useRemote(local === null && !sent ? `book-${bookId}` : null, () =>
     unwrap(api.GET('/books/{id}/', { params: { path: { id: bookId } } })),
   );
@@ -54,14 +56,19 @@ export function BookPage({ bookAction }: { bookAction?: (book: BookRecord) => Re
   const fetched = sent ?? (remote.status === 'succeeded' ? remote.data : undefined);
   const book: BookRecord | null = local ?? (fetched ? toRecord(fetched) : null);
   const categoryName = category?.name ?? fetched?.category?.name;
+  const { title, author } = book ?? { title: '', author: '' };
 
   if (!book) {
     return (
       <section className="page" aria-labelledby="book-title">
-        <h1 id="book-title">Book not found</h1>
-        <p>{remote.status === 'failed' ? remote.error : 'This book is not in the library.'}</p>
+        <h1 id="book-title">
+          <Trans>Book not found</Trans>
+        </h1>
+        <p>{remote.status === 'failed' ? remote.error : t`This book is not in the library.`}</p>
         <p>
-          <Link to="/library">Back to the library</Link>
+          <Link to="/library">
+            <Trans>Back to the library</Trans>
+          </Link>
         </p>
       </section>
     );
@@ -69,7 +76,9 @@ export function BookPage({ bookAction }: { bookAction?: (book: BookRecord) => Re
   return (
     <article className="page book-page" aria-labelledby="book-title">
       <p className="breadcrumbs">
-        <Link to="/library">Library</Link>
+        <Link to="/library">
+          <Trans>Library</Trans>
+        </Link>
         {categoryName && book.category_id !== null ? (
           <>
             {' › '}
@@ -80,17 +89,21 @@ export function BookPage({ bookAction }: { bookAction?: (book: BookRecord) => Re
         ) : null}
       </p>
       <div className="book-page-body">
-        <img src={book.cover} alt={`Cover of ${book.title}`} width={300} height={450} fetchPriority="high" className="book-page-cover" />
+        <img src={book.cover} alt={t`Cover of ${title}`} width={300} height={450} fetchPriority="high" className="book-page-cover" />
         <div className="book-page-text">
           <h1 id="book-title">{book.title}</h1>
-          <p className="book-author">by {book.author}</p>
+          <p className="book-author">
+            <Trans>by {author}</Trans>
+          </p>
           <p className="book-page-price">{formatPrice(book.price_cents, book.currency)}</p>
           {bookAction?.(book)}
-          <h2>About this book</h2>
-          <p>{book.description || 'No description yet.'}</p>
+          <h2>
+            <Trans>About this book</Trans>
+          </h2>
+          <p>{book.description || t`No description yet.`}</p>
           <p className="book-report">
             <Link to="/report-a-problem" search={{ type: 'book', id: book.id }}>
-              Report a problem with this book
+              <Trans>Report a problem with this book</Trans>
             </Link>
           </p>
         </div>
@@ -103,7 +116,9 @@ function BookSkeleton() {
   return (
     <article className="page book-page" aria-busy="true">
       <p className="breadcrumbs">
-        <Link to="/library">Library</Link>
+        <Link to="/library">
+          <Trans>Library</Trans>
+        </Link>
       </p>
       <div className="book-page-body">
         <span className="book-page-cover skeleton-cover" />

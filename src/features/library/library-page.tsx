@@ -8,6 +8,7 @@
 // and at once when nothing came with the page (a start with no network, from the offline shell).
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
 import { hasShape } from '@/contract/shape';
 import type { BookRecord } from '@/data/db';
 import { useLiveOnDemand } from '@/data/on-demand';
@@ -59,13 +60,14 @@ function Categories({
   device: (() => Promise<Local>) | null;
 }) {
   const categories = useLiveOnDemand(device, (m) => m.categories(), []);
+  const { t } = useLingui();
   if (!categories?.length) return null;
   return (
-    <nav className="category-bar" aria-label="Categories">
+    <nav className="category-bar" aria-label={t`Categories`}>
       <ul>
         <li>
           <Link to="/library" search={{ search }} className="chip" aria-current={active === undefined ? 'page' : undefined}>
-            All books
+            {t`All books`}
           </Link>
         </li>
         {categories.map((c) => (
@@ -82,20 +84,21 @@ function Categories({
 
 function Stories({ device }: { device: (() => Promise<Local>) | null }) {
   const stories = useLiveOnDemand(device, (m) => m.stories(6), []);
+  const { t } = useLingui();
   if (!stories?.length) return null;
   return (
     <section className="stories" aria-labelledby="stories-title">
-      <h2 id="stories-title">Stories by our students</h2>
+      <h2 id="stories-title">{t`Stories by our students`}</h2>
       <ul className="story-grid">
-        {stories.map((s) => (
-          <li key={s.id} className="story-card">
+        {stories.map(({ id, slug, title, author, excerpt }) => (
+          <li key={id} className="story-card">
             <h3>
-              <Link to="/stories/$slug" params={{ slug: s.slug }}>
-                {s.title}
+              <Link to="/stories/$slug" params={{ slug }}>
+                {title}
               </Link>
             </h3>
-            <p className="book-author">by {s.author}</p>
-            <p>{s.excerpt}…</p>
+            <p className="book-author">{t`by ${author}`}</p>
+            <p>{excerpt}…</p>
           </li>
         ))}
       </ul>
@@ -160,12 +163,13 @@ export function LibraryPage({ bookAction }: { bookAction?: (book: SentBook) => R
     filtered || stored?.length ? stored : (sent ?? (empty && fetched === 'nothing' ? stored : undefined));
   const loading = books === undefined;
   const categoryName = useLiveOnDemand(category === undefined ? null : local, (m) => m.categoryName(category), [category]);
+  const { t } = useLingui();
 
   return (
     <section className="page library" aria-labelledby="library-title">
-      <h1 id="library-title">Online Library</h1>
+      <h1 id="library-title">{t`Online Library`}</h1>
       <p className="lead">
-        {search ? `Books matching “${search}”` : categoryName ? categoryName : 'Books and stories to read, share and buy.'}
+        {search ? t`Books matching “${search}”` : categoryName ? categoryName : t`Books and stories to read, share and buy.`}
       </p>
       <div className="category-slot">
         <Categories active={category} search={search} device={device} />
@@ -175,8 +179,8 @@ export function LibraryPage({ bookAction }: { bookAction?: (book: SentBook) => R
       ) : books.length === 0 ? (
         <p className="library-empty">
           {filtered
-            ? 'No books match. Try another word or category.'
-            : 'The library is loading. It will be here, even offline, once it has been opened with a connection.'}
+            ? t`No books match. Try another word or category.`
+            : t`The library is loading. It will be here, even offline, once it has been opened with a connection.`}
         </p>
       ) : (
         <ul className="book-grid">

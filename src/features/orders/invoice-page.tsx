@@ -7,6 +7,7 @@ import { StatusPage } from './track-order-page';
 import { useOrderFromRoute } from './use-order';
 import '@/ui/documents.css';
 import './orders.css';
+import { formatDate } from '@/ui/format';
 
 export function InvoicePage({ site: seller }: { site: string }) {
   const { type } = useParams({ strict: false }) as { type?: string };
@@ -33,7 +34,7 @@ export function InvoicePage({ site: seller }: { site: string }) {
         <dt>From</dt>
         <dd>{seller}</dd>
         <dt>Date</dt>
-        <dd>{new Date(o.created_at).toLocaleDateString()}</dd>
+        <dd>{formatDate(o.created_at)}</dd>
         {o.buyer || o.email ? (
           <>
             <dt>Billed to</dt>

@@ -1,7 +1,10 @@
 // The invoice as a PDF (jspdf), built in the browser. Loaded only when asked for, so jspdf
-// never weighs on any other screen.
+// never weighs on any other screen. In English, prices and dates included, whatever the page's
+// language: its font (Helvetica) has Latin letters and digits only, until the PDFs embed fonts
+// for every script (issue 26).
 import { jsPDF } from 'jspdf';
-import { formatPrice } from '@/ui/format';
+import { formatDay } from '@/contract/day';
+import { formatPrice } from '@/contract/price';
 import { orderLines } from './order-lines';
 import type { Order } from './use-order';
 
@@ -15,7 +18,7 @@ export function invoicePdf(order: Order, seller: string): jsPDF {
   doc.text(`${seller}`, left, y);
   doc.text(`Invoice number: INV-${String(order.id).padStart(6, '0')}`, 360, y);
   y += 16;
-  doc.text(`Date: ${new Date(order.created_at).toLocaleDateString()}`, 360, y);
+  doc.text(`Date: ${formatDay(order.created_at)}`, 360, y);
   if (order.buyer || order.email) doc.text(`Billed to: ${order.buyer ?? order.email}`, left, y);
   y += 16;
   doc.text(`Status: ${order.status === 'success' ? 'Paid' : order.status}`, 360, y);

@@ -10,6 +10,7 @@ import { OrderLines } from './order-lines';
 import { useOrderFromRoute, type Order } from './use-order';
 import '@/ui/documents.css';
 import './orders.css';
+import { formatDateTime } from '@/ui/format';
 
 const PAYMENT_WORDS: Record<Order['status'], string> = {
   pending: 'Waiting for payment',
@@ -29,7 +30,7 @@ function steps(order: Order) {
   const paid = order.status === 'success';
   const reached = order.print_status ? PRINT_PROGRESS.indexOf(order.print_status) : -1;
   const list = [
-    { label: 'Order placed', done: true, detail: new Date(order.created_at).toLocaleString() },
+    { label: 'Order placed', done: true, detail: formatDateTime(order.created_at) },
     {
       label: PAYMENT_WORDS[order.status],
       done: paid,

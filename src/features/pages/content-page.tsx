@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLive } from '@/data/live';
-import { formatDay } from '@/contract/day';
+import { formatDay } from '@/ui/format';
 import type { PageSlug } from '@/contract/public-pages';
 import { hasShape } from '@/contract/shape';
 import type { PageRecord } from '@/data/db';

@@ -1,8 +1,7 @@
 // The live parts of three pages, drawn from the figures the API adds to them: the platform's
 // reach, the stories that carry each Sustainable Development Goal, and every school's library.
 import type { PageRecord } from '@/data/db';
-
-const number = new Intl.NumberFormat();
+import { formatNumber } from '@/ui/format';
 
 export function PageExtras({ extras }: { extras: NonNullable<PageRecord['extras']> }) {
   return (
@@ -20,7 +19,7 @@ export function PageExtras({ extras }: { extras: NonNullable<PageRecord['extras'
           ).map(([key, label]) => (
             <div key={key}>
               <dt>{label}</dt>
-              <dd>{number.format(extras.reach![key])}</dd>
+              <dd>{formatNumber(extras.reach![key])}</dd>
             </div>
           ))}
         </dl>
@@ -56,7 +55,7 @@ export function PageExtras({ extras }: { extras: NonNullable<PageRecord['extras'
             <li key={l.site}>
               <a href={`${l.site}/library`}>{l.school_name}</a>
               <span>
-                {number.format(l.stories)} published {l.stories === 1 ? 'story' : 'stories'}
+                {formatNumber(l.stories)} published {l.stories === 1 ? 'story' : 'stories'}
               </span>
             </li>
           ))}

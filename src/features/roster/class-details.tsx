@@ -11,6 +11,7 @@ import { loginInfoFor } from './roster-sync';
 import { StudentTable, type StudentLink } from './student-table';
 import { useClass, useClasses, useRosterRefresh, useStudents } from './use-roster';
 import './roster.css';
+import { compareText } from '@/ui/format';
 
 async function copyCode(code: string) {
   try {
@@ -38,7 +39,7 @@ async function downloadLogins(cls: ClassRecord, students: StudentRecord[]): Prom
     const { downloadClassLogin } = await import('./login-cards');
     downloadClassLogin(
       cls.name,
-      cards.sort((a, b) => a.first_name.localeCompare(b.first_name) || a.last_name.localeCompare(b.last_name)),
+      cards.sort((a, b) => compareText(a.first_name, b.first_name) || compareText(a.last_name, b.last_name)),
     );
     return leftOut;
   } catch (err) {

@@ -9,6 +9,7 @@ import { changePassword, onServer } from './roster-commands';
 import { syncLoginInfo } from './roster-sync';
 import { useClass, useLoginInfo, useRosterRefresh, useStudent } from './use-roster';
 import './roster.css';
+import { formatDate } from '@/ui/format';
 
 export function StudentProfile({ studentId }: { studentId: number | undefined }) {
   const load = useRosterRefresh();
@@ -47,7 +48,7 @@ export function StudentProfile({ studentId }: { studentId: number | undefined })
         <dt>Books</dt>
         <dd>{student.no_of_books}</dd>
         <dt>Date joined</dt>
-        <dd>{new Date(student.date_joined).toLocaleDateString()}</dd>
+        <dd>{formatDate(student.date_joined)}</dd>
         <dt>Status</dt>
         <dd>{student.archived ? 'Archived' : 'Current'}</dd>
       </dl>

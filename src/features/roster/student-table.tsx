@@ -24,6 +24,7 @@ import { BulkBar } from '@/ui/bulk-bar';
 import { withFeedback } from './feedback';
 import { archiveStudents, bulkFeature, bulkPrivacy, onServer, pinStudents, transferStudents } from './roster-commands';
 import { loginInfoFor } from './roster-sync';
+import { compareText, formatDate } from '@/ui/format';
 
 export interface StudentFilters {
   search: string;
@@ -40,10 +41,9 @@ export function dateRangeError(f: Pick<StudentFilters, 'from' | 'to'>): string |
   return f.from && f.to && f.from > f.to ? ROSTER_OWN_MSG.dateRange : null;
 }
 
-// One collator for the whole sort: localeCompare would build one per comparison.
-const collator = new Intl.Collator();
+// One collator for the whole sort (the language's, src/ui/format.ts): localeCompare would build one per comparison.
 const byName = (a: StudentRecord, b: StudentRecord) =>
-  collator.compare(a.first_name, b.first_name) || collator.compare(a.last_name, b.last_name) || a.id - b.id;
+  compareText(a.first_name, b.first_name) || compareText(a.last_name, b.last_name) || a.id - b.id;
 
 export function filterStudents(students: StudentRecord[], f: StudentFilters): StudentRecord[] {
   const terms = f.search.toLowerCase().split(/\s+/).filter(Boolean);
@@ -65,7 +65,6 @@ export function filterStudents(students: StudentRecord[], f: StudentFilters): St
 type BulkAction = '' | 'feature' | 'privacy' | 'pin' | 'archive' | 'transfer';
 
 const column = createColumnHelper<StudentRecord>();
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 function StatusBadges({ s }: { s: StudentRecord }) {
   return (
@@ -159,7 +158,7 @@ export function StudentTable({
         : []),
       column.accessor('privacy_preference', { header: 'Privacy', cell: ({ getValue }) => privacyLabel(getValue()) }),
       column.accessor('no_of_books', { header: 'Books' }),
-      column.accessor('date_joined', { header: 'Date joined', cell: ({ getValue }) => dateFormat.format(new Date(getValue())) }),
+      column.accessor('date_joined', { header: 'Date joined', cell: ({ getValue }) => formatDate(getValue()) }),
       column.display({
         id: 'actions',
         header: () => <span className="visually-hidden">Actions</span>,

@@ -3,6 +3,7 @@
 import type { ClassLink } from './class-list';
 import { useClasses, useRosterRefresh } from './use-roster';
 import './roster.css';
+import { compareText } from '@/ui/format';
 
 export function TeacherList({ link }: { link: ClassLink }) {
   useRosterRefresh();
@@ -13,7 +14,7 @@ export function TeacherList({ link }: { link: ClassLink }) {
     const name = c.assigned_teacher ? `${c.assigned_teacher.first_name} ${c.assigned_teacher.last_name}` : 'No teacher assigned';
     byTeacher.set(name, [...(byTeacher.get(name) ?? []), c]);
   }
-  const teachers = [...byTeacher.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const teachers = [...byTeacher.entries()].sort(([a], [b]) => compareText(a, b));
   return (
     <section className="page roster-page" aria-labelledby="teachers-title">
       <h1 id="teachers-title">Teachers</h1>

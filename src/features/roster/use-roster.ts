@@ -4,10 +4,11 @@ import { useEffect, useState } from 'react';
 import { db, type ClassRecord, type LoginInfoRecord, type StudentRecord } from '@/data/db';
 import { useLive } from '@/data/live';
 import { syncRoster } from './roster-sync';
+import { compareText } from '@/ui/format';
 
 export type RosterLoad = 'loading' | 'ready' | 'failed';
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+const byName = (a: { name: string }, b: { name: string }) => compareText(a.name, b.name);
 
 /** Refreshes the roster once per screen visit; answers whether the first refresh is done. */
 export function useRosterRefresh(): RosterLoad {

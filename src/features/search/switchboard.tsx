@@ -3,8 +3,11 @@
 // server is slow); Enter opens the library filtered by the query.
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { plural, t as tNow } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useSessionUser } from '@/api/use-session';
-import { MSG } from '@/contract/messages';
+import { MSG } from '@/contract/common-messages';
+import { useKnown } from '@/i18n/known';
 import { persistedState } from '@/data/persisted-state';
 import { formatPrice } from '@/ui/format';
 import { SearchIcon } from '@/ui/icons';
@@ -19,6 +22,8 @@ function ModePicker() {
   const [selected, setSelected] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const { t } = useLingui();
+  const known = useKnown();
 
   useEffect(() => {
     let live = true;
@@ -53,24 +58,23 @@ function ModePicker() {
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
       >
-        {current?.name ?? 'Modes'}
+        {current?.name ?? t`Modes`}
         <span aria-hidden="true"> ▾</span>
       </button>
       {open ? (
         <div id={menuId} className="mode-menu" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
           {modes && modes.length ? (
-            <ul aria-label="Modes">
-              {modes.map((m) => (
+            <ul aria-label={t`Modes`}>
+              {modes.map(({ name, ...m }) => (
                 <li key={m.id}>
-                  <button type="button" aria-pressed={m.id === selected} disabled={m.locked} onClick={() => choose(m)}>
-                    {m.name}
-                    {m.locked ? ' (locked)' : ''}
+                  <button type="button" aria-pressed={m.id === selected} disabled={m.locked} onClick={() => choose({ name, ...m })}>
+                    {m.locked ? t`${name} (locked)` : name}
                   </button>
                 </li>
               ))}
             </ul>
           ) : (
-            <p role="status">{MSG.modesEmpty}</p>
+            <p role="status">{known(MSG.modesEmpty)}</p>
           )}
         </div>
       ) : null}
@@ -86,6 +90,7 @@ export function Switchboard() {
   const [source, setSource] = useState<SearchSource>('server');
   const listId = useId();
   const pending = useRef<AbortController | null>(null);
+  const { t } = useLingui();
 
   useEffect(() => {
     const q = query.trim();
@@ -107,7 +112,7 @@ export function Switchboard() {
         },
         (err: unknown) => {
           if (!controller.signal.aborted)
-            setSearch({ query: q, loading: false, error: err instanceof Error ? err.message : 'Search failed' });
+            setSearch({ query: q, loading: false, error: err instanceof Error ? err.message : tNow`Search failed` });
         },
       );
     }, SEARCH_DEBOUNCE_MS);
@@ -123,6 +128,7 @@ export function Switchboard() {
     if (e.key === 'Escape') setOpen(false);
   };
   const showing = open && query.trim() !== '' && query.trim() === search.query;
+  const count = search.results.length;
 
   return (
     <div className="switchboard">
@@ -135,7 +141,7 @@ export function Switchboard() {
         onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}
       >
         <label htmlFor="site-search" className="visually-hidden">
-          Search books and stories
+          {t`Search books and stories`}
         </label>
         <input
           id="site-search"
@@ -143,7 +149,7 @@ export function Switchboard() {
           role="combobox"
           aria-autocomplete="list"
           autoComplete="off"
-          placeholder="Search books and stories"
+          placeholder={t`Search books and stories`}
           aria-controls={listId}
           aria-expanded={showing}
           value={query}
@@ -153,37 +159,39 @@ export function Switchboard() {
           }}
           onFocus={() => setOpen(true)}
         />
-        <button type="submit" className="icon-button" aria-label="Search">
+        <button type="submit" className="icon-button" aria-label={t`Search`}>
           <SearchIcon />
         </button>
         <div id={listId} className="search-results" hidden={!showing}>
           <p className="search-status" role="status">
             {search.loading
-              ? 'Searching…'
+              ? t`Searching…`
               : search.error
                 ? search.error
-                : `${search.results.length} ${search.results.length === 1 ? 'result' : 'results'}${source === 'device' ? ' from this device' : ''}`}
+                : source === 'device'
+                  ? t`${plural(count, { one: '# result from this device', other: '# results from this device' })}`
+                  : t`${plural(count, { one: '# result', other: '# results' })}`}
           </p>
           <ul>
-            {search.results.map((r) => (
+            {search.results.map(({ author, ...r }) => (
               <li key={`${r.kind}-${r.id}`}>
                 {r.kind === 'book' ? (
                   <Link to="/library/$id" params={{ id: String(r.id) }} onClick={() => setOpen(false)}>
                     <span className="search-title">{r.title}</span>
                     <span className="search-meta">
-                      {r.author}
+                      {author}
                       {r.price_cents !== null ? ` · ${formatPrice(r.price_cents, r.currency ?? 'USD')}` : ''}
                     </span>
                   </Link>
                 ) : r.slug ? (
                   <Link to="/stories/$slug" params={{ slug: r.slug }} onClick={() => setOpen(false)} className="search-story">
                     <span className="search-title">{r.title}</span>
-                    <span className="search-meta">Story by {r.author}</span>
+                    <span className="search-meta">{t`Story by ${author}`}</span>
                   </Link>
                 ) : (
                   <span className="search-story">
                     <span className="search-title">{r.title}</span>
-                    <span className="search-meta">Story by {r.author}</span>
+                    <span className="search-meta">{t`Story by ${author}`}</span>
                   </span>
                 )}
               </li>

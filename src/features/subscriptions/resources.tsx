@@ -13,14 +13,13 @@ import { IdList, SUBS_MSG } from '@/contract/subscriptions';
 import type { FormResource, Option } from '@/ui/admin/resource';
 import type { ShowResource } from '@/ui/admin/resource-show';
 import { queueAdminWrite } from '@/ui/admin/write';
-import { formatPrice } from '@/ui/format';
+import { formatDate, formatPrice } from '@/ui/format';
 
 type Own = components['schemas']['OwnSubscription'];
 type Offer = components['schemas']['PlanOffer'];
 type Current = NonNullable<Own['current']>;
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-const day = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
+const day = (iso: string | null) => (iso ? formatDate(iso) : '—');
 const STATUS: Record<Current['status'], string> = {
   pending: 'Awaiting payment',
   active: 'Active',

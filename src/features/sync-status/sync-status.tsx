@@ -11,6 +11,7 @@ import { useOnline } from '@/ui/use-online';
 import { OfflineIcon } from '@/ui/icons';
 import { OfflineBadge } from './offline-badge';
 import './sync-status.css';
+import { formatTime } from '@/ui/format';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -139,7 +140,7 @@ function SyncPanel({
     <div id={id} className="sync-panel" role="region" aria-label="Sync details">
       <p className="sync-panel-state">{panelSummary(online, unsent, problems.length)}</p>
       {status.state === 'backingOff' && status.retryAt ? (
-        <p>The server asked us to wait; trying again at {new Date(status.retryAt).toLocaleTimeString()}.</p>
+        <p>The server asked us to wait; trying again at {formatTime(status.retryAt)}.</p>
       ) : null}
       {status.state === 'pausedAuth' ? <p>Sign in again to send your changes.</p> : null}
       {status.state === 'blockedStorage' ? (

@@ -99,6 +99,9 @@ async function refreshTenant(): Promise<TenantRecord> {
   return current;
 }
 
+/** The site's tenant as known now (the session's copy, or the platform's until it arrives). */
+export const currentTenant = (): TenantRecord => current;
+
 export function useTenant(): TenantRecord {
   return useSyncExternalStore(
     (listener) => {

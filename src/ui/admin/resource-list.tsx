@@ -26,6 +26,7 @@ import { BulkBar } from '../bulk-bar';
 import { sayOutcome } from './outcome';
 import { useOptions } from './use-options';
 import './admin.css';
+import { formatDateTime } from '@/ui/format';
 
 type Loaded<Row> =
   | { status: 'loading' }
@@ -360,7 +361,7 @@ export function ResourceList<Row extends { id: number }>({
 
       {loaded.status === 'ready' && loaded.savedAt !== null ? (
         <p className="admin-notice" role="status">
-          {ADMIN_MSG.offlineCopy} ({new Date(loaded.savedAt).toLocaleString()})
+          {ADMIN_MSG.offlineCopy} ({formatDateTime(loaded.savedAt)})
         </p>
       ) : null}
 

@@ -5,14 +5,13 @@ import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
 import type { DashboardResource } from '@/ui/admin/dashboard';
-import { formatPrice } from '@/ui/format';
+import { formatNumber, formatPrice } from '@/ui/format';
 import { ROLE_NAMES } from './shared';
 
 type Stats = components['schemas']['PlatformStats'];
 
 const loadStats = () => unwrap(api.GET('/api-super-admin/stats/'));
 const money = (cents: number) => formatPrice(cents);
-const number = new Intl.NumberFormat('en-GB');
 const months = (s: Stats) => s.months.map((m) => m.month);
 
 export const platformDashboard: DashboardResource<Stats> = {
@@ -20,15 +19,15 @@ export const platformDashboard: DashboardResource<Stats> = {
   key: 'platform-stats',
   load: loadStats,
   cards: (s) => [
-    ['Schools', number.format(s.schools)],
-    ['Organizations', number.format(s.organizations)],
-    ['Users', number.format(s.users)],
-    ['Teachers', number.format(s.users_by_role.teacher ?? 0)],
-    ['Students', number.format(s.users_by_role.student ?? 0)],
-    ['Stories', number.format(s.stories)],
-    ['Books', number.format(s.books)],
-    ['Orders paid', number.format(s.orders_by_status.success ?? 0)],
-    ['Donations', `${number.format(s.donations)} · ${money(s.donations_cents)}`],
+    ['Schools', formatNumber(s.schools)],
+    ['Organizations', formatNumber(s.organizations)],
+    ['Users', formatNumber(s.users)],
+    ['Teachers', formatNumber(s.users_by_role.teacher ?? 0)],
+    ['Students', formatNumber(s.users_by_role.student ?? 0)],
+    ['Stories', formatNumber(s.stories)],
+    ['Books', formatNumber(s.books)],
+    ['Orders paid', formatNumber(s.orders_by_status.success ?? 0)],
+    ['Donations', `${formatNumber(s.donations)} · ${money(s.donations_cents)}`],
     ['Revenue (12 months)', money(s.revenue_cents)],
   ],
   charts: (s) => [
@@ -54,12 +53,12 @@ export const usersDashboard: DashboardResource<Stats> = {
   key: 'platform-stats',
   load: loadStats,
   cards: (s) => [
-    ['Users', number.format(s.users)],
-    ['Active', number.format(s.active_users)],
-    ['Deactivated', number.format(s.users - s.active_users)],
+    ['Users', formatNumber(s.users)],
+    ['Active', formatNumber(s.active_users)],
+    ['Deactivated', formatNumber(s.users - s.active_users)],
     ...Object.entries(s.users_by_role).map(([role, n]): [string, string] => [
       ROLE_NAMES[role as keyof typeof ROLE_NAMES],
-      number.format(n ?? 0),
+      formatNumber(n ?? 0),
     ]),
   ],
   charts: (s) => [

@@ -7,7 +7,7 @@ import type { components } from '@/api/schema';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS, PRINT_PROGRESS } from '@/contract/domain';
 import type { ListResource, Option } from '@/ui/admin/resource';
 import type { ShowResource } from '@/ui/admin/resource-show';
-import { formatPrice } from '@/ui/format';
+import { formatDateTime, formatPrice } from '@/ui/format';
 import { RefundPanel } from './refund';
 import { day, ONLY_PLATFORM_ADMIN, tenantOptions } from './shared';
 
@@ -107,7 +107,7 @@ function printJob(job: OrderDetail['print_job']): string {
   if (job.provider_ref)
     return `With the printer: ${job.provider_ref} (accepted ${day(job.submitted_at!)}, ${job.attempts} attempt${job.attempts === 1 ? '' : 's'})`;
   if (!job.attempts) return 'Waiting to be sent to the printer';
-  return `Not accepted after ${job.attempts} attempt${job.attempts === 1 ? '' : 's'}: ${job.last_error ?? 'unknown error'}. Next try ${job.next_attempt_at ? new Date(job.next_attempt_at).toLocaleString() : 'soon'}`;
+  return `Not accepted after ${job.attempts} attempt${job.attempts === 1 ? '' : 's'}: ${job.last_error ?? 'unknown error'}. Next try ${job.next_attempt_at ? formatDateTime(job.next_attempt_at) : 'soon'}`;
 }
 
 export const orderDetail: ShowResource<OrderDetail> = {

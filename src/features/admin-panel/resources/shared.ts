@@ -4,6 +4,7 @@ import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { Role } from '@/contract/domain';
 import type { Option } from '@/ui/admin/resource';
+import { formatDate } from '@/ui/format';
 
 let tenantList: Promise<readonly Option[]> | null = null;
 /** Every tenant by name, once per page load. */
@@ -29,7 +30,6 @@ export const ROLE_NAMES: Record<Role, string> = {
 
 export const ROLE_OPTIONS: readonly Option[] = Object.entries(ROLE_NAMES) as [Role, string][];
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-export const day = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
+export const day = (iso: string | null) => (iso ? formatDate(iso) : '—');
 
 export const ONLY_PLATFORM_ADMIN = ['upschool_admin'] as const;

@@ -14,13 +14,12 @@ import { sayOutcome } from '@/ui/admin/outcome';
 import type { FilterDef, FormResource, ListResource, Option, RunAction } from '@/ui/admin/resource';
 import type { ShowResource } from '@/ui/admin/resource-show';
 import { queueAdminWrite } from '@/ui/admin/write';
-import { formatPrice } from '@/ui/format';
+import { formatDate, formatPrice } from '@/ui/format';
 
 export type AdminBook = components['schemas']['AdminBook'];
 
 const words = (values: readonly string[]): Option[] => values.map((v) => [v, v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())]);
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-const day = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
+const day = (iso: string | null) => (iso ? formatDate(iso) : '—');
 const price = (cents: number) => (cents / 100).toFixed(2);
 const YES_NO: Option[] = [
   ['true', 'Yes'],

@@ -9,6 +9,7 @@ import type { components } from '@/api/schema';
 import { BOOK_MSG, CategoryForm } from '@/contract/books';
 import type { FormResource, ListResource } from '@/ui/admin/resource';
 import { queueAdminWrite } from '@/ui/admin/write';
+import { formatDate } from '@/ui/format';
 
 export type AdminCategory = components['schemas']['AdminCategory'];
 
@@ -32,8 +33,6 @@ const PLATFORM: Scope = {
   form: '/admin-panel/book-category',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-
 function categoryList(scope: Scope, title: string): ListResource<AdminCategory> {
   return {
     name: scope.name,
@@ -46,7 +45,7 @@ function categoryList(scope: Scope, title: string): ListResource<AdminCategory> 
       { key: 'name', header: 'Name', sort: 'name' },
       { key: 'slug', header: 'Slug' },
       { key: 'book_count', header: 'Books' },
-      { key: 'created_at', header: 'Added', sort: 'created_at', cell: (c) => dateFormat.format(new Date(c.created_at)) },
+      { key: 'created_at', header: 'Added', sort: 'created_at', cell: (c) => formatDate(c.created_at) },
     ],
     filters: [],
     bulkActions: [

@@ -4,10 +4,9 @@ import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
 import type { DashboardResource } from '@/ui/admin/dashboard';
-import { formatPrice } from '@/ui/format';
+import { formatNumber, formatPrice } from '@/ui/format';
 
 type Data = components['schemas']['BooksDashboard'];
-const number = new Intl.NumberFormat('en-GB');
 const months = (d: Data) => d.months.map((m) => m.month);
 
 export const booksDashboard: DashboardResource<Data> = {
@@ -15,12 +14,12 @@ export const booksDashboard: DashboardResource<Data> = {
   key: 'books-dashboard',
   load: () => unwrap(api.GET('/api-super-admin/books-dashboard/')),
   cards: (d) => [
-    ['Books', number.format(d.books)],
-    ['In the library', number.format(d.published)],
-    ['Made by classes', number.format(d.made)],
-    ['Waiting to be published', number.format(d.waiting)],
-    ['Hidden by moderators', number.format(d.hidden)],
-    ['Copies sold', number.format(d.copies)],
+    ['Books', formatNumber(d.books)],
+    ['In the library', formatNumber(d.published)],
+    ['Made by classes', formatNumber(d.made)],
+    ['Waiting to be published', formatNumber(d.waiting)],
+    ['Hidden by moderators', formatNumber(d.hidden)],
+    ['Copies sold', formatNumber(d.copies)],
     ['Sales', formatPrice(d.sales_cents)],
     ['Given to causes', formatPrice(d.raised_cents)],
     [

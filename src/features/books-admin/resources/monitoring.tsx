@@ -6,11 +6,11 @@ import type { components } from '@/api/schema';
 import { BOOK_MSG, ModerationReply } from '@/contract/books';
 import type { FormResource, ListResource } from '@/ui/admin/resource';
 import { queueAdminWrite } from '@/ui/admin/write';
+import { formatDate } from '@/ui/format';
 
 export type ModerationItem = components['schemas']['ModerationItem'];
 type ItemType = ModerationItem['type'];
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 const PAGE = '/admin-panel/book-monitoring';
 
 function queue(type: ItemType): ListResource<ModerationItem> {
@@ -27,7 +27,7 @@ function queue(type: ItemType): ListResource<ModerationItem> {
       { key: 'tenant_name', header: 'School', cell: (i) => i.tenant_name ?? 'Platform' },
       { key: 'status', header: 'Status', cell: (i) => (i.hidden ? 'Hidden' : i.status) },
       { key: 'reports', header: 'Reports', cell: (i) => (i.reports ? `${i.reports}: ${i.last_report ?? ''}` : '—') },
-      { key: 'created_at', header: 'Added', sort: 'created_at', cell: (i) => dateFormat.format(new Date(i.created_at)) },
+      { key: 'created_at', header: 'Added', sort: 'created_at', cell: (i) => formatDate(i.created_at) },
     ],
     filters: [
       {

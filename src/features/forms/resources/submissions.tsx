@@ -6,6 +6,7 @@ import type { components } from '@/api/schema';
 import { FORM_KINDS, REPORT_REASONS } from '@/contract/forms';
 import type { ListResource } from '@/ui/admin/resource';
 import { queueAdminWrite } from '@/ui/admin/write';
+import { formatDateTime } from '@/ui/format';
 
 export type AdminFormSubmission = components['schemas']['AdminFormSubmission'];
 
@@ -16,7 +17,6 @@ const KIND_NAMES: Record<(typeof FORM_KINDS)[number], string> = {
   bulk_enrolment: 'Bulk enrolment',
 };
 const STATUS_NAMES: Record<string, string> = { new: 'New', reviewed: 'Reviewed', imported: 'Imported' };
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const reasonWords = (summary: string) => summary.replace(/^(\w+)/, (key) => REPORT_REASONS[key as keyof typeof REPORT_REASONS] ?? key);
 
 export function submissionsList(): ListResource<AdminFormSubmission> {
@@ -28,7 +28,7 @@ export function submissionsList(): ListResource<AdminFormSubmission> {
     dateLabel: 'Sent',
     defaultSort: '-created_at',
     columns: [
-      { key: 'created_at', header: 'Sent', sort: 'created_at', cell: (f) => dateFormat.format(new Date(f.created_at)) },
+      { key: 'created_at', header: 'Sent', sort: 'created_at', cell: (f) => formatDateTime(f.created_at) },
       { key: 'kind', header: 'Form', cell: (f) => KIND_NAMES[f.kind] },
       { key: 'name', header: 'From', sort: 'name', cell: (f) => `${f.name} (${f.email})` },
       { key: 'site', header: 'Site', cell: (f) => f.site ?? 'Platform' },

@@ -8,6 +8,7 @@ import { unwrap } from '@/api/use-remote';
 import { FAQ_ROLES, FaqInput } from '@/contract/forms';
 import type { FormResource, ListResource, Option } from '@/ui/admin/resource';
 import { queueAdminWrite } from '@/ui/admin/write';
+import { formatDate } from '@/ui/format';
 
 export type AdminFaq = components['schemas']['AdminFaq'];
 
@@ -23,7 +24,6 @@ export const FAQ_ROLE_NAMES: Record<(typeof FAQ_ROLES)[number], string> = {
   upschool_admin: 'Platform admins',
 };
 const ROLE_OPTIONS: readonly Option[] = FAQ_ROLES.map((r) => [r, FAQ_ROLE_NAMES[r]] as const);
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 export const faqList: ListResource<AdminFaq> = {
   name: 'faqs',
@@ -37,7 +37,7 @@ export const faqList: ListResource<AdminFaq> = {
     { key: 'role', header: 'For', sort: 'role', cell: (f) => FAQ_ROLE_NAMES[f.role as keyof typeof FAQ_ROLE_NAMES] ?? f.role },
     { key: 'section', header: 'Section', sort: 'section' },
     { key: 'order', header: 'Order', sort: 'order' },
-    { key: 'updated_at', header: 'Last updated', sort: 'updated_at', cell: (f) => dateFormat.format(new Date(f.updated_at)) },
+    { key: 'updated_at', header: 'Last updated', sort: 'updated_at', cell: (f) => formatDate(f.updated_at) },
   ],
   filters: [{ key: 'role', label: 'For', options: ROLE_OPTIONS }],
   bulkActions: [

@@ -11,10 +11,9 @@ import { PageInput } from '@/contract/forms';
 import type { PageSlug } from '@/contract/public-pages';
 import type { FormResource, ListResource } from '@/ui/admin/resource';
 import { queueAdminWrite } from '@/ui/admin/write';
+import { formatDate } from '@/ui/format';
 
 export type AdminPage = components['schemas']['AdminPage'];
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 /** `base`: the area the screens live in (/admin-panel or /admin-school). */
 export function pageList(base: string, school: boolean): ListResource<AdminPage> {
@@ -31,7 +30,7 @@ export function pageList(base: string, school: boolean): ListResource<AdminPage>
       ...(school
         ? [{ key: 'source', header: 'Version', cell: (p: AdminPage) => (p.source === 'site' ? 'Our own' : 'Platform default') }]
         : []),
-      { key: 'updated_at', header: 'Last updated', sort: 'updated_at', cell: (p) => dateFormat.format(new Date(p.updated_at)) },
+      { key: 'updated_at', header: 'Last updated', sort: 'updated_at', cell: (p) => formatDate(p.updated_at) },
     ],
     filters: school
       ? [

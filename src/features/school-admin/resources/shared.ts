@@ -1,7 +1,7 @@
 // Pieces the school- and organization-area declarations share: queueing one change per chosen
 // row (bulk actions on endpoints that take one record), dates, numbers and money.
 import type { SaveOutcome } from '@/ui/admin/resource';
-import { formatPrice } from '@/ui/format';
+import { formatDate, formatNumber, formatPrice } from '@/ui/format';
 
 /** Queues one write per row; the outcome is the first failure, else queued or sent. */
 export async function eachRow<Row>(rows: Row[], write: (row: Row) => Promise<SaveOutcome>): Promise<SaveOutcome> {
@@ -9,7 +9,6 @@ export async function eachRow<Row>(rows: Row[], write: (row: Row) => Promise<Sav
   return outcomes.find((o) => o.status === 'failed') ?? outcomes.find((o) => o.status === 'queued') ?? { status: 'sent' };
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-export const day = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
-export const number = new Intl.NumberFormat('en-GB');
+export const day = (iso: string | null) => (iso ? formatDate(iso) : '—');
+export const number = { format: formatNumber };
 export const money = (cents: number) => formatPrice(cents);

@@ -1,0 +1,191 @@
+// The product in another language (issue 26, first slice: the library, sign-in, the header and
+// footer). A visitor picks Arabic in the footer: the page turns right to left (<html lang="ar"
+// dir="rtl">) and no English message of the catalogue is left in what is on screen, text or
+// accessible name; a child signs in in Arabic and keeps it; the next child at the class's
+// tablet gets the school's language. Hindi likewise on the library. In English, the page React
+// draws says word for word what the server drew. Screens photographed at phone and tablet widths.
+import { readFileSync } from 'node:fs';
+import { parse, type Token } from '@messageformat/parser';
+import { expect, test, type Page } from '@playwright/test';
+import { screenshots, signInThroughApi, site } from './support';
+
+const base = site('greenfield');
+
+/** A catalogue's messages: English text (the msgid) and this language's (the msgstr). */
+function catalogue(locale: string): Map<string, string> {
+  const text = readFileSync(`src/locales/${locale}/messages.po`, 'utf8');
+  const unquote = (s: string) => JSON.parse(s) as string;
+  return new Map(
+    [...text.matchAll(/^msgid (".*")\nmsgstr (".*")$/gm)]
+      .map((m): [string, string] => [unquote(m[1]!), unquote(m[2]!)])
+      .filter(([id]) => id),
+  );
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A message as the words it can show: its arguments any text, a plural any of its forms. */
+function pattern(tokens: Token[]): string {
+  return tokens
+    .map((token) => {
+      if (token.type === 'content') return escape(token.value);
+      if (token.type === 'octothorpe') return '[\\d,.\\s]+';
+      if (token.type === 'plural' || token.type === 'select') return `(?:${token.cases.map((c) => pattern(c.tokens)).join('|')})`;
+      return '.+';
+    })
+    .join('');
+}
+
+/** The English messages this language says differently, as matchers for a whole text. */
+function englishOf(locale: string): { message: string; re: RegExp }[] {
+  return [...catalogue(locale)]
+    .filter(([english, translated]) => translated && translated !== english)
+    .map(([english]) => ({ message: english, re: new RegExp(`^${pattern(parse(english)).replace(/<\/?\d+>/g, '')}$`, 's') }));
+}
+
+/**
+ * Every text on screen and every accessible word (aria-label, placeholder, title, alt) of what is
+ * visible. Not the chosen mode's name on the Switchboard: it is the platform's data (GET /modes/,
+ * "Library" among them), which the server will send in the reader's language (issue 26, server phase).
+ */
+function visibleWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shown = (el: Element) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && !el.closest('.mode-button');
+    const words: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      if (text && node.parentElement && shown(node.parentElement) && !node.parentElement.closest('script, style')) words.push(text);
+    }
+    for (const el of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+      if (!shown(el)) continue;
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const value = el.getAttribute(name)?.trim();
+        if (value) words.push(value);
+      }
+    }
+    return words;
+  });
+}
+
+async function noEnglishLeft(page: Page, locale: string) {
+  const english = englishOf(locale);
+  const words = await visibleWords(page);
+  const left = words.flatMap((w) => english.filter((e) => e.re.test(w)).map((e) => `“${w}” (${e.message})`));
+  expect(left, `English on ${page.url()} in ${locale}`).toEqual([]);
+}
+
+async function pickLanguage(page: Page, name: string, lang: string) {
+  const picker = page.locator('.site-footer select');
+  await picker.focus();
+  await picker.selectOption({ label: name });
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
+
+test('in English, the page React draws says what the server drew, word for word', async ({ page }) => {
+  const parts = ['.skip-link', '.site-header nav', '#library-title', '.lead', '.site-footer nav', '.language-picker label'];
+  await page.addInitScript((selectors) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { __drawn: (string | undefined)[] }).__drawn = selectors.map(
+        (s) => document.querySelector(s)?.textContent ?? undefined,
+      );
+    });
+  }, parts);
+  await page.goto(`${base}/library`);
+  // React has taken over once the footer's picker is no longer waiting for the script.
+  await expect(page.locator('.site-footer select')).toBeEnabled();
+  const drawn = await page.evaluate(() => (window as unknown as { __drawn: (string | undefined)[] }).__drawn);
+  const now = await page.evaluate((selectors) => selectors.map((s) => document.querySelector(s)?.textContent ?? undefined), parts);
+  expect(drawn.every(Boolean)).toBe(true);
+  expect(now).toEqual(drawn);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('a visitor reads the library in Arabic, right to left, with Arabic-Indic digits', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${base}/library`);
+  await expect(page.locator('.site-footer select')).toBeEnabled();
+  await pickLanguage(page, 'العربية', 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('المكتبة الإلكترونية');
+  await expect(page.locator('.book-price').first()).toHaveText(/[٠-٩]/);
+  // Right to left: the school's name (first in the header) is on the right.
+  const brand = await page.locator('.site-header .brand').boundingBox();
+  expect(brand!.x).toBeGreaterThan(640);
+  await noEnglishLeft(page, 'ar');
+
+  // The slide-out menu too, which comes in from the left.
+  await page.getByRole('button', { name: 'فتح القائمة' }).click();
+  const menu = await page.locator('#mobile-menu').boundingBox();
+  expect(menu!.x).toBeLessThan(5);
+  await noEnglishLeft(page, 'ar');
+  await page.getByRole('button', { name: 'إغلاق القائمة' }).click();
+
+  await screenshots(page, 'i18n-ar-library');
+  // Remembered on this device for the next visit.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('المكتبة الإلكترونية');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+});
+
+test('a child signs in in Arabic and keeps it; the next child at the tablet gets the school’s language', async ({ page }) => {
+  await page.goto(`${base}/login`);
+  await expect(page.locator('.site-footer select')).toBeEnabled();
+  await pickLanguage(page, 'العربية', 'ar');
+  await expect(page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' })).toBeVisible();
+  // The new language is not a new step: the picker keeps the focus.
+  await expect(page.locator('.site-footer select')).toBeFocused();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await noEnglishLeft(page, 'ar');
+  await screenshots(page, 'i18n-ar-sign-in-1-role');
+
+  await page.getByRole('button', { name: /^تلميذ/ }).click();
+  await expect(page.getByRole('heading', { name: 'اكتب رمز صفّك' })).toBeVisible();
+  // The contract's messages, in Arabic too.
+  await page.getByRole('button', { name: 'متابعة' }).click();
+  await expect(page.getByText('يُرجى كتابة رمز الصف.')).toBeVisible();
+  await noEnglishLeft(page, 'ar');
+  await screenshots(page, 'i18n-ar-sign-in-2-class-code');
+
+  await page.getByRole('textbox', { name: 'رمز الصف' }).fill('ROBINS4');
+  await page.getByRole('button', { name: 'متابعة' }).click();
+  await expect(page.getByRole('heading', { name: 'اختر اسمك' })).toBeVisible();
+  await expect(page.getByText('الصفحة ١ من ٢')).toBeVisible();
+  await noEnglishLeft(page, 'ar');
+  await screenshots(page, 'i18n-ar-sign-in-3-profiles');
+
+  await page.getByLabel('ابحث عن اسمك').fill('amara');
+  await page.getByRole('list', { name: 'التلاميذ' }).getByRole('button', { name: 'Amara Okafor' }).click();
+  await expect(page.getByRole('heading', { name: 'اكتب كلمة المرور' })).toBeVisible();
+  await page.getByLabel('كلمة المرور', { exact: true }).fill('kite-7');
+  await noEnglishLeft(page, 'ar');
+  await screenshots(page, 'i18n-ar-sign-in-4-password');
+  await page.getByRole('button', { name: 'دخول' }).click();
+
+  await expect(page.locator('.toast').filter({ hasText: 'تم تسجيل الدخول' })).toBeVisible();
+  await expect(page).toHaveURL(`${base}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('المكتبة الإلكترونية');
+  await noEnglishLeft(page, 'ar');
+  const amara = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!) as { id: number });
+
+  // Signing out: the sign-in page is the school's (English) again for the next child.
+  await page.goto(`${base}/logout`);
+  await expect(page).toHaveURL(`${base}/login`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  // Amara's language is still hers on this tablet.
+  expect(await page.evaluate(() => localStorage.getItem('storynest_language'))).toContain(`"user:${amara.id}":"ar"`);
+  await signInThroughApi(page, 'amara.okafor', 'kite-7');
+  await page.goto(`${base}/library`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('المكتبة الإلكترونية');
+});
+
+test('a visitor reads the library in Hindi', async ({ page }) => {
+  await page.goto(`${base}/library`);
+  await expect(page.locator('.site-footer select')).toBeEnabled();
+  await pickLanguage(page, 'हिन्दी', 'hi');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ऑनलाइन पुस्तकालय');
+  await noEnglishLeft(page, 'hi');
+  await screenshots(page, 'i18n-hi-library');
+});
