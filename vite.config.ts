@@ -27,7 +27,16 @@ function chunkModules(): Plugin {
 
 export default defineConfig({
   // An alias rather than tsconfigPaths: the service worker's separate build inherits aliases.
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // React 19 has the hook the shim stands in for (build/shims/use-sync-external-store-shim.js).
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./build/shims/use-sync-external-store-shim.js', import.meta.url)),
+      },
+    ],
+  },
   plugins: [
     // Before React's: the macros run on the source as written (build/lingui.ts).
     ...lingui(),
@@ -93,10 +102,10 @@ export default defineConfig({
             },
             // The small shared modules every page's first load holds: one file rather than twenty
             // (the header's cart count, sync slot and tenant included; Lingui's run time follows
-            // src/i18n, which imports it).
+            // src/i18n, which imports it; the areas' declarations, read by the router and the areas' menus).
             {
               name: 'shell',
-              test: /src[\\/](sync[\\/](status|storage-full|next-task)|contract[\\/](price|tenant-colors|tenant-css|shape|domain|device|locales|common-messages)|ui[\\/](use-online|sent-with-page|when-idle|toast|tenant-colors|icons|format)|data[\\/](on-demand|persisted-state)|api[\\/](use-session|session|device-id)|i18n[\\/](i18n|known|choice|language-picker)|features[\\/](cart[\\/](use-cart-count|guest-cart|cart-state)|sync-status[\\/](sync-status-slot|offline-badge)|tenant[\\/]tenant))\.tsx?$/,
+              test: /src[\\/](sync[\\/](status|storage-full|next-task)|contract[\\/](price|tenant-colors|tenant-css|shape|domain|device|locales|common-messages)|ui[\\/](use-online|sent-with-page|when-idle|toast|tenant-colors|icons|format|language-picker)|data[\\/](on-demand|persisted-state)|api[\\/](use-session|session|device-id)|i18n[\\/](i18n|known|choice)|app[\\/](areas|page-screens)|features[\\/](cart[\\/](use-cart-count|guest-cart|cart-state)|sync-status[\\/](sync-status-slot|offline-badge)|tenant[\\/]tenant))\.tsx?$/,
             },
           ],
         },

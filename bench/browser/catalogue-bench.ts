@@ -3,7 +3,7 @@
 // window.catalogueBench.run().
 import { db } from '@/data/db';
 import { syncCatalogue } from '@/features/library/catalogue';
-import { searchOnDevice } from '@/features/search/search';
+import { searchOnDevice } from '@/features/search/search-everywhere';
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

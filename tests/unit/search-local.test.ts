@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { searchCatalogue, searchStories, searchWords } from '@/data/catalogue-index';
 import { db, type BookRecord } from '@/data/db';
-import { searchEverywhere, SLOW_SERVER_MS } from '@/features/search/search';
+import { searchEverywhere, SLOW_SERVER_MS } from '@/features/search/search-everywhere';
 
 const book = (id: number, title: string, author: string, category_id = 1): BookRecord => ({
   id,

@@ -12,7 +12,7 @@ import { persistedState } from '@/data/persisted-state';
 import { formatPrice } from '@/ui/format';
 import { SearchIcon } from '@/ui/icons';
 import { loadModes, pickMode, rememberedMode, rememberMode, type Mode } from './modes';
-import { SEARCH_DEBOUNCE_MS, searchEverywhere, setSearch, type SearchSource } from './search';
+import { SEARCH_DEBOUNCE_MS, setSearch, type SearchSource } from './search';
 
 const searchState = () => persistedState.get().search;
 
@@ -104,17 +104,19 @@ export function Switchboard() {
     pending.current = controller;
     const timer = setTimeout(() => {
       setSearch({ query: q, loading: true, error: null });
-      searchEverywhere(q, controller.signal).then(
-        ({ results, source }) => {
-          if (controller.signal.aborted) return;
-          setSource(source);
-          setSearch({ query: q, results, loading: false, error: null });
-        },
-        (err: unknown) => {
-          if (!controller.signal.aborted)
-            setSearch({ query: q, loading: false, error: err instanceof Error ? err.message : tNow`Search failed` });
-        },
-      );
+      import('./search-everywhere')
+        .then(({ searchEverywhere }) => searchEverywhere(q, controller.signal))
+        .then(
+          ({ results, source }) => {
+            if (controller.signal.aborted) return;
+            setSource(source);
+            setSearch({ query: q, results, loading: false, error: null });
+          },
+          (err: unknown) => {
+            if (!controller.signal.aborted)
+              setSearch({ query: q, loading: false, error: err instanceof Error ? err.message : tNow`Search failed` });
+          },
+        );
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [query]);
