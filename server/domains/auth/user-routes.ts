@@ -310,16 +310,21 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ results: rows }, 200);
   });
 
-/** Uploaded avatars: immutable (a new upload gets a new address) and inert. */
+/**
+ * Uploaded avatars: immutable (a new upload gets a new address) and inert. Served on the site of
+ * the school they belong to, and on the platform's own hosts, where its admins list every user;
+ * another school's site does not know them. Cached by the browser only, never by a shared cache.
+ */
 export const avatarRoutes = new Hono<AppEnv>().get('/avatars/:id{[0-9a-f-]{36}}', async (c) => {
+  const tenant = c.var.tenant;
   const [pic] = await c.var.db
     .select({ content_type: pictures.content_type, data: pictures.data })
     .from(pictures)
-    .where(eq(pictures.id, c.req.param('id')))
+    .where(and(eq(pictures.id, c.req.param('id')), tenant ? eq(pictures.tenant_id, tenant.id) : undefined))
     .limit(1);
   if (!pic) fail(404, 'No such picture.');
   c.header('Content-Type', pic.content_type);
-  c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  c.header('Cache-Control', 'private, max-age=31536000, immutable');
   c.header('Content-Security-Policy', "default-src 'none'; sandbox");
   return c.body(pic.data as Uint8Array<ArrayBuffer>);
 });
