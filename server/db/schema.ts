@@ -334,14 +334,14 @@ export const pictures = pgTable(
   (t) => [index('pictures_owner').on(t.owner_id)],
 );
 
-/** One reaction per reader per story (a user, or a parent's community session), changeable. */
+/** One reaction per reader per story (a user, or a parents' household: the school and its network address), changeable. */
 export const storyReactions = pgTable(
   'story_reactions',
   {
     story_id: integer()
       .notNull()
       .references(() => stories.id, { onDelete: 'cascade' }),
-    /** `u:<user id>` for a signed-in reader, `c:<community session hash>` for a parent. */
+    /** `u:<user id>` for a signed-in reader, `a:<hash of the school and network address>` for a parent (`c:` rows: by session, before). */
     reader: text().notNull(),
     tenant_id: integer()
       .notNull()

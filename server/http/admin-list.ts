@@ -68,15 +68,21 @@ function searchWhere(columns: AnyColumn[], term: string | undefined): SQL | unde
   return and(...words.map((w) => or(...columns.map((col) => ilike(col, escaped(w))))));
 }
 
-/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
+/**
+ * A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. A spreadsheet set
+ * to another separator (`;` in much of Europe, a tab, a pipe) splits a cell there, so a formula
+ * after any separator or line break inside the text is neutralised too, as at its start.
+ */
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'string') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const neutral = value.replace(FORMULA_AFTER_SEPARATOR, "$1$2'$3");
+  const text = /^[\t\r]/.test(neutral) ? `'${neutral}` : neutral;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/** A formula's first character at the start or after a separator, past any blanks a spreadsheet skips. */
+const FORMULA_AFTER_SEPARATOR = /(^|[,;\t\r\n|])([ \t\r]*)([=+\-@])/g;
+const NEEDS_QUOTES = /[",;\t|\r\n]/;
 
 export function adminListRoutes<Row extends { id: number }, Shape extends z.ZodRawShape, Json>(list: AdminList<Row, Shape, Json>) {
   const orderings = Object.keys(list.sorts).flatMap((k) => [k, `-${k}`]) as [string, ...string[]];

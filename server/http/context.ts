@@ -4,12 +4,15 @@
 //
 // Both are read on every request, so both are cheap: tenants are looked up at most every few
 // seconds per process (a short-lived cache, never shared state), and the user comes from the
-// signed access token's claims. Access tokens live 15 minutes; the refresh checks the account.
+// signed access token's claims. Access tokens live 15 minutes, but signing out, a deactivation, an
+// archived child or a password change ends them within seconds: the token names its sign-in, and
+// whether that sign-in is alive and its account active is checked at most every few seconds per
+// process (at once in the process that ended it).
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, exists, isNull, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { tenants, type TenantRow } from '../db/schema';
+import { refreshTokens, tenants, users, type TenantRow } from '../db/schema';
 import type { Queryable } from '../db/client';
 import { logger as processLogger } from '../log';
 import { readToken } from './jwt';
@@ -129,6 +132,53 @@ export const resolveTenant = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** How stale this process's knowledge that a sign-in is alive may be. */
+export const SESSION_CHECK_MS = 5_000;
+const SESSION_CACHE_MAX = 50_000;
+// Sign-ins found alive ("user:sid"), with when: only good news is kept, so a refusal is never stale.
+const aliveSessions = new Map<string, number>();
+
+/** Forgets every sign-in known alive here (one just ended: this process refuses it at once). */
+export function forgetSessions(): void {
+  aliveSessions.clear();
+}
+
+/** Whether sign-in `sid` of `userId` still stands: not signed out or revoked, the account active. */
+async function sessionAlive(db: Queryable, userId: number, sid: string): Promise<boolean> {
+  const key = `${userId}:${sid}`;
+  const seen = aliveSessions.get(key);
+  if (seen !== undefined && Date.now() - seen < SESSION_CHECK_MS) return true;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.is_active, true),
+        exists(
+          db
+            .select({ one: refreshTokens.jti })
+            .from(refreshTokens)
+            .where(
+              and(
+                or(eq(refreshTokens.family, sid), eq(refreshTokens.jti, sid)),
+                eq(refreshTokens.user_id, userId),
+                isNull(refreshTokens.revoked_at),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(1);
+  if (!row) {
+    aliveSessions.delete(key);
+    return false;
+  }
+  if (aliveSessions.size >= SESSION_CACHE_MAX) aliveSessions.clear();
+  aliveSessions.set(key, Date.now());
+  return true;
+}
+
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
   const header = c.req.header('authorization');
@@ -140,6 +190,10 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     const tenant = c.var.tenant;
     const sameSite = claims.tenant_id === (tenant?.id ?? null) || claims.role === 'upschool_admin';
     if (!sameSite) fail(401, 'This sign-in belongs to another site.', { code: 'token_not_valid' });
+    // A token that names no sign-in (issued before sign-ins were named) is refused: the device
+    // refreshes it like an expired one.
+    if (!claims.sid || !(await sessionAlive(c.var.db, claims.id, claims.sid)))
+      fail(401, 'This sign-in has ended. Please sign in again.', { code: 'token_not_valid' });
     c.set('user', { id: claims.id, role: claims.role, tenant_id: claims.tenant_id });
   }
   await next();

@@ -10,6 +10,8 @@ export const ACCESS_TTL_SECONDS = 15 * 60;
 export interface TokenClaims extends AuthUser {
   kind: 'access' | 'refresh';
   jti?: string;
+  /** An access token's sign-in (its refresh tokens' family): the door checks it is still alive. */
+  sid?: string;
 }
 
 export async function signJwt(key: Uint8Array, claims: Record<string, unknown>, subject: number, iat: number, exp: number) {
@@ -23,9 +25,10 @@ export async function signJwt(key: Uint8Array, claims: Record<string, unknown>, 
 
 export const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-export function signAccess(key: Uint8Array, user: AuthUser, now: Date, ttlSeconds = ACCESS_TTL_SECONDS): Promise<string> {
+/** An access token of sign-in `sid` (the family of its refresh tokens). */
+export function signAccess(key: Uint8Array, user: AuthUser, sid: string, now: Date, ttlSeconds = ACCESS_TTL_SECONDS): Promise<string> {
   const iat = seconds(now);
-  return signJwt(key, { kind: 'access', role: user.role, tid: user.tenant_id }, user.id, iat, iat + ttlSeconds);
+  return signJwt(key, { kind: 'access', role: user.role, tid: user.tenant_id, sid }, user.id, iat, iat + ttlSeconds);
 }
 
 /** The claims of a valid token of the wanted kind, or null (bad signature, expired, wrong kind). */
@@ -39,6 +42,7 @@ export async function readToken(key: Uint8Array, token: string, kind: TokenClaim
       role: payload.role as AuthUser['role'],
       tenant_id: (payload.tid as number | null) ?? null,
       jti: typeof payload.jti === 'string' ? payload.jti : undefined,
+      sid: typeof payload.sid === 'string' ? payload.sid : undefined,
     };
   } catch (err) {
     if (err instanceof errors.JOSEError) return null;

@@ -21,8 +21,34 @@ export function logoMatchesType(bytes: Uint8Array, type: string): boolean {
 
 let purifier: ReturnType<typeof createDOMPurify> | undefined;
 
-/** An SVG with everything active removed (scripts, handlers, foreign objects, outside links). */
+/**
+ * A `url(…)` that leaves the file: anything but a reference to one of its own elements (`#id`).
+ * A logo that fetched from another host would tell that host who looks at the school's pages.
+ */
+const OUTSIDE_URL = /url\(\s*(?!['"]?\s*#)[^)]*\)/gi;
+/** CSS `@import` (of any address): a style sheet that pulls in another. */
+const IMPORT_RULE = /@import\b[^;]*;?/gi;
+const withoutOutside = (css: string) => css.replace(IMPORT_RULE, '').replace(OUTSIDE_URL, 'none');
+
+function svgPurifier() {
+  const made = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
+  // Nothing in a logo reaches outside it: links and images name only the file's own elements
+  // (`#id`), and style sheets and presentation attributes keep no `@import` or outside `url()`.
+  made.addHook('uponSanitizeElement', (node) => {
+    if (node.nodeName.toLowerCase() === 'style' && node.textContent) node.textContent = withoutOutside(node.textContent);
+  });
+  made.addHook('afterSanitizeAttributes', (node) => {
+    for (const attr of [...(node as Element).attributes]) {
+      const name = attr.name.toLowerCase();
+      if ((name === 'href' || name.endsWith(':href')) && !attr.value.trim().startsWith('#')) (node as Element).removeAttribute(attr.name);
+      else if (/url\(|@import/i.test(attr.value)) (node as Element).setAttribute(attr.name, withoutOutside(attr.value));
+    }
+  });
+  return made;
+}
+
+/** An SVG with everything active removed (scripts, handlers, foreign objects, outside links and references). */
 export function sanitizeSvg(svg: string): string {
-  purifier ??= createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
+  purifier ??= svgPurifier();
   return purifier.sanitize(svg, { USE_PROFILES: { svg: true, svgFilters: true }, FORBID_TAGS: ['foreignObject', 'use'] });
 }

@@ -1219,7 +1219,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many registrations from this network address (5 an hour) or on this site (50 an hour); `error` says when to retry */
+                /** @description Too many registrations from this network address (5 an hour, on every host together) or on the whole platform (50 an hour); `error` says when to retry */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -3643,7 +3643,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 3 MB */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4525,7 +4525,7 @@ export interface paths {
         };
         /**
          * Every current student's sign-in details in a class, for its login cards
-         * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         * @description Access: teacher, teacher_admin, school_admin; school or organization sites only.
          */
         get: {
             parameters: {
@@ -4605,7 +4605,7 @@ export interface paths {
         };
         /**
          * One student's sign-in details, for a single login card
-         * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         * @description Access: teacher, teacher_admin, school_admin; school or organization sites only.
          */
         get: {
             parameters: {
@@ -4768,7 +4768,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a student: names, a new class password and the privacy preference
-         * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         * @description Access: teacher, teacher_admin, school_admin; school or organization sites only.
          *
          *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
@@ -4961,7 +4961,7 @@ export interface paths {
         get?: never;
         /**
          * Set a student's class password
-         * @description Access: teacher, teacher_admin, school_admin, organization_admin; school or organization sites only.
+         * @description Access: teacher, teacher_admin, school_admin; school or organization sites only.
          *
          *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
          */
@@ -7681,7 +7681,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 3 MB */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -7788,7 +7788,16 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description This story has been published and can no longer be changed here. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body over 3 MB */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -8860,7 +8869,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 5.1 MB */
                 413: {
                     headers: {
                         [name: string]: unknown;

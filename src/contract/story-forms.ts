@@ -17,6 +17,7 @@ export const STORY_MSG = {
   notFound: 'No such story.',
   categoryNotFound: 'No such category.',
   charityNotFound: 'Choose one of your school’s charity causes.',
+  coverNotYours: 'Choose a picture of your own for the cover.',
   emptyStory: 'Write your story before you send it.',
   noTitle: 'Give your story a title before you send it.',
   notEditable: 'This story has been published and can no longer be changed here.',

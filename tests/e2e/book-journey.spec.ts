@@ -131,8 +131,17 @@ test('a class book is made, published with a cause, bought in print, printed, an
   await p.getByRole('link', { name: 'Track your order' }).click();
   const steps = p.getByRole('list', { name: 'Where your order is' });
   await expect(steps.locator('[aria-current="step"]')).toContainText('Paid');
+  // The sandbox printer's next step is pressed by a platform admin.
   const nextPrintStep = () =>
-    p.evaluate(async (id) => (await fetch(`/api/print/sandbox/${id}/advance/`, { method: 'POST' })).status, orderId);
+    p.evaluate(async (id) => {
+      const signIn = await fetch('/api/auth/token/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin@example.com', password: 'Admin-demo-1' }),
+      });
+      const { access } = (await signIn.json()) as { access: string };
+      return (await fetch(`/api/print/sandbox/${id}/advance/`, { method: 'POST', headers: { authorization: `Bearer ${access}` } })).status;
+    }, orderId);
   await expect.poll(nextPrintStep, { timeout: 20_000 }).toBe(200);
   await p.reload();
   await expect(steps.locator('[aria-current="step"]')).toContainText('With the printer');

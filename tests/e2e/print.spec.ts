@@ -8,9 +8,17 @@ import { screenshots, seriousViolations, site } from './support';
 const base = site('greenfield');
 const mmToPt = (mm: number) => (mm * 72) / 25.4;
 
-/** The sandbox printer's "next step" (its signed callback to the server), from the school's site. */
+/** The sandbox printer's "next step" (its signed callback to the server), pressed by a platform admin from the school's site. */
 async function nextPrintStep(page: Page, orderId: number): Promise<number> {
-  return page.evaluate(async (id) => (await fetch(`/api/print/sandbox/${id}/advance/`, { method: 'POST' })).status, orderId);
+  return page.evaluate(async (id) => {
+    const signIn = await fetch('/api/auth/token/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin@example.com', password: 'Admin-demo-1' }),
+    });
+    const { access } = (await signIn.json()) as { access: string };
+    return (await fetch(`/api/print/sandbox/${id}/advance/`, { method: 'POST', headers: { authorization: `Bearer ${access}` } })).status;
+  }, orderId);
 }
 
 test('a parent buys a printed copy and follows it from the printer to the post', async ({ page, request }) => {

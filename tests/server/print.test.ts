@@ -246,7 +246,11 @@ describe.each(TARGETS)('printing on %s', (target) => {
     const track = async (o: { order_id: number; key: string }) =>
       (await server.call('GET', `/api/orders/${o.order_id}/?key=${o.key}`, { host: GREENFIELD })).body.print_status;
     const job = async (orderId: number) => (await server.database.db.select().from(printJobs).where(eq(printJobs.order_id, orderId)))[0]!;
-    const advance = (orderId: number, host = GREENFIELD) => server.call('POST', `/api/print/sandbox/${orderId}/advance/`, { host });
+    const advance = async (orderId: number, host = GREENFIELD) =>
+      server.call('POST', `/api/print/sandbox/${orderId}/advance/`, {
+        host,
+        token: (await signIn(server, 'admin@example.com', 'Admin-demo-1', 'localhost')).access,
+      });
 
     function callback(event: Record<string, unknown>, options: { key?: Buffer; at?: Date; signature?: string } = {}) {
       const body = JSON.stringify({ event_id: `evt_${randomUUID()}`, ...event });

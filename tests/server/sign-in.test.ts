@@ -261,16 +261,16 @@ describe.each(TARGETS)('sign-in flows on %s', (target) => {
       expect((await login('head@greenfield.example', 'Head-demo-1', 'x')).status).toBe(200);
     });
 
-    it('throttles the community password per device and per school', async () => {
+    it('throttles the community password per device and per network address', async () => {
       for (let i = 0; i < 30; i++) await community('wrong', { device: 'parent-phone' });
       const phone = await community('greenfield-parents', { device: 'parent-phone' });
       expect(phone.status).toBe(429);
       expect(phone.body.error).toBe('Too many failed sign-ins on this device. Please try again in 15 minutes.');
       expect((await community('greenfield-parents', { device: 'another-phone' })).status).toBe(200);
       for (let i = 0; i < 70; i++) await community('wrong');
-      const school = await community('greenfield-parents', { device: 'another-phone' });
-      expect(school.status).toBe(429);
-      expect(school.body.error).toBe('Too many wrong passwords. Please try again in 15 minutes.');
+      const address = await community('greenfield-parents', { device: 'another-phone' });
+      expect(address.status).toBe(429);
+      expect(address.body.error).toBe('Too many wrong passwords. Please try again in 15 minutes.');
       expect((await community('hillside-parents', { host: HILLSIDE })).status).toBe(200);
     }, 60_000);
   });

@@ -7,7 +7,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { PasswordResetConfirm, PasswordResetRequest } from '../../../src/contract/auth';
 import { AUTH_MSG } from '../../../src/contract/messages';
 import type { Queryable } from '../../db/client';
-import { passwordResetTokens, refreshTokens, users, type UserRow } from '../../db/schema';
+import { passwordResetTokens, users, type UserRow } from '../../db/schema';
+import { revokeUserSessions } from './tokens';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, jsonRequest } from '../../http/route';
@@ -114,10 +115,7 @@ export const passwordResetRoutes = new OpenAPIHono<AppEnv>()
         .update(passwordResetTokens)
         .set({ used_at: now })
         .where(and(eq(passwordResetTokens.user_id, user.id), isNull(passwordResetTokens.used_at)));
-      await tx
-        .update(refreshTokens)
-        .set({ revoked_at: now })
-        .where(and(eq(refreshTokens.user_id, user.id), isNull(refreshTokens.revoked_at)));
+      await revokeUserSessions(tx, [user.id], now);
       if (user.email) await clearFailures(tx, [accountKeys.staff(user.email)]);
     });
     return c.json({ message: AUTH_MSG.resetDone }, 200);

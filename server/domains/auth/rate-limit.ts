@@ -27,8 +27,13 @@ export const ACCOUNT_LIMIT = 10;
  * (a locked account's attempts are not counted), so one child never locks the tablet.
  */
 export const DEVICE_LIMIT = 30;
-/** The community password is one account shared by every family of a school. */
-export const COMMUNITY_LIMIT = 100;
+/**
+ * Wrong community passwords per network address on one site per window. The password is shared by
+ * every family of a school, so its failures lock the address they come from (and the device),
+ * never the school: a stranger's guessing cannot shut every parent out. Generous, as a parents'
+ * evening on the school's Wi-Fi is many families behind one address.
+ */
+export const COMMUNITY_ADDRESS_LIMIT = 100;
 /**
  * Failures from one network address on one site per window, over all accounts and devices.
  * A school behind one NAT address: a tablet adds at most DEVICE_LIMIT before it is locked, and
@@ -38,7 +43,7 @@ export const COMMUNITY_LIMIT = 100;
 export const ADDRESS_LIMIT = 300;
 /** Failures on one site per window from all addresses: caps guessing spread over many addresses. */
 export const SITE_LIMIT = 1000;
-/** Registrations (POST /tenants/create/) per address per hour, and per site per hour. */
+/** Registrations (POST /tenants/create/) per address per hour, and on the whole platform per hour (any host). */
 export const REGISTRATION_ADDRESS_LIMIT = 5;
 export const REGISTRATION_SITE_LIMIT = 50;
 const HOUR_MS = 60 * 60_000;
@@ -59,7 +64,6 @@ const siteKey = (tenant: TenantRow | null) => (tenant ? `t${tenant.id}` : 'platf
 export const accountKeys = {
   staff: (email: string) => `staff:${email.trim().toLowerCase()}`,
   student: (tenantId: number | 'platform', username: string) => `student:${tenantId}:${username.trim().toLowerCase()}`,
-  community: (tenantId: number) => `community:${tenantId}`,
 };
 
 /** An IPv6 client is counted by its /64 (one household or school network can use any address in it). */
@@ -107,13 +111,16 @@ export function networkLimits(c: Context<AppEnv>, purpose: string): Limit[] {
   ];
 }
 
-/** Registration: every use counts, per address and per site, by the hour. */
+/**
+ * Registration: every use counts, per address and over the whole platform, by the hour. A new
+ * school can be registered from any host (the platform's, any school's site), so neither key
+ * names the host: sending the form to another Host header lifts nothing.
+ */
 export function registrationLimits(c: Context<AppEnv>): Limit[] {
-  const site = siteKey(c.var.tenant);
   const hourly = { windowMs: HOUR_MS, lockMs: HOUR_MS };
   return [
-    { key: `register-addr:${site}:${clientAddress(c)}`, max: REGISTRATION_ADDRESS_LIMIT, message: AUTH_MSG.registrationTooMany, ...hourly },
-    { key: `register-site:${site}`, max: REGISTRATION_SITE_LIMIT, message: AUTH_MSG.registrationBusy, ...hourly },
+    { key: `register-addr:${clientAddress(c)}`, max: REGISTRATION_ADDRESS_LIMIT, message: AUTH_MSG.registrationTooMany, ...hourly },
+    { key: 'register-all', max: REGISTRATION_SITE_LIMIT, message: AUTH_MSG.registrationBusy, ...hourly },
   ];
 }
 

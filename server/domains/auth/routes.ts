@@ -144,7 +144,10 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const rotation = await rotateRefresh(db, deps.keys.jwt, auth, claims.jti, now);
     if (rotation.kind === 'reused') await revokeFamily(db, rotation.family, now);
     if (rotation.kind !== 'rotated') return invalid();
-    return c.json({ access: await signAccess(deps.keys.jwt, auth, now, deps.config.accessTokenSeconds), refresh: rotation.refresh }, 200);
+    return c.json(
+      { access: await signAccess(deps.keys.jwt, auth, rotation.sid, now, deps.config.accessTokenSeconds), refresh: rotation.refresh },
+      200,
+    );
   })
   .openapi(logout, async (c) => {
     const deps = c.var.deps;

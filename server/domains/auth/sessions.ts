@@ -13,10 +13,8 @@ export async function startSession(deps: RouteDeps, db: Queryable, user: UserRow
   const auth = { id: user.id, role: user.role, tenant_id: user.tenant_id };
   const tokens = await db.transaction(async (tx) => {
     await tx.update(users).set({ last_login: now }).where(eq(users.id, user.id));
-    return {
-      access: await signAccess(deps.keys.jwt, auth, now, deps.config.accessTokenSeconds),
-      refresh: await issueRefresh(tx, deps.keys.jwt, auth, now),
-    };
+    const { refresh, sid } = await issueRefresh(tx, deps.keys.jwt, auth, now);
+    return { access: await signAccess(deps.keys.jwt, auth, sid, now, deps.config.accessTokenSeconds), refresh };
   });
   return { ...tokens, user: userJson({ ...user, last_login: now }) };
 }

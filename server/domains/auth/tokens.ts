@@ -10,6 +10,7 @@ import { refreshTokens } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import type { AuthUser } from '../../http/env';
 import { seconds, signJwt } from '../../http/jwt';
+import { forgetSessions } from '../../http/context';
 
 /** A refresh token unused this long expires (a device left in a drawer signs in again). */
 export const REFRESH_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -36,7 +37,7 @@ async function recordRefresh(
   user: AuthUser,
   now: Date,
   family?: { id: string; expires_at: Date; jti: string },
-): Promise<string> {
+): Promise<{ refresh: string; sid: string }> {
   const jti = family?.jti ?? randomToken(18);
   const familyEnds = family?.expires_at ?? new Date(now.getTime() + SESSION_MAX_SECONDS * 1000);
   // Whole seconds, so the row and the token's iat/exp agree when the token is signed again.
@@ -45,14 +46,15 @@ async function recordRefresh(
   await db
     .insert(refreshTokens)
     .values({ jti, user_id: user.id, created_at, expires_at, family: family?.id ?? jti, family_expires_at: familyEnds });
-  return signRefresh(key, user, { jti, created_at, expires_at });
+  return { refresh: await signRefresh(key, user, { jti, created_at, expires_at }), sid: family?.id ?? jti };
 }
 
-export function issueRefresh(db: Queryable, key: Uint8Array, user: AuthUser, now: Date): Promise<string> {
+/** A new sign-in: its first refresh token, and its id (`sid`) for the access tokens. */
+export function issueRefresh(db: Queryable, key: Uint8Array, user: AuthUser, now: Date): Promise<{ refresh: string; sid: string }> {
   return recordRefresh(db, key, user, now);
 }
 
-export type Rotation = { kind: 'rotated'; refresh: string } | { kind: 'refused' } | { kind: 'reused'; family: string };
+export type Rotation = { kind: 'rotated'; refresh: string; sid: string } | { kind: 'refused' } | { kind: 'reused'; family: string };
 
 /**
  * Uses refresh token `jti` of `user`: the next token of its family, or why not. A `reused` answer
@@ -77,11 +79,11 @@ export async function rotateRefresh(db: Queryable, key: Uint8Array, user: AuthUs
       const family = claimed.family ?? claimed.jti;
       return {
         kind: 'rotated',
-        refresh: await recordRefresh(tx, key, user, now, {
+        ...(await recordRefresh(tx, key, user, now, {
           id: family,
           expires_at: claimed.family_expires_at ?? claimed.expires_at,
           jti: next,
-        }),
+        })),
       };
     }
     const [row] = await tx.select().from(refreshTokens).where(live).limit(1);
@@ -90,7 +92,7 @@ export async function rotateRefresh(db: Queryable, key: Uint8Array, user: AuthUs
     if (now.getTime() - row.rotated_at.getTime() <= REUSE_GRACE_MS) {
       const [successor] = await tx.select().from(refreshTokens).where(eq(refreshTokens.jti, row.replaced_by)).limit(1);
       if (successor && !successor.rotated_at && !successor.revoked_at)
-        return { kind: 'rotated', refresh: await signRefresh(key, user, successor) };
+        return { kind: 'rotated', refresh: await signRefresh(key, user, successor), sid: family };
     }
     return { kind: 'reused', family };
   });
@@ -98,6 +100,7 @@ export async function rotateRefresh(db: Queryable, key: Uint8Array, user: AuthUs
 
 /** Ends every session of one sign-in (logout, or a stolen token's reuse). */
 export async function revokeFamily(db: Queryable, family: string, now: Date): Promise<void> {
+  forgetSessions();
   await db
     .update(refreshTokens)
     .set({ revoked_at: now })
@@ -112,11 +115,12 @@ export async function revokeRefresh(db: Queryable, jti: string, now: Date): Prom
 
 /**
  * Ends every session of these users: a teacher changed a child's password or archived them, a
- * staff password was reset, an account was deactivated. Their access tokens run out within
- * ACCESS_TTL_SECONDS; nothing can be refreshed.
+ * staff password was reset, an account was deactivated. Nothing can be refreshed, and their
+ * access tokens are refused here at once and by every other process within SESSION_CHECK_MS.
  */
 export async function revokeUserSessions(db: Queryable, userIds: number[], now: Date): Promise<void> {
   if (!userIds.length) return;
+  forgetSessions();
   await db
     .update(refreshTokens)
     .set({ revoked_at: now })

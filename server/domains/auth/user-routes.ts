@@ -11,7 +11,8 @@ import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { CreateUserForm, UserPatch } from '../../../src/contract/admin';
 import { ROLES } from '../../../src/contract/domain';
 import { ADMIN_MSG } from '../../../src/contract/messages';
-import { pictures, refreshTokens, tenants, users } from '../../db/schema';
+import { pictures, tenants, users } from '../../db/schema';
+import { revokeUserSessions } from './tokens';
 import type { Queryable } from '../../db/client';
 import { adminListRoutes, countAll, lowerEq, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
@@ -245,7 +246,7 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
     if (is_active !== undefined) values.is_active = is_active === 'true';
     if (avatar instanceof File) values.avatar = await saveAvatar(db, avatar, id, current.tenant_id);
     if (Object.keys(values).length) await db.update(users).set(values).where(eq(users.id, id));
-    if (is_active === 'false') await db.update(refreshTokens).set({ revoked_at: c.var.deps.now() }).where(eq(refreshTokens.user_id, id));
+    if (is_active === 'false') await revokeUserSessions(db, [id], c.var.deps.now());
     return c.json(await oneUser(db, id), 200);
   })
   .openapi(createUser, async (c) => {
@@ -298,8 +299,7 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
       .update(users)
       .set({ is_active: action === 'activate' })
       .where(inArray(users.id, unique));
-    if (action === 'deactivate')
-      await db.update(refreshTokens).set({ revoked_at: c.var.deps.now() }).where(inArray(refreshTokens.user_id, unique));
+    if (action === 'deactivate') await revokeUserSessions(db, unique, c.var.deps.now());
     return c.json({ message: action === 'activate' ? ADMIN_MSG.reactivated : ADMIN_MSG.deactivated }, 200);
   })
   .openapi(tenantOptions, async (c) => {
@@ -310,16 +310,21 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ results: rows }, 200);
   });
 
-/** Uploaded avatars: immutable (a new upload gets a new address) and inert. */
+/**
+ * Uploaded avatars: immutable (a new upload gets a new address) and inert. Served on the site of
+ * the school they belong to, and on the platform's own hosts, where its admins list every user;
+ * another school's site does not know them. Cached by the browser only, never by a shared cache.
+ */
 export const avatarRoutes = new Hono<AppEnv>().get('/avatars/:id{[0-9a-f-]{36}}', async (c) => {
+  const tenant = c.var.tenant;
   const [pic] = await c.var.db
     .select({ content_type: pictures.content_type, data: pictures.data })
     .from(pictures)
-    .where(eq(pictures.id, c.req.param('id')))
+    .where(and(eq(pictures.id, c.req.param('id')), tenant ? eq(pictures.tenant_id, tenant.id) : undefined))
     .limit(1);
   if (!pic) fail(404, 'No such picture.');
   c.header('Content-Type', pic.content_type);
-  c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  c.header('Cache-Control', 'private, max-age=31536000, immutable');
   c.header('Content-Security-Policy', "default-src 'none'; sandbox");
   return c.body(pic.data as Uint8Array<ArrayBuffer>);
 });

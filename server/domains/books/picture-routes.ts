@@ -1,7 +1,8 @@
 // Pictures of documents (stories now, book pages later). The device resizes each picture (at
 // most 1600 px, WebP or JPEG) and names it with a UUID before it is sent, so a document can show
-// it offline; POST stores it once per id (the outbox may send it again), GET serves it to
-// anyone on its school's site with a long cache: a picture's bytes never change under its id.
+// it offline; POST stores it once per id (the outbox may send it again), GET serves it on its
+// school's site only, with a long private cache: a picture's bytes never change under its id,
+// and a child's picture is never kept by a shared cache (a proxy, a CDN).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { and, eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { pictures } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
+import sharp from 'sharp';
 import { printJpeg } from './print-pdf';
 import { siteTenant, WRITERS } from '../../http/access';
 
@@ -26,7 +28,7 @@ const PictureForm = z.object({
 });
 
 const uploadPicture = defineRoute(
-  { roles: WRITERS, site: 'tenant', outbox: true },
+  { roles: WRITERS, site: 'tenant', outbox: true, bodyLimit: DOCUMENT_LIMITS.pictureRequestBytes },
   {
     method: 'post',
     path: '/pictures/',
@@ -42,6 +44,23 @@ const uploadPicture = defineRoute(
   },
 );
 
+/**
+ * The picture decoded and written again in its own format: whatever rode along in the file
+ * (EXIF with the GPS position of a child's home, a camera's serial, comments, bytes after the
+ * image) is gone, the orientation the camera noted is applied to the pixels, and a file that only
+ * starts like a picture fails to decode (null). Its true size comes from the decoded pixels.
+ */
+async function reencodePicture(data: Uint8Array, type: PictureType): Promise<{ data: Uint8Array; width: number; height: number } | null> {
+  try {
+    const image = sharp(data, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate();
+    const out = type === 'image/jpeg' ? image.jpeg({ quality: 88 }) : type === 'image/png' ? image.png() : image.webp({ quality: 88 });
+    const { data: bytes, info } = await out.toBuffer({ resolveWithObject: true });
+    return { data: new Uint8Array(bytes), width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
+}
+
 /** The type the bytes really are (never the type the client claims). */
 export function sniffPicture(bytes: Uint8Array): PictureType | null {
   const at = (i: number, ...b: number[]) => b.every((v, j) => bytes[i + j] === v);
@@ -52,7 +71,7 @@ export function sniffPicture(bytes: Uint8Array): PictureType | null {
 }
 
 const router = new OpenAPIHono<AppEnv>();
-// No per-route body limit in defineRoute yet: the upload states its own.
+// The same limit as the route's own (above), checked first so a refusal says why in the writer's words.
 router.use(
   '/pictures/',
   bodyLimit({ maxSize: DOCUMENT_LIMITS.pictureRequestBytes, onError: (c) => c.json({ message: DOCUMENT_MSG.pictureTooBig }, 413) }),
@@ -64,8 +83,8 @@ export const pictureRoutes = router
     const user = signedInUser(c);
     const form = c.req.valid('form');
     if (form.file.size > DOCUMENT_LIMITS.pictureBytes) fail(413, DOCUMENT_MSG.pictureTooBig);
-    const data = new Uint8Array(await form.file.arrayBuffer());
-    const type = sniffPicture(data);
+    const sent = new Uint8Array(await form.file.arrayBuffer());
+    const type = sniffPicture(sent);
     if (!type) fail(415, DOCUMENT_MSG.pictureType);
     const [existing] = await c.var.db
       .select({
@@ -88,8 +107,10 @@ export const pictureRoutes = router
       };
       return c.json(answer, 200);
     }
-    // A WebP or PNG picture gets its print copy now, so a book prints without converting; bytes
-    // libvips cannot read are kept as sent (the page prints without them, as before).
+    const clean = await reencodePicture(sent, type);
+    if (!clean) fail(415, DOCUMENT_MSG.pictureType);
+    const data = clean.data;
+    // A WebP or PNG picture gets its print copy now, so a book prints without converting.
     const print_jpeg = type === 'image/jpeg' ? null : await printJpeg(data).catch(() => null);
     await c.var.db.insert(pictures).values({
       id: form.id,
@@ -98,10 +119,10 @@ export const pictureRoutes = router
       content_type: type,
       data,
       print_jpeg,
-      width: form.width,
-      height: form.height,
+      width: clean.width,
+      height: clean.height,
     });
-    return c.json({ id: form.id, src: pictureSrc(form.id), content_type: type, width: form.width, height: form.height }, 201);
+    return c.json({ id: form.id, src: pictureSrc(form.id), content_type: type, width: clean.width, height: clean.height }, 201);
   })
   // Plain GET (not in the API document): an image, cached for a year.
   .get('/pictures/:id{[0-9a-f-]{36}}/', async (c) => {
@@ -114,6 +135,7 @@ export const pictureRoutes = router
     if (!row) fail(404, 'No such picture.');
     return c.body(row.data as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': row.content_type,
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      // Children's pictures: kept by the browser that was allowed to fetch them, never by a shared cache.
+      'Cache-Control': 'private, max-age=31536000, immutable',
     });
   });

@@ -1,5 +1,7 @@
 // The print provider's side of printed copies: its signed callbacks (POST /print/callback/) and
-// the sandbox provider's "next step" control (POST /print/sandbox/{order_id}/advance/).
+// the sandbox provider's "next step" control (POST /print/sandbox/{order_id}/advance/), which
+// stands in for the printer's own staff: only a signed-in platform admin presses it, and on a
+// school's site only for that school's orders.
 // Both are a provider's webhooks, not the PWA's API: plain routes outside the OpenAPI document
 // (like the payment returns), their input still checked with zod.
 import { z } from '@hono/zod-openapi';
@@ -55,6 +57,9 @@ export const printCallbackRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const orderId = Id.safeParse(c.req.param('order_id'));
     if (!deps.config.printSandbox || !orderId.success) fail(404, 'There is no such print job.');
+    const user = c.var.user;
+    if (!user) fail(401, 'Sign in as a platform admin to move a sandbox print job on.');
+    if (user.role !== 'upschool_admin') fail(403, 'Only a platform admin moves a sandbox print job on.');
     const provider = printProviderOf(deps)!;
     const tenant = c.var.tenant;
     const [job] = await c.var.db

@@ -5,7 +5,7 @@
 // (the school's address on a school site, the platform's otherwise). The platform admin lists
 // them (GET /forms/) and imports a bulk enrolment into the school (POST /forms/{id}/import/).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   ContactForm,
@@ -27,6 +27,7 @@ import { defineRoute, errorBody, jsonBody, notFoundAnswer } from '../../http/rou
 import { queueEmail } from '../mail/outbox';
 import { clientAddress, countUse, type Limit } from '../auth/rate-limit';
 import { createStudents } from '../roster/queries';
+import { newClassCode } from '../roster/class-codes';
 import { randomToken } from '../../lib/crypto';
 import { IdParam } from '../../http/schemas';
 
@@ -252,15 +253,14 @@ const importEnrolment = defineRoute(
 );
 
 /** A class code nobody has: the name's letters and a number, as the demo codes look (ROBINS4). */
-async function freeClassCode(c: Context<AppEnv>, name: string): Promise<string> {
-  const stem =
-    name
-      .toUpperCase()
-      .replace(/[^A-Z]/g, '')
-      .slice(0, 6) || 'CLASS';
-  for (let n = 1; ; n++) {
-    const code = `${stem}${n}`;
-    const [used] = await c.var.db.select({ id: classes.id }).from(classes).where(eq(classes.class_id, code));
+/** A random class code no class has yet (see roster/class-codes.ts: never made from the name). */
+async function freeClassCode(c: Context<AppEnv>): Promise<string> {
+  for (;;) {
+    const code = newClassCode();
+    const [used] = await c.var.db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(sql`upper(${classes.class_id}) = ${code}`);
     if (!used) return code;
   }
 }
@@ -327,7 +327,7 @@ export const formRoutes = new OpenAPIHono<AppEnv>()
         (
           await db
             .insert(classes)
-            .values({ tenant_id: row.tenant_id, name, class_id: await freeClassCode(c, name) })
+            .values({ tenant_id: row.tenant_id, name, class_id: await freeClassCode(c) })
             .returning({ id: classes.id, tenant_id: classes.tenant_id })
         )[0]!;
       added += (await createStudents(db, c.var.deps.keys.data, cls, names)).length;

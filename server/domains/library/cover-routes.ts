@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { books } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
+import { Id } from '../../http/schemas';
 import { onSale } from './routes';
 
 const PALETTES: [string, string, string][] = [
@@ -47,7 +48,10 @@ export function coverSvg(id: number, title: string, author: string): string {
 }
 
 export const coverRoutes = new Hono<AppEnv>().get('/covers/:file{[0-9]+\\.svg}', async (c) => {
-  const id = Number.parseInt(c.req.param('file'), 10);
+  // Digits beyond any row's id (past the database's integer) name no cover: 404, never a failed query.
+  const parsed = Id.safeParse(c.req.param('file').slice(0, -'.svg'.length));
+  if (!parsed.success) fail(404, 'No such cover.');
+  const id = parsed.data;
   const tenant = c.var.tenant;
   const [book] = await c.var.db
     .select({ id: books.id, title: books.title, author: books.author })

@@ -14,7 +14,7 @@ import { defineRoute, jsonBody, signedInUser, notFoundAnswer } from '../../http/
 import { Paging, Id, IdParam } from '../../http/schemas';
 import { decryptText } from '../../lib/crypto';
 import { classCounts, classScope, reachableClass, studentScope } from './queries';
-import { siteTenant, SCHOOL_STAFF, SCHOOL_ADMINS } from '../../http/access';
+import { CLASS_STAFF, siteTenant, SCHOOL_STAFF, SCHOOL_ADMINS } from '../../http/access';
 
 const ClassSchema = z
   .object({
@@ -75,8 +75,10 @@ const oneClass = defineRoute(
   },
 );
 
+// Class passwords are read only by the staff of the school's own classes: an organization
+// linked to the school runs its reports and pages, never its children's sign-ins.
 const classLoginInfo = defineRoute(
-  { roles: SCHOOL_STAFF, site: 'tenant' },
+  { roles: CLASS_STAFF, site: 'tenant' },
   {
     method: 'get',
     path: '/v1/teacher/student-login-info/{classId}/',
@@ -93,7 +95,7 @@ const classLoginInfo = defineRoute(
 );
 
 const studentLoginInfo = defineRoute(
-  { roles: SCHOOL_STAFF, site: 'tenant' },
+  { roles: CLASS_STAFF, site: 'tenant' },
   {
     method: 'get',
     path: '/classes/{classCode}/student-login-info/{studentId}/',

@@ -15,7 +15,7 @@ import { closeCommunitySession, hasCommunityAccess, openCommunitySession } from 
 import { verifyPassword } from '../../lib/crypto';
 import { nameMatches } from './queries';
 import {
-  COMMUNITY_LIMIT,
+  COMMUNITY_ADDRESS_LIMIT,
   accountKeys,
   assertNotLocked,
   clearFailures,
@@ -180,11 +180,11 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
     const db = c.var.db;
     const now = clock();
     if (!tenant.community_password_hash) fail(404, 'This school has no community access.');
+    // Per device and per address only: a school-wide count would let one stranger lock out
+    // every family of the school.
     const limits: Limit[] = [
-      { key: accountKeys.community(tenant.id), max: COMMUNITY_LIMIT, message: AUTH_MSG.communityLocked },
       ...deviceLimit(c),
-      // The address only: the school-wide key above already caps all of them together.
-      networkLimits(c, 'community')[0]!,
+      { ...networkLimits(c, 'community')[0]!, max: COMMUNITY_ADDRESS_LIMIT, message: AUTH_MSG.communityLocked },
     ];
     await assertNotLocked(c, db, limits, now);
     if (!(await verifyPassword(tenant.community_password_hash, c.req.valid('json').password))) {

@@ -32,7 +32,7 @@ import {
   studentScope,
   touchClasses,
 } from './queries';
-import { siteTenant, SCHOOL_STAFF } from '../../http/access';
+import { CLASS_STAFF, siteTenant, SCHOOL_STAFF } from '../../http/access';
 
 const StudentSchema = z
   .object({
@@ -94,7 +94,11 @@ const listStudents = defineRoute(roster, {
   },
 });
 
-const manageStudent = defineRoute(change, {
+// Who may read or set a child's class password: the staff of the school's classes, never an
+// organization linked to the school (setting one would let it sign in as the child).
+const passwordChange = { ...change, roles: CLASS_STAFF } as const;
+
+const manageStudent = defineRoute(passwordChange, {
   method: 'put',
   path: '/manage_student/{id}/',
   summary: 'Edit a student: names, a new class password and the privacy preference',
@@ -110,7 +114,7 @@ const privacyUpdate = defineRoute(change, {
   responses: { 200: jsonBody(MessageSchema), ...notYours },
 });
 
-const changePassword = defineRoute(change, {
+const changePassword = defineRoute(passwordChange, {
   method: 'put',
   path: '/change-password/{id}/',
   summary: "Set a student's class password",

@@ -13,6 +13,7 @@ import { organizationLinks, tenantLogos, tenants, users } from '../../db/schema'
 import type { Queryable } from '../../db/client';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
+import { Id } from '../../http/schemas';
 import { defineRoute, errorBody, jsonBody, notFoundAnswer } from '../../http/route';
 import { storeLogo } from './logos';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -52,7 +53,7 @@ const register = defineRoute(
       ...notFoundAnswer('The invitation is unknown, expired or used'),
       429: {
         description:
-          'Too many registrations from this network address (5 an hour) or on this site (50 an hour); `error` says when to retry',
+          'Too many registrations from this network address (5 an hour, on every host together) or on the whole platform (50 an hour); `error` says when to retry',
         ...errorBody,
       },
     },
@@ -160,10 +161,13 @@ export async function sendVerification(
 
 /** Uploaded logos: immutable (the URL carries the content hash) and inert (an SVG runs nothing). */
 export const logoRoutes = new Hono<AppEnv>().get('/tenant-logos/:id{[0-9]+}', async (c) => {
+  // Digits beyond any tenant's id (past the database's integer) name no logo: 404, never a failed query.
+  const id = Id.safeParse(c.req.param('id'));
+  if (!id.success) fail(404, 'No such logo.');
   const [logo] = await c.var.db
     .select({ content_type: tenantLogos.content_type, data: tenantLogos.data })
     .from(tenantLogos)
-    .where(eq(tenantLogos.tenant_id, Number(c.req.param('id'))))
+    .where(eq(tenantLogos.tenant_id, id.data))
     .limit(1);
   if (!logo || !(LOGO_TYPES as readonly string[]).includes(logo.content_type)) fail(404, 'No such logo.');
   c.header('Content-Type', logo.content_type);

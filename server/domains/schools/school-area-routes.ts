@@ -18,7 +18,7 @@ import { BODY_LIMITS } from '../../../src/contract/limits';
 import { ADMIN_MSG } from '../../../src/contract/messages';
 import { ProfilePatch, SCHOOL_ADMIN_MSG, TEACHER_ROLES, TeacherPatch } from '../../../src/contract/school-admin';
 import type { Queryable } from '../../db/client';
-import { classes, invitations, orders, organizationLinks, refreshTokens, stories, students, tenants, users } from '../../db/schema';
+import { classes, invitations, orders, organizationLinks, stories, students, tenants, users } from '../../db/schema';
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import { forgetTenant } from '../../http/context';
 import type { AppEnv } from '../../http/env';
@@ -39,6 +39,7 @@ import { storeLogo } from './logos';
 import { columnsOf } from './tenant-admin-routes';
 import { paymentsListRoutes } from '../commerce/order-admin-routes';
 import { AdminUserSchema, adminUserJson, selectUsers, usersListRoutes } from '../auth/user-routes';
+import { revokeUserSessions } from '../auth/tokens';
 import { TenantSchema, tenantJson } from './routes';
 
 const notFound = notFoundAnswer('Not found here (another school, or no such record)');
@@ -402,8 +403,7 @@ export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
       .update(users)
       .set({ is_active: is_active === 'true' })
       .where(eq(users.id, id));
-    if (is_active === 'false')
-      await c.var.db.update(refreshTokens).set({ revoked_at: c.var.deps.now() }).where(eq(refreshTokens.user_id, id));
+    if (is_active === 'false') await revokeUserSessions(c.var.db, [id], c.var.deps.now());
     return c.json(await schoolUser(c, id), 200);
   })
   .openapi(getProfile, async (c) => c.json(await tenantJson(c.var.db, siteTenant(c)), 200))
@@ -494,6 +494,6 @@ export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
       .where(and(eq(classes.teacher_id, id), isNull(classes.deleted_at)));
     if ((teaching?.n ?? 0) > 0) fail(409, SCHOOL_ADMIN_MSG.teacherHasClasses);
     await db.update(users).set({ is_active: false }).where(eq(users.id, id));
-    await db.update(refreshTokens).set({ revoked_at: c.var.deps.now() }).where(eq(refreshTokens.user_id, id));
+    await revokeUserSessions(db, [id], c.var.deps.now());
     return c.json({ message: SCHOOL_ADMIN_MSG.teacherRemoved }, 200);
   });

@@ -1,8 +1,10 @@
 // Reactions to a story: signed-in children and parents with the community password leave one of
 // a small fixed set of emoji (REACTIONS), one per reader per story, changeable or taken back.
 // No free text from anyone (a teacher's review comment lives with the review). The reader is
-// `u:<user id>` or `c:<hash of the community session>`, so a parent's reaction stays theirs for
-// the session and no credential is stored. PUT is a set, so a repeat changes nothing.
+// `u:<user id>`, or for a parent `a:<hash of the school and the network address>`: the community
+// password opens as many sessions as anyone likes, so a session cannot be a reader (signing in
+// again would react again); one household's address is one reader of the school's stories, and no
+// address is stored. PUT is a set, so a repeat changes nothing.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -14,6 +16,7 @@ import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, jsonRequest, notFoundAnswer } from '../../http/route';
 import { COMMUNITY_COOKIE, hasCommunityAccess } from '../auth/community';
+import { clientAddress } from '../auth/rate-limit';
 import { sha256 } from '../../lib/crypto';
 import { onTheShelf, type ServerViewer } from './visibility';
 import { IdParam } from '../../http/schemas';
@@ -47,7 +50,7 @@ export async function readerOf(c: Context<AppEnv>): Promise<{ reader: string; vi
   const tenant = c.var.tenant;
   const token = getCookie(c, COMMUNITY_COOKIE);
   if (tenant && token && (await hasCommunityAccess(c, c.var.db, c.var.deps.now()))) {
-    return { reader: `c:${sha256(token)}`, viewer: { kind: 'community', tenant_id: tenant.id } };
+    return { reader: `a:${sha256(`${tenant.id}:${clientAddress(c)}`)}`, viewer: { kind: 'community', tenant_id: tenant.id } };
   }
   return null;
 }

@@ -20,7 +20,7 @@ import {
   withinPrivacy,
 } from '../../../src/contract/story-forms';
 import type { Queryable } from '../../db/client';
-import { categories, charities, classes, stories, students, users, type TenantRow } from '../../db/schema';
+import { categories, charities, classes, pictures, stories, students, users, type TenantRow } from '../../db/schema';
 import { after, cursorTs, nextSince, parseSince, UpdatedSince } from '../../http/cursor';
 import type { AppEnv, AuthUser } from '../../http/env';
 import { fail } from '../../http/errors';
@@ -31,7 +31,8 @@ import { siteTenant, SCHOOL_ADMINS, WRITERS } from '../../http/access';
 
 /** Who writes stories: children, and teachers and school admins (for or with a class). */
 const writer = { roles: WRITERS, site: 'tenant' } as const;
-const change = { ...writer, outbox: true } as const;
+/** Story writes read up to the story endpoints' own limit (a document change is base64 JSON). */
+const change = { ...writer, outbox: true, bodyLimit: DOCUMENT_LIMITS.requestBytes } as const;
 
 const StoryDraftSchema = z
   .object({
@@ -95,7 +96,7 @@ const saveDetails = defineRoute(change, {
   path: '/stories/{slug}/',
   summary: "Set a story's title, cover, category, SDGs, charity cause, visibility or the writer's step",
   request: { params: SlugParam, ...jsonRequest(StoryDetailsRequest) },
-  responses: { 200: jsonBody(StoryDraftSchema), ...notFound, ...tooBig },
+  responses: { 200: jsonBody(StoryDraftSchema), ...notFound, ...tooBig, 409: { description: STORY_MSG.notEditable, ...errorBody } },
 });
 
 const submitStory = defineRoute(change, {
@@ -209,6 +210,25 @@ function assertEditable(row: DraftRow, user: AuthUser) {
   if (user.role === 'student' && row.story.status === 'published' && row.review_stories !== false) fail(409, STORY_MSG.notEditable);
 }
 
+/**
+ * What a child may still change of a story that is theirs to change only through review: the
+ * details it already has (a device resending them), a narrower visibility (hiding their own work
+ * never needs a teacher) and the writer's step. Anything readers would see differently is refused.
+ */
+function assertDetailsEditable(row: DraftRow, user: AuthUser, input: z.infer<typeof StoryDetailsRequest>) {
+  if (user.role !== 'student' || row.story.status !== 'published' || row.review_stories === false) return;
+  const s = row.story;
+  const sameSdgs = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+  const unchanged =
+    (input.title === undefined || input.title === s.title) &&
+    (input.cover === undefined || (input.cover ? pictureSrc(input.cover) : null) === s.cover) &&
+    (input.category_id === undefined || input.category_id === s.category_id) &&
+    (input.sdgs === undefined || sameSdgs(input.sdgs, s.sdgs)) &&
+    (input.charity_id === undefined || input.charity_id === s.charity_id) &&
+    (input.privacy_preference === undefined || withinPrivacy(input.privacy_preference, s.privacy_preference));
+  if (!unchanged) fail(409, STORY_MSG.notEditable);
+}
+
 async function reload(db: Queryable, id: number): Promise<DraftRow> {
   const [row] = await selectDrafts(db).where(eq(stories.id, id));
   return row!;
@@ -217,7 +237,8 @@ async function reload(db: Queryable, id: number): Promise<DraftRow> {
 const limitBody = (maxSize: number, message: string) => bodyLimit({ maxSize, onError: (c) => c.json({ message }, 413) });
 
 const router = new OpenAPIHono<AppEnv>();
-// No per-route body limit in defineRoute yet: the story writes state their own here.
+// The same limit as the routes' own (`change` above), checked first so a refusal says why in the
+// writer's words.
 router.use('/stories/*', limitBody(DOCUMENT_LIMITS.requestBytes, DOCUMENT_MSG.tooBig));
 
 export const storyRoutes = router
@@ -285,6 +306,7 @@ export const storyRoutes = router
     const user = signedInUser(c);
     const row = await storyToChange(db, tenant, user, c.req.valid('param').slug, true);
     const input = c.req.valid('json');
+    assertDetailsEditable(row, user, input);
     if (input.privacy_preference && row.author_privacy && !withinPrivacy(input.privacy_preference, row.author_privacy)) {
       fail(400, STORY_MSG.tooWide, { errors: { privacy_preference: [STORY_MSG.tooWide] } });
     }
@@ -308,6 +330,17 @@ export const storyRoutes = router
           ),
         );
       if (!cause) fail(400, STORY_MSG.charityNotFound, { errors: { charity_id: [STORY_MSG.charityNotFound] } });
+    }
+    if (input.cover) {
+      // A cover is a picture of the story's author or of whoever sets it, at this school: another
+      // child's picture (its id seen in their story) cannot be shown under someone else's name.
+      // One not stored yet is taken: the device sends the picture right after (the outbox's order).
+      const [pic] = await db
+        .select({ tenant_id: pictures.tenant_id, owner_id: pictures.owner_id })
+        .from(pictures)
+        .where(eq(pictures.id, input.cover));
+      const ours = !pic || (pic.tenant_id === tenant.id && (pic.owner_id === row.story.author_id || pic.owner_id === user.id));
+      if (!ours) fail(400, STORY_MSG.coverNotYours, { errors: { cover: [STORY_MSG.coverNotYours] } });
     }
     const { cover, ...rest } = input;
     await db
