@@ -12,6 +12,7 @@ import { join } from 'node:path';
 export const SERVER_ENTRIES = [
   'server/main.ts', // the API server: npm start
   'server/backup.ts', // npm run backup / npm run restore
+  'server/admin.ts', // npm run admin:create
 ];
 
 /** The built server; the PWA's build is `dist/` (vite build). */

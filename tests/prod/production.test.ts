@@ -150,3 +150,58 @@ describe('a production start', () => {
     expect(existsSync(join(bare, 'dist'))).toBe(false);
   }, 60_000);
 });
+
+describe('production takes no free orders', () => {
+  /** One production process on a fresh PGlite folder (ALLOW_PGLITE=1), with `env` on top. */
+  async function server(env: Record<string, string>) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'storynest-prod-pay-'));
+    folders.push(dataDir);
+    const proc = await start({ ...PRODUCTION, DATA_DIR: dataDir, ALLOW_PGLITE: '1', ...env });
+    await untilHealthy(proc, 240_000);
+    return proc;
+  }
+  async function stop(proc: Proc) {
+    signalGroup(proc, 'SIGTERM');
+    expect(await proc.exited).toBe(0);
+  }
+
+  it('without SEED: no demo sign-in works, and no provider is offered', async () => {
+    const proc = await server({});
+    try {
+      for (const [username, password, host] of [
+        ['admin@example.com', 'Admin-demo-1', 'localhost'],
+        ['teacher@greenfield.example', 'Teach-demo-1', 'greenfield.localhost'],
+      ] as const) {
+        const res = await send(proc.port, 'POST', '/api/auth/token/', { host, json: { username, password } });
+        expect(res.status, `${username}: ${res.text}`).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      }
+      expect((await send(proc.port, 'GET', '/api/current-tenant')).body.payments).toEqual({ sandbox: false, providers: [] });
+    } finally {
+      await stop(proc);
+    }
+  }, 300_000);
+
+  it('with SEED=demo and no keys: checkout offers no provider and the sandbox answers 404', async () => {
+    const proc = await server({ SEED: 'demo' });
+    try {
+      const host = 'greenfield.localhost';
+      const site = await send(proc.port, 'GET', '/api/current-tenant', { host });
+      expect(site.body.payments).toEqual({ sandbox: false, providers: [] });
+      const books = await send(proc.port, 'GET', '/api/books/?limit=1', { host });
+      const bookId = books.body.results[0].id as number;
+      for (const provider of ['paypal', 'phonepe', 'stripe']) {
+        const order = await send(proc.port, 'POST', '/api/orders/', {
+          host,
+          json: { book_ids: [bookId], provider, email: 'buyer@example.org' },
+        });
+        expect(order.status, order.text).toBe(409);
+        expect(order.body.message).toContain('Payments are not set up on this site yet');
+        const page = await send(proc.port, 'GET', `/api/payments/sandbox/${provider}/${provider}_abcdefghijklmnopqrstuvwx/`, { host });
+        expect(page.status).toBe(404);
+      }
+    } finally {
+      await stop(proc);
+    }
+  }, 300_000);
+});
