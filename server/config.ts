@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { smtpSettings } from './providers/mail/smtp';
+import type { ProviderKeys } from './providers/payments/adapter';
 
 export type SeedScale = 'demo' | 'bench' | 'load';
 export type Mode = 'development' | 'production';
@@ -36,6 +37,11 @@ export interface Config {
   seedScale: SeedScale;
   /** The payment providers' built-in sandbox pages (development default; production: PAYMENTS_SANDBOX=1). */
   paymentsSandbox: boolean;
+  /**
+   * The real payment providers' keys: a provider is offered only when all of its keys are set
+   * (STRIPE_*, PAYPAL_*, PHONEPE_*; see the README's configuration table).
+   */
+  paymentKeys: ProviderKeys;
   /** The sandbox print provider and its "next step" control (development default; production: PRINT_SANDBOX=1). */
   printSandbox: boolean;
   /** Development only, TEST_HOOKS=1: the end-to-end tests may run background jobs at a chosen time. */
@@ -67,6 +73,60 @@ export function fileSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+/** True when all of a provider's required keys are set, false when none is; a half-configured one stops the start. */
+function allOrNone(provider: string, given: Record<string, string | undefined>): boolean {
+  const missing = Object.keys(given).filter((name) => !given[name]);
+  if (missing.length === Object.keys(given).length) return false;
+  if (missing.length) throw new Error(`${provider} is half configured: set ${missing.join(', ')} too, or none of its keys.`);
+  return true;
+}
+
+/** The keys of each real payment provider whose keys are set (see the README's configuration table). */
+export function paymentKeys(env: NodeJS.ProcessEnv): ProviderKeys {
+  const keys: ProviderKeys = {};
+  const stripe = { STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET };
+  if (allOrNone('Stripe', stripe))
+    keys.stripe = {
+      secretKey: stripe.STRIPE_SECRET_KEY!,
+      webhookSecret: stripe.STRIPE_WEBHOOK_SECRET!,
+      baseUrl: env.STRIPE_BASE_URL || undefined,
+    };
+  const paypal = {
+    PAYPAL_CLIENT_ID: env.PAYPAL_CLIENT_ID,
+    PAYPAL_CLIENT_SECRET: env.PAYPAL_CLIENT_SECRET,
+    PAYPAL_WEBHOOK_ID: env.PAYPAL_WEBHOOK_ID,
+  };
+  const paypalEnv = env.PAYPAL_ENV || 'live';
+  if (paypalEnv !== 'live' && paypalEnv !== 'sandbox') throw new Error(`PAYPAL_ENV must be live or sandbox, got "${paypalEnv}"`);
+  if (allOrNone('PayPal', paypal))
+    keys.paypal = {
+      clientId: paypal.PAYPAL_CLIENT_ID!,
+      clientSecret: paypal.PAYPAL_CLIENT_SECRET!,
+      webhookId: paypal.PAYPAL_WEBHOOK_ID!,
+      environment: paypalEnv,
+      baseUrl: env.PAYPAL_BASE_URL || undefined,
+    };
+  const phonepe = {
+    PHONEPE_CLIENT_ID: env.PHONEPE_CLIENT_ID,
+    PHONEPE_CLIENT_SECRET: env.PHONEPE_CLIENT_SECRET,
+    PHONEPE_CLIENT_VERSION: env.PHONEPE_CLIENT_VERSION,
+  };
+  const phonepeEnv = env.PHONEPE_ENV || 'PRODUCTION';
+  if (phonepeEnv !== 'PRODUCTION' && phonepeEnv !== 'SANDBOX')
+    throw new Error(`PHONEPE_ENV must be PRODUCTION or SANDBOX, got "${phonepeEnv}"`);
+  if (allOrNone('PhonePe', phonepe))
+    keys.phonepe = {
+      clientId: phonepe.PHONEPE_CLIENT_ID!,
+      clientSecret: phonepe.PHONEPE_CLIENT_SECRET!,
+      clientVersion: positiveInt(env, 'PHONEPE_CLIENT_VERSION', 1),
+      environment: phonepeEnv,
+      callbackUser: env.PHONEPE_CALLBACK_USER || undefined,
+      callbackPassword: env.PHONEPE_CALLBACK_PASSWORD || undefined,
+      baseUrl: env.PHONEPE_BASE_URL || undefined,
+    };
+  return keys;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -122,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: dev ? env.SEED !== 'none' : env.SEED === 'demo',
     seedScale,
     paymentsSandbox: dev ? env.PAYMENTS_SANDBOX !== '0' : env.PAYMENTS_SANDBOX === '1',
+    paymentKeys: paymentKeys(env),
     printSandbox: dev ? env.PRINT_SANDBOX !== '0' : env.PRINT_SANDBOX === '1',
     testHooks: dev && env.TEST_HOOKS === '1',
     requestTimeoutMs,

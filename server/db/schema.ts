@@ -518,8 +518,15 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text().$type<PaymentProvider>().notNull(),
-    /** The provider's reference for this payment; a callback is matched by it. */
+    /**
+     * Our reference for this payment; a callback is matched by it, and it is the provider's
+     * idempotency key for the call that opens (or, for a renewal, charges) the payment.
+     */
     provider_ref: text().notNull().unique(),
+    /** A real provider's own id for the payment (Checkout Session, PayPal order): status calls ask by it. */
+    external_ref: text(),
+    /** The provider's id a refund names when it is not external_ref (PaymentIntent, PayPal capture). */
+    capture_ref: text(),
     amount_cents: integer().notNull(),
     /** What has been refunded at the provider; never more than amount_cents. */
     refunded_cents: integer().notNull().default(0),
@@ -529,7 +536,29 @@ export const payments = pgTable(
     updated_at: updatedAt(),
     completed_at: at(),
   },
-  (t) => [index('payments_order').on(t.order_id), index('payments_created').on(t.created_at, t.id)],
+  (t) => [
+    index('payments_order').on(t.order_id),
+    index('payments_created').on(t.created_at, t.id),
+    // The reconciliation job's question: which payments are still pending, oldest first.
+    index('payments_pending')
+      .on(t.created_at)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+/**
+ * Each provider event (webhook) applied, by the provider's own event id: a duplicate or a
+ * replay finds its row and changes nothing. Written in the transaction that applies the event.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text().$type<PaymentProvider>().notNull(),
+    event_id: text().notNull(),
+    payment_id: integer().references(() => payments.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.event_id] })],
 );
 
 /**

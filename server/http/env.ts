@@ -15,6 +15,7 @@ import type { Keys } from '../lib/crypto';
 import type { Role } from '../../src/contract/domain';
 import type { BookContent } from '../../src/contract/book-pages';
 import type { PrintProvider } from '../providers/print/provider';
+import type { Adapters } from '../providers/payments/registry';
 
 /** Renders a made book's pages for its print-ready PDF (the books domain's, or a test's fixtures). */
 export type ContentSource = (db: Queryable, bookId: number) => Promise<BookContent | null>;
@@ -31,6 +32,8 @@ export interface Deps {
   log?: Logger;
   /** The print provider (default: the sandbox where config.printSandbox; none otherwise: jobs wait). */
   printProvider?: PrintProvider;
+  /** The real payment providers (default: those whose keys config.paymentKeys holds; tests pass stand-ins). */
+  paymentAdapters?: Adapters;
   /** Renders a made book's pages for its print-ready PDF (default: domains/books/content.ts; tests pass fixtures). */
   bookContent?: ContentSource;
 }

@@ -6,6 +6,8 @@
 import type { Deps, Kicks } from '../http/env';
 import { kickPrinter, startPrinter } from '../domains/commerce/print-jobs';
 import { startRenewals } from '../domains/commerce/subscriptions';
+import { reconcilePayments, renewalCharge } from '../domains/commerce/gateway';
+import { logger as processLogger } from '../log';
 import { kickMailer, startMailer } from '../domains/mail/outbox';
 import { startPruning } from './prune';
 
@@ -22,11 +24,34 @@ export function startJobs(deps: Deps): () => Promise<void> {
   // Expired tokens, sessions, counters, links and sent mail bodies go: at start, then daily.
   const stopPruning = startPruning(deps);
   // Subscriptions due are renewed (or moved to past_due, or ended): at start, then hourly.
-  const stopRenewals = startRenewals(deps);
+  const stopRenewals = startRenewals(deps, renewalCharge(deps));
+  // Payments pending at a real provider are settled by asking it: every minute.
+  const stopReconciling = startReconciling(deps);
   return async () => {
+    stopReconciling();
     stopPruning();
     stopRenewals();
     await stopMailer();
     await stopPrinter();
   };
+}
+
+/** Runs the payments' reconciliation (domains/commerce/gateway.ts) every `everyMs`; the answer stops it. */
+function startReconciling(deps: Deps, everyMs = 60_000): () => void {
+  const log = deps.log ?? processLogger;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void reconcilePayments(deps, deps.now())
+      .then(
+        (counts) => counts.asked && log.info({ job: 'reconcile-payments', ...counts }, 'pending payments asked about'),
+        (err: unknown) => log.error({ job: 'reconcile-payments', err }, 'reconciling payments failed'),
+      )
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

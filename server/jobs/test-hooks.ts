@@ -4,6 +4,7 @@
 import { z } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { runRenewals } from '../domains/commerce/subscriptions';
+import { renewalCharge } from '../domains/commerce/gateway';
 import type { AppEnv, Deps } from '../http/env';
 import { fail } from '../http/errors';
 
@@ -13,6 +14,6 @@ export function testHookRoutes(deps: Deps) {
   return new Hono<AppEnv>().post('/test-hooks/renewals/', async (c) => {
     const body = At.safeParse(await c.req.json().catch(() => null));
     if (!body.success) fail(400, 'at: an ISO date and time');
-    return c.json(await runRenewals(deps.database.db, new Date(body.data.at)), 200);
+    return c.json(await runRenewals(deps.database.db, new Date(body.data.at), renewalCharge(deps)), 200);
   });
 }

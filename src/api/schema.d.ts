@@ -1262,7 +1262,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Tenant"];
+                        "application/json": components["schemas"]["CurrentTenant"];
                     };
                 };
                 /** @description Invalid input: the message names each field */
@@ -19146,6 +19146,14 @@ export interface components {
                 site: string;
             };
         };
+        CurrentTenant: components["schemas"]["Tenant"] & {
+            payments: {
+                /** @description Payments here are tests (the built-in sandbox): every page says so */
+                sandbox: boolean;
+                /** @description The providers offered here; none: nothing can be paid */
+                providers: ("paypal" | "phonepe" | "stripe")[];
+            };
+        };
         Tenant: {
             id: number | null;
             school_name: string;
@@ -20281,6 +20289,7 @@ export interface components {
             current: components["schemas"]["Subscription"] | null;
             plans: components["schemas"]["PlanOffer"][];
             charges: components["schemas"]["SubscriptionCharge"][];
+            providers: ("paypal" | "phonepe" | "stripe")[];
         };
         PlanOffer: {
             id: number;

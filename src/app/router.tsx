@@ -20,6 +20,7 @@ import { AREAS, type Area } from './areas';
 import { FollowLanguage } from './language';
 import { redirectSignedIn, requireRoles } from './guards';
 import { PublicLayout } from './layouts/public-layout';
+import { TestPaymentsBanner } from './layouts/test-payments-banner';
 import { NotFound } from './not-found';
 import { offlineAwareImport, RouteError } from './route-error';
 import { UpdatePrompt } from './update-prompt';
@@ -32,6 +33,7 @@ const rootRoute = createRootRoute({
   component: () => (
     <>
       <FollowLanguage />
+      <TestPaymentsBanner />
       <Outlet />
       <Toaster />
       <UpdatePrompt />
@@ -218,7 +220,7 @@ const SHOP_ROUTES = [
   createRoute({
     getParentRoute: p,
     path: '/charities/$charity',
-    component: lazyRouteComponent(() => import('@/features/charities/charity-page'), 'CharityPage'),
+    component: withSite(lazyRouteComponent(() => import('@/features/charities/charity-page'), 'CharityPage')),
   }),
   paymentResult('/paypal-payment/{-$result}', 'PaypalResultScreen'),
   paymentResult('/phonepe-payment/{-$result}', 'PhonepeResultScreen'),

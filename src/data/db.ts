@@ -9,7 +9,7 @@ import Dexie, { type EntityTable } from 'dexie';
 
 export type { Table } from 'dexie';
 import type { components } from '@/api/schema';
-import type { PrivacyPreference } from '@/contract/domain';
+import type { PaymentProvider, PrivacyPreference } from '@/contract/domain';
 import type { TenantColors } from '@/contract/tenant-colors';
 
 export interface TenantRecord extends TenantColors {
@@ -25,6 +25,8 @@ export interface TenantRecord extends TenantColors {
   is_organization: boolean;
   community_access: boolean;
   organizations: { id: number; school_name: string; subdomain: string }[];
+  /** How the site takes payments: tests (the sandbox) or not, and the providers offered (unknown on an older copy). */
+  payments?: { sandbox: boolean; providers: PaymentProvider[] };
 }
 
 /** The signed-in user, as the API answers it. */

@@ -1,4 +1,7 @@
-// The payment provider picker used by checkout and donations: one radio group, three providers.
+// The payment provider picker used by checkout and donations: one radio group of the providers
+// this site offers (the server says which: only those whose keys are set, or the sandbox's).
+// With none, it says so in words and the form has nothing to pay with.
+import { useState } from 'react';
 import { PAYMENT_PROVIDERS, type PaymentProvider } from '@/contract/domain';
 import './forms.css';
 
@@ -8,11 +11,37 @@ export const PROVIDER_LABELS: Record<PaymentProvider, { name: string; note: stri
   stripe: { name: 'Card', note: 'Credit or debit card' },
 };
 
-export function PaymentChoice({ value, onChange }: { value: PaymentProvider; onChange: (p: PaymentProvider) => void }) {
+export const NO_PROVIDER_TEXT = 'Payments are not set up on this site yet, so nothing can be paid here for now.';
+
+/** The providers to offer: the site's list when known, else all (the server refuses the others). */
+export const offeredProviders = (site?: { providers: PaymentProvider[] }): readonly PaymentProvider[] =>
+  site ? PAYMENT_PROVIDERS.filter((p) => site.providers.includes(p)) : PAYMENT_PROVIDERS;
+
+/** The chosen provider, kept among the offered ones (undefined when none is offered). */
+export function useProviderChoice(offered: readonly PaymentProvider[], preferred: PaymentProvider) {
+  const [chosen, choose] = useState<PaymentProvider>(preferred);
+  return [offered.includes(chosen) ? chosen : offered[0], choose] as const;
+}
+
+export function PaymentChoice({
+  value,
+  onChange,
+  offered = PAYMENT_PROVIDERS,
+}: {
+  value: PaymentProvider | undefined;
+  onChange: (p: PaymentProvider) => void;
+  offered?: readonly PaymentProvider[];
+}) {
+  if (!offered.length)
+    return (
+      <p className="payment-none" role="status">
+        {NO_PROVIDER_TEXT}
+      </p>
+    );
   return (
     <fieldset className="payment-choice">
       <legend>Pay with</legend>
-      {PAYMENT_PROVIDERS.map((p) => (
+      {offered.map((p) => (
         <label key={p} className="payment-option">
           <input type="radio" name="provider" value={p} checked={value === p} onChange={() => onChange(p)} />
           <span>

@@ -56,7 +56,10 @@ export interface TestServer {
 }
 
 /** `extra`: services a test puts in (a print provider, a book content source). */
-export async function startServer(target: Target, extra: Pick<Deps, 'printProvider' | 'bookContent'> = {}): Promise<TestServer> {
+/** What a test may put in: services (a print provider, a book content source, payment adapters) and environment settings. */
+export type Extra = Pick<Deps, 'printProvider' | 'bookContent' | 'paymentAdapters'> & { env?: Record<string, string> };
+
+export async function startServer(target: Target, extra: Extra = {}): Promise<TestServer> {
   const pgDb = target === 'postgres' ? await freshPostgres() : undefined;
   const database = await openDatabase(pgDb ? { url: pgDb.url } : { dataDir: 'memory://' });
   const keys = deriveKeys('test-secret');
@@ -72,8 +75,8 @@ export async function startServer(target: Target, extra: Pick<Deps, 'printProvid
 }
 
 /** The API in-process over a database that is already there (a restored backup), with its secret. */
-export function serveDatabase(database: Database, secret: string, extra: Pick<Deps, 'printProvider' | 'bookContent'> = {}): TestServer {
-  const config = loadConfig({ SECRET_KEY: secret, DATA_DIR: '/nonexistent' });
+export function serveDatabase(database: Database, secret: string, { env, ...extra }: Extra = {}): TestServer {
+  const config = loadConfig({ SECRET_KEY: secret, DATA_DIR: '/nonexistent', ...env });
   const keys = deriveKeys(secret);
   const clock = { now: new Date() };
   const deps: Deps = { database, config, keys, now: () => clock.now, ...extra };

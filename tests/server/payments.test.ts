@@ -47,6 +47,11 @@ describe.each(TARGETS)('payments on %s', (target) => {
     return server.call('GET', `/api/orders/${id}/?key=${key}`, { host });
   }
 
+  it('says payments here are tests (the sandbox is on in development) and offers every provider', async () => {
+    const site = await server.call('GET', '/api/current-tenant', { host: GREENFIELD });
+    expect(site.body.payments).toEqual({ sandbox: true, providers: ['paypal', 'phonepe', 'stripe'] });
+  });
+
   describe.each(PAYMENT_PROVIDERS)('%s', (provider) => {
     it('approve pays the order once; a replayed callback changes nothing', async () => {
       const o = await checkout(provider);

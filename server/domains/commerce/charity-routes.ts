@@ -12,7 +12,8 @@ import { fail } from '../../http/errors';
 import { defineRoute, jsonBody, signedInUser, notFoundAnswer } from '../../http/route';
 import type { Queryable } from '../../db/client';
 import { createOrder, orderKey } from './checkout';
-import { CheckoutAnswer, ProviderName, ReceiptEmail, sandboxUrl } from './order-routes';
+import { CheckoutAnswer, ProviderName, ReceiptEmail } from './order-routes';
+import { openPayment, requireProvider } from './gateway';
 
 const CharitySchema = z
   .object({
@@ -205,6 +206,7 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
       fail(400, 'email: Please enter your email address for the receipt.', {
         errors: { email: ['Please enter your email address for the receipt.'] },
       });
+    requireProvider(c.var.deps, provider, 'USD');
     const { orderId, ref } = await createOrder(c.var.db, {
       tenant: c.var.tenant,
       userId: user?.id ?? null,
@@ -215,7 +217,15 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
       currency: 'USD',
       provider,
     });
-    return c.json({ order_id: orderId, key: orderKey(c.var.deps.keys.master, orderId), redirect_url: sandboxUrl(provider, ref) }, 201);
+    const redirect = await openPayment(c, {
+      provider,
+      ref,
+      amountCents: amount_cents,
+      currency: 'USD',
+      description: `Donation to ${charity.name}`,
+      email: email ?? null,
+    });
+    return c.json({ order_id: orderId, key: orderKey(c.var.deps.keys.master, orderId), redirect_url: redirect }, 201);
   })
   .openapi(myDonations, async (c) => {
     const user = signedInUser(c);

@@ -1,7 +1,7 @@
 // Orders and their payments. An order (books, or a donation to a charity) is created with one
-// pending payment at a provider; only a verified callback settles it, and it settles once:
-// the payment moves from pending in a single conditional update, so a replayed callback (or a
-// late "cancel" after a success) changes nothing, and a callback for another amount is refused.
+// pending payment at a provider; only the provider's verified word settles it (gateway.ts), and
+// it settles once: the payment moves from pending in a single conditional update, so a replayed
+// callback (or a late "cancel" after a success) changes nothing, and another amount is refused.
 import { createHmac, hkdfSync } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { OrderKind, OrderStatus, PaymentProvider } from '../../../src/contract/domain';
@@ -10,7 +10,7 @@ import { cartItems, orderItems, orders, payments, type TenantRow } from '../../d
 import { randomToken } from '../../lib/crypto';
 import { queuePrintJob } from './print-jobs';
 import { settleFirstPayment } from './subscriptions';
-import type { VerifiedResult } from '../../providers/payments/provider';
+import type { PaymentOutcome, VerifiedResult } from '../../providers/payments/provider';
 
 /**
  * The key that opens an order's tracking page, invoice or certificate without signing in
@@ -71,6 +71,7 @@ export async function paymentByRef(db: Queryable, provider: PaymentProvider, ref
       status: payments.status,
       amount_cents: payments.amount_cents,
       currency: payments.currency,
+      external_ref: payments.external_ref,
       order_kind: orders.kind,
     })
     .from(payments)
@@ -88,7 +89,7 @@ export async function paymentByRef(db: Queryable, provider: PaymentProvider, ref
 
 export type SettleAnswer = { kind: 'settled'; orderId: number; status: OrderStatus } | { kind: 'unknown' } | { kind: 'wrong-amount' };
 
-/** Applies a verified provider result. The stored outcome wins over any later callback. */
+/** Applies a verified sandbox result. The stored outcome wins over any later callback. */
 export async function settlePayment(
   db: Queryable,
   provider: PaymentProvider,
@@ -99,33 +100,45 @@ export async function settlePayment(
   const payment = await paymentByRef(db, provider, result.ref, tenant);
   if (!payment) return { kind: 'unknown' };
   if (payment.amount_cents !== result.amountCents) return { kind: 'wrong-amount' };
-  return db.transaction(async (tx) => {
-    const moved = await tx
-      .update(payments)
-      .set({ status: result.outcome, completed_at: now })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
-      .returning({ id: payments.id });
-    if (!moved.length) {
-      const [current] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
-      return { kind: 'settled', orderId: payment.order_id, status: current!.status };
-    }
-    const paid = result.outcome === 'success';
-    const [order] = await tx
-      .update(orders)
-      .set({ status: result.outcome, ...(paid && payment.order_kind === 'books' ? { print_status: 'paid' as const } : {}) })
-      .where(eq(orders.id, payment.order_id))
-      .returning({ user_id: orders.user_id });
-    if (paid && payment.order_kind === 'books' && order?.user_id) {
-      // The books are bought: they leave the buyer's cart on the server too.
-      const bought = tx.select({ book_id: orderItems.book_id }).from(orderItems).where(eq(orderItems.order_id, payment.order_id));
-      await tx.delete(cartItems).where(and(eq(cartItems.user_id, order.user_id), inArray(cartItems.book_id, bought)));
-    }
-    // Paid books are printed copies: the print job is written with the payment, never lost.
-    if (paid && payment.order_kind === 'books') await queuePrintJob(tx, payment.order_id);
-    // A subscription's first payment starts it (or ends the attempt).
-    if (payment.order_kind === 'subscription') await settleFirstPayment(tx, payment.order_id, paid, now);
-    return { kind: 'settled', orderId: payment.order_id, status: result.outcome };
-  });
+  return db.transaction((tx) => settleOutcome(tx, payment, result.outcome, now));
+}
+
+/**
+ * Settles a pending payment with the provider's outcome, in the caller's transaction: the
+ * payment moves from pending in one conditional update, so only the first outcome counts; a paid
+ * order of books leaves the buyer's cart and gets its print job; a subscription's first payment
+ * starts it (or ends the attempt).
+ */
+export async function settleOutcome(
+  tx: Queryable,
+  payment: { id: number; order_id: number; order_kind: OrderKind },
+  outcome: PaymentOutcome,
+  now: Date,
+): Promise<SettleAnswer> {
+  const moved = await tx
+    .update(payments)
+    .set({ status: outcome, completed_at: now })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  if (!moved.length) {
+    const [current] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
+    return { kind: 'settled', orderId: payment.order_id, status: current!.status };
+  }
+  const paid = outcome === 'success';
+  const [order] = await tx
+    .update(orders)
+    .set({ status: outcome, ...(paid && payment.order_kind === 'books' ? { print_status: 'paid' as const } : {}) })
+    .where(eq(orders.id, payment.order_id))
+    .returning({ user_id: orders.user_id });
+  if (paid && payment.order_kind === 'books' && order?.user_id) {
+    // The books are bought: they leave the buyer's cart on the server too.
+    const bought = tx.select({ book_id: orderItems.book_id }).from(orderItems).where(eq(orderItems.order_id, payment.order_id));
+    await tx.delete(cartItems).where(and(eq(cartItems.user_id, order.user_id), inArray(cartItems.book_id, bought)));
+  }
+  // Paid books are printed copies: the print job is written with the payment, never lost.
+  if (paid && payment.order_kind === 'books') await queuePrintJob(tx, payment.order_id);
+  if (payment.order_kind === 'subscription') await settleFirstPayment(tx, payment.order_id, paid, now);
+  return { kind: 'settled', orderId: payment.order_id, status: outcome };
 }
 
 /** The screen a settled payment returns to (SPEC.md section 2, Payment result routes). */

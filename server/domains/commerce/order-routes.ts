@@ -10,6 +10,7 @@ import { fail } from '../../http/errors';
 import { defineRoute, jsonBody, notFoundAnswer } from '../../http/route';
 import type { Queryable } from '../../db/client';
 import { createOrder, orderKey } from './checkout';
+import { openPayment, requireProvider } from './gateway';
 import { onSale } from '../library/routes';
 import { Id } from '../../http/schemas';
 
@@ -147,10 +148,6 @@ export async function readOrder(
   };
 }
 
-export function sandboxUrl(provider: string, ref: string) {
-  return `/api/payments/sandbox/${provider}/${encodeURIComponent(ref)}/`;
-}
-
 export const orderRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createOrderRoute, async (c) => {
     const { book_ids, provider, email } = c.req.valid('json');
@@ -167,18 +164,29 @@ export const orderRoutes = new OpenAPIHono<AppEnv>()
     if (rows.length !== wanted.length) fail(404, 'Some books in your cart are no longer available. Please check your cart.');
     const currencies = new Set(rows.map((r) => r.currency));
     if (currencies.size > 1) fail(400, 'Books in different currencies must be bought separately.');
+    const currency = rows[0]!.currency;
+    const totalCents = rows.reduce((sum, r) => sum + r.price_cents, 0);
+    requireProvider(c.var.deps, provider, currency);
     const { orderId, ref } = await createOrder(c.var.db, {
       tenant: c.var.tenant,
       userId: user?.id ?? null,
       email: email ?? null,
       kind: 'books',
       items: rows.map(({ book_id, title, price_cents }) => ({ book_id, title, price_cents })),
-      totalCents: rows.reduce((sum, r) => sum + r.price_cents, 0),
-      currency: rows[0]!.currency,
+      totalCents,
+      currency,
       provider,
     });
+    const redirect = await openPayment(c, {
+      provider,
+      ref,
+      amountCents: totalCents,
+      currency,
+      description: rows.length === 1 ? rows[0]!.title : `${rows.length} books`,
+      email: email ?? null,
+    });
     const key = orderKey(c.var.deps.keys.master, orderId);
-    return c.json({ order_id: orderId, key, redirect_url: sandboxUrl(provider, ref) }, 201);
+    return c.json({ order_id: orderId, key, redirect_url: redirect }, 201);
   })
   .openapi(getOrder, async (c) => {
     const { id } = c.req.valid('param');

@@ -1,22 +1,28 @@
-// The payment providers' side of checkout. Each provider has a built-in sandbox: its payment
-// page (GET /payments/sandbox/{provider}/{ref}/) with Approve / Decline / Cancel, which sends
-// the browser back to GET /payments/{provider}/return/ with the provider's signed result. That
-// return is where the server decides: it verifies the signature, the reference (on this site)
-// and the amount, settles the payment once, and redirects to the PWA's result screen
-// (/paypal-payment/success, /phonepe-payment/failed, /stripe-payment/cancel, ...).
-// These are browser pages and redirects, not JSON, so they are plain routes outside the
-// OpenAPI document; their input is still checked with zod.
+// The payment providers' side of checkout, as plain routes (browser pages, redirects and the
+// providers' webhooks, outside the OpenAPI document; their input is still checked).
+// - A real provider (its keys set): the buyer comes back to GET /payments/{provider}/return/?ref=…
+//   and that return proves nothing: the server asks the provider where the payment stands and
+//   applies its answer. The provider's webhook (POST /payments/{provider}/webhook/) is verified
+//   by the adapter and each event is applied once (gateway.ts). Either way the buyer lands on
+//   the PWA's result screen, which shows what the server has recorded.
+// - The built-in sandbox (where it is on, for providers without keys): its payment page
+//   (GET /payments/sandbox/{provider}/{ref}/) with Approve / Decline / Cancel sends the browser
+//   back to the same return with a result the server signed; the return verifies the signature,
+//   the reference (on this site) and the amount, then settles the payment once. Where the
+//   sandbox is off, every sandbox address answers 404 and its signed results are refused.
 import { z } from '@hono/zod-openapi';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
-import { PAYMENT_PROVIDERS, type PaymentProvider } from '../../../src/contract/domain';
+import { PAYMENT_PROVIDERS, type OrderStatus, type PaymentProvider } from '../../../src/contract/domain';
 import { BODY_LIMITS } from '../../../src/contract/limits';
 import type { AppEnv } from '../../http/env';
 import { limitBody } from '../../http/route';
 import { fail } from '../../http/errors';
 import { escapeHtml } from '../../lib/html';
-import { orderKey, paymentByRef, resultPath, settlePayment } from './checkout';
+import { orderKey, paymentByRef, resultPath, settlePayment, type SettleAnswer } from './checkout';
+import { adaptersOf, applyReport, askProvider, paymentWay, type ReportAnswer } from './gateway';
+import { WebhookRejected } from '../../providers/payments/adapter';
 import type { SandboxDecision } from '../../providers/payments/provider';
 import { recordSandboxMandate } from './subscriptions';
 import { paymentProviders } from '../../providers/payments/providers';
@@ -45,9 +51,33 @@ ${button('approve', 'Approve', '#166534')}${subscription ? button('approve-renew
 </form></main></body></html>`;
 }
 
-function sandboxParams(c: { req: { param: (k: string) => string | undefined } }) {
+/** A sandbox page's provider and reference; 404 unless the sandbox takes this provider's payments here. */
+function sandboxParams(c: Context<AppEnv>) {
   const parsed = SandboxParams.safeParse({ provider: c.req.param('provider'), ref: c.req.param('ref') });
-  return parsed.success ? parsed.data : fail(404, 'There is no such payment.');
+  if (!parsed.success || paymentWay(c.var.deps, parsed.data.provider) !== 'sandbox') fail(404, 'There is no such payment.');
+  return parsed.data;
+}
+
+function providerParam(c: Context<AppEnv>): PaymentProvider {
+  const provider = z.enum(PAYMENT_PROVIDERS).safeParse(c.req.param('provider'));
+  return provider.success ? provider.data : fail(404, 'There is no such payment provider.');
+}
+
+/** Where the buyer lands once the server knows (or not yet) how a payment went. */
+async function landing(c: Context<AppEnv>, provider: PaymentProvider, orderId: number, status: OrderStatus) {
+  const [settled] = await c.var.db.select({ kind: orders.kind }).from(orders).where(eq(orders.id, orderId));
+  // A subscription's first payment returns to the Plans screen, which shows what it came to.
+  if (settled?.kind === 'subscription')
+    return c.redirect(`${c.var.tenant?.is_organization ? '/admin-organization' : '/admin-school'}/subscriptions`, 303);
+  const back = new URLSearchParams({ order: String(orderId), key: orderKey(c.var.deps.keys.master, orderId) });
+  // Still pending: the result screen says no confirmation has come yet.
+  const path = status === 'pending' ? `/${provider}-payment` : resultPath(provider, status);
+  return c.redirect(`${path}?${back}`, 303);
+}
+
+function refuse(answer: SettleAnswer | ReportAnswer | { kind: 'unavailable' }): never {
+  if (answer.kind === 'wrong-amount') fail(400, 'This payment result does not match the order.');
+  return fail(404, 'There is no such payment.');
 }
 
 export const paymentRoutes = new Hono<AppEnv>()
@@ -84,22 +114,58 @@ export const paymentRoutes = new Hono<AppEnv>()
     return c.redirect(`/api/payments/${provider}/return/?${query}`, 303);
   })
   .get('/payments/:provider/return/', async (c) => {
-    const provider = z.enum(PAYMENT_PROVIDERS).safeParse(c.req.param('provider'));
+    const name = providerParam(c);
     const query = CallbackQuery.safeParse(c.req.query());
-    if (!provider.success) fail(404, 'There is no such payment provider.');
     if (!query.success) fail(400, 'This payment result is not valid.');
-    const name: PaymentProvider = provider.data;
     const { deps } = c.var;
+    const way = paymentWay(deps, name);
+    if (way === 'live') {
+      // The return proves nothing: the provider is asked where this site's payment stands.
+      const ref = SandboxParams.shape.ref.safeParse(query.data.ref);
+      const payment = ref.success ? await paymentByRef(c.var.db, name, ref.data, c.var.tenant) : undefined;
+      if (!payment) fail(404, 'There is no such payment.');
+      let status = payment.status;
+      if (status === 'pending' && payment.external_ref) {
+        const answer = await askProvider(
+          c.var.db,
+          adaptersOf(deps)[name]!,
+          { provider_ref: ref.data!, external_ref: payment.external_ref },
+          deps.now(),
+        );
+        if (answer.kind === 'wrong-amount')
+          c.var.log.error({ provider: name, payment: payment.id }, 'a payment came back for another amount');
+        if (answer.kind === 'settled') status = answer.status;
+      }
+      if (status === 'success') deps.kickPrinter();
+      return landing(c, name, payment.order_id, status);
+    }
+    if (way !== 'sandbox') fail(404, 'There is no such payment provider.');
     const verified = paymentProviders(deps.keys.master)[name].verify(query.data, deps.now());
     if (!verified) fail(400, 'This payment result could not be verified.');
     const answer = await settlePayment(c.var.db, name, verified, c.var.tenant, deps.now());
-    if (answer.kind === 'unknown') fail(404, 'There is no such payment.');
-    if (answer.kind === 'wrong-amount') fail(400, 'This payment result does not match the order.');
-    if (answer.status === 'success') c.var.deps.kickPrinter();
-    const [settled] = await c.var.db.select({ kind: orders.kind }).from(orders).where(eq(orders.id, answer.orderId));
-    // A subscription's first payment returns to the Plans screen, which shows what it came to.
-    if (settled?.kind === 'subscription')
-      return c.redirect(`${c.var.tenant?.is_organization ? '/admin-organization' : '/admin-school'}/subscriptions`, 303);
-    const back = new URLSearchParams({ order: String(answer.orderId), key: orderKey(deps.keys.master, answer.orderId) });
-    return c.redirect(`${resultPath(name, answer.status)}?${back}`, 303);
+    if (answer.kind !== 'settled') refuse(answer);
+    if (answer.status === 'success') deps.kickPrinter();
+    return landing(c, name, answer.orderId, answer.status);
+  })
+  .post('/payments/:provider/webhook/', limitBody(BODY_LIMITS.json), async (c) => {
+    const name = providerParam(c);
+    const adapter = adaptersOf(c.var.deps)[name];
+    if (!adapter) fail(404, 'There is no such payment provider.');
+    const headers = Object.fromEntries([...c.req.raw.headers].map(([k, v]) => [k.toLowerCase(), v]));
+    let events;
+    try {
+      events = await adapter.verifyWebhook({ headers, rawBody: await c.req.text() });
+    } catch (err) {
+      if (err instanceof WebhookRejected) fail(400, 'This webhook could not be verified.');
+      throw err;
+    }
+    const now = c.var.deps.now();
+    for (const event of events) {
+      const answer = await applyReport(c.var.db, name, event, now, event.eventId);
+      if (answer.kind === 'wrong-amount')
+        c.var.log.error({ provider: name, event: event.eventId }, 'a payment was reported for another amount or currency: not settled');
+      if (answer.kind === 'settled' && answer.status === 'success') c.var.deps.kickPrinter();
+    }
+    // Unknown payments are acknowledged too: the provider would otherwise retry them for days.
+    return c.json({ received: events.length }, 200);
   });

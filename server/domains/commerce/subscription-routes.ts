@@ -26,7 +26,8 @@ import { MessageSchema, Id } from '../../http/schemas';
 import { orderKey } from './checkout';
 import { liveSubscription, startSubscription } from './subscriptions';
 import { PLATFORM, siteTenant, SCHOOL_AREA } from '../../http/access';
-import { CheckoutAnswer, sandboxUrl } from './order-routes';
+import { CheckoutAnswer, ProviderName } from './order-routes';
+import { openPayment, paymentChoice, requireProvider } from './gateway';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const PLATFORM_CHANGE = { ...PLATFORM, outbox: true } as const;
@@ -463,7 +464,13 @@ const OfferSchema = z
   })
   .openapi('PlanOffer');
 const OwnSubscription = z
-  .object({ current: z.union([SubscriptionSchema, z.null()]), plans: z.array(OfferSchema), charges: z.array(ChargeSchema) })
+  .object({
+    current: z.union([SubscriptionSchema, z.null()]),
+    plans: z.array(OfferSchema),
+    charges: z.array(ChargeSchema),
+    /** The providers a subscription can be paid with here (none: nothing can be paid). */
+    providers: z.array(ProviderName),
+  })
   .openapi('OwnSubscription');
 
 const getOwn = defineRoute(SCHOOL_AREA, {
@@ -635,12 +642,13 @@ export const adminSubscriptionRoutes = new OpenAPIHono<AppEnv>()
       offers(c.var.db),
       chargesOf(c.var.db, c.var.deps.keys.master, eq(orders.tenant_id, tenantId)),
     ]);
-    return c.json({ current: current ? subJson(current) : null, plans, charges }, 200);
+    return c.json({ current: current ? subJson(current) : null, plans, charges, providers: paymentChoice(c.var.deps).providers }, 200);
   })
   .openapi(subscribe, async (c) => {
     const user = signedInUser(c);
     const tenant = siteTenant(c);
     const { variant_id, provider } = c.req.valid('json');
+    requireProvider(c.var.deps, provider);
     const now = c.var.deps.now();
     const [live] = await c.var.db
       .select({ id: subscriptions.id })
@@ -658,13 +666,16 @@ export const adminSubscriptionRoutes = new OpenAPIHono<AppEnv>()
       now,
     });
     if (!started) fail(404, SUBS_MSG.notOnOffer);
-    return c.json(
-      {
-        order_id: started.orderId,
-        key: orderKey(c.var.deps.keys.master, started.orderId),
-        redirect_url: sandboxUrl(provider, started.ref),
-      },
-      201,
-    );
+    // The route's transaction rolls the subscription back when the provider refuses or fails.
+    const redirect = await openPayment(c, {
+      provider,
+      ref: started.ref,
+      amountCents: started.amountCents,
+      currency: started.currency,
+      description: started.description,
+      email: me?.email ?? tenant.school_email,
+      saveForRenewals: true,
+    });
+    return c.json({ order_id: started.orderId, key: orderKey(c.var.deps.keys.master, started.orderId), redirect_url: redirect }, 201);
   })
   .openapi(cancelOwn, async (c) => setCancel(c, eq(subscriptions.tenant_id, siteTenant(c).id), c.req.valid('json').cancel) as never);

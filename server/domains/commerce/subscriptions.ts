@@ -11,8 +11,9 @@
 //   active or past_due with cancel_at_period_end --period ends--> cancelled (never charged again)
 // Every charge is an order of kind 'subscription' with one payment, so it appears in payment
 // history with an invoice (/invoice/subscription/{id}). A charge happens at most once per attempt:
-// the attempt is claimed by a conditional update inside the charge's transaction (a second
-// process finds nothing left to claim) and its provider reference is unique.
+// the attempt is claimed by a conditional update (a second process finds nothing left to claim)
+// and written as a pending payment whose unique reference is the provider's idempotency key;
+// the provider is asked with no transaction open, and its answer recorded in a short one.
 // What a plan unlocks is real: the switchboard opens a locked mode for a school whose own live
 // subscription, or a linked organization's, is to a plan listing that mode.
 import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
@@ -83,7 +84,7 @@ export interface NewSubscription {
 export async function startSubscription(
   db: Queryable,
   s: NewSubscription,
-): Promise<{ subscriptionId: number; orderId: number; ref: string } | null> {
+): Promise<{ subscriptionId: number; orderId: number; ref: string; amountCents: number; currency: string; description: string } | null> {
   const [variant] = await db
     .select({
       id: subscriptionVariants.id,
@@ -104,6 +105,7 @@ export async function startSubscription(
     .set({ status: 'cancelled', ended_at: s.now })
     .where(and(eq(subscriptions.tenant_id, s.tenantId), eq(subscriptions.status, 'pending')));
   const end = addInterval(s.now, variant.interval);
+  const description = chargeLine(variant.plan_name, variant.interval, variant.seats, s.now, end);
   const [sub] = await db
     .insert(subscriptions)
     .values({
@@ -126,7 +128,7 @@ export async function startSubscription(
       total_cents: variant.price_cents,
       currency: variant.currency,
       subscription_id: sub!.id,
-      description: chargeLine(variant.plan_name, variant.interval, variant.seats, s.now, end),
+      description,
     })
     .returning({ id: orders.id });
   const ref = `${s.provider}_${randomToken(18)}`;
@@ -138,7 +140,7 @@ export async function startSubscription(
     currency: variant.currency,
     status: 'pending',
   });
-  return { subscriptionId: sub!.id, orderId: order!.id, ref };
+  return { subscriptionId: sub!.id, orderId: order!.id, ref, amountCents: variant.price_cents, currency: variant.currency, description };
 }
 
 /**
@@ -177,9 +179,28 @@ export async function settleFirstPayment(tx: Queryable, orderId: number, paid: b
     .where(eq(subscriptions.id, sub.id));
 }
 
-/** Charges a renewal on the provider's mandate. The sandbox answers as its mandate says. */
-export type MandateCharge = (mandate: string | null, provider: PaymentProvider, amountCents: number) => Promise<'success' | 'failed'>;
-export const sandboxCharge: MandateCharge = (mandate) => Promise.resolve(mandate && !mandate.includes(':decline:') ? 'success' : 'failed');
+/** One renewal charge asked of the provider. */
+export interface RenewalCharge {
+  mandate: string | null;
+  provider: PaymentProvider;
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** One per subscription, period and attempt: asked again with it, the provider charges once. */
+  idempotencyKey: string;
+}
+
+/**
+ * Charges a renewal on the provider's mandate. 'pending' (or a throw: the provider did not
+ * answer) leaves the attempt pending; it is asked again later with the same key.
+ */
+export type MandateCharge = (charge: RenewalCharge) => Promise<'success' | 'failed' | 'pending'>;
+/** The sandbox's mandate says how its renewals go (a test card that declines them). */
+export const sandboxCharge: MandateCharge = ({ mandate }) =>
+  Promise.resolve(mandate?.startsWith('sandbox:') && !mandate.includes(':decline:') ? 'success' : 'failed');
+
+/** A pending attempt whose process died (or is still asking) is resumed after this long. */
+export const RESUME_AFTER_MS = 2 * 60_000;
 
 export interface RenewalCounts {
   renewed: number;
@@ -188,9 +209,196 @@ export interface RenewalCounts {
   expired: number;
 }
 
-/** One pass of the renewal job at `now` (see the header). Safe to run in several processes. */
+interface Attempt {
+  paymentId: number;
+  orderId: number;
+  subscriptionId: number;
+  charge: RenewalCharge;
+}
+
+/**
+ * Claims a due subscription's renewal and writes its attempt (a pending order and payment whose
+ * reference is the idempotency key) in one short transaction; null when another process has it.
+ */
+async function claimRenewal(db: Db, id: number, due: SQL, now: Date): Promise<Attempt | null> {
+  return db.transaction(async (tx) => {
+    // The claim: only one process gets past this for this attempt.
+    const [sub] = await tx
+      .update(subscriptions)
+      .set({ last_attempt_at: now, renewal_attempts: sql`${subscriptions.renewal_attempts} + 1` })
+      .where(and(eq(subscriptions.id, id), due))
+      .returning();
+    if (!sub?.variant_id || !sub.provider) return null;
+    const [v] = await tx
+      .select({
+        interval: subscriptionVariants.interval,
+        price_cents: subscriptionVariants.price_cents,
+        currency: subscriptionVariants.currency,
+        seats: subscriptionVariants.seats,
+        plan_name: subscriptionPlans.name,
+        email: tenants.school_email,
+      })
+      .from(subscriptionVariants)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptionVariants.plan_id))
+      .innerJoin(tenants, eq(tenants.id, sub.tenant_id))
+      .where(eq(subscriptionVariants.id, sub.variant_id));
+    if (!v) return null;
+    const from = sub.current_period_end;
+    const description = chargeLine(v.plan_name, v.interval, v.seats, from, addInterval(from, v.interval));
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        tenant_id: sub.tenant_id,
+        user_id: null,
+        kind: 'subscription',
+        email: v.email,
+        status: 'pending',
+        total_cents: v.price_cents,
+        currency: v.currency,
+        subscription_id: sub.id,
+        description,
+        created_at: now,
+      })
+      .returning({ id: orders.id });
+    // One reference per subscription, period and attempt: the provider's idempotency key.
+    const key = `${sub.provider}_renew_${sub.id}_${from.getTime()}_${sub.renewal_attempts}`;
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        order_id: order!.id,
+        provider: sub.provider,
+        provider_ref: key,
+        amount_cents: v.price_cents,
+        currency: v.currency,
+        status: 'pending',
+        created_at: now,
+      })
+      .returning({ id: payments.id });
+    return {
+      paymentId: payment!.id,
+      orderId: order!.id,
+      subscriptionId: sub.id,
+      charge: {
+        mandate: sub.mandate,
+        provider: sub.provider,
+        amountCents: v.price_cents,
+        currency: v.currency,
+        description,
+        idempotencyKey: key,
+      },
+    };
+  });
+}
+
+/** Pending renewal attempts left by a process that stopped (or is slow) between charge and record. */
+async function staleAttempts(db: Db, now: Date): Promise<Attempt[]> {
+  const rows = await db
+    .select({
+      paymentId: payments.id,
+      orderId: orders.id,
+      subscriptionId: subscriptions.id,
+      mandate: subscriptions.mandate,
+      provider: payments.provider,
+      amountCents: payments.amount_cents,
+      currency: payments.currency,
+      description: orders.description,
+      key: payments.provider_ref,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.order_id))
+    .innerJoin(subscriptions, eq(subscriptions.id, orders.subscription_id))
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        eq(orders.kind, 'subscription'),
+        sql`${payments.provider_ref} like '%\_renew\_%'`,
+        lte(payments.created_at, new Date(now.getTime() - RESUME_AFTER_MS)),
+      ),
+    )
+    .limit(500);
+  return rows.map((r) => ({
+    paymentId: r.paymentId,
+    orderId: r.orderId,
+    subscriptionId: r.subscriptionId,
+    charge: {
+      mandate: r.mandate,
+      provider: r.provider,
+      amountCents: r.amountCents,
+      currency: r.currency,
+      description: r.description ?? '',
+      idempotencyKey: r.key,
+    },
+  }));
+}
+
+/**
+ * Records a charge's outcome in one short transaction: the attempt's payment moves from pending
+ * once (a resumed attempt that finds it settled changes nothing), and the subscription moves on
+ * a period, or to past due.
+ */
+async function recordRenewal(db: Db, a: Attempt, result: 'success' | 'failed', now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const moved = await tx
+      .update(payments)
+      .set({ status: result, completed_at: now })
+      .where(and(eq(payments.id, a.paymentId), eq(payments.status, 'pending')))
+      .returning({ id: payments.id });
+    if (!moved.length) return false;
+    await tx.update(orders).set({ status: result }).where(eq(orders.id, a.orderId));
+    const [sub] = await tx
+      .select({ end: subscriptions.current_period_end, grace_until: subscriptions.grace_until, interval: subscriptionVariants.interval })
+      .from(subscriptions)
+      .innerJoin(subscriptionVariants, eq(subscriptionVariants.id, subscriptions.variant_id))
+      .where(eq(subscriptions.id, a.subscriptionId));
+    if (!sub) return true;
+    const from = sub.end;
+    await tx
+      .update(subscriptions)
+      .set(
+        result === 'success'
+          ? {
+              status: 'active',
+              current_period_start: from,
+              current_period_end: addInterval(from, sub.interval),
+              grace_until: null,
+              last_attempt_at: null,
+              renewal_attempts: 0,
+            }
+          : { status: 'past_due', grace_until: sub.grace_until ?? new Date(from.getTime() + GRACE_DAYS * DAY_MS) },
+      )
+      .where(and(eq(subscriptions.id, a.subscriptionId), inArray(subscriptions.status, ['active', 'past_due'])));
+    return true;
+  });
+}
+
+/**
+ * Asks the provider for one attempt's charge with no transaction open, then records it. A
+ * provider that does not answer leaves the attempt pending, to be resumed with the same key.
+ */
+async function chargeAttempt(db: Db, a: Attempt, charge: MandateCharge, now: Date): Promise<'success' | 'failed' | null> {
+  let result: 'success' | 'failed' | 'pending';
+  try {
+    result = await charge(a.charge);
+  } catch {
+    return null;
+  }
+  if (result === 'pending') return null;
+  return (await recordRenewal(db, a, result, now)) ? result : null;
+}
+
+/**
+ * One pass of the renewal job at `now` (see the header). Safe to run in several processes, and
+ * after a crash: a charge is never made inside a database transaction, and an attempt left
+ * pending between the provider's charge and its record is asked again with the same
+ * idempotency key, which the provider answers with the charge it already made.
+ */
 export async function runRenewals(db: Db, now: Date, charge: MandateCharge = sandboxCharge): Promise<RenewalCounts> {
   const counts: RenewalCounts = { renewed: 0, failed: 0, ended: 0, expired: 0 };
+  const count = (outcome: 'success' | 'failed' | null) => {
+    if (outcome === 'success') counts.renewed++;
+    else if (outcome === 'failed') counts.failed++;
+  };
+  for (const attempt of await staleAttempts(db, now)) count(await chargeAttempt(db, attempt, charge, now));
   const live = inArray(subscriptions.status, ['active', 'past_due']);
   counts.ended = (
     await db
@@ -212,88 +420,20 @@ export async function runRenewals(db: Db, now: Date, charge: MandateCharge = san
     eq(subscriptions.cancel_at_period_end, false),
     lte(subscriptions.current_period_end, now),
     or(isNull(subscriptions.last_attempt_at), lte(subscriptions.last_attempt_at, retryBefore)),
-  );
+  )!;
   const candidates = await db.select({ id: subscriptions.id }).from(subscriptions).where(due).limit(500);
   for (const { id } of candidates) {
-    const outcome = await db.transaction(async (tx) => {
-      // The claim: only one process gets past this for this attempt.
-      const [sub] = await tx
-        .update(subscriptions)
-        .set({ last_attempt_at: now, renewal_attempts: sql`${subscriptions.renewal_attempts} + 1` })
-        .where(and(eq(subscriptions.id, id), due))
-        .returning();
-      if (!sub?.variant_id || !sub.provider) return null;
-      const [v] = await tx
-        .select({
-          interval: subscriptionVariants.interval,
-          price_cents: subscriptionVariants.price_cents,
-          currency: subscriptionVariants.currency,
-          seats: subscriptionVariants.seats,
-          plan_name: subscriptionPlans.name,
-          email: tenants.school_email,
-        })
-        .from(subscriptionVariants)
-        .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptionVariants.plan_id))
-        .innerJoin(tenants, eq(tenants.id, sub.tenant_id))
-        .where(eq(subscriptionVariants.id, sub.variant_id));
-      if (!v) return null;
-      const from = sub.current_period_end;
-      const to = addInterval(from, v.interval);
-      const result = await charge(sub.mandate, sub.provider, v.price_cents);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          tenant_id: sub.tenant_id,
-          user_id: null,
-          kind: 'subscription',
-          email: v.email,
-          status: result,
-          total_cents: v.price_cents,
-          currency: v.currency,
-          subscription_id: sub.id,
-          description: chargeLine(v.plan_name, v.interval, v.seats, from, to),
-          created_at: now,
-        })
-        .returning({ id: orders.id });
-      await tx.insert(payments).values({
-        order_id: order!.id,
-        provider: sub.provider,
-        // One reference per subscription, period and attempt: never charged twice for it.
-        provider_ref: `${sub.provider}_renew_${sub.id}_${from.getTime()}_${sub.renewal_attempts}`,
-        amount_cents: v.price_cents,
-        currency: v.currency,
-        status: result,
-        created_at: now,
-        completed_at: now,
-      });
-      await tx
-        .update(subscriptions)
-        .set(
-          result === 'success'
-            ? {
-                status: 'active',
-                current_period_start: from,
-                current_period_end: to,
-                grace_until: null,
-                last_attempt_at: null,
-                renewal_attempts: 0,
-              }
-            : { status: 'past_due', grace_until: sub.grace_until ?? new Date(from.getTime() + GRACE_DAYS * DAY_MS) },
-        )
-        .where(eq(subscriptions.id, sub.id));
-      return result;
-    });
-    if (outcome === 'success') counts.renewed++;
-    else if (outcome === 'failed') counts.failed++;
+    const attempt = await claimRenewal(db, id, due, now);
+    if (attempt) count(await chargeAttempt(db, attempt, charge, now));
   }
   return counts;
 }
 
 /** Runs the renewal job now and then every `everyMs` (an hour); the returned function stops it. */
-export function startRenewals(deps: Pick<Deps, 'database' | 'now' | 'log'>, everyMs = 3600_000): () => void {
+export function startRenewals(deps: Pick<Deps, 'database' | 'now' | 'log'>, charge: MandateCharge, everyMs = 3600_000): () => void {
   const log = deps.log ?? processLogger;
   const run = () =>
-    void runRenewals(deps.database.db, deps.now()).then(
+    void runRenewals(deps.database.db, deps.now(), charge).then(
       (counts) => log.info({ job: 'renewals', ...counts }, 'subscriptions renewed'),
       (err: unknown) => log.error({ job: 'renewals', err }, 'renewals failed'),
     );

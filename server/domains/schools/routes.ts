@@ -7,6 +7,8 @@ import { organizationLinks, tenants, type TenantRow } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../http/env';
 import { defineRoute, jsonBody } from '../../http/route';
+import { PAYMENT_PROVIDERS } from '../../../src/contract/domain';
+import { paymentChoice } from '../commerce/gateway';
 
 const colorShape = Object.fromEntries(TENANT_COLOR_FIELDS.map((f) => [f, z.string()])) as Record<
   (typeof TENANT_COLOR_FIELDS)[number],
@@ -74,17 +76,26 @@ export async function tenantJson(db: Db, row: TenantRow): Promise<TenantJson> {
   };
 }
 
+/** The site's tenant, and how it takes payments: test payments (the sandbox) and the providers offered. */
+const CurrentTenantSchema = TenantSchema.extend({
+  payments: z.object({
+    sandbox: z.boolean().openapi({ description: 'Payments here are tests (the built-in sandbox): every page says so' }),
+    providers: z.array(z.enum(PAYMENT_PROVIDERS)).openapi({ description: 'The providers offered here; none: nothing can be paid' }),
+  }),
+}).openapi('CurrentTenant');
+
 const currentTenant = defineRoute(
   { roles: 'anyone' },
   {
     method: 'get',
     path: '/current-tenant',
     summary: "This site's tenant and branding (the platform's defaults on a platform host)",
-    responses: { 200: jsonBody(TenantSchema, 'The tenant') },
+    responses: { 200: jsonBody(CurrentTenantSchema, 'The tenant') },
   },
 );
 
 export const tenantRoutes = new OpenAPIHono<AppEnv>().openapi(currentTenant, async (c) => {
   const tenant = c.var.tenant;
-  return c.json(tenant ? await tenantJson(c.var.db, tenant) : platformTenant, 200);
+  const site = tenant ? await tenantJson(c.var.db, tenant) : platformTenant;
+  return c.json({ ...site, payments: paymentChoice(c.var.deps) }, 200);
 });

@@ -6,9 +6,11 @@ import { removeBought } from '@/features/cart/cart-commands';
 import { useCartIds } from '@/features/cart/use-cart-count';
 import { CheckoutPage } from '@/features/checkout/checkout-page';
 import { PaymentResultPage } from '@/features/checkout/payment-result-page';
+import { useTenant } from '@/features/tenant/tenant';
+import { offeredProviders } from '@/ui/payment-choice';
 
 export function CheckoutScreen() {
-  return <CheckoutPage cartIds={useCartIds()} />;
+  return <CheckoutPage cartIds={useCartIds()} offered={offeredProviders(useTenant().payments)} />;
 }
 
 function PaymentResult({ provider }: { provider: PaymentProvider }) {

@@ -8,17 +8,17 @@ import { useSessionUser } from '@/api/use-session';
 import { unwrap, useRemote } from '@/api/use-remote';
 import type { PaymentProvider } from '@/contract/domain';
 import { formatPrice } from '@/ui/format';
-import { PaymentChoice } from '@/ui/payment-choice';
+import { offeredProviders, PaymentChoice, useProviderChoice } from '@/ui/payment-choice';
 import { useOnline } from '@/ui/use-online';
 
 const PRESETS = [500, 1000, 2500, 5000];
 const OFFLINE_DONATION = 'Donating needs an internet connection. You are offline: please try again when you are back online.';
 
-function DonateForm({ slug, name }: { slug: string; name: string }) {
+function DonateForm({ slug, name, offered }: { slug: string; name: string; offered: readonly PaymentProvider[] }) {
   const online = useOnline();
   const user = useSessionUser();
   const [amount, setAmount] = useState('10');
-  const [provider, setProvider] = useState<PaymentProvider>('paypal');
+  const [provider, setProvider] = useProviderChoice(offered, 'paypal');
   const [email, setEmail] = useState(user?.email ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -28,6 +28,7 @@ function DonateForm({ slug, name }: { slug: string; name: string }) {
   const donate = async (e: FormEvent) => {
     e.preventDefault();
     if (!valid) return setError('Please enter an amount of at least 1.00.');
+    if (!provider) return;
     setBusy(true);
     setError(null);
     try {
@@ -76,7 +77,7 @@ function DonateForm({ slug, name }: { slug: string; name: string }) {
           <input id="donate-email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </p>
       )}
-      <PaymentChoice value={provider} onChange={setProvider} />
+      <PaymentChoice value={provider} onChange={setProvider} offered={offered} />
       {!online ? (
         <p className="notice notice-warning" role="status">
           {OFFLINE_DONATION}
@@ -87,14 +88,14 @@ function DonateForm({ slug, name }: { slug: string; name: string }) {
           {error}
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={!online || busy}>
+      <button type="submit" className="button" disabled={!online || busy || !provider}>
         {busy ? 'Opening the payment page…' : valid ? `Donate ${formatPrice(cents)}` : 'Donate'}
       </button>
     </form>
   );
 }
 
-export function CharityPage() {
+export function CharityPage({ site }: { site: { payments?: { providers: PaymentProvider[] } } }) {
   const { charity } = useParams({ strict: false }) as { charity: string };
   const found = useRemote(`charity-${charity}`, () => unwrap(api.GET('/charities/{charity}/', { params: { path: { charity } } })));
   if (found.status === 'loading') return null;
@@ -125,7 +126,7 @@ export function CharityPage() {
       {c.goal_cents > 0 ? (
         <progress className="charity-progress" max={100} value={progress} aria-label={`${progress}% of the goal raised`} />
       ) : null}
-      <DonateForm slug={c.slug} name={c.name} />
+      <DonateForm slug={c.slug} name={c.name} offered={offeredProviders(site.payments)} />
     </section>
   );
 }

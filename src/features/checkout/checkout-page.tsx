@@ -10,7 +10,7 @@ import type { PaymentProvider } from '@/contract/domain';
 import { db } from '@/data/db';
 import { useLive } from '@/data/live';
 import { formatPrice } from '@/ui/format';
-import { PaymentChoice } from '@/ui/payment-choice';
+import { PaymentChoice, useProviderChoice } from '@/ui/payment-choice';
 import { useOnline } from '@/ui/use-online';
 import '@/ui/documents.css';
 import './checkout.css';
@@ -18,10 +18,10 @@ import './checkout.css';
 export const OFFLINE_CHECKOUT =
   'Checkout needs an internet connection. You are offline: your cart is saved on this device, so you can pay as soon as you are back online.';
 
-export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
+export function CheckoutPage({ cartIds, offered }: { cartIds: number[] | undefined; offered: readonly PaymentProvider[] }) {
   const online = useOnline();
   const user = useSessionUser();
-  const [provider, setProvider] = useState<PaymentProvider>('paypal');
+  const [provider, setProvider] = useProviderChoice(offered, 'paypal');
   const [email, setEmail] = useState(user?.email ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -37,6 +37,7 @@ export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
 
   const pay = async (e: FormEvent) => {
     e.preventDefault();
+    if (!provider) return;
     setBusy(true);
     setError(null);
     const what = `${user?.id ?? 'guest'}|${provider}|${cartIds.join(',')}`;
@@ -96,13 +97,13 @@ export function CheckoutPage({ cartIds }: { cartIds: number[] | undefined }) {
                 />
               </p>
             )}
-            <PaymentChoice value={provider} onChange={setProvider} />
+            <PaymentChoice value={provider} onChange={setProvider} offered={offered} />
             {error ? (
               <p className="notice notice-error" role="alert">
                 {error}
               </p>
             ) : null}
-            <button type="submit" className="button" disabled={!online || busy}>
+            <button type="submit" className="button" disabled={!online || busy || !provider}>
               {busy ? 'Opening the payment page…' : `Pay ${formatPrice(total)}`}
             </button>
           </form>

@@ -8,12 +8,13 @@ import { z } from 'zod';
 import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
-import { PAYMENT_PROVIDERS, type PaymentProvider } from '@/contract/domain';
+import type { PaymentProvider } from '@/contract/domain';
 import { IdList, SUBS_MSG } from '@/contract/subscriptions';
 import type { FormResource, Option } from '@/ui/admin/resource';
 import type { ShowResource } from '@/ui/admin/resource-show';
 import { queueAdminWrite } from '@/ui/admin/write';
 import { formatDate, formatPrice } from '@/ui/format';
+import { NO_PROVIDER_TEXT, useProviderChoice } from '@/ui/payment-choice';
 
 type Own = components['schemas']['OwnSubscription'];
 type Offer = components['schemas']['PlanOffer'];
@@ -30,9 +31,9 @@ const PROVIDER_NAMES: Record<PaymentProvider, string> = { paypal: 'PayPal', phon
 const live = (c: Current | null) => c !== null && (c.status === 'active' || c.status === 'past_due');
 
 /** The plans on offer: a variant and a provider, then the provider's payment page. */
-function ChoosePlan({ plans }: { plans: Offer[] }) {
+function ChoosePlan({ plans, offered }: { plans: Offer[]; offered: readonly PaymentProvider[] }) {
   const [variant, setVariant] = useState('');
-  const [provider, setProvider] = useState<PaymentProvider>('stripe');
+  const [provider, setProvider] = useProviderChoice(offered, 'stripe');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // One key per choice: pressing Subscribe again after a lost answer opens the same payment.
@@ -40,6 +41,7 @@ function ChoosePlan({ plans }: { plans: Offer[] }) {
   const subscribe = async (e: FormEvent) => {
     e.preventDefault();
     if (!variant) return setError('Choose a plan');
+    if (!provider) return;
     const what = `${variant}|${provider}`;
     const key = attempts.current.get(what) ?? crypto.randomUUID();
     attempts.current.set(what, key);
@@ -62,6 +64,7 @@ function ChoosePlan({ plans }: { plans: Offer[] }) {
     }
   };
   if (!plans.length) return <p>No plans are on offer at the moment.</p>;
+  if (!offered.length) return <p role="status">{NO_PROVIDER_TEXT}</p>;
   return (
     <form onSubmit={(e) => void subscribe(e)} className="admin-wide">
       <fieldset className="admin-checks">
@@ -92,7 +95,7 @@ function ChoosePlan({ plans }: { plans: Offer[] }) {
       <div className="admin-field">
         <label htmlFor="subs-provider">Pay with</label>
         <select id="subs-provider" value={provider} onChange={(e) => setProvider(e.target.value as PaymentProvider)}>
-          {PAYMENT_PROVIDERS.map((p) => (
+          {offered.map((p) => (
             <option key={p} value={p}>
               {PROVIDER_NAMES[p]}
             </option>
@@ -152,7 +155,7 @@ export const ownSubscription = (base: string): ShowResource<Own> => ({
           'No payments yet'
         ),
       ],
-      ...(live(c) ? [] : ([['Choose a plan', <ChoosePlan key="choose" plans={o.plans} />]] as [string, ReactNode][])),
+      ...(live(c) ? [] : ([['Choose a plan', <ChoosePlan key="choose" plans={o.plans} offered={o.providers} />]] as [string, ReactNode][])),
     ];
   },
   actions: (o, reload) =>
