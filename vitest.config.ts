@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // One migrated and seeded database per run, copied by each test file (harness.ts).
+          globalSetup: ['tests/server/global-setup.ts'],
           // PGlite compiles its WASM once per file; a generous timeout covers a cold start.
           testTimeout: 30_000,
           hookTimeout: 60_000,

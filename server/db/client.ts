@@ -37,13 +37,17 @@ export interface PostgresOptions {
 }
 
 /**
- * `location` is a PostgreSQL URL, a folder for PGlite, or `memory://` for a throwaway PGlite.
+ * `location` is a PostgreSQL URL, a folder for PGlite, or `memory://` for a throwaway PGlite
+ * (optionally started from a dumped data folder, as the tests do to skip migrating and seeding).
  * Migrations run on open, so a fresh location is always ready to use. On PostgreSQL they run on
  * one connection holding an advisory lock, so processes starting together migrate one at a time
  * (the later ones find nothing left to do). A PGlite folder is locked to the process that opens
  * it (data-lock.ts): a second process gets a DataDirInUseError.
  */
-export async function openDatabase(location: { url: string } | { dataDir: string }, options: PostgresOptions = {}): Promise<Database> {
+export async function openDatabase(
+  location: { url: string } | { dataDir: string; loadDataDir?: Blob },
+  options: PostgresOptions = {},
+): Promise<Database> {
   if ('url' in location) {
     const { Pool, Client } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -78,7 +82,8 @@ export async function openDatabase(location: { url: string } | { dataDir: string
     release = lockDataDir(location.dataDir);
   }
   try {
-    const client = await PGlite.create(location.dataDir);
+    // `loadDataDir`: a PGlite data folder dumped as a tarball (dumpDataDir) to start from.
+    const client = await PGlite.create(location.dataDir, location.loadDataDir ? { loadDataDir: location.loadDataDir } : {});
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });
     const close = async () => {

@@ -1,4 +1,4 @@
-// The database schema for the whole product (SPEC.md section 3). Column names are the API's
+// The database schema for the whole product. Column names are the API's
 // field names, so a row maps onto an answer without renaming. Every tenant-owned table carries
 // tenant_id; every table the PWA pulls carries updated_at (and deleted_at where rows can go
 // away) so pull sync can ask "what changed since".
@@ -83,7 +83,7 @@ export const tenantLogos = pgTable('tenant_logos', {
     .primaryKey()
     .references(() => tenants.id, { onDelete: 'cascade' }),
   content_type: text().notNull(),
-  /** The file, base64: at most 5 MB before encoding (SPEC.md section 5). */
+  /** The file, base64: at most 5 MB before encoding. */
   data: text().notNull(),
   sha256: text().notNull(),
   updated_at: updatedAt(),
@@ -450,7 +450,7 @@ export const formSubmissions = pgTable(
   (t) => [index('form_submissions_kind').on(t.kind, t.created_at)],
 );
 
-/** A signed-in user's cart: one row per item (SPEC.md section 3, Cart). */
+/** A signed-in user's cart: one row per item. */
 export const cartItems = pgTable(
   'cart_items',
   {

@@ -1,4 +1,4 @@
-// Who reaches which tenants in the school and organization areas (SPEC.md section 6): a school
+// Who reaches which tenants in the school and organization areas: a school
 // admin its own school, an organization admin the schools linked to its organization (and its
 // organization's own records where an area says so). Every school- and organization-area route
 // builds its WHERE clause from these, so the scope is written once; a record outside it is
@@ -26,7 +26,7 @@ export const WRITERS = ['student', ...CLASS_STAFF] as const;
 export const PLATFORM = { roles: ['upschool_admin'] } as const;
 /** The school area: school admins, and organization admins for their linked schools. */
 export const SCHOOL_AREA = { roles: ['school_admin', 'organization_admin'], site: 'tenant' } as const;
-/** What only a school admin does (its organizations: SPEC.md section 6). */
+/** What only a school admin does (manage its school's organizations; an organization admin may not). */
 export const SCHOOL_ADMIN_ONLY = { roles: ['school_admin'], site: 'tenant' } as const;
 /** The organization area. */
 export const ORGANIZATION_AREA = { roles: ['organization_admin'], site: 'tenant' } as const;

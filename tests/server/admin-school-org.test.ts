@@ -66,7 +66,7 @@ describe.each(TARGETS)('school and organization admin on %s', (target) => {
     }
     // The platform admin has its own panel; its host is not a school site.
     expect((await server.call('GET', '/api/api-school-admin/users/', { token: platform })).status).toBe(404);
-    // Organizations: school admins only (SPEC.md section 6).
+    // Organizations: a school admin manages them; an organization admin may not.
     expect((await server.call('GET', '/api/api-school-admin/organizations/', { host: GREENFIELD, token: head })).status).toBe(200);
     expect((await server.call('GET', '/api/api-school-admin/organizations/', { host: RIVERBEND, token: org })).status).toBe(403);
     for (const path of [

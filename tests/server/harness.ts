@@ -1,6 +1,8 @@
 // Runs the real API in-process on a real database: PGlite always, and PostgreSQL too when
-// DATABASE_URL answers (each test file gets its own fresh database, dropped afterwards).
+// DATABASE_URL answers (each test file gets its own fresh database, dropped afterwards). Each
+// file's database starts as a copy of one migrated and seeded once per run (global-setup.ts).
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -14,16 +16,18 @@ export type Target = 'pglite' | 'postgres';
 /** The databases this run tests against. */
 export const TARGETS: Target[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new empty PostgreSQL database on DATABASE_URL's server, or a copy of `template`. */
+export async function freshPostgres(template?: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL!;
   const name = `storynest_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
@@ -55,15 +59,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** `extra`: services a test puts in (a print provider, a book content source). */
 /** What a test may put in: services (a print provider, a book content source, payment adapters) and environment settings. */
 export type Extra = Pick<Deps, 'printProvider' | 'bookContent' | 'paymentAdapters'> & { env?: Record<string, string> };
 
 export async function startServer(target: Target, extra: Extra = {}): Promise<TestServer> {
-  const pgDb = target === 'postgres' ? await freshPostgres() : undefined;
-  const database = await openDatabase(pgDb ? { url: pgDb.url } : { dataDir: 'memory://' });
-  const keys = deriveKeys('test-secret');
-  await seed(database.db, keys.data, 'demo');
+  const seeded = await seededStart();
+  const pgDb = target === 'postgres' ? await freshPostgres(seeded?.postgresTemplate) : undefined;
+  const snapshot = target === 'pglite' && seeded ? new Blob([await readFile(seeded.pgliteSnapshot)]) : undefined;
+  const database = await openDatabase(pgDb ? { url: pgDb.url } : { dataDir: 'memory://', loadDataDir: snapshot });
+  // Opening still migrates, so a copy behind the migrations folder is brought up to date.
+  if (target === 'pglite' ? !snapshot : !seeded?.postgresTemplate) await seedTestDatabase(database);
   const server = serveDatabase(database, 'test-secret', extra);
   return {
     ...server,
@@ -72,6 +77,24 @@ export async function startServer(target: Target, extra: Extra = {}): Promise<Te
       await pgDb?.drop();
     },
   };
+}
+
+/** The demo data every test file starts from. */
+export async function seedTestDatabase(database: Database) {
+  await seed(database.db, deriveKeys('test-secret').data, 'demo');
+}
+
+/**
+ * What the suite's global setup made (undefined when the harness runs outside the server suite,
+ * as in a benchmark: then each database is migrated and seeded on its own).
+ */
+async function seededStart() {
+  try {
+    const { inject } = await import('vitest');
+    return { pgliteSnapshot: inject('pgliteSnapshot'), postgresTemplate: inject('postgresTemplate') };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The API in-process over a database that is already there (a restored backup), with its secret. */

@@ -173,8 +173,8 @@ function bodyFor(op: Operation, kind: Kind, a: TenantA, caller: Caller): { json?
 
 /**
  * The platform's own administration (operations only upschool_admin may call: tenants, every
- * user, every order) spans every tenant by design (SPEC.md 1: platform super-admins manage
- * tenants, users, orders...), so the platform admin is not a stranger to tenant A there. Every
+ * user, every order) spans every tenant by design (platform super-admins manage every tenant,
+ * its users and its orders), so the platform admin is not a stranger to tenant A there. Every
  * other caller still is, and every other operation still scopes the platform admin to the site.
  */
 const platformAdministration = (op: Operation) => Array.isArray(op.roles) && op.roles.length === 1 && op.roles[0] === 'upschool_admin';

@@ -1,4 +1,4 @@
-// Parents' community access (SPEC.md section 6): one shared password per school opens a
+// Parents' community access: one shared password per school opens a
 // view-only session held in an HttpOnly cookie. Only the token's hash is stored, so the
 // community_sessions table never holds a usable credential.
 import { and, eq, gt, isNull } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The platform admin's users (SPEC.md sections 2, 5 and 7; upschool_admin only, every tenant):
+// The platform admin's users (upschool_admin only, every tenant):
 // the generated list and CSV export (GET /api-super-admin/users/, .../export/), one user
 // (GET and PATCH /api-super-admin/users/{id}/, multipart or JSON, only the changed fields),
 // creating one (POST /api-super-admin/create-user/, who then gets an e-mail to choose a

@@ -1,4 +1,4 @@
-// Users as the API shows them (SPEC.md section 3, User), and the look-ups sign-in needs.
+// Users as the API shows them (never their password hash), and the look-ups sign-in needs.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';

@@ -18,6 +18,7 @@ import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser, notFoundAnswer, jsonRequest } from '../../http/route';
 import { MessageSchema, Id } from '../../http/schemas';
 import { queueEmail } from '../mail/outbox';
+import { decideStory } from '../stories/review';
 import { PLATFORM } from '../../http/access';
 
 const ITEM_TYPES = ['book', 'story'] as const;
@@ -190,10 +191,11 @@ export const bookMonitoringRoutes = new OpenAPIHono<AppEnv>()
         .set({ hidden_at: action === 'hide' ? now : null, published, ...status })
         .where(eq(books.id, id));
     } else {
-      const review = publish ? { reviewed_by: signedInUser(c).id, reviewed_at: now } : {};
+      // A waiting story is published as its reviewers would (one decision even when they act at once).
+      if (publish) await decideStory(db, id, { decision: 'publish' }, signedInUser(c).id, now);
       await db
         .update(stories)
-        .set({ hidden_at: action === 'hide' ? now : null, ...status, ...review })
+        .set({ hidden_at: action === 'hide' ? now : null })
         .where(eq(stories.id, id));
     }
     await db.update(formSubmissions).set({ status: 'reviewed' }).where(reportsOf(type, id));

@@ -1,4 +1,4 @@
-// A signed-in user's cart (SPEC.md section 3, Cart): GET /data/cart/, and the writes the
+// A signed-in user's cart, one row per item: GET /data/cart/, and the writes the
 // PWA's outbox replays: add an item (ignored when present) and remove one.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';

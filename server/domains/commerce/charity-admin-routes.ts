@@ -5,7 +5,7 @@
 //   the school area (school_admin and organization_admin, on their own site, only its own causes):
 //     GET/POST /api-admin/charities/, GET/PATCH/DELETE /api-admin/charities/{id}/,
 //     GET /api-admin/donations/ (donations made on the school's site).
-// A school's cause is editable only by the admin who added it (SPEC.md section 6, tutorial text):
+// A school's cause is editable only by the admin who added it (the school area's tutorial tells admins so):
 // another admin gets 403 with CHARITY_MSG.notCreator. Another tenant's cause is a 404 (the scope
 // is in the WHERE). A charity with donations is never deleted (409: archive it instead). Raised
 // amounts count successful donations less what was refunded (orders.refunded_cents).

@@ -141,7 +141,7 @@ export async function settleOutcome(
   return { kind: 'settled', orderId: payment.order_id, status: outcome };
 }
 
-/** The screen a settled payment returns to (SPEC.md section 2, Payment result routes). */
+/** The screen a settled payment returns to: /<provider>-payment/success, /cancel or /failed. */
 export function resultPath(provider: PaymentProvider, status: OrderStatus): string {
   const result = status === 'success' ? 'success' : status === 'cancelled' ? 'cancel' : 'failed';
   return `/${provider}-payment/${result}`;

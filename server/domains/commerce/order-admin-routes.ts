@@ -1,5 +1,5 @@
-// The platform admin's orders and payments (SPEC.md sections 2 and 9: the orders and payment
-// history filter sets; upschool_admin only, every tenant): the generated lists and CSV exports
+// The platform admin's orders and payments (each list with its own filter set;
+// upschool_admin only, every tenant): the generated lists and CSV exports
 // (GET /api-super-admin/orders/, /api-super-admin/payments/), and one order with its items and
 // payments (GET /api-super-admin/orders/{id}/).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
@@ -174,7 +174,7 @@ export interface PaymentsListPlace {
   scope?: (c: Context<AppEnv>) => SQL | undefined;
 }
 
-/** A payment history list, declared once for every area (SPEC.md section 9: its filter set). */
+/** A payment history list, declared once for every area, with the same filter set in each. */
 export function paymentsListRoutes(place: PaymentsListPlace) {
   return adminListRoutes({
     name: place.name,

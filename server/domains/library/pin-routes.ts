@@ -1,4 +1,4 @@
-// Pins (SPEC.md sections 3, 4 and 7): a teacher or admin pins a student, a story or a book to
+// Pins: a teacher or admin pins a student, a story or a book to
 // the top of their school's lists until an expiry, or unpins it. One item (POST /content/pin/),
 // many (POST /content/pins/bulk/), the class page's bulk action (PATCH /v1/teacher/students/pin/)
 // and the organization variants, which name shared content by content_share_id.

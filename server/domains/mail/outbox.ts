@@ -1,7 +1,7 @@
 // The e-mail outbox: mail is written to email_outbox in the same transaction as its cause
 // (a reset token, an invitation, a registration), so nothing is sent for work that rolled back
 // and nothing is lost if the process stops. With SMTP_URL set, a mailer hands the outbox to the
-// SMTP server (nodemailer, services/smtp.ts) and records what was sent; without it the mail
+// SMTP server (nodemailer, server/providers/mail/smtp.ts) and records what was sent; without it the mail
 // simply waits in the table until its link expires.
 //
 // Sending never happens inside a database transaction: the outbox is a leased queue

@@ -1,4 +1,4 @@
-// Classes (SPEC.md sections 3 and 7): the class lists a teacher (GET /v1/teacher/school-classes/)
+// Classes: the class lists a teacher (GET /v1/teacher/school-classes/)
 // and a school or organization admin (GET /v1/school-classes/) work from, one class
 // (GET /api-admin/school-classes/{id}/), and its login cards' data: every student's login info
 // (GET /v1/teacher/student-login-info/{classId}/) or one student's

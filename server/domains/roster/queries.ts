@@ -36,7 +36,7 @@ export function studentScope(tenant: TenantRow, user: AuthUser): SQL {
   return and(inSchools, sql`${students.class_id} in (select ${classes.id} from ${classes} where ${classScope(tenant, user)})`)!;
 }
 
-/** Students as the API answers them (SPEC.md section 3, Student, without the password). */
+/** Students as the API answers them (a student's record, never the password). */
 export const studentColumns = {
   id: users.id,
   first_name: users.first_name,

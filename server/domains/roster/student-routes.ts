@@ -1,4 +1,4 @@
-// Students of a school's classes (SPEC.md sections 4, 5 and 7): the filtered, paged student list
+// Students of a school's classes: the filtered, paged student list
 // (GET /api-admin/student/, also the roster's pull sync with updated_since), editing one student
 // (manage_student, student-privacy-update, change-password), the bulk actions (privacy, feature,
 // archive, transfer) and adding students (a list of names, or a CSV file). Teachers reach the

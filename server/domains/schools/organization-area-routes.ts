@@ -1,4 +1,4 @@
-// The organization area's admin endpoints (SPEC.md sections 2 and 6; organization_admin, on its
+// The organization area's admin endpoints (organization_admin, on its
 // organization's site, for the schools linked to it). Scope: server/http/access.ts.
 //   dashboard, user-dashboard  GET /api-organization/stats/: each linked school's numbers and the totals
 //   schools          GET /api-organization/schools/ (+ export/): linked schools with their numbers

@@ -1,4 +1,4 @@
-// Registering a school or organization (SPEC.md section 5): POST /tenants/create/ takes the
+// Registering a school or organization: POST /tenants/create/ takes the
 // registration form as multipart (the logo is a file), creates the tenant and its first admin,
 // and e-mails the admin a link to choose a password on the new site. GET /tenant-logos/{id}
 // serves uploaded logos. The form and this route validate with the same schema

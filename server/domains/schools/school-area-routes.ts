@@ -1,4 +1,4 @@
-// The school area's admin endpoints (SPEC.md sections 2 and 6; school_admin, and organization_admin
+// The school area's admin endpoints (school_admin, and organization_admin
 // for its linked schools; always on the school's own site). Scope: server/http/access.ts.
 //   users            GET /api-school-admin/users/ (+ export/): the platform's users list, scoped
 //                    GET, PATCH /api-school-admin/users/{id}/: one user; deactivate or reactivate

@@ -1,4 +1,4 @@
-// The platform admin's tenants (SPEC.md sections 5 and 7; upschool_admin only): the generated
+// The platform admin's tenants (upschool_admin only): the generated
 // list and CSV (GET /api-admin/tenants/, .../export/), one tenant (GET /api-admin/tenants/{id}/),
 // creating one (POST /api-admin/tenants/, multipart, answered at once: the subdomain may be
 // taken, so the PWA sends it only online), changing one (PATCH, multipart or JSON, only the fields

@@ -16,6 +16,7 @@ import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
 import { MessageSchema, Id } from '../../http/schemas';
 import { likeText } from '../roster/queries';
+import { decideStory, type StoryDecision } from './review';
 import { inCare, onTheShelf, userViewer } from './visibility';
 import { siteTenant, CLASS_STAFF } from '../../http/access';
 
@@ -226,14 +227,9 @@ async function mustCare(c: Context<AppEnv>, ids: number[]): Promise<number[]> {
   return unique;
 }
 
-async function review(c: Context<AppEnv>, id: number, set: Partial<typeof stories.$inferInsert>) {
+async function review(c: Context<AppEnv>, id: number, decision: StoryDecision) {
   await mustCare(c, [id]);
-  const changed = await c.var.db
-    .update(stories)
-    .set({ ...set, reviewed_by: signedInUser(c).id, reviewed_at: c.var.deps.now() })
-    .where(and(eq(stories.id, id), eq(stories.status, 'submitted')))
-    .returning({ id: stories.id });
-  if (!changed.length) fail(409, STORY_MSG.notWaiting);
+  if (!(await decideStory(c.var.db, id, decision, signedInUser(c).id, c.var.deps.now()))) fail(409, STORY_MSG.notWaiting);
 }
 
 export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
@@ -285,12 +281,11 @@ export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ ...row, current_text: plainText(row.body) }, 200);
   })
   .openapi(approve, async (c) => {
-    const now = c.var.deps.now();
-    await review(c, c.req.valid('param').id, { status: 'published', published_at: now, review_comment: null });
+    await review(c, c.req.valid('param').id, { decision: 'publish' });
     return c.json({ message: STORY_MSG.approved }, 200);
   })
   .openapi(sendBack, async (c) => {
-    await review(c, c.req.valid('param').id, { status: 'returned', review_comment: c.req.valid('json').comment });
+    await review(c, c.req.valid('param').id, { decision: 'return', comment: c.req.valid('json').comment });
     return c.json({ message: STORY_MSG.returned }, 200);
   })
   .openapi(feature, async (c) => {

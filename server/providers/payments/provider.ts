@@ -1,4 +1,4 @@
-// One interface for the three kinds of payment provider (SPEC.md section 1): a PayPal-style,
+// One interface for the three kinds of payment provider the product takes: a PayPal-style,
 // a PhonePe-style and a card provider. Each has a built-in sandbox: a provider page served by
 // our own server with Approve / Decline / Cancel, which sends the browser back with a signed
 // result. The browser only carries that result; the server verifies it (signature, reference,

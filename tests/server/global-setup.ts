@@ -1,0 +1,48 @@
+// Once per run of the server suite: a database migrated and seeded with the demo data, which
+// every test file then starts from instead of migrating and seeding its own (the slowest part of
+// a file's start). On PGlite it is a dumped data folder that each file loads into memory; on
+// PostgreSQL it is a template database that each file's database is created from.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../server/db/client';
+import { freshPostgres, seedTestDatabase } from './harness';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The seeded PGlite data folder as a tarball file. */
+    pgliteSnapshot: string;
+    /** The seeded PostgreSQL database to create each file's database from (none without DATABASE_URL). */
+    postgresTemplate: string | undefined;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'storynest-snapshot-'));
+  const file = join(dir, 'pglite.tar');
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await seedTestDatabase(database);
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  // A checkpoint first, so a file that loads the folder has no log to replay.
+  await client.query('checkpoint');
+  writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+  await database.close();
+  project.provide('pgliteSnapshot', file);
+
+  let template: Awaited<ReturnType<typeof freshPostgres>> | undefined;
+  if (process.env.DATABASE_URL) {
+    template = await freshPostgres();
+    const pgDatabase = await openDatabase({ url: template.url });
+    await seedTestDatabase(pgDatabase);
+    // A template must have no open connection while a database is created from it.
+    await pgDatabase.close();
+  }
+  project.provide('postgresTemplate', template?.name);
+
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await template?.drop();
+  };
+}
