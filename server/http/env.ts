@@ -15,6 +15,8 @@ import type { Keys } from '../lib/crypto';
 import type { Role } from '../../src/contract/domain';
 import type { BookContent } from '../../src/contract/book-pages';
 import type { PrintProvider } from '../providers/print/provider';
+import type { TxtResolver } from './own-domain';
+import type { AppMetrics } from './metrics';
 
 /** Renders a made book's pages for its print-ready PDF (the books domain's, or a test's fixtures). */
 export type ContentSource = (db: Queryable, bookId: number) => Promise<BookContent | null>;
@@ -31,6 +33,8 @@ export interface Deps {
   log?: Logger;
   /** The print provider (default: the sandbox where config.printSandbox; none otherwise: jobs wait). */
   printProvider?: PrintProvider;
+  /** Looks up DNS TXT records (a school's own-domain check; default node:dns, tests inject one). */
+  resolveTxt?: TxtResolver;
   /** Renders a made book's pages for its print-ready PDF (default: domains/books/content.ts; tests pass fixtures). */
   bookContent?: ContentSource;
 }
@@ -70,5 +74,7 @@ export interface AppEnv {
     requestId: string;
     /** The logger for this request: every line carries its request id. */
     log: Logger;
+    /** The app's Prometheus metrics (absent where a test mounts routes without the app). */
+    metrics?: AppMetrics;
   };
 }

@@ -56,7 +56,10 @@ export interface TestServer {
 }
 
 /** `extra`: services a test puts in (a print provider, a book content source). */
-export async function startServer(target: Target, extra: Pick<Deps, 'printProvider' | 'bookContent'> = {}): Promise<TestServer> {
+export async function startServer(
+  target: Target,
+  extra: Pick<Deps, 'printProvider' | 'bookContent' | 'resolveTxt'> = {},
+): Promise<TestServer> {
   const pgDb = target === 'postgres' ? await freshPostgres() : undefined;
   const database = await openDatabase(pgDb ? { url: pgDb.url } : { dataDir: 'memory://' });
   const keys = deriveKeys('test-secret');
@@ -72,7 +75,11 @@ export async function startServer(target: Target, extra: Pick<Deps, 'printProvid
 }
 
 /** The API in-process over a database that is already there (a restored backup), with its secret. */
-export function serveDatabase(database: Database, secret: string, extra: Pick<Deps, 'printProvider' | 'bookContent'> = {}): TestServer {
+export function serveDatabase(
+  database: Database,
+  secret: string,
+  extra: Pick<Deps, 'printProvider' | 'bookContent' | 'resolveTxt'> = {},
+): TestServer {
   const config = loadConfig({ SECRET_KEY: secret, DATA_DIR: '/nonexistent' });
   const keys = deriveKeys(secret);
   const clock = { now: new Date() };
