@@ -28,6 +28,8 @@ import { pages } from './http/pages';
 import { jobKicks } from './jobs/background';
 import { testHookRoutes } from './jobs/test-hooks';
 import { pageData } from './site/page-data';
+import { apiReferenceRoutes, type ApiDocument } from './site/api-reference';
+import { manifestRoutes } from './site/manifest';
 import { staticFiles } from './http/static-files';
 import { authRoutes } from './domains/auth/routes';
 import { cartRoutes } from './domains/commerce/cart-routes';
@@ -35,6 +37,9 @@ import { charityRoutes } from './domains/commerce/charity-routes';
 import { classRoutes } from './domains/roster/class-routes';
 import { coverRoutes } from './domains/library/cover-routes';
 import { healthRoutes } from './http/health';
+import { tlsRoutes } from './http/tls';
+import { createMetrics, measureRequests, metricsEndpoint } from './http/metrics';
+import { domainRoutes } from './domains/schools/domain-routes';
 import { formRoutes } from './domains/help/form-routes';
 import { helpRoutes } from './domains/help/routes';
 import { pageRoutes } from './domains/help/page-routes';
@@ -75,6 +80,7 @@ export function createApiRouter() {
   });
   // Health answers on any host (a load balancer probes by address), before the tenant is known.
   api.route('/', healthRoutes);
+  api.route('/', tlsRoutes);
   api.use('*', requestDeadline, resolveTenant, authenticate, outboxOwner);
   for (const routes of [
     authRoutes,
@@ -120,6 +126,7 @@ export function createApiRouter() {
     adminSubscriptionRoutes,
     adminSchoolRoutes,
     adminOrganizationRoutes,
+    domainRoutes,
   ]) {
     api.route('/', routes);
   }
@@ -165,6 +172,10 @@ export function createApp(deps: Deps) {
   });
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, permissionsPolicy: { camera: ['self'] } }));
   app.use('*', provideDeps(deps, jobKicks(deps)));
+  const metrics = createMetrics(deps.database.db, deps.now);
+  app.use('*', measureRequests(metrics));
+  // Prometheus scrapes each process by its address (the reverse proxy's clients are refused).
+  app.get('/metrics', metricsEndpoint(metrics, deps.config.metricsToken));
   app.use('/api/*', compressAnswers);
   app.use('/api/*', async (c, next) => {
     // The entry keeps the batch's connection (its client address for the throttles).
@@ -173,11 +184,18 @@ export function createApp(deps: Deps) {
   });
   // End-to-end tests only (development with TEST_HOOKS=1): run the renewal job at a chosen time.
   if (deps.config.testHooks) app.route('/api', testHookRoutes(deps));
+  // The contract and its readable reference for integrators, on any host.
+  app.route(
+    '/api',
+    apiReferenceRoutes(() => apiDocument() as unknown as ApiDocument),
+  );
   app.route('/api', createApiRouter());
   app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   app.onError(errorAnswer);
 
   const root = deps.config.staticDir;
+  // Before the built files: the manifest (and its icons) are each site's own.
+  app.route('/', manifestRoutes(root));
   app.use('*', staticFiles(root));
   app.get('*', pages(root, pageData));
   return app;

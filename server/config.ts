@@ -63,6 +63,11 @@ export interface Config {
   shutdownGraceMs: number;
   /** SMTP server URL; when absent, e-mails stay in the database's email outbox. */
   smtpUrl: string | undefined;
+  /**
+   * The bearer token that opens GET /metrics (METRICS_TOKEN); without it /metrics answers only
+   * requests made on this machine straight to the process.
+   */
+  metricsToken: string | undefined;
 }
 
 /** The development secret kept beside an embedded database (created on first start). */
@@ -190,5 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '0' ? 0 : positiveInt(env, 'TRUST_PROXY', 0),
     accessTokenSeconds: positiveInt(env, 'ACCESS_TOKEN_SECONDS', 15 * 60),
     smtpUrl: env.SMTP_URL || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -56,7 +56,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     `  Greenfield school: ${base('greenfield.localhost')}`,
     `  Hillside school:   ${base('hillside.localhost')}`,
     `  Riverbend Trust:   ${base('riverbend.localhost')}`,
-    `  API:               ${base('localhost')}/api (OpenAPI: openapi/openapi.json)`,
+    `  API:               ${base('localhost')}/api (reference: ${base('localhost')}/api/docs)`,
     '',
   ];
   const demo = [

@@ -41,6 +41,12 @@ export const tenants = pgTable('tenants', {
   school_name: text().notNull(),
   school_email: text().notNull(),
   domain_url: text().notNull().default(''),
+  /**
+   * The host of `domain_url` once the school proved it controls it (a DNS TXT record holding its
+   * token): requests for this host are served as the school's site. Only counts while it is still
+   * domain_url's host; null until verified.
+   */
+  domain_host: text().unique(),
   subdomain: text().notNull().unique(),
   switchboard: boolean().notNull().default(true),
   logo: text(),

@@ -19,6 +19,7 @@ import { readToken } from './jwt';
 import { groupOf } from './idempotency';
 import type { AppEnv, Deps, Kicks, RouteDeps } from './env';
 import { fail } from './errors';
+import { ownDomainHost } from './own-domain';
 
 export function hostName(hostHeader: string | undefined): string {
   const host = (hostHeader ?? '').trim().toLowerCase();
@@ -86,26 +87,40 @@ const TENANT_TTL_MS = 5_000;
 // Keyed by the app's configuration, which a group's scoped dependencies share.
 const tenantCache = new WeakMap<object, Map<string, { row: TenantRow | undefined; at: number }>>();
 
-async function tenantBySubdomain(deps: RouteDeps, db: Queryable, subdomain: string): Promise<TenantRow | undefined> {
+/** A cached tenant lookup: by subdomain (`greenfield`), or by verified own host (`@greenfield.example`). */
+async function cachedTenant(deps: RouteDeps, key: string, load: () => Promise<TenantRow | undefined>): Promise<TenantRow | undefined> {
   let cache = tenantCache.get(deps.config);
   if (!cache) tenantCache.set(deps.config, (cache = new Map()));
-  const hit = cache.get(subdomain);
+  const hit = cache.get(key);
   const now = Date.now();
   if (hit && now - hit.at < TENANT_TTL_MS) return hit.row;
-  const [row] = await db.select().from(tenants).where(eq(tenants.subdomain, subdomain)).limit(1);
-  cache.set(subdomain, { row, at: now });
+  const row = await load();
+  cache.set(key, { row, at: now });
   return row;
 }
 
+function tenantBySubdomain(deps: RouteDeps, db: Queryable, subdomain: string): Promise<TenantRow | undefined> {
+  return cachedTenant(deps, subdomain, async () => (await db.select().from(tenants).where(eq(tenants.subdomain, subdomain)).limit(1))[0]);
+}
+
+/** The school whose verified own domain this host is (and still its domain_url's host). */
+function tenantByOwnDomain(deps: RouteDeps, db: Queryable, host: string): Promise<TenantRow | undefined> {
+  return cachedTenant(deps, `@${host}`, async () => {
+    const [row] = await db.select().from(tenants).where(eq(tenants.domain_host, host)).limit(1);
+    return row && ownDomainHost(row.domain_url, deps.config) === host ? row : undefined;
+  });
+}
+
 /**
- * Forgets this process's copy of a tenant after the platform admin changed it (its colours, its
+ * Forgets this process's copy of a tenant (by subdomain, or all of them) after the platform admin changed it (its colours, its
  * community password), so the change holds at once here; other processes catch up within the TTL.
  */
 export function forgetTenant(deps: RouteDeps, subdomain?: string): void {
   const cache = tenantCache.get(deps.config);
   if (!cache) return;
-  if (subdomain === undefined) cache.clear();
-  else cache.delete(subdomain);
+  if (subdomain === undefined) return cache.clear();
+  // Its entry by subdomain, and by its own domain when it has one.
+  for (const [key, hit] of cache) if (key === subdomain || hit.row?.subdomain === subdomain) cache.delete(key);
 }
 
 /** The school subdomain a host names: exactly one label in front of the platform's host name. */
@@ -116,13 +131,19 @@ export function subdomainOf(host: string, siteDomain: string): string | null {
 }
 
 /** The site a request is for: its school, null for the platform, undefined when no school has that address. */
-export async function siteOf(c: Context<AppEnv>): Promise<TenantRow | null | undefined> {
-  const { config } = c.var.deps;
-  const host = hostName(c.req.header('host'));
+export function siteOf(c: Context<AppEnv>): Promise<TenantRow | null | undefined> {
+  return siteAt(c.var.deps, c.var.db, hostName(c.req.header('host')));
+}
+
+/** The site a host name is: its school, null for the platform, undefined when no school has it. */
+export async function siteAt(deps: RouteDeps, db: Queryable, host: string): Promise<TenantRow | null | undefined> {
+  const { config } = deps;
   if (!host || config.platformHosts.includes(host)) return null;
   // greenfield.evil.example is not Greenfield: only our own domain's subdomains are schools.
   const subdomain = subdomainOf(host, config.publicUrl.hostname);
-  return subdomain ? tenantBySubdomain(c.var.deps, c.var.db, subdomain) : undefined;
+  if (subdomain) return tenantBySubdomain(deps, db, subdomain);
+  // Any other name is a school's only once it verified the domain (own-domain.ts).
+  return tenantByOwnDomain(deps, db, host);
 }
 
 export const resolveTenant = createMiddleware<AppEnv>(async (c, next) => {

@@ -16,6 +16,8 @@ import type { Role } from '../../src/contract/domain';
 import type { BookContent } from '../../src/contract/book-pages';
 import type { PrintProvider } from '../providers/print/provider';
 import type { Adapters } from '../providers/payments/registry';
+import type { TxtResolver } from './own-domain';
+import type { AppMetrics } from './metrics';
 
 /** Renders a made book's pages for its print-ready PDF (the books domain's, or a test's fixtures). */
 export type ContentSource = (db: Queryable, bookId: number) => Promise<BookContent | null>;
@@ -34,6 +36,8 @@ export interface Deps {
   printProvider?: PrintProvider;
   /** The real payment providers (default: those whose keys config.paymentKeys holds; tests pass stand-ins). */
   paymentAdapters?: Adapters;
+  /** Looks up DNS TXT records (a school's own-domain check; default node:dns, tests inject one). */
+  resolveTxt?: TxtResolver;
   /** Renders a made book's pages for its print-ready PDF (default: domains/books/content.ts; tests pass fixtures). */
   bookContent?: ContentSource;
 }
@@ -73,5 +77,7 @@ export interface AppEnv {
     requestId: string;
     /** The logger for this request: every line carries its request id. */
     log: Logger;
+    /** The app's Prometheus metrics (absent where a test mounts routes without the app). */
+    metrics?: AppMetrics;
   };
 }

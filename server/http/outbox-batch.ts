@@ -73,6 +73,7 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
   const user = signedInUser(c);
   const { owner, entries } = c.req.valid('json');
   if (owner !== user.id) fail(403, 'This change was made by another user and cannot be sent as you.');
+  c.var.metrics?.outboxBatch.observe(entries.length);
   type Entry = (typeof entries)[number];
   const send = async (entry: Entry, group?: Group): Promise<z.infer<typeof BatchResult>> => {
     const path = normalisedPath(entry.path);

@@ -40,6 +40,10 @@ export function brandPage(html: string, site: Site | null, year: number): string
   const name = escapeHtml(site?.school_name ?? PLATFORM_NAME);
   let out = html.replace(/<!--tenant-name-->[\s\S]*?<!--\/tenant-name-->/g, name).replace(/<!--year-->\d+<!--\/year-->/g, String(year));
   if (site && !site.switchboard) out = out.replace(/<!--switchboard-->[\s\S]*?<!--\/switchboard-->/g, '');
+  // The browser's bar (and an installed app's title bar) in the school's colour.
+  const theme = site?.primary_color;
+  if (typeof theme === 'string' && /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/.test(theme))
+    out = out.replace(/<meta name="theme-color" content="[^"]*"/, `<meta name="theme-color" content="${theme}"`);
   const css = site ? tenantColorCss(site) : '';
   if (css) out = out.replace('</head>', `<style id="tenant-colors">${css}</style></head>`);
   return out;

@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildState, SERVER_OUT } from '../../scripts/build-state.mjs';
+import pg from 'pg';
 import { freshPostgres } from '../server/harness';
+import { parsePrometheus, sampleValue } from '../support/prometheus';
 import { freePort, killStarted, send, signalGroup, spawnProcess, untilHealthy, type Proc } from '../support/processes';
 
 const PG = process.env.DATABASE_URL;
@@ -53,6 +55,7 @@ async function start(env: Record<string, string>, via: 'npm' | 'node' = 'node'):
 
 const START_COMMAND = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ');
 const PRODUCTION = { SECRET_KEY: 'production-test-secret', PUBLIC_URL: 'http://localhost' };
+const METRICS_TOKEN = 'production-test-metrics';
 
 beforeAll(() => {
   // `npm test` has just built; a run of this file alone builds when the build is not current.
@@ -71,11 +74,11 @@ afterAll(async () => {
 });
 
 describe.skipIf(!PG)('two production processes on one PostgreSQL', () => {
-  it('both answer /api/health and serve a school on its subdomain', async () => {
+  it('both answer /api/health, serve a school on its subdomain and on its verified own domain, and count requests in /metrics', async () => {
     const database = await freshPostgres();
     try {
       // SEED=demo: production seeds nothing unless asked, and the school must exist to be served.
-      const env = { ...PRODUCTION, DATABASE_URL: database.url, SEED: 'demo' };
+      const env = { ...PRODUCTION, DATABASE_URL: database.url, SEED: 'demo', METRICS_TOKEN };
       const procs = [await start(env), await start(env)];
       await Promise.all(procs.map((p) => untilHealthy(p, 180_000)));
       for (const proc of procs) {
@@ -86,6 +89,43 @@ describe.skipIf(!PG)('two production processes on one PostgreSQL', () => {
         // Production: no development banner of demo sign-ins, structured log lines only.
         expect(proc.output()).not.toContain('Demo sign-ins');
         expect(proc.output()).toContain('"mode":"production"');
+      }
+      // Greenfield's own domain, verified (the DNS check is tests/server/own-domains.test.ts):
+      // both processes serve it as Greenfield's site, sign-in included, and let the proxy get it a certificate.
+      const db = new pg.Client({ connectionString: database.url });
+      await db.connect();
+      await db.query(`update tenants set domain_host = 'greenfield.example' where subdomain = 'greenfield'`);
+      await db.end();
+      for (const proc of procs) {
+        const page = await send(proc.port, 'GET', '/library', { host: 'greenfield.example' });
+        expect(page.status).toBe(200);
+        expect(page.text).toContain('Greenfield Primary');
+        expect((await send(proc.port, 'GET', '/api/current-tenant', { host: 'greenfield.example' })).body.school_name).toBe(
+          'Greenfield Primary',
+        );
+        expect((await send(proc.port, 'GET', '/api/tls/allowed?domain=greenfield.example')).status).toBe(200);
+        expect((await send(proc.port, 'GET', '/api/tls/allowed?domain=stranger.example')).status).toBe(404);
+        const own = await send(proc.port, 'POST', '/api/auth/token/', {
+          host: 'greenfield.example',
+          json: { username: 'teacher@greenfield.example', password: 'Teach-demo-1' },
+        });
+        expect(own.status).toBe(200);
+      }
+      // /metrics: Prometheus text behind METRICS_TOKEN, counting exactly the requests sent.
+      for (const proc of procs) {
+        expect((await send(proc.port, 'GET', '/metrics')).status).toBe(401);
+        const scrape = async () => {
+          const res = await send(proc.port, 'GET', '/metrics', { token: METRICS_TOKEN });
+          expect(res.status).toBe(200);
+          return parsePrometheus(res.text);
+        };
+        const route = { method: 'GET', route: '/api/current-tenant', status: '200' };
+        const before = sampleValue(await scrape(), 'storynest_http_request_duration_seconds_count', route) ?? 0;
+        for (let i = 0; i < 5; i++) await send(proc.port, 'GET', '/api/current-tenant', { host: 'greenfield.localhost' });
+        const after = await scrape();
+        expect(sampleValue(after, 'storynest_http_request_duration_seconds_count', route)).toBe(before + 5);
+        expect(sampleValue(after, 'storynest_queue_depth', { queue: 'email' })).toBeGreaterThanOrEqual(0);
+        expect(sampleValue(after, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
       }
       // Both processes share the secret: a token from one works on the other.
       const signedIn = await send(procs[0]!.port, 'POST', '/api/auth/token/', {

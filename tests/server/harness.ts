@@ -60,7 +60,7 @@ export interface TestServer {
 }
 
 /** What a test may put in: services (a print provider, a book content source, payment adapters) and environment settings. */
-export type Extra = Pick<Deps, 'printProvider' | 'bookContent' | 'paymentAdapters'> & { env?: Record<string, string> };
+export type Extra = Pick<Deps, 'printProvider' | 'bookContent' | 'paymentAdapters' | 'resolveTxt'> & { env?: Record<string, string> };
 
 export async function startServer(target: Target, extra: Extra = {}): Promise<TestServer> {
   const seeded = await seededStart();

@@ -13,6 +13,7 @@ import type { Queryable } from '../../db/client';
 import { rateLimits, type TenantRow } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
+import { signInFailed } from '../../http/metrics';
 import { AUTH_MSG, withMinutes } from '../../../src/contract/messages';
 import { DEVICE_HEADER, DEVICE_ID_PATTERN } from '../../../src/contract/device';
 
@@ -161,6 +162,7 @@ export async function assertNotLocked(c: Context<AppEnv>, db: Queryable, limits:
       const seconds = Math.ceil((until.getTime() - now.getTime()) / 1000);
       const message = withMinutes(limit.message, seconds / 60);
       c.header('Retry-After', String(seconds));
+      signInFailed(c, 'throttled');
       fail(429, message, { error: message, retry_after: seconds });
     }
   }

@@ -13,6 +13,7 @@ import { MessageSchema, UserSchema } from '../../http/schemas';
 import { decryptText, hashPassword, sameText, verifyPassword } from '../../lib/crypto';
 import { startSession } from './sessions';
 import { readToken, signAccess } from '../../http/jwt';
+import { signInFailed } from '../../http/metrics';
 import { revokeFamily, revokeRefresh, rotateRefresh } from './tokens';
 import { findStaffByEmail, findStudent, findUser, userJson } from './users';
 import { assertNotLocked, clearFailures, recordFailure, signInLimits } from './rate-limit';
@@ -117,16 +118,20 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
         ? await checkStudent(db, deps.keys.data, tenant, username, password)
         : undefined;
     if (!user || !user.is_active) {
+      signInFailed(c, username.includes('@') ? 'staff_password' : 'student_password');
       await recordFailure(db, limits.all, deps.now());
       fail(401, AUTH_MSG.wrongCredentials, { error: AUTH_MSG.wrongCredentials });
     }
     if (user.tenant_id !== (tenant?.id ?? null) && user.role !== 'upschool_admin') {
+      signInFailed(c, 'other_site');
       fail(401, AUTH_MSG.otherSite, { error: AUTH_MSG.otherSite });
     }
     // A registered school is not live until its e-mail address is confirmed (/verification).
     // Read now, not from the request's tenant (cached for a few seconds per process).
-    if (tenant && (await awaitingVerification(db, tenant.id)))
+    if (tenant && (await awaitingVerification(db, tenant.id))) {
+      signInFailed(c, 'awaiting_verification');
       fail(403, AUTH_MSG.awaitingVerification, { error: AUTH_MSG.awaitingVerification });
+    }
     await clearFailures(db, [limits.account.key]);
     return c.json(await startSession(deps, c.var.db, user), 200);
   })
@@ -134,7 +139,10 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const deps = c.var.deps;
     const now = deps.now();
     const db = c.var.db;
-    const invalid = () => fail(401, 'Token is invalid or expired', { code: 'token_not_valid' });
+    const invalid = () => {
+      signInFailed(c, 'refresh_refused');
+      return fail(401, 'Token is invalid or expired', { code: 'token_not_valid' });
+    };
     const claims = await readToken(deps.keys.jwt, c.req.valid('json').refresh, 'refresh', now);
     if (!claims?.jti) return invalid();
     const user = await findUser(db, claims.id);

@@ -9,6 +9,7 @@ import { AUTH_MSG, MSG } from '../../../src/contract/messages';
 import { classes, students, users } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
+import { signInFailed } from '../../http/metrics';
 import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
 import { MessageSchema, Paging } from '../../http/schemas';
 import { closeCommunitySession, hasCommunityAccess, openCommunitySession } from '../auth/community';
@@ -188,6 +189,7 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
     ];
     await assertNotLocked(c, db, limits, now);
     if (!(await verifyPassword(tenant.community_password_hash, c.req.valid('json').password))) {
+      signInFailed(c, 'community_password');
       await recordFailure(db, limits, now);
       fail(401, MSG.communityLoginFailed, { error: MSG.communityLoginFailed });
     }
