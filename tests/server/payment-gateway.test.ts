@@ -236,6 +236,25 @@ describe.each(TARGETS)('a real provider on %s', (target) => {
     expect(await order(o)).toMatchObject({ status: 'success', print_status: 'paid' });
   });
 
+  it('a refund goes to the provider the payment was made with, part then the rest', async () => {
+    const o = await checkout();
+    stripe.sessions.get(o.session)!.state = 'success';
+    await webhook({ id: 'evt_paid_for_refund', session: o.session });
+    const admin = (await signIn(server, 'admin@example.com', 'Admin-demo-1', 'localhost')).access;
+    const refund = (amount?: string) =>
+      server.call('POST', `/api/api-super-admin/payments/${o.payment.id}/refund/`, {
+        token: admin,
+        json: amount ? { amount } : {},
+        headers: { 'Idempotency-Key': `refund-${amount ? 'part' : 'rest'}-${o.payment.id}` },
+      });
+    const part = await refund('1.00');
+    expect(part.status, JSON.stringify(part.body)).toBe(201);
+    expect(part.body.provider_ref).toBe(`re_refund-part-${o.payment.id}`);
+    const rest = await refund();
+    expect(rest.status, JSON.stringify(rest.body)).toBe(201);
+    expect(rest.body.payment.refunded_cents).toBe(o.payment.amount_cents);
+  });
+
   it('a provider down at checkout: 503, nothing is left behind', async () => {
     stripe.script.down = true;
     try {

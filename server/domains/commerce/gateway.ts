@@ -13,6 +13,7 @@ import type { AppEnv, Deps } from '../../http/env';
 import { fail } from '../../http/errors';
 import { ProviderUnavailable, type PaymentAdapter, type PaymentReport } from '../../providers/payments/adapter';
 import { liveAdapters, type Adapters } from '../../providers/payments/registry';
+import { paymentProviders } from '../../providers/payments/providers';
 import { siteOrigin } from '../mail/outbox';
 import { settleOutcome, type SettleAnswer } from './checkout';
 import { sandboxCharge, type MandateCharge } from './subscriptions';
@@ -247,4 +248,35 @@ export function renewalCharge(deps: PaymentDeps): MandateCharge {
     });
     return charged.state;
   };
+}
+
+/**
+ * Refunds part or all of a payment where it was made: at its real provider (by the id a refund
+ * names there, with the request's idempotency key), or, for a sandbox payment, at the sandbox.
+ * A provider that cannot be reached, or refuses, refunds nothing and records nothing.
+ */
+export async function refundAtProvider(
+  deps: PaymentDeps & Pick<Deps, 'keys'>,
+  payment: { provider: PaymentProvider; provider_ref: string; external_ref: string | null; capture_ref: string | null; currency: string },
+  amountCents: number,
+  key: string,
+): Promise<{ refundRef: string; amountCents: number }> {
+  if (!payment.external_ref)
+    return paymentProviders(deps.keys.master)[payment.provider].refund({ ref: payment.provider_ref, amountCents, key });
+  const adapter = adaptersOf(deps)[payment.provider];
+  if (!adapter) return fail(409, 'This payment’s provider is not configured here any more, so it cannot be refunded from here.');
+  let done;
+  try {
+    done = await adapter.refund({
+      ref: payment.capture_ref ?? payment.external_ref,
+      amountCents,
+      currency: payment.currency,
+      idempotencyKey: key,
+    });
+  } catch (err) {
+    if (err instanceof ProviderUnavailable) fail(503, 'The payment provider could not be reached: nothing was refunded. Please try again.');
+    throw err;
+  }
+  if (done.state === 'failed') fail(409, 'The payment provider refused this refund: nothing was refunded.');
+  return done;
 }

@@ -16,7 +16,7 @@ import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { KEY_HEADER } from '../../http/idempotency';
 import { defineRoute, errorBody, jsonBody, signedInUser, type Access, jsonRequest, notFoundAnswer } from '../../http/route';
-import { paymentProviders } from '../../providers/payments/providers';
+import { refundAtProvider } from './gateway';
 import { PLATFORM } from '../../http/access';
 import { Id } from '../../http/schemas';
 
@@ -352,10 +352,9 @@ export const adminOrderRoutes = new OpenAPIHono<AppEnv>()
     if (left <= 0) fail(409, REFUND_MSG.alreadyRefunded);
     const cents = amount ? toCents(amount) : left;
     if (cents > left) fail(400, `amount: ${REFUND_MSG.tooMuch}`, { errors: { amount: [REFUND_MSG.tooMuch] } });
-    const provider = paymentProviders(c.var.deps.keys.master)[payment.provider];
     // The provider's own idempotency: the outbox entry's key, or a fresh one for a direct call.
     const key = c.req.header(KEY_HEADER) ?? randomUUID();
-    const done = await provider.refund({ ref: payment.provider_ref, amountCents: cents, key });
+    const done = await refundAtProvider(c.var.deps, payment, cents, key);
     const [made] = await db
       .insert(refunds)
       .values({
