@@ -22,6 +22,8 @@ import { adminSubscriptionRoutes } from './domains/commerce/subscription-routes'
 import { adminOrderRoutes } from './domains/commerce/order-admin-routes';
 import { adminOrganizationRoutes } from './domains/schools/organization-area-routes';
 import { adminSchoolRoutes } from './domains/schools/school-area-routes';
+import { classAdminRoutes } from './domains/schools/class-admin-routes';
+import { overviewRoutes } from './domains/schools/overview-routes';
 import { adminTenantRoutes } from './domains/schools/tenant-admin-routes';
 import { adminUserRoutes, avatarRoutes } from './domains/auth/user-routes';
 import { pages } from './http/pages';
@@ -40,6 +42,7 @@ import { helpRoutes } from './domains/help/routes';
 import { pageRoutes } from './domains/help/page-routes';
 import { verificationRoutes } from './domains/schools/verification-routes';
 import { libraryRoutes } from './domains/library/routes';
+import { communityHomeRoutes } from './domains/library/community-home-routes';
 import { orderRoutes } from './domains/commerce/order-routes';
 import { outboxRoutes } from './http/outbox-batch';
 import { paymentRoutes } from './domains/commerce/payment-routes';
@@ -90,6 +93,7 @@ export function createApiRouter() {
     verificationRoutes,
     charityRoutes,
     libraryRoutes,
+    communityHomeRoutes,
     cartRoutes,
     searchRoutes,
     orderRoutes,
@@ -119,6 +123,8 @@ export function createApiRouter() {
     adminModeRoutes,
     adminSubscriptionRoutes,
     adminSchoolRoutes,
+    classAdminRoutes,
+    overviewRoutes,
     adminOrganizationRoutes,
   ]) {
     api.route('/', routes);

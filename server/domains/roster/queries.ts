@@ -213,3 +213,17 @@ export function nameMatches(search: string | undefined): SQL | undefined {
     ilike(users.username, pattern),
   );
 }
+
+/** A class code nobody uses yet, from the class's name (ROBINS1, ROBINS2, ...): codes are unique on the platform. */
+export async function freeClassCode(db: Queryable, name: string): Promise<string> {
+  const stem =
+    name
+      .toUpperCase()
+      .replace(/[^A-Z]/g, '')
+      .slice(0, 6) || 'CLASS';
+  for (let n = 1; ; n++) {
+    const code = `${stem}${n}`;
+    const [used] = await db.select({ id: classes.id }).from(classes).where(eq(classes.class_id, code));
+    if (!used) return code;
+  }
+}
