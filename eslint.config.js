@@ -66,6 +66,8 @@ const TRANSLATED = [
   'src/features/cart/cart-feedback.ts',
   'src/features/sync-status/offline-badge.tsx',
   'src/ui/toast.tsx',
+  'src/features/community/**',
+  'src/features/checkout/delivery-address.tsx',
 ];
 const dexie = { name: 'dexie', message: 'Use the device database through src/data.' };
 const dexieHooks = { name: 'dexie-react-hooks', message: 'Use useLive from src/data.' };

@@ -36,7 +36,8 @@ export async function startFreshServer(env: Record<string, string> = {}): Promis
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
 
-  const deadline = Date.now() + 120_000;
+  // Two minutes, or longer where a busy machine needs it (SERVE_FRESH_TIMEOUT_MS).
+  const deadline = Date.now() + (Number(process.env.SERVE_FRESH_TIMEOUT_MS) || 120_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited:\n${log}`);
     try {

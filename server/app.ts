@@ -22,6 +22,8 @@ import { adminSubscriptionRoutes } from './domains/commerce/subscription-routes'
 import { adminOrderRoutes } from './domains/commerce/order-admin-routes';
 import { adminOrganizationRoutes } from './domains/schools/organization-area-routes';
 import { adminSchoolRoutes } from './domains/schools/school-area-routes';
+import { classAdminRoutes } from './domains/schools/class-admin-routes';
+import { overviewRoutes } from './domains/schools/overview-routes';
 import { adminTenantRoutes } from './domains/schools/tenant-admin-routes';
 import { adminUserRoutes, avatarRoutes } from './domains/auth/user-routes';
 import { pages } from './http/pages';
@@ -45,6 +47,7 @@ import { helpRoutes } from './domains/help/routes';
 import { pageRoutes } from './domains/help/page-routes';
 import { verificationRoutes } from './domains/schools/verification-routes';
 import { libraryRoutes } from './domains/library/routes';
+import { communityHomeRoutes } from './domains/library/community-home-routes';
 import { orderRoutes } from './domains/commerce/order-routes';
 import { outboxRoutes } from './http/outbox-batch';
 import { paymentRoutes } from './domains/commerce/payment-routes';
@@ -96,6 +99,7 @@ export function createApiRouter() {
     verificationRoutes,
     charityRoutes,
     libraryRoutes,
+    communityHomeRoutes,
     cartRoutes,
     searchRoutes,
     orderRoutes,
@@ -125,6 +129,8 @@ export function createApiRouter() {
     adminModeRoutes,
     adminSubscriptionRoutes,
     adminSchoolRoutes,
+    classAdminRoutes,
+    overviewRoutes,
     adminOrganizationRoutes,
     domainRoutes,
   ]) {

@@ -4,6 +4,7 @@
 // away) so pull sync can ask "what changed since".
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DeliveryAddress } from '../../src/contract/delivery-address';
 import type {
   BookKind,
   BookStatus,
@@ -489,6 +490,10 @@ export const orders = pgTable(
     /** A subscription charge: its subscription and the invoice's line (plan, variant, period). */
     subscription_id: integer().references(() => subscriptions.id, { onDelete: 'set null' }),
     description: text(),
+    /** Where the printed copies of a book order go (DeliveryAddress); null for other kinds. */
+    delivery_address: jsonb().$type<DeliveryAddress>(),
+    /** The name a guest donor gave for the certificate (a signed-in donor's is their account's). */
+    donor_name: text(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

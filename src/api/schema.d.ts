@@ -3360,6 +3360,8 @@ export interface paths {
                         provider: "paypal" | "phonepe" | "stripe";
                         /** Format: email */
                         email?: string;
+                        /** @description A guest's name for the certificate (never the e-mail address) */
+                        donor_name?: string;
                     };
                 };
             };
@@ -3886,6 +3888,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/community/home/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A parent's home: the school's community stories, their child's first, then their class's, then the school's
+         * @description For parents with the community password and signed-in members of the school; anyone else is refused (403). class_id is one of `classes`; child is one of `writers` (the class children whose stories this viewer may read).
+         *
+         *     Access: anyone; school or organization sites only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    class_id?: number;
+                    child?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommunityHome"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a parent or member of this school */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/data/cart/": {
         parameters: {
             query?: never;
@@ -4138,6 +4200,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/delivery-address/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in buyer's last delivery address on this site, to fill in the checkout form
+         * @description Access: any signed-in user; any site.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: components["schemas"]["DeliveryAddress"];
+                        };
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/": {
         parameters: {
             query?: never;
@@ -4149,7 +4270,7 @@ export interface paths {
         put?: never;
         /**
          * Check out: an order for these books and a pending payment at the chosen provider
-         * @description Guests give an email for the receipt; a signed-in buyer may leave it out.
+         * @description Guests give an email for the receipt; a signed-in buyer may leave it out. Books are printed copies: the order names where they go (checked per country), and a signed-in buyer finds it filled in next time.
          *
          *     Access: anyone; any site.
          *
@@ -4170,6 +4291,19 @@ export interface paths {
                         provider: "paypal" | "phonepe" | "stripe";
                         /** Format: email */
                         email?: string;
+                        /** @description Where the printed copies go */
+                        delivery_address?: {
+                            name: string;
+                            line1: string;
+                            /** @default  */
+                            line2?: string;
+                            city: string;
+                            /** @default  */
+                            region?: string;
+                            /** @default  */
+                            postcode?: string;
+                            country: string;
+                        };
                     };
                 };
             };
@@ -17820,7 +17954,75 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Create a class of this school: its name and, if chosen, its teacher (its class code is made from the name)
+         * @description Access: school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        teacher_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SchoolClass"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body over 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -18616,6 +18818,228 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api-school-admin/classes/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One class of this school, with the school's teachers to choose from
+         * @description Access: school_admin, organization_admin; school or organization sites only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SchoolClass"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found here (another school, or no such class) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename a class or change its teacher (only the fields sent; an empty teacher_id: no teacher)
+         * @description Access: school_admin, organization_admin; school or organization sites only.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        teacher_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SchoolClass"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found here (another school, or no such class) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body over 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api-school-admin/overview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school at a glance: classes, teachers, children, stories waiting for review, sales and donations
+         * @description Access: school_admin, organization_admin; school or organization sites only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SchoolOverview"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api-organization/schools/": {
@@ -19651,6 +20075,23 @@ export interface components {
             /** @enum {boolean} */
             deleted: true;
         };
+        CommunityHome: {
+            classes: {
+                id: number;
+                name: string;
+            }[];
+            writers: {
+                id: number;
+                name: string;
+            }[];
+            stories: components["schemas"]["CommunityStory"][];
+        };
+        CommunityStory: components["schemas"]["StoryCard"] & {
+            class_id: number | null;
+            author_id: number;
+            /** @enum {string} */
+            shelf: "child" | "class" | "school";
+        };
         Cart: {
             cart: number[];
             count: number;
@@ -19673,6 +20114,15 @@ export interface components {
             cover: string;
             category_id: number | null;
         };
+        DeliveryAddress: {
+            name: string;
+            line1: string;
+            line2: string;
+            city: string;
+            region: string;
+            postcode: string;
+            country: string;
+        } | null;
         Order: {
             id: number;
             /** @enum {string} */
@@ -19692,6 +20142,7 @@ export interface components {
                 slug: string;
             } | null;
             description: string | null;
+            delivery_address: components["schemas"]["DeliveryAddress"];
             items: {
                 book_id: number;
                 title: string;
@@ -20578,6 +21029,27 @@ export interface components {
                 class_code: string;
                 teacher_id: number | null;
             }[];
+        };
+        SchoolClass: {
+            id: number;
+            name: string;
+            class_code: string;
+            teacher_id: number | null;
+            teacher_options: {
+                id: number;
+                name: string;
+            }[];
+        };
+        SchoolOverview: {
+            classes: number;
+            classes_without_teacher: number;
+            teachers: number;
+            students: number;
+            stories_waiting: number;
+            sales_cents: number;
+            sales: number;
+            donations_cents: number;
+            donations: number;
         };
         AdminOrganizationSchoolsPage: {
             count: number;

@@ -81,6 +81,13 @@ const storyRoute = createRoute({
   component: lazyRouteComponent(() => import('@/features/stories/story-page'), 'StoryPage'),
 });
 
+/** A parent's home: their class's and school's community work, their child's on top. */
+const communityRoute = createRoute({
+  getParentRoute: () => publicShell,
+  path: '/community',
+  component: lazyRouteComponent(() => import('@/features/community/community-home'), 'CommunityHome'),
+});
+
 /** A lazily loaded screen that needs to know its site (school, organization or platform). */
 function withSite(Screen: AsyncRouteComponent<{ site: TenantRecord }>) {
   const WithSite = () => <Screen site={useTenant()} />;
@@ -335,6 +342,7 @@ export const routeTree = rootRoute.addChildren([
     libraryRoute,
     bookRoute,
     storyRoute,
+    communityRoute,
     loginRoute,
     cartRoute,
     ...authRoutes,

@@ -28,6 +28,7 @@ export const BOOK_MSG = {
   categoryTaken: 'A category with this name already exists.',
   notAllowed: 'Your school does not let teachers publish books. Ask your school admin.',
   notSubmitted: 'Only a submitted book can be published.',
+  noCover: 'Choose a cover picture in the book maker before the book goes on sale.',
   published: 'Book published successfully!',
   keptForClass: 'The book stays with its class.',
   archived: 'Book archived.',

@@ -1,6 +1,6 @@
 // The school and organization areas' forms and messages: a school's
 // own profile (the platform's tenant form without what only the platform changes), a teacher's
-// profile (names, role, classes), a teacher or a school invited by e-mail. Shared by the admin
+// profile (names, role, classes), a teacher or a school invited by e-mail, a class (name, teacher). Shared by the admin
 // screens and the server, so both refuse the same input with the same words. Full zod: only the
 // lazily loaded admin screens and the server import this file.
 import { z } from 'zod';
@@ -45,7 +45,25 @@ export const TeacherInvite = z.object({ email, role: z.enum(TEACHER_ROLES, { err
 /** An organization inviting a school by e-mail (its admin links it, or registers a new school). */
 export const SchoolInvite = z.object({ email });
 
+/** A teacher chosen from the list ('' for none), as the form sends it. */
+const TeacherChoice = z
+  .string()
+  .trim()
+  .regex(/^\d*$/, 'Choose a teacher from the list')
+  .transform((s) => (s ? Number(s) : null));
+
+/** A class the school admin creates or changes: its name and its teacher (none: no teacher yet). */
+export const ClassForm = z.object({
+  name: name('Class name is required'),
+  teacher_id: TeacherChoice.optional(),
+});
+export const ClassPatch = ClassForm.partial();
+
 export const SCHOOL_ADMIN_MSG = {
+  classCreated: 'Class created.',
+  classUpdated: 'Class updated.',
+  classFailed: 'The class could not be saved. Please try again.',
+  notATeacher: 'Choose a teacher from the list',
   teacherUpdated: 'Teacher updated successfully!',
   teacherFailed: 'Error saving teacher. Please try again.',
   teacherHasClasses: 'This teacher still teaches classes. Assign the classes to another teacher first.',

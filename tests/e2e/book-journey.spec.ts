@@ -1,8 +1,10 @@
 // A class book's whole life in Chromium (issue 13's proof): the teacher's class book of six pages
-// (made through the maker's API as a device would send it), sent to the school from the maker's
+// and a cover picture (made through the maker's API as a device would send it), on sale with that
+// cover and by its class, sent to the school from the maker's
 // screen; the school admin publishes it with a price and a charity cause; a parent buys a printed
 // copy with the card sandbox and follows the sandbox printer's steps on /trackorder; the charity's
-// total grows on its public page; the print-ready PDF has the cover and six pages at A5 plus
+// total grows on its public page; the parent's delivery address reaches the sandbox printer and
+// shows on tracking; the print-ready PDF has the cover and six pages at A5 plus
 // bleed; the parent reads the book, then again with no network. A catalogue book's page does not
 // ask for reader pages.
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -11,7 +13,7 @@ import * as Y from 'yjs';
 import { setInfo } from '../../src/contract/book-document';
 import { addTextPage } from '../support/book-doc';
 import { b64 } from '../support/ydoc';
-import { screenshots, seriousViolations, signInThroughApi, site } from './support';
+import { PNG, screenshots, seriousViolations, signInThroughApi, site, fillDeliveryAddress } from './support';
 
 const base = site('greenfield');
 const mmToPt = (mm: number) => (mm * 72) / 25.4;
@@ -83,6 +85,30 @@ test('a class book is made, published with a cause, bought in print, printed, an
   await expect
     .poll(async () => (await call<{ status: string }>(t, `/book-drafts/${slug}/`)).body.status, { timeout: 30_000 })
     .toBe('submitted');
+  // The teacher adds its cover picture while it waits for the school (sent first, as the maker sends
+  // every picture): without one it could not go on sale.
+  const cover = crypto.randomUUID();
+  const sent = await t.evaluate(
+    async ({ cover, png }) => {
+      const form = new FormData();
+      form.append('id', cover);
+      form.append('width', '64');
+      form.append('height', '48');
+      form.append('file', new File([Uint8Array.from(png)], 'cover.png', { type: 'image/png' }));
+      const res = await fetch('/api/pictures/', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+        body: form,
+      });
+      return res.status;
+    },
+    { cover, png: Array.from(PNG) },
+  );
+  expect(sent).toBe(201);
+  const withCover = Y.encodeStateVector(ydoc);
+  setInfo(ydoc, { cover });
+  const covered = await call(t, `/book-drafts/${slug}/document/`, 'PUT', { update: b64(Y.encodeStateAsUpdate(ydoc, withCover)) });
+  expect(covered.status).toBe(200);
   await teacher.context.close();
 
   // The school admin publishes it with a price and a charity cause.
@@ -115,12 +141,19 @@ test('a class book is made, published with a cause, bought in print, printed, an
   await expect(p.getByRole('link', { name: /^Report a problem/ })).toBeVisible();
   await p.goto(`${base}/library/${bookId}`);
   await expect(p.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // On sale with the cover the teacher chose, and by the class, not the teacher.
+  const listed = p.locator(`img[src="/api/pictures/${cover}/"]`).first();
+  await expect(listed).toBeVisible();
+  await expect.poll(() => listed.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(p.getByText('Year 4 Robins').first()).toBeVisible();
+  await screenshots(p, 'book-journey-cover-on-sale');
   await expect(p.getByRole('link', { name: 'Read this book' })).toBeVisible();
   expect(readerAsks).toEqual([`/api/book-reading/${bookId}/`]);
   await p.getByRole('button', { name: `Add to cart: ${title}` }).click();
   await expect.poll(() => p.evaluate(() => JSON.parse(localStorage.getItem('state') ?? '{}').cart?.count)).toBe(1);
   await p.goto(`${base}/checkout`);
   await p.getByLabel('Email for your receipt').fill('parent@example.com');
+  await fillDeliveryAddress(p);
   await p.getByRole('radio', { name: /^Card/ }).check();
   await p.getByRole('button', { name: /^Pay / }).click();
   await p.getByRole('button', { name: 'Approve' }).click();
@@ -130,6 +163,9 @@ test('a class book is made, published with a cause, bought in print, printed, an
   // The sandbox printer moves the copy on; /trackorder shows each step.
   await p.getByRole('link', { name: 'Track your order' }).click();
   const steps = p.getByRole('list', { name: 'Where your order is' });
+  // Tracking shows where the copy goes.
+  await expect(p.getByRole('heading', { name: 'Delivery address' })).toBeVisible();
+  await expect(p.getByText('12 Garden Lane')).toBeVisible();
   await expect(steps.locator('[aria-current="step"]')).toContainText('Paid');
   // The sandbox printer's next step is pressed by a platform admin.
   const nextPrintStep = () =>
@@ -145,6 +181,16 @@ test('a class book is made, published with a cause, bought in print, printed, an
   await expect.poll(nextPrintStep, { timeout: 20_000 }).toBe(200);
   await p.reload();
   await expect(steps.locator('[aria-current="step"]')).toContainText('With the printer');
+  // The printer's stand-in (the sandbox provider) was handed the address the parent typed.
+  const key = new URL(p.url()).searchParams.get('key')!;
+  const printer = await p.evaluate(
+    async ({ id, key }) => (await fetch(`/api/print/sandbox/${id}/?key=${encodeURIComponent(key)}`)).json(),
+    { id: orderId, key },
+  );
+  expect(printer).toMatchObject({
+    order_id: orderId,
+    address: { name: 'Ada Parent', line1: '12 Garden Lane', city: 'Springfield', region: 'IL', postcode: '62704', country: 'US' },
+  });
   expect(await nextPrintStep()).toBe(200);
   expect(await nextPrintStep()).toBe(200);
   await p.reload();

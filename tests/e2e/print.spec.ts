@@ -3,7 +3,7 @@
 // callbacks move it on; /trackorder shows each step. The book's print-ready PDF is read back.
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { screenshots, seriousViolations, site } from './support';
+import { screenshots, seriousViolations, site, fillDeliveryAddress } from './support';
 
 const base = site('greenfield');
 const mmToPt = (mm: number) => (mm * 72) / 25.4;
@@ -31,6 +31,7 @@ test('a parent buys a printed copy and follows it from the printer to the post',
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('state') ?? '{}').cart?.count)).toBe(1);
   await page.goto(`${base}/checkout`);
   await page.getByLabel('Email for your receipt').fill('parent@example.com');
+  await fillDeliveryAddress(page);
   await page.getByRole('radio', { name: /^Card/ }).check();
   await page.getByRole('button', { name: /^Pay / }).click();
   await page.getByRole('button', { name: 'Approve' }).click();

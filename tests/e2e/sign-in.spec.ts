@@ -153,7 +153,8 @@ test('a parent enters the community with the community password, and leaves it',
   await page.getByLabel('Community password').fill('greenfield-parents');
   await page.getByRole('button', { name: 'Enter Community' }).click();
   await toastSays(page, 'Community login successful! Welcome back.');
-  await expect(page).toHaveURL(`${base}/`);
+  // A parent's home is their class's and school's stories.
+  await expect(page).toHaveURL(`${base}/community`);
   const access = () => page.evaluate(async () => (await (await fetch('/api/check-generic-access')).json()).authenticated);
   expect(await access()).toBe(true);
 

@@ -136,3 +136,13 @@ export const PNG = (() => {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 })();
+
+/** Fills checkout's delivery address (every book is a printed copy) with a US address. */
+export async function fillDeliveryAddress(page: Page, name = 'Ada Parent') {
+  await page.getByLabel('Country', { exact: true }).selectOption('US');
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Street and house number').fill('12 Garden Lane');
+  await page.getByLabel('Town or city').fill('Springfield');
+  await page.getByLabel(/^State, province or region/).fill('IL');
+  await page.getByLabel(/^Postcode/).fill('62704');
+}

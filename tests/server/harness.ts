@@ -145,3 +145,13 @@ export async function signIn(server: TestServer, username: string, password: str
   if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { access: string; refresh: string; user: { id: number; role: string } };
 }
+
+/** A delivery address every country rule accepts, for book orders (printed copies). */
+export const DELIVERY_ADDRESS = {
+  name: 'Ada Parent',
+  line1: '12 Garden Lane',
+  city: 'Springfield',
+  region: 'IL',
+  postcode: '62704',
+  country: 'US',
+};

@@ -2,7 +2,7 @@
 // its three answers, and the callbacks a browser (or an attacker) could send back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_PROVIDERS, type PaymentProvider } from '../../src/contract/domain';
-import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer } from './harness';
+import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer, DELIVERY_ADDRESS } from './harness';
 
 const location = (res: { headers: Headers }) => res.headers.get('location') ?? '';
 
@@ -23,7 +23,7 @@ describe.each(TARGETS)('payments on %s', (target) => {
     const res = await server.call('POST', '/api/orders/', {
       host: options.host ?? GREENFIELD,
       token: options.token ?? teacher,
-      json: { book_ids: options.books ?? bookIds.slice(0, 2), provider },
+      json: { book_ids: options.books ?? bookIds.slice(0, 2), provider, delivery_address: DELIVERY_ADDRESS },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body as { order_id: number; key: string; redirect_url: string };

@@ -13,7 +13,7 @@ import { schoolPictures } from '../../server/domains/books/print-content';
 import { printerIdle, runPrintJobs } from '../../server/domains/commerce/print-jobs';
 import { signCallback, type PrintProvider } from '../../server/providers/print/provider';
 import { sandboxPrinter } from '../../server/providers/print/sandbox';
-import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer } from './harness';
+import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer, DELIVERY_ADDRESS } from './harness';
 
 const mmToPt = (mm: number) => (mm * 72) / 25.4;
 const location = (res: { headers: Headers }) => res.headers.get('location') ?? '';
@@ -229,7 +229,7 @@ describe.each(TARGETS)('printing on %s', (target) => {
     async function paidOrder() {
       const order = await server.call('POST', '/api/orders/', {
         host: GREENFIELD,
-        json: { book_ids: [catalogueBookId], provider: 'stripe', email: 'parent@example.com' },
+        json: { book_ids: [catalogueBookId], provider: 'stripe', email: 'parent@example.com', delivery_address: DELIVERY_ADDRESS },
       });
       expect(order.status).toBe(201);
       const decided = await server.call('POST', order.body.redirect_url, {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { stories } from '../../server/db/schema';
-import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer } from './harness';
+import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer, DELIVERY_ADDRESS } from './harness';
 
 describe.each(TARGETS)('shop on %s', (target) => {
   let server: TestServer;
@@ -92,7 +92,7 @@ describe.each(TARGETS)('shop on %s', (target) => {
     const made = await server.call('POST', '/api/orders/', {
       host: GREENFIELD,
       token: teacher,
-      json: { book_ids: [...ids, ids[0]], provider: 'paypal' },
+      json: { book_ids: [...ids, ids[0]], provider: 'paypal', delivery_address: DELIVERY_ADDRESS },
     });
     expect(made.status).toBe(201);
     const mine = await server.call('GET', `/api/orders/${made.body.order_id}/`, { host: GREENFIELD, token: teacher });
@@ -111,7 +111,7 @@ describe.each(TARGETS)('shop on %s', (target) => {
 
   it('opens one order however often a signed-in buyer presses Pay with one key', async () => {
     const headers = { 'Idempotency-Key': 'checkout-attempt-0001' };
-    const json = { book_ids: [book.id], provider: 'paypal' };
+    const json = { book_ids: [book.id], provider: 'paypal', delivery_address: DELIVERY_ADDRESS };
     const first = await server.call('POST', '/api/orders/', { host: GREENFIELD, token: head, json, headers });
     const again = await server.call('POST', '/api/orders/', { host: GREENFIELD, token: head, json, headers });
     expect(first.status).toBe(201);
@@ -120,19 +120,22 @@ describe.each(TARGETS)('shop on %s', (target) => {
   });
 
   it('asks a guest for an email and refuses books not on sale', async () => {
-    const guest = await server.call('POST', '/api/orders/', { host: GREENFIELD, json: { book_ids: [book.id], provider: 'stripe' } });
+    const guest = await server.call('POST', '/api/orders/', {
+      host: GREENFIELD,
+      json: { book_ids: [book.id], provider: 'stripe', delivery_address: DELIVERY_ADDRESS },
+    });
     expect(guest.status).toBe(400);
     expect(guest.body.message).toContain('email');
     const ok = await server.call('POST', '/api/orders/', {
       host: GREENFIELD,
-      json: { book_ids: [book.id], provider: 'stripe', email: 'parent@example.com' },
+      json: { book_ids: [book.id], provider: 'stripe', email: 'parent@example.com', delivery_address: DELIVERY_ADDRESS },
     });
     expect(ok.status).toBe(201);
     expect(
       (
         await server.call('POST', '/api/orders/', {
           host: GREENFIELD,
-          json: { book_ids: [99999999], provider: 'stripe', email: 'p@example.com' },
+          json: { book_ids: [99999999], provider: 'stripe', email: 'p@example.com', delivery_address: DELIVERY_ADDRESS },
         })
       ).status,
     ).toBe(404);
@@ -143,7 +146,7 @@ describe.each(TARGETS)('shop on %s', (target) => {
     const made = await server.call('POST', '/api/orders/', {
       host: GREENFIELD,
       token: teacher,
-      json: { book_ids: [book.id], provider: 'phonepe' },
+      json: { book_ids: [book.id], provider: 'phonepe', delivery_address: DELIVERY_ADDRESS },
     });
     const press = await server.call('POST', made.body.redirect_url, {
       host: GREENFIELD,

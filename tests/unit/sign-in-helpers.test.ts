@@ -37,7 +37,7 @@ describe('after sign-in', () => {
   it('goes to the invitation, else the page the user came from, else /', () => {
     expect(afterSignIn({ invitation: 'a b', redirect: '/library' })).toBe('/accept-invitation/a%20b/');
     expect(afterSignIn({ redirect: '/admin-school/classes?x=1' })).toBe('/admin-school/classes?x=1');
-    expect(afterSignIn({})).toBe('/');
+    expect(afterSignIn({})).toBe('/community'); // a parent: no role of their own
     expect(afterSignIn({}, 'teacher')).toBe('/');
     // A child with no page to go back to lands on their own writing, not the shop.
     expect(afterSignIn({}, 'student')).toBe('/dashboard');

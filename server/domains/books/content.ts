@@ -4,11 +4,12 @@
 // stories' allow-list renderer and DOMPurify into the only HTML readers get, plus plain text.
 // A page's credit names its child as the school knows them today (never a name a device claims).
 import { and, eq, inArray } from 'drizzle-orm';
+import { pictureSrc } from '../../../src/contract/document';
 import * as Y from 'yjs';
 import { BOOK_MAP, PAGES_MAP, pageField, readInfo, readPages } from '../../../src/contract/book-document';
 import { bookFileSrc, type BookContent } from '../../../src/contract/book-pages';
 import type { Queryable } from '../../db/client';
-import { books, users } from '../../db/schema';
+import { books, classes, students, users } from '../../db/schema';
 import { renderFragment } from '../stories/documents';
 
 /** Fails on an update that decodes but is not a book (used by mergeYjs). */
@@ -57,6 +58,44 @@ export async function renderBook(
     cover: { ...(info.cover ? { picture: info.cover } : {}), authors: info.authors || credited.join(', ') || fallback.authors },
     pages: rendered,
   };
+}
+
+/**
+ * What the library shows of a made or uploaded book, kept on the book's row with every change of
+ * its document: the cover picture chosen in the maker (a PDF without one gets the cover drawn
+ * from its title once on sale), and the author line. A class book is the class's: its line
+ * names the class, then the children credited on its pages who let their names be public.
+ */
+export async function bookListing(
+  db: Queryable,
+  row: { id: number; tenant_id: number | null; class_id: number | null; author: string; has_file: boolean },
+  content: BookContent,
+): Promise<{ cover: string; author: string }> {
+  const cover = content.cover.picture ? pictureSrc(content.cover.picture) : row.has_file ? `/api/covers/${row.id}.svg` : '';
+  if (row.class_id === null) return { cover, author: row.author };
+  const [klass] = await db.select({ name: classes.name }).from(classes).where(eq(classes.id, row.class_id));
+  if (!klass) return { cover, author: row.author };
+  const credited = [...new Map(content.pages.flatMap((p) => (p.author ? [[p.author.id, p.author.name] as const] : []))).entries()];
+  const agreed = credited.length
+    ? new Set(
+        (
+          await db
+            .select({ id: students.user_id })
+            .from(students)
+            .where(
+              and(
+                inArray(
+                  students.user_id,
+                  credited.map(([id]) => id),
+                ),
+                eq(students.privacy_preference, 'public'),
+              ),
+            )
+        ).map((s) => s.id),
+      )
+    : new Set<number>();
+  const named = credited.filter(([id]) => agreed.has(id)).map(([, name]) => name);
+  return { cover, author: (named.length ? `${klass.name} (${named.join(', ')})` : klass.name).slice(0, 200) };
 }
 
 /** BookContent of one book by id (any status; the caller decides who may see it), or null. */

@@ -186,6 +186,9 @@ export const bookMonitoringRoutes = new OpenAPIHono<AppEnv>()
     const status = publish ? { status: 'published' as const, published_at: found.published_at ?? now } : {};
     if (type === 'book') {
       const published = action === 'approve' && (publish || found.status === 'published');
+      const [listed] = await db.select({ cover: books.cover }).from(books).where(eq(books.id, id));
+      // A book is sold by its cover: none goes on sale without one.
+      if (publish && !listed?.cover) fail(409, BOOK_MSG.noCover);
       await db
         .update(books)
         .set({ hidden_at: action === 'hide' ? now : null, published, ...status })

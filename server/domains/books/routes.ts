@@ -23,7 +23,7 @@ import { books, classes, pictures, students, users, type TenantRow } from '../..
 import type { AppEnv, AuthUser } from '../../http/env';
 import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
-import { bookContent, checkBookDoc, renderBook } from './content';
+import { bookContent, bookListing, checkBookDoc, renderBook } from './content';
 import { mergeYjs } from '../stories/documents';
 import { reachableClass } from '../roster/queries';
 import { Id, JsonId, IdParam } from '../../http/schemas';
@@ -335,7 +335,15 @@ async function insertBook(
       page_count: values.page_count ?? 0,
     })
     .returning({ id: books.id });
-  return reload(db, row!.id);
+  const made = await reload(db, row!.id);
+  // An upload's cover (its first picture, or the drawn one for a PDF) and author line from the start.
+  const content = await bookContent(db, made.id);
+  if (!content) return made;
+  await db
+    .update(books)
+    .set(await bookListing(db, made, content))
+    .where(eq(books.id, made.id));
+  return reload(db, made.id);
 }
 
 /** Sniffs a PDF: its magic, and whether its trailer names an /Encrypt dictionary. */
@@ -383,7 +391,13 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     ydoc.destroy();
     await db
       .update(books)
-      .set({ doc, title: content.title.slice(0, 120) || row.title, page_count: content.pages.length, updated_at: new Date() })
+      .set({
+        doc,
+        title: content.title.slice(0, 120) || row.title,
+        page_count: content.pages.length,
+        ...(await bookListing(db, row, content)),
+        updated_at: new Date(),
+      })
       .where(eq(books.id, row.id));
     return c.json(await draftJson(db, await reload(db, row.id)), 200);
   })

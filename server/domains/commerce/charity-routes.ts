@@ -111,6 +111,12 @@ const donate = defineRoute(
                 .max(DONATION_MAX_CENTS, 'The largest donation is 1,000,000.00.'),
               provider: ProviderName,
               email: ReceiptEmail,
+              donor_name: z
+                .string()
+                .trim()
+                .max(100, 'Please keep your name under 100 characters.')
+                .optional()
+                .openapi({ description: "A guest's name for the certificate (never the e-mail address)" }),
             }),
           },
         },
@@ -200,7 +206,7 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(donate, async (c) => {
     const charity = await publishedCharity(c.var.db, c.var.tenant, c.req.valid('param').charity);
-    const { amount_cents, provider, email } = c.req.valid('json');
+    const { amount_cents, provider, email, donor_name } = c.req.valid('json');
     const user = c.var.user;
     if (!user && !email)
       fail(400, 'email: Please enter your email address for the receipt.', {
@@ -216,6 +222,7 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
       totalCents: amount_cents,
       currency: 'USD',
       provider,
+      ...(user ? {} : { donorName: donor_name }),
     });
     const redirect = await openPayment(c, {
       provider,

@@ -4,6 +4,7 @@
 // callback (or a late "cancel" after a success) changes nothing, and another amount is refused.
 import { createHmac, hkdfSync } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { DeliveryAddress } from '../../../src/contract/delivery-address';
 import type { OrderKind, OrderStatus, PaymentProvider } from '../../../src/contract/domain';
 import type { Queryable } from '../../db/client';
 import { cartItems, orderItems, orders, payments, type TenantRow } from '../../db/schema';
@@ -31,6 +32,10 @@ export interface NewOrder {
   totalCents: number;
   currency: string;
   provider: PaymentProvider;
+  /** Where a book order's printed copies go. */
+  deliveryAddress?: DeliveryAddress;
+  /** A guest donor's name for the certificate. */
+  donorName?: string;
 }
 
 /** Creates the order and its pending payment; answers the payment's provider reference. */
@@ -47,6 +52,8 @@ export async function createOrder(db: Queryable, o: NewOrder): Promise<{ orderId
       print_status: o.kind === 'books' ? 'open' : null,
       total_cents: o.totalCents,
       currency: o.currency,
+      delivery_address: o.deliveryAddress ?? null,
+      donor_name: o.donorName || null,
     })
     .returning({ id: orders.id });
   if (o.items?.length) await db.insert(orderItems).values(o.items.map((i) => ({ ...i, order_id: order!.id })));

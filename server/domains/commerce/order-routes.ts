@@ -2,7 +2,8 @@
 // one of the providers) and GET /orders/{id}/ (tracking, invoice). An order is seen by its
 // buyer signed in, or by anyone holding its key (the link a guest gets back from checkout).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { ADDRESS_MSG, DeliveryAddress } from '../../../src/contract/delivery-address';
 import { ORDER_KINDS, PAYMENT_PROVIDERS, PRINT_PROGRESS } from '../../../src/contract/domain';
 import { books, charities, orderItems, orders, payments, users, type TenantRow } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
@@ -31,7 +32,9 @@ const createOrderRoute = defineRoute(
     method: 'post',
     path: '/orders/',
     summary: 'Check out: an order for these books and a pending payment at the chosen provider',
-    description: 'Guests give an email for the receipt; a signed-in buyer may leave it out.',
+    description:
+      'Guests give an email for the receipt; a signed-in buyer may leave it out. Books are printed copies: ' +
+      'the order names where they go (checked per country), and a signed-in buyer finds it filled in next time.',
     request: {
       body: {
         required: true,
@@ -41,6 +44,7 @@ const createOrderRoute = defineRoute(
               book_ids: z.array(Id).min(1, 'Your cart is empty.').max(100),
               provider: ProviderName,
               email: ReceiptEmail,
+              delivery_address: DeliveryAddress.optional().openapi({ description: 'Where the printed copies go' }),
             }),
           },
         },
@@ -50,6 +54,28 @@ const createOrderRoute = defineRoute(
       201: jsonBody(CheckoutAnswer, 'Created'),
       ...notFoundAnswer('A book is no longer on sale'),
     },
+  },
+);
+
+const DeliveryAddressAnswer = z
+  .object({
+    name: z.string(),
+    line1: z.string(),
+    line2: z.string(),
+    city: z.string(),
+    region: z.string(),
+    postcode: z.string(),
+    country: z.string(),
+  })
+  .openapi('DeliveryAddress');
+
+const lastAddress = defineRoute(
+  { roles: 'signed-in' },
+  {
+    method: 'get',
+    path: '/orders/delivery-address/',
+    summary: "The signed-in buyer's last delivery address on this site, to fill in the checkout form",
+    responses: { 200: jsonBody(z.object({ address: DeliveryAddressAnswer.nullable() })) },
   },
 );
 
@@ -67,6 +93,8 @@ export const OrderSchema = z
     charity: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
     /** A subscription charge's line: plan, variant and period. */
     description: z.string().nullable(),
+    /** Where the printed copies go (book orders). */
+    delivery_address: DeliveryAddressAnswer.nullable(),
     items: z.array(z.object({ book_id: z.number().int(), title: z.string(), price_cents: z.number().int() })),
     payments: z.array(
       z.object({
@@ -105,7 +133,8 @@ export async function readOrder(
   const [row] = await db
     .select({
       order: orders,
-      buyer: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}`,
+      // The buyer by name: the account's, else the name a guest gave (a certificate never shows an e-mail).
+      buyer: sql<string | null>`coalesce(${users.first_name} || ' ' || ${users.last_name}, ${orders.donor_name})`,
       charity_name: charities.name,
       charity_slug: charities.slug,
     })
@@ -137,6 +166,7 @@ export async function readOrder(
     created_at: o.created_at.toISOString(),
     charity: o.charity_id !== null && row.charity_name ? { id: o.charity_id, name: row.charity_name, slug: row.charity_slug! } : null,
     description: o.description,
+    delivery_address: o.delivery_address ?? null,
     items,
     payments: pays.map((p) => ({
       provider: p.provider,
@@ -149,13 +179,31 @@ export async function readOrder(
 }
 
 export const orderRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(lastAddress, async (c) => {
+    const tenant = c.var.tenant;
+    const [row] = await c.var.db
+      .select({ address: orders.delivery_address })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.user_id, c.var.user!.id),
+          tenant ? eq(orders.tenant_id, tenant.id) : isNull(orders.tenant_id),
+          isNotNull(orders.delivery_address),
+        ),
+      )
+      .orderBy(desc(orders.created_at), desc(orders.id))
+      .limit(1);
+    return c.json({ address: row?.address ?? null }, 200);
+  })
   .openapi(createOrderRoute, async (c) => {
-    const { book_ids, provider, email } = c.req.valid('json');
+    const { book_ids, provider, email, delivery_address } = c.req.valid('json');
     const user = c.var.user;
     if (!user && !email)
       fail(400, 'email: Please enter your email address for the receipt.', {
         errors: { email: ['Please enter your email address for the receipt.'] },
       });
+    // Every book sold is a printed copy: it cannot be sold without somewhere to send it.
+    if (!delivery_address) fail(400, `delivery_address: ${ADDRESS_MSG.missing}`, { errors: { delivery_address: [ADDRESS_MSG.missing] } });
     const wanted = [...new Set(book_ids)];
     const rows = await c.var.db
       .select({ book_id: books.id, title: books.title, price_cents: books.price_cents, currency: books.currency })
@@ -176,6 +224,7 @@ export const orderRoutes = new OpenAPIHono<AppEnv>()
       totalCents,
       currency,
       provider,
+      deliveryAddress: delivery_address,
     });
     const redirect = await openPayment(c, {
       provider,

@@ -56,7 +56,10 @@ export async function runPrintJobs(deps: PrinterDeps, batch = 20): Promise<numbe
   for (let i = 0; i < batch; i++) {
     const job = await jobs.claim(db, deps.now());
     if (!job) break;
-    const [order] = await db.select({ currency: orders.currency, email: orders.email }).from(orders).where(eq(orders.id, job.order_id));
+    const [order] = await db
+      .select({ currency: orders.currency, email: orders.email, address: orders.delivery_address })
+      .from(orders)
+      .where(eq(orders.id, job.order_id));
     const items = await db
       .select({ book_id: orderItems.book_id, title: orderItems.title })
       .from(orderItems)
@@ -66,6 +69,7 @@ export async function runPrintJobs(deps: PrinterDeps, batch = 20): Promise<numbe
         order_id: job.order_id,
         currency: order?.currency ?? 'USD',
         email: order?.email ?? null,
+        address: order?.address ?? null,
         items: items.map((it) => ({ ...it, copies: 1 })),
       })
       .then(

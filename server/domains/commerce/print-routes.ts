@@ -1,7 +1,7 @@
 // The print provider's side of printed copies: its signed callbacks (POST /print/callback/) and
 // the sandbox provider's "next step" control (POST /print/sandbox/{order_id}/advance/), which
 // stands in for the printer's own staff: only a signed-in platform admin presses it, and on a
-// school's site only for that school's orders.
+// school's site only for that school's orders; and what it received (GET /print/sandbox/{order_id}/?key=).
 // Both are a provider's webhooks, not the PWA's API: plain routes outside the OpenAPI document
 // (like the payment returns), their input still checked with zod.
 import { z } from '@hono/zod-openapi';
@@ -13,7 +13,8 @@ import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { limitBody } from '../../http/route';
 import { CALLBACK_STATUSES, verifyCallback } from '../../providers/print/provider';
-import { nextCallbackStatus, sandboxCallback } from '../../providers/print/sandbox';
+import { nextCallbackStatus, sandboxCallback, sandboxReceived } from '../../providers/print/sandbox';
+import { orderKey } from './checkout';
 import { applyPrintEvent, printProviderOf } from './print-jobs';
 import { Id } from '../../http/schemas';
 
@@ -52,6 +53,17 @@ export const printCallbackRoutes = new Hono<AppEnv>()
     if (answer.kind === 'out-of-order') fail(409, `This step cannot follow ${answer.current ?? 'nothing'}: steps arrive in order.`);
     const [status, message] = REFUSALS[answer.kind];
     fail(status, message);
+  })
+  .get('/print/sandbox/:order_id/', async (c) => {
+    // What the sandbox printer received for an order: opened with the order's key, like tracking.
+    const { deps } = c.var;
+    const orderId = Id.safeParse(c.req.param('order_id'));
+    if (!deps.config.printSandbox || !orderId.success) fail(404, 'There is no such print job.');
+    if (c.req.query('key') !== orderKey(deps.keys.master, orderId.data)) fail(404, 'There is no such print job.');
+    const [order] = await c.var.db.select({ tenant_id: orders.tenant_id }).from(orders).where(eq(orders.id, orderId.data)).limit(1);
+    const got = sandboxReceived(deps.keys.master, orderId.data);
+    if (!order || !got || (c.var.tenant && order.tenant_id !== c.var.tenant.id)) fail(404, 'The printer has not received this order.');
+    return c.json(got, 200);
   })
   .post('/print/sandbox/:order_id/advance/', limitBody(BODY_LIMITS.json), async (c) => {
     const { deps } = c.var;

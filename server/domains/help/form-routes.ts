@@ -26,8 +26,7 @@ import { KEY_HEADER } from '../../http/idempotency';
 import { defineRoute, errorBody, jsonBody, notFoundAnswer } from '../../http/route';
 import { queueEmail } from '../mail/outbox';
 import { clientAddress, countUse, type Limit } from '../auth/rate-limit';
-import { createStudents } from '../roster/queries';
-import { newClassCode } from '../roster/class-codes';
+import { createStudents, freeClassCode } from '../roster/queries';
 import { randomToken } from '../../lib/crypto';
 import { IdParam } from '../../http/schemas';
 
@@ -252,19 +251,6 @@ const importEnrolment = defineRoute(
   },
 );
 
-/** A class code nobody has: the name's letters and a number, as the demo codes look (ROBINS4). */
-/** A random class code no class has yet (see roster/class-codes.ts: never made from the name). */
-async function freeClassCode(c: Context<AppEnv>): Promise<string> {
-  for (;;) {
-    const code = newClassCode();
-    const [used] = await c.var.db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(sql`upper(${classes.class_id}) = ${code}`);
-    if (!used) return code;
-  }
-}
-
 export const formRoutes = new OpenAPIHono<AppEnv>()
   .openapi(sendRoute('contact'), (c) => accept(c, 'contact', c.req.valid('json')))
   .openapi(sendRoute('report'), (c) => accept(c, 'report', c.req.valid('json')))
@@ -327,7 +313,7 @@ export const formRoutes = new OpenAPIHono<AppEnv>()
         (
           await db
             .insert(classes)
-            .values({ tenant_id: row.tenant_id, name, class_id: await freeClassCode(c) })
+            .values({ tenant_id: row.tenant_id, name, class_id: await freeClassCode(c.var.db) })
             .returning({ id: classes.id, tenant_id: classes.tenant_id })
         )[0]!;
       added += (await createStudents(db, c.var.deps.keys.data, cls, names)).length;

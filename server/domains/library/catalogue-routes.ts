@@ -218,6 +218,7 @@ async function reachableBook(c: Context<AppEnv>, id: number) {
       status: books.status,
       hidden_at: books.hidden_at,
       published_at: books.published_at,
+      cover: books.cover,
     })
     .from(books)
     .where(and(eq(books.id, id), bookScope(c)))
@@ -416,6 +417,8 @@ export const bookAdminRoutes = new OpenAPIHono<AppEnv>()
     }
     const now = c.var.deps.now();
     const publish = form.status === 'published';
+    // A book is sold by its cover: none goes on sale without one.
+    if (publish && !book.cover) fail(409, BOOK_MSG.noCover);
     await db
       .update(books)
       .set({

@@ -7,6 +7,7 @@ import { and, count, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 
 import type { StudentName } from '../../../src/contract/roster';
 import type { Queryable } from '../../db/client';
 import { classes, organizationLinks, stories, students, users, type TenantRow } from '../../db/schema';
+import { newClassCode } from './class-codes';
 import { newClassPassword } from './class-passwords';
 import { cursorTs } from '../../http/cursor';
 import type { AuthUser } from '../../http/env';
@@ -212,4 +213,13 @@ export function nameMatches(search: string | undefined): SQL | undefined {
     ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
     ilike(users.username, pattern),
   );
+}
+
+/** A random class code no class has yet (./class-codes.ts: never made from the class's name). */
+export async function freeClassCode(db: Queryable): Promise<string> {
+  for (;;) {
+    const code = newClassCode();
+    const [used] = await db.select({ id: classes.id }).from(classes).where(sql`upper(${classes.class_id}) = ${code}`);
+    if (!used) return code;
+  }
 }

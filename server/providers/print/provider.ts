@@ -11,14 +11,17 @@
 // a callback older (or newer) than CALLBACK_TOLERANCE_S is refused, and each event id is applied
 // once (print_events), so a captured callback cannot be replayed.
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { DeliveryAddress } from '../../../src/contract/delivery-address';
 import type { PrintProgress } from '../../../src/contract/domain';
 
 /** What the provider gets for one paid order. */
 export interface PrintOrder {
   order_id: number;
   currency: string;
-  /** The buyer's e-mail for the carrier's notices (the address form is the provider's). */
+  /** The buyer's e-mail for the carrier's notices. */
   email: string | null;
+  /** Where the copies go, as the buyer gave it at checkout (null only for orders made before it was asked). */
+  address: DeliveryAddress | null;
   items: { book_id: number; title: string; copies: number }[];
 }
 

@@ -1,20 +1,42 @@
 // The sandbox print provider: it accepts every order at once (a reference, no paper) and prints
-// nothing; its copies move on only when someone presses "next step" on the sandbox control
-// (POST /api/print/sandbox/{order_id}/advance/), which signs the provider's next callback with the
+// nothing (it keeps what it was handed, which GET /api/print/sandbox/{order_id}/?key= shows, as a
+// real printer's order page would); its copies move on only when someone presses "next step" on
+// the sandbox control (POST /api/print/sandbox/{order_id}/advance/), which signs the provider's next callback with the
 // provider's key and sends it to the real callback endpoint, so the whole verification runs.
 // On in development; in production only with PRINT_SANDBOX=1 (config.printSandbox).
 import { randomUUID } from 'node:crypto';
 import { randomToken } from '../../lib/crypto';
-import { CALLBACK_STATUSES, printKey, signCallback, type CallbackStatus, type PrintEvent, type PrintProvider } from './provider';
+import {
+  CALLBACK_STATUSES,
+  printKey,
+  signCallback,
+  type CallbackStatus,
+  type PrintEvent,
+  type PrintOrder,
+  type PrintProvider,
+} from './provider';
+
+/** What the sandbox printer was handed, per order, as a real printer would keep it (last 500). */
+const received = new Map<string, PrintOrder>();
+const INBOX_SIZE = 500;
+const inboxKey = (callbackKey: Buffer, orderId: number) => `${callbackKey.toString('hex', 0, 8)}:${orderId}`;
 
 export function sandboxPrinter(secret: string): PrintProvider {
+  const callbackKey = printKey(secret, 'sandbox');
   return {
     name: 'sandbox',
-    callbackKey: printKey(secret, 'sandbox'),
-    async submit() {
+    callbackKey,
+    async submit(order) {
+      received.set(inboxKey(callbackKey, order.order_id), structuredClone(order));
+      if (received.size > INBOX_SIZE) received.delete(received.keys().next().value!);
       return { ref: `sbx_${randomToken(18)}` };
     },
   };
+}
+
+/** The order as the sandbox printer received it (its items and where to send them), if it did. */
+export function sandboxReceived(secret: string, orderId: number): PrintOrder | undefined {
+  return received.get(inboxKey(printKey(secret, 'sandbox'), orderId));
 }
 
 /** The step after `current`, or null when the copy has arrived at the last one. */

@@ -1,6 +1,7 @@
-// The school admin area's roster pages: dashboard and classes (class lists), students (the whole
-// school), teachers (with the classes they teach), classdetails (?id=&class_id=) and
-// studentprofile (?id=), all on the roster feature.
+// The school admin area's roster pages: dashboard and classes (class lists, with the way to create
+// a class), students (the whole school), classdetails (?id=&class_id=, with the way to rename it or
+// change its teacher) and studentprofile (?id=), all on the roster feature. Teachers are a list
+// declaration (src/features/school-admin/resources/school.tsx).
 import type { ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { AllStudents } from '@/features/roster/all-students';
@@ -8,9 +9,11 @@ import { ClassDetails } from '@/features/roster/class-details';
 import { ClassStories } from '@/features/stories/story-lists';
 import { ClassList, type ClassLink } from '@/features/roster/class-list';
 import { StudentProfile } from '@/features/roster/student-profile';
-import { TeacherList } from '@/features/roster/teacher-list';
 import type { StudentLink } from '@/features/roster/student-table';
 import { useRecordId } from '@/ui/admin/use-record-id';
+import { api } from '@/api/client';
+import { unwrap, useRemote } from '@/api/use-remote';
+import { formatPrice } from '@/ui/format';
 
 /** A link inside the area (its pages are built from a list, so their addresses are plain text). */
 function AreaLink({ href, children }: { href: string; children: ReactNode }) {
@@ -42,26 +45,85 @@ const studentProfile: StudentLink = (student, children) => (
 /** ?id= wins; the optional path segment is the older address. */
 const useIdParam = (param: 'classId' | 'userId') => useRecordId(param) ?? undefined;
 
+/** The school at a glance, and what to set up next: classes, teachers, stories waiting, money in. */
+function SchoolAtAGlance() {
+  const overview = useRemote('overview', () => unwrap(api.GET('/api-school-admin/overview/')));
+  if (overview.status !== 'succeeded') return null;
+  const o = overview.data;
+  const facts: [string, string, string][] = [
+    ['Classes', String(o.classes), '/admin-school/classes'],
+    ['Teachers', String(o.teachers), '/admin-school/teachers'],
+    ['Students', String(o.students), '/admin-school/students'],
+    ['Stories waiting for review', String(o.stories_waiting), '/admin-school/stories'],
+    ['Book sales', `${formatPrice(o.sales_cents)} (${o.sales})`, '/admin-school/books'],
+    ['Donations', `${formatPrice(o.donations_cents)} (${o.donations})`, '/admin-school/donations'],
+  ];
+  return (
+    <section className="page school-glance" aria-labelledby="glance-title">
+      <h1 id="glance-title">School dashboard</h1>
+      <ul className="class-cards">
+        {facts.map(([label, value, href]) => (
+          <li key={label} className="class-card">
+            <AreaLink href={href}>{label}</AreaLink>
+            <p className="glance-figure">{value}</p>
+          </li>
+        ))}
+      </ul>
+      <h2>Set up your school</h2>
+      <ul>
+        <li>
+          <AreaLink href="/admin-school/classform">Create a class</AreaLink>
+        </li>
+        <li>
+          <AreaLink href="/admin-school/teacher/new/profile">Invite a teacher</AreaLink>
+        </li>
+        {o.classes_without_teacher > 0 ? (
+          <li>
+            <AreaLink href="/admin-school/new-table?has_teacher=false">
+              {o.classes_without_teacher === 1
+                ? 'Give the class without a teacher its teacher'
+                : `Give the ${o.classes_without_teacher} classes without a teacher their teachers`}
+            </AreaLink>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
+
 export function SchoolDashboardScreen() {
-  return <ClassList title="School dashboard" link={classDetails} cards />;
+  return (
+    <>
+      <SchoolAtAGlance />
+      <ClassList title="Classes" link={classDetails} cards />
+    </>
+  );
 }
 
 export function SchoolClassesScreen() {
-  return <ClassList title="Classes" link={classDetails} />;
+  return (
+    <>
+      <p className="page-actions">
+        <AreaLink href="/admin-school/classform">Create a class</AreaLink>
+      </p>
+      <ClassList title="Classes" link={classDetails} />
+    </>
+  );
 }
 
 export function SchoolStudentsScreen() {
   return <AllStudents profileLink={studentProfile} />;
 }
 
-export function SchoolTeachersScreen() {
-  return <TeacherList link={classDetails} />;
-}
-
 export function ClassDetailsScreen() {
   const classId = useIdParam('classId');
   return (
     <>
+      {classId !== undefined ? (
+        <p className="page-actions">
+          <AreaLink href={`/admin-school/classform?id=${classId}`}>Rename the class or change its teacher</AreaLink>
+        </p>
+      ) : null}
       <ClassDetails classId={classId} profileLink={studentProfile} />
       {classId !== undefined ? <ClassStories classId={classId} /> : null}
     </>

@@ -1,5 +1,6 @@
 // Where the sign-in page goes afterwards: the invitation when one was given, else the page the
-// user came from, else / (a child: their own writing, /dashboard, rather than the shop). Only
+// user came from, else / (a child: their own writing, /dashboard, rather than the shop; a parent:
+// the school's stories, /community). Only
 // paths of this site: never another origin.
 
 export function safeReturnPath(path: string | undefined): string | undefined {
@@ -10,7 +11,8 @@ export function safeReturnPath(path: string | undefined): string | undefined {
 
 export function afterSignIn(search: { redirect?: string; invitation?: string }, role?: string): string {
   if (search.invitation) return `/accept-invitation/${encodeURIComponent(search.invitation)}/`;
-  return safeReturnPath(search.redirect) ?? (role === 'student' ? '/dashboard' : '/');
+  // A parent (a community session: no role of their own) lands on their class's and school's stories.
+  return safeReturnPath(search.redirect) ?? (role === 'student' ? '/dashboard' : role ? '/' : '/community');
 }
 
 const KIOSK_KEY = 'kiosk_class';

@@ -35,7 +35,7 @@ export function CertificatePage({ site }: { site: string }) {
   }
   const facts = {
     id: o.id,
-    donor: o.buyer ?? o.email ?? 'A kind donor',
+    donor: o.buyer ?? 'A kind donor',
     charity: o.charity?.name ?? 'a charity',
     cents: o.total_cents,
     currency: o.currency,

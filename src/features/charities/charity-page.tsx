@@ -20,6 +20,7 @@ function DonateForm({ slug, name, offered }: { slug: string; name: string; offer
   const [amount, setAmount] = useState('10');
   const [provider, setProvider] = useProviderChoice(offered, 'paypal');
   const [email, setEmail] = useState(user?.email ?? '');
+  const [donorName, setDonorName] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const cents = Math.round(Number(amount) * 100);
@@ -35,7 +36,7 @@ function DonateForm({ slug, name, offered }: { slug: string; name: string; offer
       const answer = await unwrap(
         api.POST('/charities/{charity}/donations/', {
           params: { path: { charity: slug } },
-          body: { amount_cents: cents, provider, ...(user ? {} : { email: email.trim() }) },
+          body: { amount_cents: cents, provider, ...(user ? {} : { email: email.trim(), donor_name: donorName.trim() }) },
         }),
       );
       location.assign(answer.redirect_url);
@@ -72,10 +73,16 @@ function DonateForm({ slug, name, offered }: { slug: string; name: string; offer
         />
       </p>
       {user ? null : (
-        <p className="field">
-          <label htmlFor="donate-email">Email for your receipt and certificate</label>
-          <input id="donate-email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </p>
+        <>
+          <p className="field">
+            <label htmlFor="donate-name">Your name for the certificate (optional)</label>
+            <input id="donate-name" autoComplete="name" maxLength={100} value={donorName} onChange={(e) => setDonorName(e.target.value)} />
+          </p>
+          <p className="field">
+            <label htmlFor="donate-email">Email for your receipt and certificate</label>
+            <input id="donate-email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </p>
+        </>
       )}
       <PaymentChoice value={provider} onChange={setProvider} offered={offered} />
       {!online ? (

@@ -1,5 +1,5 @@
-// Checkout (/checkout): the cart's books, the total, a provider, and for guests an email for the
-// receipt. Paying needs the network: offline the page says so plainly and the cart stays as it
+// Checkout (/checkout): the cart's books, the total, where the printed copies go
+// (./delivery-address.tsx), a provider, and for guests an email for the receipt. Paying needs the network: offline the page says so plainly and the cart stays as it
 // is. The server prices the order and sends the buyer to the provider's page.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import { useLive } from '@/data/live';
 import { formatPrice } from '@/ui/format';
 import { PaymentChoice, useProviderChoice } from '@/ui/payment-choice';
 import { useOnline } from '@/ui/use-online';
+import { useDeliveryAddress } from './delivery-address';
 import '@/ui/documents.css';
 import './checkout.css';
 
@@ -25,6 +26,7 @@ export function CheckoutPage({ cartIds, offered }: { cartIds: number[] | undefin
   const [email, setEmail] = useState(user?.email ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const address = useDeliveryAddress(Boolean(user));
   // One key per cart and provider: pressing Pay again after a lost answer opens the same order.
   const attempts = useRef(new Map<string, string>());
   const books = useLive(
@@ -38,15 +40,17 @@ export function CheckoutPage({ cartIds, offered }: { cartIds: number[] | undefin
   const pay = async (e: FormEvent) => {
     e.preventDefault();
     if (!provider) return;
-    setBusy(true);
     setError(null);
+    const delivery = await address.valid();
+    if (!delivery) return;
+    setBusy(true);
     const what = `${user?.id ?? 'guest'}|${provider}|${cartIds.join(',')}`;
     const attempt = attempts.current.get(what) ?? crypto.randomUUID();
     attempts.current.set(what, attempt);
     try {
       const order = await unwrap(
         api.POST('/orders/', {
-          body: { book_ids: cartIds, provider, ...(user ? {} : { email: email.trim() }) },
+          body: { book_ids: cartIds, provider, delivery_address: delivery, ...(user ? {} : { email: email.trim() }) },
           headers: { 'Idempotency-Key': attempt },
         }),
       );
@@ -97,6 +101,7 @@ export function CheckoutPage({ cartIds, offered }: { cartIds: number[] | undefin
                 />
               </p>
             )}
+            {address.fields}
             <PaymentChoice value={provider} onChange={setProvider} offered={offered} />
             {error ? (
               <p className="notice notice-error" role="alert">

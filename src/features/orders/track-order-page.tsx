@@ -2,8 +2,11 @@
 // books where the printed copy is: with the printer (queued_for_processing), printed, shipped.
 // Payment statuses are the spec's (success, failed, cancelled, pending); the print statuses are
 // the spec's open, paid and queued_for_processing and the two later ones (PRINT_PROGRESS), moved
-// by the print provider's callbacks on the server. Opened by the buyer or with the order's key.
+// by the print provider's callbacks on the server; a book order also shows where it is going. Opened by the buyer or with the order's key.
 import { Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { COUNTRIES } from '@/contract/countries';
+import { addressLines } from '@/contract/delivery-address';
 import { PRINT_PROGRESS } from '@/contract/domain';
 import { PROVIDER_LABELS } from '@/ui/payment-choice';
 import { OrderLines } from './order-lines';
@@ -51,6 +54,22 @@ function steps(order: Order) {
   ];
 }
 
+/** Where the printed copies are going, as the buyer gave it at checkout. */
+function DeliveryTo({ address }: { address: NonNullable<Order['delivery_address']> }) {
+  const { t } = useLingui();
+  const country = COUNTRIES.find(([code]) => code === address.country)?.[1] ?? address.country;
+  return (
+    <section aria-labelledby="delivery-title">
+      <h2 id="delivery-title">{t`Delivery address`}</h2>
+      <address className="delivery-lines">
+        {addressLines({ ...address, country }).map((line) => (
+          <span key={line}>{line}</span>
+        ))}
+      </address>
+    </section>
+  );
+}
+
 export function StatusPage({ title, error }: { title: string; error: string }) {
   return (
     <main className="doc-page">
@@ -86,6 +105,7 @@ export function TrackOrderPage() {
           </li>
         ))}
       </ol>
+      {o.delivery_address ? <DeliveryTo address={o.delivery_address} /> : null}
       <h2>{o.kind === 'donation' ? 'Donation' : 'Books'}</h2>
       <OrderLines order={o} />
       <p>

@@ -1,6 +1,7 @@
 // The school area's own declarations (/admin-school): organizations (linked and inviting ones;
 // accept or remove, school admins only), new-table (classes and teachers at a glance), a teacher's
-// profile (names, role, classes; remove) and inviting a teacher, a user's deactivate/reactivate,
+// profile (names, role, classes; remove), the teachers list and inviting a teacher, creating a class
+// and changing its name or teacher, a user's deactivate/reactivate,
 // and the site's profile load and save. Users, payment history and the profile form reuse the
 // platform panel's declarations: src/app/screens/admin-school.tsx composes them.
 import { api, sendNow } from '@/api/client';
@@ -8,7 +9,7 @@ import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
 import { ADMIN_MSG } from '@/contract/messages';
 import { registrationError } from '@/contract/registration';
-import { SCHOOL_ADMIN_MSG, TeacherForm, TeacherInvite } from '@/contract/school-admin';
+import { ClassForm, SCHOOL_ADMIN_MSG, TeacherForm, TeacherInvite } from '@/contract/school-admin';
 import { TENANT_COLOR_FIELDS } from '@/contract/tenant-colors';
 import { AdminLink } from '@/ui/admin/admin-link';
 import { sayOutcome } from '@/ui/admin/outcome';
@@ -120,6 +121,83 @@ export const classesTable: ListResource<SchoolClass> = {
   ],
   rowHref: (k) => `/admin-school/classdetails?id=${k.id}&class_id=${encodeURIComponent(k.class_code)}`,
   rowLabel: (k) => k.name,
+  create: { href: '/admin-school/classform', label: 'Create a class' },
+};
+
+// ---------------------------------------------------------------------------------------------
+// teachers: every teacher and teacher admin of the school (those without a class too), and the
+// way to invite one
+
+const ROLE_WORDS: Record<string, string> = { teacher: 'Teacher', teacher_admin: 'Teacher admin' };
+
+export const teachersTable: ListResource<AdminUser> = {
+  name: 'schoolTeachers',
+  title: 'Teachers',
+  path: '/api-school-admin/users/',
+  fixed: { teaching: 'true' },
+  searchLabel: 'Search by name or email',
+  dateLabel: 'Joined',
+  defaultSort: 'first_name',
+  columns: [
+    { key: 'first_name', header: 'First name', sort: 'first_name' },
+    { key: 'last_name', header: 'Last name', sort: 'last_name' },
+    { key: 'email', header: 'Email', sort: 'email' },
+    { key: 'role', header: 'Role', cell: (u) => ROLE_WORDS[u.role] ?? u.role },
+    { key: 'is_active', header: 'Status', cell: (u) => (u.is_active ? 'Active' : 'Removed') },
+    { key: 'last_login', header: 'Last sign-in', sort: 'last_login', cell: (u) => (u.last_login ? day(u.last_login) : 'Never') },
+  ],
+  filters: [
+    {
+      key: 'is_active',
+      label: 'Status',
+      options: [
+        ['true', 'Active'],
+        ['false', 'Removed'],
+      ],
+    },
+  ],
+  rowHref: (u) => teacherHref(u.id),
+  rowLabel: (u) => `${u.first_name} ${u.last_name}`,
+  create: { href: '/admin-school/teacher/new/profile', label: 'Invite a teacher' },
+};
+
+// ---------------------------------------------------------------------------------------------
+// classform/{classId}: create a class, rename it or change its teacher
+
+/** The school's active teachers, as the class form offers them. */
+async function teacherChoices(): Promise<readonly Option[]> {
+  const page = await unwrap(
+    api.GET('/api-school-admin/users/', { params: { query: { teaching: 'true', is_active: 'true', ordering: 'first_name', limit: 100 } } }),
+  );
+  return [['', 'No teacher yet'], ...page.results.map((u): Option => [String(u.id), `${u.first_name} ${u.last_name}`])];
+}
+
+export const classForm: FormResource<typeof ClassForm> = {
+  name: 'school-class',
+  titles: { create: 'Create a class', edit: 'Edit class' },
+  schema: ClassForm,
+  fields: [
+    { name: 'name', label: 'Class name', kind: 'text', autoComplete: 'off' },
+    { name: 'teacher_id', label: 'Teacher', kind: 'select', options: teacherChoices },
+  ],
+  blank: { name: '', teacher_id: '' },
+  load: async (id) => {
+    const k = await unwrap(api.GET('/api-school-admin/classes/{id}/', { params: { path: { id } } }));
+    return { name: k.name, teacher_id: k.teacher_id === null ? '' : String(k.teacher_id) };
+  },
+  save: (id, changed) =>
+    queueAdminWrite({
+      resource: 'schoolClasses',
+      ids: id === null ? [] : [id],
+      patch: changed,
+      kind: id === null ? 'school-class-create' : 'school-class-update',
+      label: id === null ? `Create the class ${String(changed.name ?? '')}` : `Update class ${id}`,
+      method: id === null ? 'POST' : 'PATCH',
+      path: id === null ? '/api-school-admin/classes/' : `/api-school-admin/classes/${id}/`,
+      body: changed,
+    }),
+  messages: { created: SCHOOL_ADMIN_MSG.classCreated, updated: SCHOOL_ADMIN_MSG.classUpdated, failed: SCHOOL_ADMIN_MSG.classFailed },
+  back: '/admin-school/classes',
 };
 
 // ---------------------------------------------------------------------------------------------

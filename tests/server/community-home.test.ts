@@ -1,0 +1,80 @@
+// A parent's home: with the community password, the school's community work comes their child's
+// first, then their class's, then the school's, each newest first; only stories they may read;
+// strangers are refused; another school's class is not offered.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { classes } from '../../server/db/schema';
+import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer } from './harness';
+
+interface HomeStory {
+  id: number;
+  author_id: number;
+  class_id: number | null;
+  created_at: string;
+  shelf: 'child' | 'class' | 'school';
+}
+
+describe.each(TARGETS)('a parent’s home on %s', (target) => {
+  let server: TestServer;
+  let cookie: string;
+  let robins: number;
+
+  beforeAll(async () => {
+    server = await startServer(target);
+    robins = (await server.database.db.select({ id: classes.id }).from(classes).where(eq(classes.class_id, 'ROBINS4')))[0]!.id;
+    const entered = await server.call('POST', '/api/generic-password-login', {
+      host: GREENFIELD,
+      json: { password: 'greenfield-parents' },
+    });
+    expect(entered.status).toBe(200);
+    cookie = `community_session=${/community_session=([^;]+)/.exec(entered.headers.get('set-cookie') ?? '')![1]}`;
+  }, 600_000);
+  afterAll(() => server?.close());
+
+  const home = (query = '', headers: Record<string, string> = { cookie }, host = GREENFIELD) =>
+    server.call('GET', `/api/community/home/${query}`, { host, headers });
+  const newestFirst = (list: HomeStory[]) => list.every((s, i) => i === 0 || list[i - 1]!.created_at >= s.created_at);
+
+  it('puts the child’s stories first, then the class’s, then the school’s, each newest first', async () => {
+    const first = await home();
+    expect(first.status).toBe(200);
+    expect(first.body.classes.map((k: { id: number }) => k.id)).toContain(robins);
+    expect(first.body.writers).toEqual([]);
+    expect(first.body.stories.every((s: HomeStory) => s.shelf === 'school')).toBe(true);
+
+    const classOnly = await home(`?class_id=${robins}`);
+    const writers = classOnly.body.writers as { id: number; name: string }[];
+    expect(writers.length).toBeGreaterThan(0);
+    const child = writers[0]!.id;
+    const res = await home(`?class_id=${robins}&child=${child}`);
+    const stories = res.body.stories as HomeStory[];
+    const shelves = stories.map((s) => s.shelf);
+    // The shelves in order, none mixed.
+    expect(shelves).toEqual([...shelves].sort((a, b) => ['child', 'class', 'school'].indexOf(a) - ['child', 'class', 'school'].indexOf(b)));
+    const mine = stories.filter((s) => s.shelf === 'child');
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((s) => s.author_id === child)).toBe(true);
+    const theClass = stories.filter((s) => s.shelf === 'class');
+    expect(theClass.every((s) => s.class_id === robins && s.author_id !== child)).toBe(true);
+    expect(stories.filter((s) => s.shelf === 'school').every((s) => s.class_id !== robins)).toBe(true);
+    for (const shelf of ['child', 'class', 'school'] as const) expect(newestFirst(stories.filter((s) => s.shelf === shelf))).toBe(true);
+
+    // Nothing a parent may not read: each story opens for them.
+    for (const s of stories.slice(0, 5)) {
+      const one = await server.call('GET', `/api/stories/${s.id}/`, { host: GREENFIELD, headers: { cookie } });
+      expect(one.status).toBe(200);
+    }
+  });
+
+  it('refuses strangers and offers only the site’s classes', async () => {
+    expect((await home('', {})).status).toBe(403);
+    const hillTeacher = (await signIn(server, 'teacher@hillside.example', 'Teach-demo-2', HILLSIDE)).access;
+    const there = await server.call('GET', `/api/community/home/?class_id=${robins}`, { host: HILLSIDE, token: hillTeacher });
+    expect(there.status).toBe(200);
+    expect(there.body.classes.map((k: { id: number }) => k.id)).not.toContain(robins);
+    expect(there.body.writers).toEqual([]);
+    // A Greenfield member signed in on Greenfield is of the school too.
+    const teacher = (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).access;
+    expect((await server.call('GET', '/api/community/home/', { host: GREENFIELD, token: teacher })).status).toBe(200);
+  });
+});
