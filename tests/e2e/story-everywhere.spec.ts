@@ -1,9 +1,11 @@
 // A child's story follows them from tablet to tablet, the review loop closes, and a pinned story
-// shows first (issue 21, items 1 and 10; the review loop: tests/server/story-review.test.ts), each as the
-// people would act in Chromium:
+// shows first (issue 21, items 1, 2 and 10), each as the people would act in Chromium:
 // - Amara starts a story on tablet A with no network, continues it on tablet B online while
 //   tablet A (offline again) adds to it too, and finishes and sends it on a third device at home:
 //   every device's words are kept. Signing out of tablet A leaves no copy of it there.
+// - The teacher sends a story back with a comment; the child revises it on another tablet and
+//   sends it again; the teacher sees what changed since the comment, corrects a word on her own
+//   device and approves; the child sees what the teacher changed.
 // - A story pinned by the school leads the library's stories and the class page's list.
 // Screenshots at phone and tablet widths, axe on each new screen.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -147,6 +149,81 @@ test('a story started offline on tablet A, continued on tablet B, added to on A 
   expect(story.status).toBe('submitted');
   for (const words of [FROM_A, AGAIN_A, FROM_B, AT_HOME]) expect(story.body).toContain(words);
   await Promise.all([a.context.close(), b.context.close(), home.context.close()]);
+});
+
+test('the review loop closes across devices: comment, revise elsewhere, resubmit, see the changes, correct, approve', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const TITLE = 'The Brave Snail';
+  const FIRST = 'A snail wanted to cross the road.';
+  const REVISED = 'It waited for the rain and crossed safely.';
+  const COMMENT = 'Lovely start! How does the snail get across?';
+
+  // Tablet A: Zoe writes and sends her story.
+  const a = await device(browser, 'zoe.zhang', 'moon-3');
+  await a.page.goto(`${base}/uploadblogsteps`);
+  await a.page.getByRole('button', { name: 'Start a new story' }).click();
+  await expect(a.page).toHaveURL(/\/uploadblogsteps\/my-story-[0-9a-f]{8}$/);
+  const slug = a.page.url().split('/').pop()!;
+  await a.page.getByLabel('Title of my story').fill(TITLE);
+  await a.page.getByRole('button', { name: 'Next' }).click();
+  await typeAtEnd(a.page, FIRST);
+  await a.page.getByRole('button', { name: /Who may read it/ }).click();
+  await a.page.getByRole('button', { name: 'Send to my teacher' }).click();
+  await expect(a.page.getByRole('heading', { name: 'Sent!' })).toBeVisible({ timeout: 30_000 });
+
+  // The teacher sends it back with a comment.
+  const t = await device(browser, 'teacher@greenfield.example', 'Teach-demo-1');
+  await t.page.goto(`${base}/dashboard?option=Teacher%20Dashboard`);
+  const row = t.page.locator('.story-row', { has: t.page.getByRole('heading', { name: TITLE }) });
+  await row.getByRole('button', { name: 'Read' }).click();
+  await row.getByLabel('Comment for the child').fill(COMMENT);
+  await row.getByRole('button', { name: 'Send back' }).click();
+  await expect.poll(async () => (await call(a.page, 'GET', `/stories/${slug}/edit/`)).body.status, { timeout: 30_000 }).toBe('returned');
+
+  // Tablet B: Zoe sees the comment, revises the story there and sends it again.
+  const b = await device(browser, 'zoe.zhang', 'moon-3');
+  await b.page.goto(`${base}/uploadblogsteps/${slug}`);
+  await expect(b.page.getByText(`My teacher says: ${COMMENT}`)).toBeVisible();
+  await expect(editor(b.page)).toContainText(FIRST);
+  expect(await seriousViolations(b.page)).toEqual([]);
+  await screenshots(b.page, 'review-loop-child-revises');
+  await b.page.setViewportSize(TABLET);
+  await typeAtEnd(b.page, ` ${REVISED}`);
+  await b.page.getByRole('button', { name: /Who may read it/ }).click();
+  await b.page.getByRole('button', { name: 'Send to my teacher' }).click();
+  await expect(b.page.getByRole('heading', { name: 'Sent!' })).toBeVisible({ timeout: 30_000 });
+
+  // The teacher sees what changed since her comment, corrects a word on her own device, approves.
+  await t.page.goto(`${base}/dashboard?option=Teacher%20Dashboard`);
+  const again = t.page.locator('.story-row', { has: t.page.getByRole('heading', { name: TITLE }) });
+  await again.getByRole('button', { name: 'Read' }).click();
+  await expect(again.getByText(`Your comment: ${COMMENT}`)).toBeVisible();
+  await expect(again.getByText('What the child changed since your comment')).toBeVisible();
+  await expect(again.getByLabel(/^added:.*crossed safely\.$/)).toBeVisible();
+  expect(await seriousViolations(t.page)).toEqual([]);
+  await screenshots(t.page, 'review-loop-teacher-sees-changes');
+  await t.page.setViewportSize(TABLET);
+  await again.getByRole('link', { name: `Edit “${TITLE}”` }).click();
+  const storyBox = t.page.getByRole('textbox', { name: 'The story' });
+  await expect(storyBox).toContainText(REVISED);
+  await storyBox.click();
+  await t.page.keyboard.press('Control+End');
+  await t.page.keyboard.type(' The end.');
+  await expect(t.page.getByTestId('save-status')).toHaveText('Saved on this tablet and sent', { timeout: 30_000 });
+  await t.page.goto(`${base}/dashboard?option=Teacher%20Dashboard`);
+  await t.page.getByRole('button', { name: `Approve “${TITLE}”` }).click();
+  await expect.poll(async () => (await call(a.page, 'GET', `/stories/${slug}/edit/`)).body.status, { timeout: 30_000 }).toBe('published');
+
+  // The child sees it was published and what the teacher changed.
+  await b.page.goto(`${base}/dashboard`);
+  const mine = b.page.locator('.story-row', { has: b.page.getByRole('heading', { name: TITLE }) });
+  await expect(mine.getByRole('link', { name: `Read “${TITLE}”` })).toBeVisible();
+  await mine.getByText('What your teacher changed').click();
+  await expect(mine.getByLabel(/^added:\s*The end\.$/)).toBeVisible();
+  await screenshots(b.page, 'review-loop-child-sees-edit');
+  await Promise.all([a.context.close(), b.context.close(), t.context.close()]);
 });
 
 test('a pinned story leads the library’s stories and the class page’s list while the pin lasts', async ({ browser }) => {
