@@ -299,6 +299,8 @@ export const stories = pgTable(
     source: text().$type<'written' | 'uploaded'>().notNull().default('written'),
     /** The plain text as the child submitted it, so the child can see what a teacher changed. */
     submitted_text: text(),
+    /** The plain text when a teacher last sent the story back with a comment: the teacher sees what the child changed since. */
+    returned_text: text(),
     review_comment: text(),
     reviewed_by: integer().references(() => users.id, { onDelete: 'set null' }),
     submitted_at: at(),

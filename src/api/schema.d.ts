@@ -3582,7 +3582,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Published student stories this reader may see on this site, featured and newest first
+         * Published student stories this reader may see on this site, pinned, then featured, then newest first
          * @description Anonymous visitors get public stories; parents with the community password and signed-in users of the school also get its community stories.
          *
          *     Access: anyone; any site.
@@ -6688,7 +6688,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One story to review: its body, and its text as submitted and as it is now
+         * One story to review: its body, and its text as submitted, as it was when last sent back with a comment, and as it is now
          * @description Access: teacher, teacher_admin, school_admin; school or organization sites only.
          */
         get: {
@@ -20036,6 +20036,8 @@ export interface components {
             excerpt: string;
             cover: string | null;
             is_featured: boolean;
+            /** @description While pinned by the school: when the pin ends (the story shows first until then) */
+            pinned_until: string | null;
             created_at: string;
         };
         StoryPage: {
@@ -20314,6 +20316,8 @@ export interface components {
         ReviewStoryDetail: components["schemas"]["ReviewStory"] & {
             body: string;
             submitted_text: string | null;
+            /** @description The text when the story was last sent back with a comment */
+            returned_text: string | null;
             current_text: string;
         };
         StoryArchiveAnswer: {
@@ -20378,6 +20382,8 @@ export interface components {
             step: number;
             review_comment: string | null;
             submitted_text: string | null;
+            /** @description The text when the teacher last sent the story back with a comment */
+            returned_text: string | null;
             current_text: string;
             is_featured: boolean;
             reactions: number;

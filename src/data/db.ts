@@ -85,7 +85,9 @@ export type BookRecord = Omit<components['schemas']['Book'], 'deleted' | 'is_fea
 };
 
 /** A published student story in the device's catalogue, as the API answers it. */
-export type StoryRecord = Omit<components['schemas']['StorySync'], 'deleted'> & {
+export type StoryRecord = Omit<components['schemas']['StorySync'], 'deleted' | 'pinned_until'> & {
+  /** While the school pins it: when the pin ends (absent from stories pulled before pins were sent). */
+  pinned_until?: string | null;
   /** Lower-cased word prefixes of title and author: the local search index. */
   words: string[];
 };

@@ -29,13 +29,16 @@ export async function startDeviceSession(
 ): Promise<void> {
   // One transaction: two tabs (or the sign-in and the boot code) starting the same session at
   // once wipe at most once, never after the new user's data has begun to arrive.
-  const wiped = await db.transaction('rw', [db.meta, db.credentials, ...personalTables(db)], async () => {
+  const wiped = await db.transaction('rw', [db.meta, db.credentials, db.documents, db.outbox, ...personalTables(db)], async () => {
     const previous = await currentOwner(db);
     const switching = previous?.owner_id !== input.ownerId;
     if (switching) {
       if (previous) await retireCredential(db, previous.owner_id);
       await clearPersonalTables(db);
     }
+    // Anyone else's documents the server has by now (a child who signed out with work unsent,
+    // sent since, or a session that ended without a sign-out) leave before this user begins.
+    await forgetSentDocuments(db, (owner) => owner !== input.ownerId);
     await db.meta.put({ key: SESSION_KEY, value: { owner_id: input.ownerId, tenant: input.tenant } satisfies DeviceSession });
     await db.credentials.put({
       owner_id: input.ownerId,
@@ -47,6 +50,22 @@ export async function startDeviceSession(
     return switching;
   });
   if (wiped) await clearPersonalCaches();
+}
+
+/**
+ * The documents (stories, books) the server has, of the owners `whose` picks: those with no change
+ * of theirs waiting in the queue (sent or refused). They leave the device with their owner's
+ * session, so the next person on a shared tablet finds no readable copy; the owner gets them back
+ * from the server the next time they open them online (src/ui/editor/use-document-draft.ts).
+ * Unsent work stays for its owner until it is sent (and goes at the next sign-in after that).
+ */
+export async function forgetSentDocuments(db: DeviceDatabase, whose: (ownerId: number) => boolean): Promise<void> {
+  await db.transaction('rw', [db.documents, db.outbox], async () => {
+    const theirs = (await db.documents.toArray()).filter((d) => whose(d.owner_id));
+    const waiting = await Promise.all(theirs.map((d) => db.outbox.where('entity_keys').equals(`documents:${d.key}`).count()));
+    const sent = theirs.filter((_, i) => waiting[i] === 0).map((d) => d.key);
+    if (sent.length) await db.documents.bulkDelete(sent);
+  });
 }
 
 /** A previous owner's credential stays only to send their unsent changes (the engine then revokes it). */
@@ -61,9 +80,12 @@ async function retireCredential(db: DeviceDatabase, ownerId: number): Promise<vo
  * the engine revokes it once the owner's changes are sent (at once when there are none).
  */
 export async function retireDeviceSession(db: DeviceDatabase = defaultDb): Promise<void> {
-  await db.transaction('rw', [db.meta, db.credentials], async () => {
+  await db.transaction('rw', [db.meta, db.credentials, db.documents, db.outbox], async () => {
     const owner = await currentOwner(db);
-    if (owner) await retireCredential(db, owner.owner_id);
+    if (owner) {
+      await retireCredential(db, owner.owner_id);
+      await forgetSentDocuments(db, (id) => id === owner.owner_id);
+    }
     await db.meta.delete(SESSION_KEY);
   });
   await wipePersonalData(db);
@@ -108,6 +130,7 @@ export async function endDeviceSession(
         }
       }
     }
+    await forgetSentDocuments(db, (id) => id === owner.owner_id);
     await db.meta.delete(SESSION_KEY);
   }
   await wipePersonalData(db);

@@ -15,6 +15,7 @@ describe.each(TARGETS)('story review on %s', (target) => {
   let teacher: string;
   let head: string;
   let amara: string;
+  let amaraId: number;
   let hillside: string;
   let org: string;
   let author: { id: number; tenant_id: number; class_id: number };
@@ -49,7 +50,9 @@ describe.each(TARGETS)('story review on %s', (target) => {
     server = await startServer(target);
     teacher = (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).access;
     head = (await signIn(server, 'head@greenfield.example', 'Head-demo-1')).access;
-    amara = (await signIn(server, 'amara.okafor', 'kite-7')).access;
+    const signedIn = await signIn(server, 'amara.okafor', 'kite-7');
+    amara = signedIn.access;
+    amaraId = signedIn.user.id;
     hillside = (await signIn(server, 'teacher@hillside.example', 'Teach-demo-2', HILLSIDE)).access;
     org = (await signIn(server, 'org@riverbend.example', 'Org-demo-1', RIVERBEND)).access;
     const [row] = await server.database.db
@@ -96,6 +99,51 @@ describe.each(TARGETS)('story review on %s', (target) => {
     expect(res.status).toBe(200);
     const [row] = await server.database.db.select().from(stories).where(eq(stories.id, story.id));
     expect(row).toMatchObject({ status: 'returned', review_comment: 'Lovely! Check the spelling of "flew".' });
+  });
+
+  it('closes the loop: after a comment and a resubmission the teacher sees what the child changed since the comment', async () => {
+    const story = await submitted({ author_id: amaraId, body: '<p>The kite flew.</p>', submitted_text: 'The kite flew.' });
+    const comment = 'Where did it go?';
+    expect((await call('POST', `/teacher/stories/${story.id}/return/`, teacher, { comment })).status).toBe(200);
+    // The child revises (on any device: the server's copy) and sends it again.
+    await server.database.db.update(stories).set({ body: '<p>The kite flew over the sea.</p>' }).where(eq(stories.id, story.id));
+    expect((await call('POST', `/stories/${story.slug}/submit/`, amara)).status).toBe(200);
+    const detail = await call('GET', `/teacher/stories/${story.id}/`, teacher);
+    expect(detail.body).toMatchObject({
+      status: 'submitted',
+      review_comment: comment,
+      returned_text: 'The kite flew.',
+      submitted_text: 'The kite flew over the sea.',
+      current_text: 'The kite flew over the sea.',
+    });
+    // Her dashboard does not show the comment of a story no longer sent back; approval clears it.
+    const mine = (await call('GET', '/student/stories/', amara)).body.results.find((s: { id: number }) => s.id === story.id);
+    expect(mine).toMatchObject({ status: 'submitted', returned_text: 'The kite flew.' });
+    expect((await call('POST', `/teacher/stories/${story.id}/approve/`, teacher)).status).toBe(200);
+    expect((await call('GET', `/teacher/stories/${story.id}/`, teacher)).body.review_comment).toBeNull();
+  });
+
+  it('puts a pinned story at the top of the class page and the library while the pin lasts', async () => {
+    const a = await submitted({
+      status: 'published',
+      published_at: new Date(Date.now() - 86_400_000 * 400),
+      created_at: new Date(2020, 0, 1),
+    });
+    const top = (path: string, token?: string) =>
+      server.call('GET', `/api${path}`, { host: GREENFIELD, ...(token ? { token } : {}) }).then((r) => r.body.results[0]?.id as number);
+    expect(await top(`/teacher/stories/?class_id=${author.class_id}&limit=5`, teacher)).not.toBe(a.id);
+    expect(await top('/stories/?limit=5')).not.toBe(a.id);
+    const expiry_date = new Date(Date.now() + 3_600_000).toISOString();
+    expect(
+      (await call('POST', '/content/pin/', teacher, { content_type: 'story', object_id: a.id, is_pinned: true, expiry_date })).status,
+    ).toBe(200);
+    expect(await top(`/teacher/stories/?class_id=${author.class_id}&limit=5`, teacher)).toBe(a.id);
+    expect(await top('/stories/?limit=5')).toBe(a.id);
+    // Readers' cards carry the pin's end (devices sort their catalogue by it).
+    const card = (await server.call('GET', '/api/stories/?limit=5', { host: GREENFIELD })).body.results[0];
+    expect(card).toMatchObject({ id: a.id, pinned_until: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect((await call('POST', '/content/pin/', teacher, { content_type: 'story', object_id: a.id, is_pinned: false })).status).toBe(200);
+    expect(await top('/stories/?limit=5')).not.toBe(a.id);
   });
 
   it("refuses students (403), other schools (404) and drafts (404: they stay the child's)", async () => {

@@ -81,4 +81,39 @@ describe('device session', () => {
     expect(await db.credentials.get(7)).toMatchObject({ signed_out: true });
     expect(await db.cart.count()).toBe(0);
   });
+
+  it('forgets the documents the server has at sign-out and keeps the unsent ones for their owner', async () => {
+    const doc = (owner_id: number, id: string) => ({
+      key: `${owner_id}:story:${id}`,
+      owner_id,
+      kind: 'story' as const,
+      id,
+      state: new Uint8Array([0, 0]).buffer,
+      meta: { title: id },
+      saved_at: Date.now(),
+    });
+    await db.documents.bulkPut([doc(7, 'sent-story'), doc(7, 'unsent-story'), doc(7, 'refused-story'), doc(9, 'zoes-story')]);
+    await db.outbox.add({ ...entry('save', 'pending'), kind: 'story.save', entity_keys: ['documents:7:story:unsent-story'] });
+    await db.outbox.add({ ...entry('refused', 'failed'), kind: 'story.save', entity_keys: ['documents:7:story:refused-story'] });
+    await endDeviceSession(async () => {}, db);
+    expect((await db.documents.toArray()).map((d) => d.key).sort()).toEqual([
+      '7:story:refused-story',
+      '7:story:unsent-story',
+      '9:story:zoes-story',
+    ]);
+  });
+
+  it('forgets the sent documents of a session that ended without a sign-out when someone else signs in', async () => {
+    await db.documents.put({
+      key: '7:book:b',
+      owner_id: 7,
+      kind: 'book',
+      id: 'b',
+      state: new Uint8Array([0, 0]).buffer,
+      meta: {},
+      saved_at: 1,
+    });
+    await startDeviceSession({ ownerId: 9, tenant: 'greenfield', refresh: 'refresh-9', access: 'access-9' }, db);
+    expect(await db.documents.count()).toBe(0);
+  });
 });

@@ -152,6 +152,8 @@ async function setPins(
       target: [pins.tenant_id, pins.content_type, pins.object_id],
       set: { is_pinned: isPinned, expiry_date, pinned_by: user.id, updated_at: new Date() },
     });
+  // A pinned story moves to the top of every library shelf: the devices' catalogues pull it again.
+  if (type === 'story') await c.var.db.update(stories).set({ updated_at: new Date() }).where(inArray(stories.id, unique));
   return { message: isPinned ? 'Content pinned.' : ROSTER_MSG.unpinned };
 }
 

@@ -4,7 +4,7 @@
 // one book's page, the categories, and published student stories.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { books, categories, classes, stories, students, users, type TenantRow } from '../../db/schema';
+import { books, categories, classes, pins, stories, students, users, type TenantRow } from '../../db/schema';
 import { BOOK_KINDS } from '../../../src/contract/domain';
 import type { Queryable } from '../../db/client';
 import type { AppEnv } from '../../http/env';
@@ -123,6 +123,10 @@ export const StoryCardSchema = z
     excerpt: z.string(),
     cover: z.string().nullable(),
     is_featured: z.boolean(),
+    pinned_until: z
+      .string()
+      .nullable()
+      .openapi({ description: 'While pinned by the school: when the pin ends (the story shows first until then)' }),
     created_at: z.string(),
   })
   .openapi('StoryCard');
@@ -135,15 +139,25 @@ export const storyCardColumns = {
   excerpt: stories.excerpt,
   cover: stories.cover,
   is_featured: stories.is_featured,
+  pinned_until: sql<string | null>`(select to_char(${pins.expiry_date} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from ${pins}
+    where ${pins.tenant_id} = ${stories.tenant_id} and ${pins.content_type} = 'story' and ${pins.object_id} = ${stories.id}
+      and ${pins.is_pinned} and ${pins.expiry_date} > now())`,
   created_at: sql<string>`to_char(${stories.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
 };
+/** Pinned stories first while their pin lasts, then featured, then newest. */
+const storyShelfOrder = [
+  sql`${storyCardColumns.pinned_until} is not null desc`,
+  desc(stories.is_featured),
+  desc(stories.created_at),
+  desc(stories.id),
+];
 
 const listStories = defineRoute(
   { roles: 'anyone' },
   {
     method: 'get',
     path: '/stories/',
-    summary: 'Published student stories this reader may see on this site, featured and newest first',
+    summary: 'Published student stories this reader may see on this site, pinned, then featured, then newest first',
     description:
       'Anonymous visitors get public stories; parents with the community password and signed-in users of the school also get its community stories.',
     request: { query: Paging(100, 24) },
@@ -245,7 +259,7 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
         .from(stories)
         .innerJoin(users, eq(users.id, stories.author_id))
         .where(where)
-        .orderBy(desc(stories.is_featured), desc(stories.created_at), desc(stories.id))
+        .orderBy(...storyShelfOrder)
         .limit(limit)
         .offset(offset),
       c.var.db
@@ -286,6 +300,7 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
             excerpt: '',
             cover: null,
             is_featured: false,
+            pinned_until: null,
             created_at: story.created_at,
             updated_at: ts,
             deleted: true,

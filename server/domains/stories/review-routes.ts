@@ -84,13 +84,16 @@ const listStories = defineRoute(staff, {
 const getStory = defineRoute(staff, {
   method: 'get',
   path: '/teacher/stories/{id}/',
-  summary: 'One story to review: its body, and its text as submitted and as it is now',
+  summary: 'One story to review: its body, and its text as submitted, as it was when last sent back with a comment, and as it is now',
   request: { params: z.object({ id: Id }) },
   responses: {
     200: jsonBody(
-      ReviewStorySchema.extend({ body: z.string(), submitted_text: z.string().nullable(), current_text: z.string() }).openapi(
-        'ReviewStoryDetail',
-      ),
+      ReviewStorySchema.extend({
+        body: z.string(),
+        submitted_text: z.string().nullable(),
+        returned_text: z.string().nullable().openapi({ description: 'The text when the story was last sent back with a comment' }),
+        current_text: z.string(),
+      }).openapi('ReviewStoryDetail'),
     ),
     ...missing,
   },
@@ -203,7 +206,12 @@ function columns(tenantId: number) {
 
 function from(c: Context<AppEnv>) {
   return c.var.db
-    .select({ ...columns(siteTenant(c).id), body: stories.body, submitted_text: stories.submitted_text })
+    .select({
+      ...columns(siteTenant(c).id),
+      body: stories.body,
+      submitted_text: stories.submitted_text,
+      returned_text: stories.returned_text,
+    })
     .from(stories)
     .innerJoin(users, eq(users.id, stories.author_id))
     .innerJoin(tenants, eq(tenants.id, stories.tenant_id))
@@ -254,8 +262,11 @@ export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
     const [rows, [total]] = await Promise.all([
       from(c)
         .where(where)
-        // Waiting stories first, oldest first (fair to the child who waited longest), then newest.
+        // Pinned stories first while their pin lasts (the top of the class page), then featured;
+        // then waiting stories, oldest first (fair to the child who waited longest), then newest.
         .orderBy(
+          sql`${pinnedBy(tenantId)} desc`,
+          desc(stories.is_featured),
           sql`${stories.status} = 'submitted' desc`,
           sql`case when ${stories.status} = 'submitted' then ${stories.submitted_at} end asc nulls last`,
           desc(stories.created_at),
@@ -270,7 +281,10 @@ export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
         .leftJoin(students, eq(students.user_id, stories.author_id))
         .where(where),
     ]);
-    return c.json({ count: total?.n ?? 0, results: rows.map(({ body: _body, submitted_text: _text, ...row }) => row) }, 200);
+    return c.json(
+      { count: total?.n ?? 0, results: rows.map(({ body: _body, submitted_text: _text, returned_text: _returned, ...row }) => row) },
+      200,
+    );
   })
   .openapi(getStory, async (c) => {
     const { id } = c.req.valid('param');

@@ -369,7 +369,7 @@ export const storyRoutes = router
         submitted_at: now,
         // The words as the child sent them, so they can see what a teacher changes before approving.
         submitted_text: byAuthor ? textFromHtml(s.body) : s.submitted_text,
-        review_comment: null,
+        // The teacher's last comment stays for their next review (the child sees it only while sent back).
         ...(review ? {} : { published_at: now, reviewed_by: byAuthor ? null : user.id, reviewed_at: byAuthor ? null : now }),
         updated_at: now,
       })

@@ -2,7 +2,7 @@
 // upload a finished one) and /uploadbook/{slug} (the cover and the pages: layout, pictures, text,
 // order; a preview that looks like the printed book; send it to the school). Everything works
 // offline: it reads and writes the device's documents table, and the outbox sends it later.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -24,7 +24,6 @@ import {
 import { BOOK_MSG, BOOK_UPLOAD, checkUpload, StartBookForm } from '@/contract/book-forms';
 import { BOOK_LAYOUTS, BOOK_TRIMS, LAYOUT_PICTURES, type BookLayout, type BookTrim } from '@/contract/book-pages';
 import { db } from '@/data/db';
-import { putDocument } from '@/data/documents';
 import { sendingState } from '@/sync/document-changes';
 import { useLive } from '@/data/live';
 import { BookPicture } from '@/ui/book/book-page-view';
@@ -285,49 +284,20 @@ function UploadBook() {
   );
 }
 
-/** /uploadbook/{slug}: fetches a class book the first time this tablet opens it, then edits it here. */
+/** /uploadbook/{slug}: a book started elsewhere (the teacher's class book, another tablet) is fetched the first time this tablet opens it, then edited here. */
 export function BookMakerPage({ slug }: { slug: string }) {
   const may = useMayMake();
   const draft = useBookDraft(slug);
-  const online = useOnline();
-  const [fetchError, setFetchError] = useState<string | null>(null);
-  const owner = draft.owner;
-  // A book started elsewhere (the teacher's class book, another tablet): fetched once, then local.
-  useEffect(() => {
-    if (!draft.missing || !online || owner === null) return;
-    let live = true;
-    void api.GET('/book-drafts/{slug}/', { params: { path: { slug } } }).then(({ data, error }) => {
-      if (!live) return;
-      if (!data) return setFetchError((error as { message?: string } | undefined)?.message ?? BOOK_MSG.notFound);
-      const state = Uint8Array.from(atob(data.doc ?? 'AAA='), (c) => c.charCodeAt(0));
-      void putDocument({
-        key: `${owner}:book:${slug}`,
-        owner_id: owner,
-        kind: 'book',
-        id: slug,
-        state: state.slice().buffer,
-        meta: {
-          title: data.title,
-          status: data.status,
-          kind: data.kind,
-          class_id: data.class_id,
-          page_count: data.page_count,
-          book_id: data.id,
-        },
-        saved_at: Date.now(),
-      });
-    });
-    return () => {
-      live = false;
-    };
-  }, [draft.missing, online, owner, slug]);
   if (may !== 'ok') return <NotForYou may={may} />;
   if (draft.record === undefined) return <Frame title="Make a book">{null}</Frame>;
-  if (draft.missing)
+  if (draft.missing || draft.fetching)
     return (
       <Frame title="Make a book">
         <p className="notice notice-warning">
-          {fetchError ?? (online ? 'Opening the book…' : 'This book is not on this tablet. Connect to the internet to open it.')}
+          {draft.fetching
+            ? 'Opening the book…'
+            : draft.fetchError ||
+              (draft.fetchError === null ? 'This book is not on this tablet. Connect to the internet to open it.' : BOOK_MSG.notFound)}
         </p>
         <Link to="/uploadbook">Back to my books</Link>
       </Frame>

@@ -20,7 +20,7 @@ export function useBookDraft(slug: string) {
     kind: 'book',
     id: slug,
     save: (update, state, meta) => saveBookChange(slug, (meta as BookMeta).title, update, state),
-    fetchRemote: async () => (await api.GET('/book-drafts/{slug}/', { params: { path: { slug } } })).data,
+    fetchRemote: () => api.GET('/book-drafts/{slug}/', { params: { path: { slug } } }),
     mergeMeta: (local, data: BookDraft, unsent) => ({
       ...local,
       title: data.title,

@@ -19,8 +19,11 @@ export const categories = () => db.categories.orderBy('name').toArray();
 export const categoryName = async (category: number | undefined) =>
   category === undefined ? undefined : (await db.categories.get(category))?.name;
 
-/** The newest stories, featured first. */
-export const stories = async (limit: number) =>
-  (await db.stories.orderBy('created_at').reverse().toArray())
-    .sort((a, b) => Number(b.is_featured) - Number(a.is_featured))
+/** The newest stories, pinned first while their pin lasts (the device checks the end itself), then featured. */
+export const stories = async (limit: number) => {
+  const now = new Date().toISOString();
+  const pinned = (s: { pinned_until?: string | null }) => Number(!!s.pinned_until && s.pinned_until > now);
+  return (await db.stories.orderBy('created_at').reverse().toArray())
+    .sort((a, b) => pinned(b) - pinned(a) || Number(b.is_featured) - Number(a.is_featured))
     .slice(0, limit);
+};

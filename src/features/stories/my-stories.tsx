@@ -20,6 +20,7 @@ type MyStory = components['schemas']['MyStory'];
 type Row = Pick<MyStory, 'slug' | 'title' | 'review_comment' | 'reactions'> & {
   status: MyStory['status'] | 'sending';
   submitted_text: string | null;
+  returned_text: string | null;
   current_text: string;
   onDevice: boolean;
 };
@@ -39,6 +40,7 @@ const isMyStory = (row: unknown): row is MyStory =>
     status: STATUSES,
     review_comment: 'string?',
     submitted_text: 'string?',
+    returned_text: 'string?',
     current_text: 'string',
     reactions: 'number',
   });
@@ -58,6 +60,7 @@ function merge(server: MyStory[], device: { id: string; meta: Record<string, unk
       review_comment: known?.review_comment ?? meta.review_comment ?? null,
       reactions: known?.reactions ?? 0,
       submitted_text: known?.submitted_text ?? null,
+      returned_text: known?.returned_text ?? null,
       current_text: known?.current_text ?? '',
       onDevice: true,
     });
@@ -114,8 +117,13 @@ export function MyStories() {
                       <strong>Your teacher says:</strong> {s.review_comment}
                     </p>
                   ) : null}
+                  {/* Sent back: the teacher's changes up to their comment (the child's own edits since are not theirs). */}
                   {s.submitted_text !== null && s.status !== 'draft' ? (
-                    <StoryChanges before={s.submitted_text} after={s.current_text} title="What your teacher changed" />
+                    <StoryChanges
+                      before={s.submitted_text}
+                      after={s.status === 'returned' ? (s.returned_text ?? s.submitted_text) : s.current_text}
+                      title="What your teacher changed"
+                    />
                   ) : null}
                   <div className="story-actions">
                     {s.status === 'draft' || s.status === 'returned' ? (

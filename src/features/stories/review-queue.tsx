@@ -1,6 +1,8 @@
 // The Teacher Dashboard's review queue: stories waiting in the teacher's classes. Read one (its
-// text as the child submitted it and as it is now), approve it (published) or send it back with
-// a short comment the child sees on their dashboard. Each decision is queued through the outbox.
+// text as it is now and, when it was sent back before, the teacher's comment and what the child
+// changed since it), correct it in the writer (the child sees what was changed), approve it
+// (published) or send it back with a short comment the child sees on their dashboard. Each
+// decision is queued through the outbox.
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { api } from '@/api/client';
@@ -81,10 +83,21 @@ function ReviewStory({ story, onReturned }: { story: Waiting; onReturned: () => 
   return (
     <div className="review-story">
       <p className="story-text">{d.current_text}</p>
-      {d.submitted_text !== null ? (
+      {d.review_comment ? (
+        <p className="review-comment">
+          <strong>Your comment:</strong> {d.review_comment}
+        </p>
+      ) : null}
+      {/* Sent back before: what the child changed since the comment, shown open. */}
+      {d.returned_text !== null ? (
+        <StoryChanges before={d.returned_text} after={d.current_text} title="What the child changed since your comment" open />
+      ) : d.submitted_text !== null ? (
         <StoryChanges before={d.submitted_text} after={d.current_text} title="What changed since it was handed in" />
       ) : null}
-      <p>
+      <p className="story-actions">
+        <Link to="/storyedit" search={{ slug: d.slug }} className="button button-secondary">
+          Edit “{d.title}”
+        </Link>
         <Link to="/stories/$slug" params={{ slug: d.slug }}>
           Open the story page
         </Link>

@@ -1,13 +1,13 @@
-// What a teacher changed in a child's story: the text as submitted against the text now, word by
-// word, as insertions and deletions (screen readers hear "added" and "removed").
+// What changed in a child's story between two of its texts (what a teacher changed since it was
+// handed in, what the child changed since the teacher's comment), word by word, as insertions and deletions (screen readers hear "added" and "removed").
 import { useMemo } from 'react';
 import { textChanged, wordDiff } from '@/contract/story-review';
 
-export function StoryChanges({ before, after, title }: { before: string; after: string; title: string }) {
+export function StoryChanges({ before, after, title, open = false }: { before: string; after: string; title: string; open?: boolean }) {
   const parts = useMemo(() => wordDiff(before, after), [before, after]);
   if (!textChanged(parts)) return null;
   return (
-    <details className="story-diff">
+    <details className="story-diff" open={open}>
       <summary>{title}</summary>
       <p>
         {parts.map((p, i) =>

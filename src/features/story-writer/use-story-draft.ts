@@ -14,7 +14,7 @@ export function useStoryDraft(slug: string) {
     kind: 'story',
     id: slug,
     save: (update, state, meta) => saveStoryText(slug, (meta as StoryMeta).title ?? '', update, state),
-    fetchRemote: async () => (await api.GET('/stories/{slug}/edit/', { params: { path: { slug } } })).data,
+    fetchRemote: () => api.GET('/stories/{slug}/edit/', { params: { path: { slug } } }),
     mergeMeta: (local, data: StoryEdit, unsent) =>
       // Details still waiting to be sent stay as the child set them.
       unsent
@@ -44,6 +44,8 @@ export function useStoryDraft(slug: string) {
     saveText: draft.saveText,
     unsent: draft.unsent,
     missing: draft.missing,
+    fetching: draft.fetching,
+    fetchError: draft.fetchError,
     flush: draft.flush,
   };
 }

@@ -284,16 +284,21 @@ export function WriteStepsPage({ slug }: { slug: string }) {
   const draft = useStoryDraft(slug);
   const user = useSessionUser();
   if (!user) return <SignInFirst />;
-  if (draft.missing) return <NotOnTablet />;
+  if (draft.missing) return <NotOnTablet refused={draft.fetchError} />;
   if (!draft.record || !draft.ydoc) return <p role="status">Opening your story…</p>;
   return <Steps slug={slug} draft={draft} staff={user.role !== 'student'} />;
 }
 
-function NotOnTablet() {
+/** A story this tablet does not have: offline (it opens once online), or the server would not give it. */
+function NotOnTablet({ refused }: { refused: string | null }) {
   return (
     <section className="page writer" aria-labelledby="writer-title">
       <h1 id="writer-title">Write a story</h1>
-      <p className="notice notice-warning">This story is not on this tablet. It may belong to someone else.</p>
+      <p className="notice notice-warning">
+        {refused === null
+          ? 'This story is not on this tablet yet. Connect to the internet to open it.'
+          : 'This story is not on this tablet. It may belong to someone else.'}
+      </p>
       <Link to="/uploadblogsteps" className="button">
         My stories
       </Link>
@@ -305,8 +310,10 @@ type Draft = ReturnType<typeof useStoryDraft>;
 
 function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: boolean }) {
   const meta = draft.meta;
+  // A story sent back opens at its words (the teacher's comment is about them); a draft where
+  // it was left; a sent one at the last step.
   const [snapshot, send] = useMachine(writerMachine, {
-    input: { step: meta.status === 'draft' || meta.status === 'returned' || !meta.status ? (meta.step ?? 1) : 4 },
+    input: { step: meta.status === 'returned' ? 2 : meta.status === 'draft' || !meta.status ? (meta.step ?? 1) : 4 },
   });
   const state = snapshot.value as (typeof STEPS)[number] | 'sending' | 'sent' | 'resume';
   const step = snapshot.context.step;
@@ -480,7 +487,7 @@ function OnePageForm({ slug, staff }: { slug: string; staff: boolean }) {
   const draft = useStoryDraft(slug);
   const [message, setMessage] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  if (draft.missing) return <NotOnTablet />;
+  if (draft.missing) return <NotOnTablet refused={draft.fetchError} />;
   if (!draft.record || !draft.ydoc) return <p role="status">Opening the story…</p>;
   const meta = draft.meta;
   return (

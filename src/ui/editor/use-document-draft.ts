@@ -23,10 +23,18 @@ export interface DocumentDraftOptions {
   id: string;
   /** Stores the change on the device and queues it (src/sync/document-changes). */
   save: (update: Uint8Array, state: Uint8Array, meta: Record<string, unknown>) => Promise<unknown>;
-  /** The server's copy (null when it has none yet or cannot be reached). */
-  fetchRemote: () => Promise<{ doc: string | null } | null | undefined>;
+  /** The server's answer for its copy (`data` absent when it has none for this user or cannot be reached). */
+  fetchRemote: () => Promise<{ data?: { doc: string | null } | undefined; error?: unknown }>;
   /** The details to keep after the server's copy arrived; `unsent`: this device still has changes to send. */
   mergeMeta: (local: Record<string, unknown>, remote: never, unsent: number) => Record<string, unknown>;
+}
+
+/** An empty Yjs document (the server has none yet). */
+const EMPTY_STATE = new Uint8Array([0, 0]);
+/** The server's words for a refusal ('' when it gave none). */
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' ? message : '';
 }
 
 /** The origin of changes taken up from the journal: saved like the user's own. */
@@ -91,12 +99,33 @@ export function useDocumentDraft({ kind, id, save: saveChange, fetchRemote, merg
   // what became of it (submitted, published): a screen says "Sent" from that answer only.
   const settled = status === 'sending' && unsent?.count === 0 ? unsent.at : 0;
 
+  // Not on this device yet (started on another tablet, a child's story a teacher corrects):
+  // online, the server's copy is fetched and kept here, and from then on it is edited like one
+  // made here. Offline, or when the server will not give it to this user, it is missing.
+  const [fetchError, setFetchError] = useState<string | null>(null);
+  useEffect(() => {
+    if (record !== null || !online || !owner) return;
+    let stop = false;
+    setFetchError(null);
+    void (async () => {
+      const { data, error } = await calls.current.fetchRemote();
+      if (stop) return;
+      if (!data) return setFetchError(messageOf(error));
+      await keepServerCopy(owner, { kind, id }, data.doc ? fromBase64(data.doc) : EMPTY_STATE, (local, count) =>
+        calls.current.mergeMeta(local, data as never, count),
+      );
+    })().catch((err: unknown) => !stop && setFetchError(messageOf(err)));
+    return () => {
+      stop = true;
+    };
+  }, [record, online, owner, kind, id]);
+
   // Online: the server's copy merges in (another tablet, a teacher's corrections, the status).
   useEffect(() => {
     if (!online || !owner || !ydoc) return;
     let stop = false;
     void (async () => {
-      const data = await calls.current.fetchRemote();
+      const { data } = await calls.current.fetchRemote();
       if (stop || !data || !saver.current) return;
       // Between two writes: the state kept holds only changes that are also queued.
       await saver.current.exclusive(async () => {
@@ -123,7 +152,11 @@ export function useDocumentDraft({ kind, id, save: saveChange, fetchRemote, merg
     /** The save state in words, never "sent" before it is true. */
     saveText: saveStatusText(report, unsent),
     unsent: unsent?.count ?? 0,
-    missing: record === null,
+    /** Not on this device and not to be had now: offline, or the server refused (`fetchError`). */
+    missing: record === null && (!online || fetchError !== null),
+    /** Not on this device yet; being fetched from the server. */
+    fetching: record === null && online && fetchError === null,
+    fetchError,
     flush,
   };
 }
