@@ -17,7 +17,7 @@ import type { BookContent } from '../../src/contract/book-pages';
 import type { PrintProvider } from '../providers/print/provider';
 import type { Adapters } from '../providers/payments/registry';
 import type { TxtResolver } from './own-domain';
-import type { AppMetrics } from './metrics';
+import type { Counter, Histogram, Registry } from 'prom-client';
 
 /** Renders a made book's pages for its print-ready PDF (the books domain's, or a test's fixtures). */
 export type ContentSource = (db: Queryable, bookId: number) => Promise<BookContent | null>;
@@ -51,6 +51,14 @@ export interface RouteDeps extends Omit<Deps, 'database' | 'draining'> {
   kickMailer: () => void;
   /** Starts handing paid orders to the print provider in the background, after the request commits. */
   kickPrinter: () => void;
+}
+
+/** The app's Prometheus metrics that requests add to (server/http/metrics.ts makes them). */
+export interface AppMetrics {
+  registry: Registry;
+  requests: Histogram<'method' | 'route' | 'status'>;
+  outboxBatch: Histogram;
+  signInFailures: Counter<'kind'>;
 }
 
 /** The background jobs a request may wake once it has committed. */

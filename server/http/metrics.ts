@@ -22,17 +22,12 @@ import { and, isNull, lte, or, sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Queryable } from '../db/client';
 import { emailOutbox, printJobs } from '../db/schema';
-import type { AppEnv } from './env';
+import type { AppEnv, AppMetrics } from './env';
+
+export type { AppMetrics };
 
 export type SignInFailure =
   'staff_password' | 'student_password' | 'community_password' | 'other_site' | 'awaiting_verification' | 'throttled' | 'refresh_refused';
-
-export interface AppMetrics {
-  registry: Registry;
-  requests: Histogram<'method' | 'route' | 'status'>;
-  outboxBatch: Histogram;
-  signInFailures: Counter<'kind'>;
-}
 
 interface QueueNumbers {
   depth: number;
