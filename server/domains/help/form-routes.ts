@@ -5,7 +5,7 @@
 // (the school's address on a school site, the platform's otherwise). The platform admin lists
 // them (GET /forms/) and imports a bulk enrolment into the school (POST /forms/{id}/import/).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   ContactForm,

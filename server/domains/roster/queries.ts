@@ -219,7 +219,10 @@ export function nameMatches(search: string | undefined): SQL | undefined {
 export async function freeClassCode(db: Queryable): Promise<string> {
   for (;;) {
     const code = newClassCode();
-    const [used] = await db.select({ id: classes.id }).from(classes).where(sql`upper(${classes.class_id}) = ${code}`);
+    const [used] = await db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(sql`upper(${classes.class_id}) = ${code}`);
     if (!used) return code;
   }
 }
