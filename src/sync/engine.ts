@@ -59,6 +59,9 @@ async function oldestUnsent(db: DeviceDatabase, ownerId: number): Promise<Outbox
   return entry && upgradeEntry(entry);
 }
 
+/** A change leads a run at most this often per drain (sent, then once more after a token refresh). */
+const MAX_LEADS_PER_DRAIN = 3;
+
 /** Most changes one batch request carries. */
 export const BATCH_SIZE = 100;
 
@@ -267,6 +270,10 @@ export async function drain(deps: EngineDeps): Promise<DrainReport> {
   try {
     const led = await asLeader(deps, async (heartbeat): Promise<DrainOutcome> => {
       const waiting = new Set<number>();
+      // How often each change has led a run in this drain: a change that keeps coming back first
+      // (something else on the device keeps marking it unsent) waits for the next drain rather
+      // than spinning the tab forever.
+      const leads = new Map<string, number>();
       let retryAt = Infinity;
       for (let progress = true; progress;) {
         progress = false;
@@ -276,6 +283,12 @@ export async function drain(deps: EngineDeps): Promise<DrainReport> {
             const run = await dueRun(deps.db, owner, deps.now());
             if (run.blockedUntil !== undefined) retryAt = Math.min(retryAt, run.blockedUntil);
             if (!run.entries.length) break; // done, or this owner's order holds until then
+            const first = run.entries[0]!.id;
+            leads.set(first, (leads.get(first) ?? 0) + 1);
+            if (leads.get(first)! > MAX_LEADS_PER_DRAIN) {
+              waiting.add(owner);
+              break;
+            }
             await heartbeat();
             const step = await sendRun(deps, run.entries, report);
             if (step === 'owner-waits') {

@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildState, SERVER_OUT } from '../../scripts/build-state.mjs';
 import pg from 'pg';
-import { freshPostgres } from '../server/harness';
+import { DELIVERY_ADDRESS, freshPostgres } from '../server/harness';
 import { parsePrometheus, sampleValue } from '../support/prometheus';
 import { freePort, killStarted, send, signalGroup, spawnProcess, untilHealthy, type Proc } from '../support/processes';
 
@@ -233,7 +233,7 @@ describe('production takes no free orders', () => {
       for (const provider of ['paypal', 'phonepe', 'stripe']) {
         const order = await send(proc.port, 'POST', '/api/orders/', {
           host,
-          json: { book_ids: [bookId], provider, email: 'buyer@example.org' },
+          json: { book_ids: [bookId], provider, email: 'buyer@example.org', delivery_address: DELIVERY_ADDRESS },
         });
         expect(order.status, order.text).toBe(409);
         expect(order.body.message).toContain('Payments are not set up on this site yet');

@@ -14,7 +14,7 @@ import {
   type PaymentReport,
   type PaymentState,
 } from '../../server/providers/payments/adapter';
-import { GREENFIELD, signIn, startServer, TARGETS, type TestServer } from './harness';
+import { DELIVERY_ADDRESS, GREENFIELD, signIn, startServer, TARGETS, type TestServer } from './harness';
 
 const location = (res: { headers: Headers }) => res.headers.get('location') ?? '';
 const PROVIDER_PAGE = 'https://checkout.stand-in.example/pay/';
@@ -79,7 +79,7 @@ describe.each(TARGETS)('payments without the sandbox on %s', (target) => {
     const order = await server.call('POST', '/api/orders/', {
       host: GREENFIELD,
       token: teacher,
-      json: { book_ids: bookIds, provider: 'stripe' },
+      json: { book_ids: bookIds, provider: 'stripe', delivery_address: DELIVERY_ADDRESS },
     });
     expect(order.status).toBe(409);
     expect(order.body.message).toBe(NO_PROVIDER);
@@ -139,7 +139,7 @@ describe.each(TARGETS)('a real provider on %s', (target) => {
     const res = await server.call('POST', '/api/orders/', {
       host: GREENFIELD,
       token: teacher,
-      json: { book_ids: bookIds, provider: 'stripe' },
+      json: { book_ids: bookIds, provider: 'stripe', delivery_address: DELIVERY_ADDRESS },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const body = res.body as { order_id: number; key: string; redirect_url: string };
@@ -164,7 +164,7 @@ describe.each(TARGETS)('a real provider on %s', (target) => {
     const paypal = await server.call('POST', '/api/orders/', {
       host: GREENFIELD,
       token: teacher,
-      json: { book_ids: bookIds, provider: 'paypal' },
+      json: { book_ids: bookIds, provider: 'paypal', delivery_address: DELIVERY_ADDRESS },
     });
     expect(paypal.status).toBe(400);
     expect(paypal.body.errors.provider).toBeDefined();
@@ -261,7 +261,7 @@ describe.each(TARGETS)('a real provider on %s', (target) => {
       const res = await server.call('POST', '/api/orders/', {
         host: GREENFIELD,
         token: teacher,
-        json: { book_ids: bookIds, provider: 'stripe' },
+        json: { book_ids: bookIds, provider: 'stripe', delivery_address: DELIVERY_ADDRESS },
         headers: { 'Idempotency-Key': 'provider-down-checkout' },
       });
       expect(res.status).toBe(503);

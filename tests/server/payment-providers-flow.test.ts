@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../server/db/schema';
-import { GREENFIELD, signIn, startServer, TARGETS, type TestServer } from './harness';
+import { DELIVERY_ADDRESS, GREENFIELD, signIn, startServer, TARGETS, type TestServer } from './harness';
 import { startPayPal, type PayPalStandIn } from './stand-ins/paypal';
 import { startStripe, type StripeStandIn } from './stand-ins/stripe';
 
@@ -41,7 +41,11 @@ describe.each(TARGETS)('Stripe and PayPal through their SDKs in the order flow o
   });
 
   async function checkout(provider: 'stripe' | 'paypal') {
-    const res = await server.call('POST', '/api/orders/', { host: GREENFIELD, token: teacher, json: { book_ids: bookIds, provider } });
+    const res = await server.call('POST', '/api/orders/', {
+      host: GREENFIELD,
+      token: teacher,
+      json: { book_ids: bookIds, provider, delivery_address: DELIVERY_ADDRESS },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const body = res.body as { order_id: number; key: string; redirect_url: string };
     const [payment] = await server.database.db.select().from(payments).where(eq(payments.order_id, body.order_id));

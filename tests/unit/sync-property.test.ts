@@ -234,7 +234,8 @@ describe('sync engine property', () => {
       : {};
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), fc.integer(), (steps, seed) => simulate(steps, seed)),
-      { numRuns: RUNS, verbose: 1, ...replay },
+      // A day that never ends (a drain that loops) fails on its own, with its seed and path.
+      { numRuns: RUNS, verbose: 1, timeout: 20_000, ...replay },
     );
     // Proof that the lost-answer fault really happened and the server caught the repeats.
     expect(totals.duplicatesSuppressed).toBeGreaterThan(0);

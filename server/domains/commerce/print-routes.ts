@@ -61,7 +61,12 @@ export const printCallbackRoutes = new Hono<AppEnv>()
     if (!deps.config.printSandbox || !orderId.success) fail(404, 'There is no such print job.');
     if (c.req.query('key') !== orderKey(deps.keys.master, orderId.data)) fail(404, 'There is no such print job.');
     const [order] = await c.var.db.select({ tenant_id: orders.tenant_id }).from(orders).where(eq(orders.id, orderId.data)).limit(1);
-    const got = sandboxReceived(deps.keys.master, orderId.data);
+    const [job] = await c.var.db
+      .select({ ref: printJobs.provider_ref })
+      .from(printJobs)
+      .where(eq(printJobs.order_id, orderId.data))
+      .limit(1);
+    const got = sandboxReceived(deps.keys.master, orderId.data, job?.ref ?? null);
     if (!order || !got || (c.var.tenant && order.tenant_id !== c.var.tenant.id)) fail(404, 'The printer has not received this order.');
     return c.json(got, 200);
   })

@@ -16,8 +16,8 @@ import {
   type PrintProvider,
 } from './provider';
 
-/** What the sandbox printer was handed, per order, as a real printer would keep it (last 500). */
-const received = new Map<string, PrintOrder>();
+/** What the sandbox printer was handed, per order, as a real printer would keep it (last 500), with the reference it gave. */
+const received = new Map<string, { order: PrintOrder; ref: string }>();
 const INBOX_SIZE = 500;
 const inboxKey = (callbackKey: Buffer, orderId: number) => `${callbackKey.toString('hex', 0, 8)}:${orderId}`;
 
@@ -27,16 +27,21 @@ export function sandboxPrinter(secret: string): PrintProvider {
     name: 'sandbox',
     callbackKey,
     async submit(order) {
-      received.set(inboxKey(callbackKey, order.order_id), structuredClone(order));
+      const ref = `sbx_${randomToken(18)}`;
+      received.set(inboxKey(callbackKey, order.order_id), { order: structuredClone(order), ref });
       if (received.size > INBOX_SIZE) received.delete(received.keys().next().value!);
-      return { ref: `sbx_${randomToken(18)}` };
+      return { ref };
     },
   };
 }
 
-/** The order as the sandbox printer received it (its items and where to send them), if it did. */
-export function sandboxReceived(secret: string, orderId: number): PrintOrder | undefined {
-  return received.get(inboxKey(printKey(secret, 'sandbox'), orderId));
+/**
+ * The order as the sandbox printer received it (its items and where to send them), if it took the
+ * job whose reference is `ref` (another database's order of the same number is not this one).
+ */
+export function sandboxReceived(secret: string, orderId: number, ref: string | null): PrintOrder | undefined {
+  const got = received.get(inboxKey(printKey(secret, 'sandbox'), orderId));
+  return got && got.ref === ref ? got.order : undefined;
 }
 
 /** The step after `current`, or null when the copy has arrived at the last one. */
