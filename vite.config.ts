@@ -102,10 +102,11 @@ export default defineConfig({
             },
             // The small shared modules every page's first load holds: one file rather than twenty
             // (the header's cart count, sync slot and tenant included; Lingui's run time follows
-            // src/i18n, which imports it; the areas' declarations, read by the router and the areas' menus).
+            // src/i18n, which imports it; the areas' declarations, read by the router and the areas' menus;
+            // the add-to-cart button of the library's and the book page's cards).
             {
               name: 'shell',
-              test: /src[\\/](sync[\\/](status|storage-full|next-task)|contract[\\/](price|tenant-colors|tenant-css|shape|domain|device|locales|common-messages)|ui[\\/](use-online|sent-with-page|when-idle|toast|tenant-colors|icons|format|language-picker)|data[\\/](on-demand|persisted-state)|api[\\/](use-session|session|device-id)|i18n[\\/](i18n|known|choice)|app[\\/](areas|page-screens)|features[\\/](cart[\\/](use-cart-count|guest-cart|cart-state)|sync-status[\\/](sync-status-slot|offline-badge)|tenant[\\/]tenant))\.tsx?$/,
+              test: /src[\\/](sync[\\/](status|storage-full|next-task)|contract[\\/](price|tenant-colors|tenant-css|shape|domain|device|locales|common-messages)|ui[\\/](use-online|sent-with-page|when-idle|toast|tenant-colors|icons|format|language-picker)|data[\\/](on-demand|persisted-state)|api[\\/](use-session|session|device-id)|i18n[\\/](i18n|known|choice)|app[\\/](areas|page-screens)|features[\\/](cart[\\/](use-cart-count|guest-cart|cart-state|add-to-cart-button)|sync-status[\\/](sync-status-slot|offline-badge)|tenant[\\/]tenant))\.tsx?$/,
             },
           ],
         },
