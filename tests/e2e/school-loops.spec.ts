@@ -102,8 +102,13 @@ test('a school admin creates a class, changes its teacher, and invites a teacher
   await page.goto(`${base}/admin-school/classform?id=${made[0]!.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Edit class' })).toBeVisible();
   await expect(page.getByLabel('Class name')).toHaveValue('Year 1 Wrens');
-  await page.getByLabel('Teacher').selectOption({ index: 1 });
-  const other = await page.getByLabel('Teacher').locator('option:checked').textContent();
+  // Another of the school's teachers (not "no teacher").
+  const teachers = await page
+    .getByLabel('Teacher')
+    .locator('option')
+    .evaluateAll((options) => (options as HTMLOptionElement[]).filter((o) => o.value !== '').map((o) => o.textContent ?? ''));
+  const other = teachers.find((name) => name !== chosen)!;
+  await page.getByLabel('Teacher').selectOption({ label: other });
   expect(other).not.toBe(chosen);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Class updated.')).toBeVisible();

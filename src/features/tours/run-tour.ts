@@ -11,6 +11,9 @@ export async function runTour(tour: Tour, onEnd: (how: 'finished' | 'skipped') =
   const steps = tour.steps.filter((s) => !s.element || document.querySelector(s.element));
   let finished = false;
   const d = driver({
+    // No fade: each step is readable (and its buttons meet contrast) from the moment it shows,
+    // and nothing moves for children who find motion hard.
+    animate: false,
     showProgress: true,
     allowClose: true,
     nextBtnText: 'Next',
