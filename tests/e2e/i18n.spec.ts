@@ -162,7 +162,9 @@ test('a child signs in in Arabic and keeps it; the next child at the tablet gets
   await page.getByRole('button', { name: 'دخول' }).click();
 
   await expect(page.locator('.toast').filter({ hasText: 'تم تسجيل الدخول' })).toBeVisible();
-  await expect(page).toHaveURL(`${base}/`);
+  // A child lands on their own writing; the library is in their language too.
+  await expect(page).toHaveURL(`${base}/dashboard`);
+  await page.goto(`${base}/library`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('المكتبة الإلكترونية');
   await noEnglishLeft(page, 'ar');
   const amara = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!) as { id: number });
