@@ -95,7 +95,7 @@ export function SchoolDashboardScreen() {
   return (
     <>
       <SchoolAtAGlance />
-      <ClassList title="Classes" link={classDetails} cards />
+      <ClassList title="Classes" link={classDetails} cards nested />
     </>
   );
 }

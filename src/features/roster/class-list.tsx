@@ -18,20 +18,32 @@ function useCounts() {
   return (cls: ClassRecord) => (students?.length ? (counts.get(cls.id) ?? 0) : cls.no_of_students);
 }
 
-export function ClassList({ link, title, cards = false }: { link: ClassLink; title: string; cards?: boolean }) {
+/** `nested`: the list is a part of a page with its own title (the school dashboard), so its title is a h2. */
+export function ClassList({
+  link,
+  title,
+  cards = false,
+  nested = false,
+}: {
+  link: ClassLink;
+  title: string;
+  cards?: boolean;
+  nested?: boolean;
+}) {
+  const [Title, CardTitle] = nested ? (['h2', 'h3'] as const) : (['h1', 'h2'] as const);
   const load = useRosterRefresh();
   const classes = useClasses();
   const count = useCounts();
   if (!classes) return null;
   return (
     <section className="page roster-page" aria-labelledby="classes-title">
-      <h1 id="classes-title">{title}</h1>
+      <Title id="classes-title">{title}</Title>
       {classes.length === 0 ? <p>{load === 'loading' ? 'Loading your classes…' : 'There are no classes yet.'}</p> : null}
       {cards ? (
         <ul className="class-cards">
           {classes.map((c) => (
             <li key={c.id} className="class-card" style={{ borderTopColor: c.class_theme }}>
-              <h2>{link(c, c.name)}</h2>
+              <CardTitle>{link(c, c.name)}</CardTitle>
               <p>
                 Class code <strong>{c.class_id}</strong>
               </p>

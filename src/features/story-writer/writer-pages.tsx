@@ -1,4 +1,4 @@
-// The story writer's screens: /uploadblogsteps (my stories on this device and "Start a new
+// The story writer's screens: /uploadblogsteps (my unfinished stories and "Start a new
 // story"), /uploadblogsteps/{slug} (the four steps), /storyedit?slug= and /upload-blog (the
 // one-page form), /uploadcontent (a teacher uploads a finished piece for a child or the class).
 // Everything here works offline: it reads and writes the device's documents table.
@@ -47,10 +47,39 @@ function SignInFirst() {
   );
 }
 
-/** /uploadblogsteps: the child's own stories on this device, and a new one. */
+/** A story the write page lists: one on this tablet, or one the server keeps for the child. */
+interface Unfinished {
+  slug: string;
+  title: string;
+  status: string | undefined;
+}
+
+/**
+ * The child's unfinished stories: those on this tablet (their details as the tablet knows them),
+ * then, when online, the drafts and sent-back stories the server keeps for them, written on
+ * another tablet or sent from this one and gone from it since (they open from the server).
+ */
+function useUnfinishedStories(owner: number | null): Unfinished[] | undefined {
+  const device = useMyDrafts();
+  const online = useOnline();
+  const remote = useRemote(online && owner ? `unfinished-stories:${owner}` : null, () => unwrap(api.GET('/student/stories/')));
+  if (!device) return undefined;
+  const rows: Unfinished[] = device.map((d) => {
+    const meta = d.meta as StoryMeta;
+    return { slug: d.id, title: meta.title ?? '', status: meta.status };
+  });
+  const here = new Set(rows.map((r) => r.slug));
+  if (remote.status === 'succeeded')
+    for (const s of remote.data.results)
+      if ((s.status === 'draft' || s.status === 'returned') && !here.has(s.slug))
+        rows.push({ slug: s.slug, title: s.title, status: s.status });
+  return rows;
+}
+
+/** /uploadblogsteps: the child's unfinished stories (on this tablet or kept by the server), and a new one. */
 export function StartStoryPage() {
   const user = useSessionUser();
-  const drafts = useMyDrafts();
+  const stories = useUnfinishedStories(user?.id ?? null);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   if (!user) return <SignInFirst />;
@@ -69,21 +98,18 @@ export function StartStoryPage() {
       <button type="button" className="button writer-big" onClick={start} disabled={busy}>
         Start a new story
       </button>
-      {drafts?.length ? (
+      {stories?.length ? (
         <>
-          <h2>My stories on this tablet</h2>
+          <h2>My stories</h2>
           <ul className="writer-drafts">
-            {drafts.map((d) => {
-              const meta = d.meta as StoryMeta;
-              return (
-                <li key={d.key}>
-                  <Link to="/uploadblogsteps/$slug" params={{ slug: d.id }} className="writer-draft">
-                    <span className="writer-draft-title">{meta.title || 'My story (no title yet)'}</span>
-                    <span className="writer-draft-status">{statusText(meta.status)}</span>
-                  </Link>
-                </li>
-              );
-            })}
+            {stories.map((d) => (
+              <li key={d.slug}>
+                <Link to="/uploadblogsteps/$slug" params={{ slug: d.slug }} className="writer-draft">
+                  <span className="writer-draft-title">{d.title || 'My story (no title yet)'}</span>
+                  <span className="writer-draft-status">{statusText(d.status)}</span>
+                </Link>
+              </li>
+            ))}
           </ul>
         </>
       ) : null}
