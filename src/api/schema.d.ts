@@ -3896,7 +3896,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A parent's home: the school's community stories, their child's first, then their class's, then the school's
+         * A parent's home: the school's community stories, those it has pinned first, then their child's, then their class's, then the school's
          * @description For parents with the community password and signed-in members of the school; anyone else is refused (403). class_id is one of `classes`; child is one of `writers` (the class children whose stories this viewer may read).
          *
          *     Access: anyone; school or organization sites only.
@@ -20092,7 +20092,7 @@ export interface components {
             class_id: number | null;
             author_id: number;
             /** @enum {string} */
-            shelf: "child" | "class" | "school";
+            shelf: "pinned" | "child" | "class" | "school";
         };
         Cart: {
             cart: number[];

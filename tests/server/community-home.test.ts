@@ -11,7 +11,7 @@ interface HomeStory {
   author_id: number;
   class_id: number | null;
   created_at: string;
-  shelf: 'child' | 'class' | 'school';
+  shelf: 'pinned' | 'child' | 'class' | 'school';
 }
 
 describe.each(TARGETS)('a parent’s home on %s', (target) => {
@@ -64,6 +64,30 @@ describe.each(TARGETS)('a parent’s home on %s', (target) => {
       const one = await server.call('GET', `/api/stories/${s.id}/`, { host: GREENFIELD, headers: { cookie } });
       expect(one.status).toBe(200);
     }
+  });
+
+  it('shows the stories the school has pinned on top while the pin lasts, then the shelves as before', async () => {
+    const teacher = (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).access;
+    const before = (await home(`?class_id=${robins}`)).body.stories as (HomeStory & { pinned_until: string | null })[];
+    const chosen = before.at(-1)!;
+    expect(chosen.shelf).not.toBe('pinned');
+    const pin = (expiry: string | null, is_pinned = true) =>
+      server.call('POST', '/api/content/pin/', {
+        host: GREENFIELD,
+        token: teacher,
+        json: { content_type: 'story', object_id: chosen.id, is_pinned, expiry_date: expiry },
+      });
+    expect((await pin(new Date(Date.now() + 86_400_000).toISOString())).status).toBe(200);
+    const pinned = (await home(`?class_id=${robins}`)).body.stories as (HomeStory & { pinned_until: string | null })[];
+    expect(pinned[0]!.id).toBe(chosen.id);
+    expect(pinned[0]!.shelf).toBe('pinned');
+    expect(pinned[0]!.pinned_until).not.toBeNull();
+    expect(pinned.filter((s) => s.id === chosen.id)).toHaveLength(1);
+    // Unpinned (or past its expiry): back on its own shelf.
+    expect((await pin(null, false)).status).toBe(200);
+    const after = (await home(`?class_id=${robins}`)).body.stories as HomeStory[];
+    expect(after.find((s) => s.id === chosen.id)?.shelf ?? chosen.shelf).toBe(chosen.shelf);
+    expect(after.some((s) => s.shelf === 'pinned')).toBe(false);
   });
 
   it('refuses strangers and offers only the site’s classes', async () => {

@@ -1,8 +1,8 @@
 // A parent's home (GET /community/home/): the school's community work as a family looks for it.
 // The parent (community password) or a signed-in member of the school names their child's class
 // (and, once they have found them, their child among the class's writers); the answer is every
-// story they may read on this site in that order: their child's first, then the class's, then
-// the rest of the school's, each newest first. Whom a story shows to is the one rule of
+// story they may read on this site in that order: what the school has pinned (while the pin
+// lasts), then their child's, then the class's, then the rest of the school's, each newest first. Whom a story shows to is the one rule of
 // storyVisibleTo; the classes offered are this site's only, so another school's ids find nothing.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -20,8 +20,8 @@ const HOME_SIZE = 48;
 const HomeStory = StoryCardSchema.extend({
   class_id: z.number().int().nullable(),
   author_id: z.number().int(),
-  /** Where it sits on the home: the child's own, their class's, or the school's. */
-  shelf: z.enum(['child', 'class', 'school']),
+  /** Where it sits on the home: pinned by the school, the child's own, their class's, or the school's. */
+  shelf: z.enum(['pinned', 'child', 'class', 'school']),
 }).openapi('CommunityStory');
 
 const communityHome = defineRoute(
@@ -29,7 +29,8 @@ const communityHome = defineRoute(
   {
     method: 'get',
     path: '/community/home/',
-    summary: "A parent's home: the school's community stories, their child's first, then their class's, then the school's",
+    summary:
+      "A parent's home: the school's community stories, those it has pinned first, then their child's, then their class's, then the school's",
     description:
       'For parents with the community password and signed-in members of the school; anyone else is refused (403). ' +
       'class_id is one of `classes`; child is one of `writers` (the class children whose stories this viewer may read).',
@@ -72,20 +73,19 @@ export const communityHomeRoutes = new OpenAPIHono<AppEnv>().openapi(communityHo
         .orderBy(storyCardColumns.author, users.id)
     : [];
   const mine = writers.find((w) => w.id === child)?.id ?? null;
-  const shelf = sql<'child' | 'class' | 'school'>`case
-    when ${stories.author_id} = ${mine ?? -1} then 'child'
-    when ${stories.class_id} = ${klass ?? -1} then 'class'
-    else 'school' end`;
+  const place = sql<number>`case
+    when ${storyCardColumns.pinned_until} is not null then 0
+    when ${stories.author_id} = ${mine ?? -1} then 1
+    when ${stories.class_id} = ${klass ?? -1} then 2
+    else 3 end`;
   const rows = await db
-    .select({ ...storyCardColumns, class_id: stories.class_id, author_id: stories.author_id, shelf })
+    .select({ ...storyCardColumns, class_id: stories.class_id, author_id: stories.author_id, place })
     .from(stories)
     .innerJoin(users, eq(users.id, stories.author_id))
     .where(readable)
-    .orderBy(
-      sql`case when ${stories.author_id} = ${mine ?? -1} then 0 when ${stories.class_id} = ${klass ?? -1} then 1 else 2 end`,
-      desc(stories.created_at),
-      desc(stories.id),
-    )
+    .orderBy(place, desc(stories.created_at), desc(stories.id))
     .limit(HOME_SIZE);
-  return c.json({ classes: schoolClasses, writers, stories: rows }, 200);
+  const shelves = ['pinned', 'child', 'class', 'school'] as const;
+  const placed = rows.map(({ place, ...story }) => ({ ...story, shelf: shelves[Number(place)]! }));
+  return c.json({ classes: schoolClasses, writers, stories: placed }, 200);
 });

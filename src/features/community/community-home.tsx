@@ -1,7 +1,8 @@
 // A parent's home (/community): the school's community work as a family looks for it. The parent
 // says once which class their child is in, and then which of the class's writers is their child;
-// both choices stay on this device. The stories come newest first on three shelves: their
-// child's on top, then the class's, then the rest of the school's (GET /community/home/).
+// both choices stay on this device. The stories come newest first on four shelves: what the
+// school has pinned (while the pin lasts) on top, then their child's, then the class's, then the
+// rest of the school's (GET /community/home/).
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
@@ -132,6 +133,7 @@ export function CommunityHome() {
         ) : null}
       </form>
       {stories.length === 0 ? <p>{t`No stories have been shared with families yet.`}</p> : null}
+      <Shelf id="shelf-pinned" title={t`Chosen by our school`} stories={on('pinned')} />
       {childName ? <Shelf id="shelf-child" title={t`Stories by ${childName}`} stories={on('child')} /> : null}
       {className ? <Shelf id="shelf-class" title={t`Stories from ${className}`} stories={on('class')} /> : null}
       <Shelf id="shelf-school" title={className ? t`More from our school` : t`Stories from our school`} stories={on('school')} />
