@@ -24,6 +24,10 @@ export default defineConfig({
           environment: 'node',
           // One migrated and seeded database per run, copied by each test file (harness.ts).
           globalSetup: ['tests/server/global-setup.ts'],
+          // The files share their worker's loaded modules (the server's import costs seconds per
+          // file, about a third of the suite): each file starts its own server on its own database
+          // (harness.ts) and no test changes process.env or mocks a module, so nothing leaks.
+          isolate: false,
           // PGlite compiles its WASM once per file; a generous timeout covers a cold start.
           testTimeout: 30_000,
           hookTimeout: 60_000,
