@@ -24,7 +24,7 @@ import { fail } from '../../http/errors';
 import { escapeHtml } from '../../lib/html';
 import { orderKey, paymentByRef, resultPath, settlePayment, type SettleAnswer } from './checkout';
 import { adaptersOf, applyReport, askProvider, openRenewal, paymentWay, type ReportAnswer } from './gateway';
-import { WebhookRejected } from '../../providers/payments/adapter';
+import { ProviderUnavailable, WebhookRejected } from '../../providers/payments/adapter';
 import type { SandboxDecision } from '../../providers/payments/provider';
 import { recordSandboxMandate } from './subscriptions';
 import { paymentProviders } from '../../providers/payments/providers';
@@ -165,6 +165,8 @@ export const paymentRoutes = new Hono<AppEnv>()
       events = await adapter.verifyWebhook({ headers, rawBody: await c.req.text() });
     } catch (err) {
       if (err instanceof WebhookRejected) fail(400, 'This webhook could not be verified.');
+      // The adapter asks the provider about the event and it did not answer: the provider sends it again.
+      if (err instanceof ProviderUnavailable) fail(503, 'The payment provider could not be reached: please send this again later.');
       throw err;
     }
     const now = c.var.deps.now();
