@@ -299,7 +299,8 @@ export async function openRenewal(c: Context<AppEnv>, orderId: number, key: stri
       if (answer.status === 'success') return plansScreen(c);
       ref = '';
     }
-  } else if (payment.status !== 'pending') ref = '';
+  } else if (payment.status === 'success') return plansScreen(c);
+  else if (payment.status !== 'pending') ref = '';
   if (!ref) {
     // The last try failed or was cancelled: a fresh payment of the same order, for the same period.
     ref = renewalLinkRef(payment.provider, row.subscription_id, renewal.from, randomToken(6).replace(/_/g, '-'));
