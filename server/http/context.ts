@@ -203,7 +203,9 @@ async function sessionAlive(db: Queryable, userId: number, sid: string): Promise
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
   const header = c.req.header('authorization');
-  if (header) {
+  // Only a Bearer credential is a sign-in. Another scheme is a caller's own (PhonePe signs its
+  // callbacks with `Authorization: SHA256(user:password)`), left to the route that checks it.
+  if (header && /^Bearer(\s|$)/i.test(header)) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const { keys, now } = c.var.deps;
     const claims = match?.[1] ? await readToken(keys.jwt, match[1], 'access', now()) : null;

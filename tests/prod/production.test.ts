@@ -3,7 +3,9 @@
 // marks as runtime (no devDependency can be found from there, and no NODE_PATH), started with
 // `npm start` and NODE_ENV=production. Two processes share one fresh PostgreSQL database and both
 // serve a school's site; PGlite is refused without ALLOW_PGLITE=1, and with it a second process
-// on the same data folder refuses to start.
+// on the same data folder refuses to start. Production takes no free orders: no demo sign-in
+// without SEED, no provider and no sandbox without keys, and with keys (pointed at the local
+// stand-ins of Stripe and PayPal) checkout goes to the provider's page and only its word pays.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,8 @@ import pg from 'pg';
 import { DELIVERY_ADDRESS, freshPostgres } from '../server/harness';
 import { parsePrometheus, sampleValue } from '../support/prometheus';
 import { freePort, killStarted, send, signalGroup, spawnProcess, untilHealthy, type Proc } from '../support/processes';
+import { startPayPal } from '../server/stand-ins/paypal';
+import { startStripe } from '../server/stand-ins/stripe';
 
 const PG = process.env.DATABASE_URL;
 const repo = resolve('.');
@@ -242,6 +246,75 @@ describe('production takes no free orders', () => {
       }
     } finally {
       await stop(proc);
+    }
+  }, 300_000);
+
+  it("with stand-in keys: checkout sends the buyer to the provider's own page, and nothing is paid until the provider says so", async () => {
+    const [stripe, paypal] = await Promise.all([startStripe(), startPayPal()]);
+    const proc = await server({
+      SEED: 'demo',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_BASE_URL: stripe.url,
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+      PAYPAL_ENV: 'sandbox',
+      PAYPAL_BASE_URL: paypal.url,
+    });
+    try {
+      const host = 'greenfield.localhost';
+      expect((await send(proc.port, 'GET', '/api/current-tenant', { host })).body.payments).toEqual({
+        sandbox: false,
+        providers: ['paypal', 'stripe'],
+      });
+      const bookId = (await send(proc.port, 'GET', '/api/books/?limit=1', { host })).body.results[0].id as number;
+      const checkout = async (provider: string) => {
+        const res = await send(proc.port, 'POST', '/api/orders/', {
+          host,
+          json: { book_ids: [bookId], provider, email: 'buyer@example.org', delivery_address: DELIVERY_ADDRESS },
+        });
+        expect(res.status, res.text).toBe(201);
+        return res.body as { order_id: number; key: string; redirect_url: string };
+      };
+      const status = async (o: { order_id: number; key: string }) =>
+        (await send(proc.port, 'GET', `/api/orders/${o.order_id}/?key=${o.key}`, { host })).body.status as string;
+      const comeBack = (provider: string, query: string) => send(proc.port, 'GET', `/api/payments/${provider}/return/?${query}`, { host });
+
+      // Stripe: its Checkout page; a forged return and the sandbox pay nothing; its signed webhook does.
+      const card = await checkout('stripe');
+      expect(card.redirect_url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+      const session = stripe.sessions.get(card.redirect_url.split('/').pop()!)!;
+      const ref = session.client_reference_id!;
+      expect((await comeBack('stripe', `ref=${ref}&session_id=${session.id}&status=complete&paid=true`)).status).toBe(303);
+      expect((await send(proc.port, 'POST', `/api/payments/sandbox/stripe/${ref}/`, { host })).status).toBe(404);
+      expect(await status(card)).toBe('pending');
+      stripe.pay(session.id);
+      const hook = stripe.webhook('checkout.session.completed', session);
+      const forged = stripe.webhook('checkout.session.completed', session, { secret: 'whsec_forged' });
+      expect(
+        (await send(proc.port, 'POST', '/api/payments/stripe/webhook/', { raw: { body: forged.rawBody, headers: forged.headers } })).status,
+      ).toBe(400);
+      expect(await status(card)).toBe('pending');
+      expect(
+        (await send(proc.port, 'POST', '/api/payments/stripe/webhook/', { raw: { body: hook.rawBody, headers: hook.headers } })).status,
+      ).toBe(200);
+      expect(await status(card)).toBe('success');
+
+      // PayPal: its approval page; the return before the buyer approved pays nothing, after it PayPal's capture does.
+      const wallet = await checkout('paypal');
+      const id = new URL(wallet.redirect_url).searchParams.get('token')!;
+      expect(wallet.redirect_url).toBe(`https://www.sandbox.paypal.com/checkoutnow?token=${id}`);
+      const paypalRef = paypal.orders.get(id)!.purchase_units[0]!.custom_id;
+      await comeBack('paypal', `ref=${paypalRef}&token=${id}&PayerID=FORGED`);
+      expect(await status(wallet)).toBe('pending');
+      paypal.approve(id);
+      await comeBack('paypal', `ref=${paypalRef}&token=${id}&PayerID=BUYER`);
+      expect(await status(wallet)).toBe('success');
+      expect(paypal.captures.filter((c) => c.supplementary_data.related_ids.order_id === id)).toHaveLength(1);
+    } finally {
+      await stop(proc);
+      await Promise.all([stripe.close(), paypal.close()]);
     }
   }, 300_000);
 });

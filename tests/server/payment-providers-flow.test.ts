@@ -1,10 +1,14 @@
 // The real adapters in the order flow: the server is configured the way an operator would
 // (keys in the environment, the sandbox off) with each SDK pointed at its provider's stand-in.
 // Checkout sends the buyer to the provider's own page, a forged return marks nothing paid, and
-// the order is paid only when the provider says so (a verified webhook, or the status call).
+// the order is paid only when the provider says so (a verified webhook, or the status call), for
+// its exact amount and currency; a declined card fails it; a Stripe subscription's first payment
+// keeps the card and its renewal charges it off-session once.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../../server/db/schema';
+import { payments, subscriptions } from '../../server/db/schema';
+import { renewalCharge } from '../../server/domains/commerce/gateway';
+import { addInterval, runRenewals } from '../../server/domains/commerce/subscriptions';
 import { DELIVERY_ADDRESS, GREENFIELD, signIn, startServer, TARGETS, type TestServer } from './harness';
 import { startPayPal, type PayPalStandIn } from './stand-ins/paypal';
 import { startStripe, type StripeStandIn } from './stand-ins/stripe';
@@ -92,6 +96,52 @@ describe.each(TARGETS)('Stripe and PayPal through their SDKs in the order flow o
       200,
     );
     expect((await order(o)).status).toBe('cancelled');
+  });
+
+  it('Stripe: a declined card fails the order; another amount taken never settles one', async () => {
+    const declined = await checkout('stripe');
+    const intent = stripe.decline(declined.payment.external_ref!);
+    expect((await deliver('stripe', stripe.webhook('payment_intent.payment_failed', stripe.intents.get(intent.id)))).status).toBe(200);
+    expect((await order(declined)).status).toBe('failed');
+    const short = await checkout('stripe');
+    const session = stripe.sessions.get(short.payment.external_ref!)!;
+    stripe.pay(session.id, { amount: 1 });
+    expect((await deliver('stripe', stripe.webhook('checkout.session.completed', session))).status).toBe(200);
+    expect((await order(short)).status).toBe('pending');
+    const rupees = await checkout('stripe');
+    const other = stripe.sessions.get(rupees.payment.external_ref!)!;
+    stripe.pay(other.id, { currency: 'inr' });
+    await comeBack('stripe', `ref=${rupees.payment.provider_ref}`);
+    expect((await order(rupees)).status).toBe('pending');
+  });
+
+  it('Stripe subscription: the first payment keeps the card, and the renewal charges it off-session once', async () => {
+    const head = (await signIn(server, 'head@greenfield.example', 'Head-demo-1')).access;
+    const own = await server.call('GET', '/api/api-admin/subscription/', { host: GREENFIELD, token: head });
+    const monthly = own.body.plans[0].variants.find((v: { interval: string }) => v.interval === 'month');
+    const made = await server.call('POST', '/api/api-admin/subscription/', {
+      host: GREENFIELD,
+      token: head,
+      json: { variant_id: monthly.id, provider: 'stripe' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const [first] = await server.database.db.select().from(payments).where(eq(payments.order_id, made.body.order_id));
+    const session = stripe.sessions.get(first!.external_ref!)!;
+    stripe.pay(session.id);
+    expect((await deliver('stripe', stripe.webhook('checkout.session.completed', session))).status).toBe(200);
+    const [sub] = await server.database.db.select().from(subscriptions).where(eq(subscriptions.status, 'active'));
+    expect(sub!.mandate).toMatch(/^cus_\w+\/pm_\w+$/);
+    const end = sub!.current_period_end;
+    const intents = stripe.intents.size;
+    const renew = (at: Date) => runRenewals(server.database.db, at, renewalCharge(server.deps));
+    expect(await renew(new Date(end.getTime() + 1000))).toMatchObject({ renewed: 1, mailed: 0 });
+    expect(await renew(new Date(end.getTime() + 2000))).toMatchObject({ renewed: 0 });
+    expect(stripe.intents.size).toBe(intents + 1);
+    const charged = stripe.requests.filter((r) => r.path === '/v1/payment_intents');
+    expect(new URLSearchParams(charged.at(-1)!.rawBody).get('off_session')).toBe('true');
+    expect(charged.at(-1)!.headers['idempotency-key']).toMatch(/^stripe_renew_/);
+    const [renewed] = await server.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+    expect(renewed).toMatchObject({ status: 'active', current_period_start: end, current_period_end: addInterval(end, 'month') });
   });
 
   it('PayPal: the buyer approves on PayPal; the return before approval pays nothing, after it captures once', async () => {

@@ -6,6 +6,7 @@
 import { request } from 'node:http';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import { deriveKeys } from '../../server/lib/crypto';
 import { renewalCharge } from '../../server/domains/commerce/gateway';
 import { runRenewals } from '../../server/domains/commerce/subscriptions';
 import type { PaymentAdapter } from '../../server/providers/payments/adapter';
@@ -47,6 +48,10 @@ const stripe: PaymentAdapter = {
 
 const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR! });
 const config = loadConfig({ SECRET_KEY: 'renewal-child', DATA_DIR: env.DATA_DIR, PAYMENTS_SANDBOX: '0' });
-const counts = await runRenewals(database.db, new Date(env.NOW!), renewalCharge({ config, paymentAdapters: { stripe } }));
+const counts = await runRenewals(
+  database.db,
+  new Date(env.NOW!),
+  renewalCharge({ config, keys: deriveKeys('renewal-child'), paymentAdapters: { stripe } }),
+);
 process.stdout.write(`${JSON.stringify(counts)}\n`);
 await database.close();

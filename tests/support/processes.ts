@@ -56,10 +56,15 @@ export async function killStarted(): Promise<void> {
   }
 }
 
-/** One request over node:http; the body is parsed as JSON when it is JSON. */
-export function send(port: number, method: string, path: string, options: { host?: string; json?: unknown; token?: string } = {}) {
+/** One request over node:http (a JSON body, or a raw one with its headers); the answer is parsed as JSON when it is JSON. */
+export function send(
+  port: number,
+  method: string,
+  path: string,
+  options: { host?: string; json?: unknown; token?: string; raw?: { body: string; headers: Record<string, string> } } = {},
+) {
   return new Promise<{ status: number; body: any; text: string }>((resolve, reject) => {
-    const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+    const body = options.json === undefined ? options.raw?.body : JSON.stringify(options.json);
     const req = httpRequest(
       {
         host: '127.0.0.1',
@@ -70,6 +75,7 @@ export function send(port: number, method: string, path: string, options: { host
           host: options.host ?? 'localhost',
           ...(body ? { 'content-type': 'application/json' } : {}),
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.raw?.headers,
         },
       },
       (res) => {

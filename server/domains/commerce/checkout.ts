@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/client';
 import { cartItems, orderItems, orders, payments, type TenantRow } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import { queuePrintJob } from './print-jobs';
-import { settleFirstPayment } from './subscriptions';
+import { settleSubscriptionPayment } from './subscriptions';
 import type { PaymentOutcome, VerifiedResult } from '../../providers/payments/provider';
 
 /**
@@ -114,7 +114,7 @@ export async function settlePayment(
  * Settles a pending payment with the provider's outcome, in the caller's transaction: the
  * payment moves from pending in one conditional update, so only the first outcome counts; a paid
  * order of books leaves the buyer's cart and gets its print job; a subscription's first payment
- * starts it (or ends the attempt).
+ * starts it (or ends the attempt), and a renewal paid through its link moves it on a period.
  */
 export async function settleOutcome(
   tx: Queryable,
@@ -144,7 +144,7 @@ export async function settleOutcome(
   }
   // Paid books are printed copies: the print job is written with the payment, never lost.
   if (paid && payment.order_kind === 'books') await queuePrintJob(tx, payment.order_id);
-  if (payment.order_kind === 'subscription') await settleFirstPayment(tx, payment.order_id, paid, now);
+  if (payment.order_kind === 'subscription') await settleSubscriptionPayment(tx, payment.id, payment.order_id, paid, now);
   return { kind: 'settled', orderId: payment.order_id, status: outcome };
 }
 

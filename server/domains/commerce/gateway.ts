@@ -5,7 +5,7 @@
 // default, production only with PAYMENTS_SANDBOX=1). With neither, a provider is not offered at
 // all, and with no provider at all nothing can be bought, donated or subscribed to.
 import type { Context } from 'hono';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { PAYMENT_PROVIDERS, type PaymentProvider } from '../../../src/contract/domain';
 import type { Queryable } from '../../db/client';
 import { paymentEvents, payments, subscriptions, orders } from '../../db/schema';
@@ -14,9 +14,11 @@ import { fail } from '../../http/errors';
 import { ProviderUnavailable, type PaymentAdapter, type PaymentReport } from '../../providers/payments/adapter';
 import { liveAdapters, type Adapters } from '../../providers/payments/registry';
 import { paymentProviders } from '../../providers/payments/providers';
-import { siteOrigin } from '../mail/outbox';
-import { settleOutcome, type SettleAnswer } from './checkout';
-import { sandboxCharge, type MandateCharge } from './subscriptions';
+import { schoolOrigin, siteOrigin } from '../mail/outbox';
+import { orderKey, settleOutcome, type SettleAnswer } from './checkout';
+import { randomToken } from '../../lib/crypto';
+import { sameSignature } from '../../providers/payments/provider';
+import { renewalLinkRef, renewalOf, sandboxCharge, type MandateCharge, type PayByLink } from './subscriptions';
 
 type PaymentDeps = Pick<Deps, 'config' | 'paymentAdapters'>;
 
@@ -232,13 +234,19 @@ export async function reconcilePayments(
 /**
  * How the renewal job charges here: a saved card off-session through its real provider, with
  * the attempt's idempotency key; a sandbox mandate only where the sandbox is on (elsewhere it
- * takes no money, so it renews nothing). A provider that keeps no saved method declines.
+ * takes no money, so it renews nothing). A real provider that cannot charge off-session (PayPal,
+ * PhonePe), or kept no saved method, is asked nothing: the school is e-mailed a link to pay.
  */
-export function renewalCharge(deps: PaymentDeps): MandateCharge {
+export function renewalCharge(deps: PaymentDeps & Pick<Deps, 'keys'>): MandateCharge {
+  const byLink: PayByLink = {
+    payLink: (orderId, subdomain) =>
+      `${schoolOrigin(deps.config.publicUrl, subdomain)}/api/payments/renewal/${orderId}/?key=${orderKey(deps.keys.master, orderId)}`,
+  };
   return async (c) => {
     if (c.mandate?.startsWith('sandbox:')) return deps.config.paymentsSandbox ? sandboxCharge(c) : 'failed';
     const adapter = adaptersOf(deps)[c.provider];
-    if (!c.mandate || !adapter?.chargeSaved) return 'failed';
+    if (!adapter) return 'failed';
+    if (!c.mandate || !adapter.chargeSaved) return byLink;
     const charged = await adapter.chargeSaved({
       mandate: c.mandate,
       amountCents: c.amountCents,
@@ -248,6 +256,72 @@ export function renewalCharge(deps: PaymentDeps): MandateCharge {
     });
     return charged.state;
   };
+}
+
+/** Where a renewal's link leads once there is nothing (more) to pay: the school's Plans screen. */
+const plansScreen = (c: Context<AppEnv>) => `${c.var.tenant?.is_organization ? '/admin-organization' : '/admin-school'}/subscriptions`;
+
+/**
+ * The e-mailed renewal link (GET /payments/renewal/{order}/?key=…): opens the payment of that
+ * renewal at its provider and answers the provider's page. The link works without signing in
+ * (like an invoice's), only with its order's key and on its school's site; paying it is what
+ * the provider then reports. Nothing is opened when the period is already paid or the
+ * subscription has ended (the Plans screen says which). A payment opened before is asked about
+ * first and, while still open, opened again with the same reference (the provider answers the
+ * same page); one that failed or was cancelled is followed by a fresh one for the same order.
+ */
+export async function openRenewal(c: Context<AppEnv>, orderId: number, key: string): Promise<string> {
+  const { deps } = c.var;
+  const tenant = c.var.tenant;
+  if (!tenant || !sameSignature(key, orderKey(deps.keys.master, orderId))) return fail(404, 'There is no such renewal.');
+  const db = c.var.db;
+  const [row] = await db
+    .select({
+      description: orders.description,
+      email: orders.email,
+      subscription_id: subscriptions.id,
+      status: subscriptions.status,
+      end: subscriptions.current_period_end,
+    })
+    .from(orders)
+    .innerJoin(subscriptions, eq(subscriptions.id, orders.subscription_id))
+    .where(and(eq(orders.id, orderId), eq(orders.tenant_id, tenant.id), eq(orders.kind, 'subscription')));
+  const [payment] = await db.select().from(payments).where(eq(payments.order_id, orderId)).orderBy(desc(payments.id)).limit(1);
+  const renewal = payment ? renewalOf(payment.provider_ref) : null;
+  if (!row || !payment || !renewal?.byLink) return fail(404, 'There is no such renewal.');
+  const due = (row.status === 'active' || row.status === 'past_due') && row.end.getTime() === renewal.from.getTime();
+  if (!due) return plansScreen(c);
+  let ref = payment.provider_ref;
+  if (payment.status === 'pending' && payment.external_ref) {
+    const adapter = adaptersOf(deps)[payment.provider];
+    const answer = adapter && (await askProvider(db, adapter, { provider_ref: ref, external_ref: payment.external_ref }, deps.now()));
+    if (answer?.kind === 'settled' && answer.status !== 'pending') {
+      if (answer.status === 'success') return plansScreen(c);
+      ref = '';
+    }
+  } else if (payment.status === 'success') return plansScreen(c);
+  else if (payment.status !== 'pending') ref = '';
+  if (!ref) {
+    // The last try failed or was cancelled: a fresh payment of the same order, for the same period.
+    ref = renewalLinkRef(payment.provider, row.subscription_id, renewal.from, randomToken(6).replace(/_/g, '-'));
+    await db.insert(payments).values({
+      order_id: orderId,
+      provider: payment.provider,
+      provider_ref: ref,
+      amount_cents: payment.amount_cents,
+      currency: payment.currency,
+      status: 'pending',
+    });
+    await db.update(orders).set({ status: 'pending' }).where(eq(orders.id, orderId));
+  }
+  return openPayment(c, {
+    provider: payment.provider,
+    ref,
+    amountCents: payment.amount_cents,
+    currency: payment.currency,
+    description: row.description ?? 'Subscription renewal',
+    email: row.email,
+  });
 }
 
 /**

@@ -10,6 +10,8 @@
 //   back to the same return with a result the server signed; the return verifies the signature,
 //   the reference (on this site) and the amount, then settles the payment once. Where the
 //   sandbox is off, every sandbox address answers 404 and its signed results are refused.
+// - A renewal the provider cannot charge off-session: the link e-mailed to the school
+//   (GET /payments/renewal/{order}/?key=…) opens its payment at the provider (gateway.ts).
 import { z } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { eq } from 'drizzle-orm';
@@ -21,8 +23,8 @@ import { limitBody } from '../../http/route';
 import { fail } from '../../http/errors';
 import { escapeHtml } from '../../lib/html';
 import { orderKey, paymentByRef, resultPath, settlePayment, type SettleAnswer } from './checkout';
-import { adaptersOf, applyReport, askProvider, paymentWay, type ReportAnswer } from './gateway';
-import { WebhookRejected } from '../../providers/payments/adapter';
+import { adaptersOf, applyReport, askProvider, openRenewal, paymentWay, type ReportAnswer } from './gateway';
+import { ProviderUnavailable, WebhookRejected } from '../../providers/payments/adapter';
 import type { SandboxDecision } from '../../providers/payments/provider';
 import { recordSandboxMandate } from './subscriptions';
 import { paymentProviders } from '../../providers/payments/providers';
@@ -34,6 +36,7 @@ const SandboxParams = z.object({
 // A subscription's page also offers the sandbox's test card whose later renewals are declined.
 const Decision = z.object({ decision: z.enum(['approve', 'decline', 'cancel', 'approve-renewals-decline']) });
 const CallbackQuery = z.record(z.string(), z.string().max(4000));
+const RenewalLink = z.object({ order: z.coerce.number().int().positive().max(2_147_483_647), key: z.string().min(1).max(64) });
 
 const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 
@@ -81,6 +84,11 @@ function refuse(answer: SettleAnswer | ReportAnswer | { kind: 'unavailable' }): 
 }
 
 export const paymentRoutes = new Hono<AppEnv>()
+  .get('/payments/renewal/:order/', async (c) => {
+    const link = RenewalLink.safeParse({ order: c.req.param('order'), key: c.req.query('key') });
+    if (!link.success) fail(404, 'There is no such renewal.');
+    return c.redirect(await openRenewal(c, link.data.order, link.data.key), 303);
+  })
   .get('/payments/sandbox/:provider/:ref/', async (c) => {
     const { provider, ref } = sandboxParams(c);
     const payment = await paymentByRef(c.var.db, provider, ref, c.var.tenant);
@@ -157,6 +165,8 @@ export const paymentRoutes = new Hono<AppEnv>()
       events = await adapter.verifyWebhook({ headers, rawBody: await c.req.text() });
     } catch (err) {
       if (err instanceof WebhookRejected) fail(400, 'This webhook could not be verified.');
+      // The adapter asks the provider about the event and it did not answer: the provider sends it again.
+      if (err instanceof ProviderUnavailable) fail(503, 'The payment provider could not be reached: please send this again later.');
       throw err;
     }
     const now = c.var.deps.now();

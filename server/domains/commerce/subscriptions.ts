@@ -9,6 +9,11 @@
 //   past_due  --a retry succeeds-->        active (the period after the unpaid one)
 //   past_due  --grace runs out-->          cancelled
 //   active or past_due with cancel_at_period_end --period ends--> cancelled (never charged again)
+// A provider that cannot charge off-session (PayPal, PhonePe; or no saved method) is not asked at
+// all: the period's order waits with a pending payment referenced `<provider>_renewlink_…`, the
+// subscription goes past_due (open during its grace), and the school's admins are e-mailed a
+// link that opens that payment at the provider (gateway.ts); paying it moves the subscription on
+// one period, once, whichever way the provider's word arrives. A daily reminder re-sends the link.
 // Every charge is an order of kind 'subscription' with one payment, so it appears in payment
 // history with an invoice (/invoice/subscription/{id}). A charge happens at most once per attempt:
 // the attempt is claimed by a conditional update (a second process finds nothing left to claim)
@@ -16,7 +21,7 @@
 // the provider is asked with no transaction open, and its answer recorded in a short one.
 // What a plan unlocks is real: the switchboard opens a locked mode for a school whose own live
 // subscription, or a linked organization's, is to a plan listing that mode.
-import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentProvider, SubscriptionInterval } from '../../../src/contract/domain';
 import type { Db, Queryable } from '../../db/client';
 import {
@@ -28,10 +33,12 @@ import {
   subscriptionVariants,
   subscriptions,
   tenants,
+  users,
 } from '../../db/schema';
 import type { Deps } from '../../http/env';
 import { logger as processLogger } from '../../log';
 import { randomToken } from '../../lib/crypto';
+import { queueEmail } from '../mail/outbox';
 
 const DAY_MS = 24 * 3600_000;
 /** How long a subscription stays open after a failed renewal. */
@@ -160,7 +167,7 @@ export async function recordSandboxMandate(db: Queryable, orderId: number, provi
 }
 
 /** The first payment settled: a paid one starts the subscription's first period from now. */
-export async function settleFirstPayment(tx: Queryable, orderId: number, paid: boolean, now: Date) {
+async function settleFirstPayment(tx: Queryable, orderId: number, paid: boolean, now: Date) {
   const [order] = await tx.select({ subscription_id: orders.subscription_id }).from(orders).where(eq(orders.id, orderId));
   if (!order?.subscription_id) return;
   const [sub] = await tx
@@ -179,6 +186,66 @@ export async function settleFirstPayment(tx: Queryable, orderId: number, paid: b
     .where(eq(subscriptions.id, sub.id));
 }
 
+/**
+ * A renewal's reference: `<provider>_renew_<subscription>_<period end ms>_<attempt>` (charged
+ * off-session) or `<provider>_renewlink_…` (paid through the e-mailed link). It names the period
+ * the payment is for, so paying it moves the subscription on from exactly that period.
+ */
+const RENEWAL_REF = /^[a-z]+_renew(link)?_(\d+)_(\d+)_[A-Za-z0-9-]+$/;
+
+export function renewalOf(ref: string): { subscriptionId: number; from: Date; byLink: boolean } | null {
+  const m = RENEWAL_REF.exec(ref);
+  return m ? { subscriptionId: Number(m[2]), from: new Date(Number(m[3])), byLink: Boolean(m[1]) } : null;
+}
+
+/** The reference of a payment made through a renewal link for `from` (`attempt`: a fresh one's tail). */
+export function renewalLinkRef(provider: PaymentProvider, subscriptionId: number, from: Date, attempt: string): string {
+  return `${provider}_renewlink_${subscriptionId}_${from.getTime()}_${attempt}`;
+}
+
+/**
+ * A renewal was paid: the subscription moves on one period from `from`, once. It moves only
+ * while `from` is still its period's end, so a second payment for the same period (a repeated
+ * webhook, a second link paid) never adds a second period.
+ */
+async function advancePeriod(tx: Queryable, subscriptionId: number, from: Date): Promise<void> {
+  const [sub] = await tx
+    .select({ interval: subscriptionVariants.interval })
+    .from(subscriptions)
+    .innerJoin(subscriptionVariants, eq(subscriptionVariants.id, subscriptions.variant_id))
+    .where(eq(subscriptions.id, subscriptionId));
+  if (!sub) return;
+  await tx
+    .update(subscriptions)
+    .set({
+      status: 'active',
+      current_period_start: from,
+      current_period_end: addInterval(from, sub.interval),
+      grace_until: null,
+      last_attempt_at: null,
+      renewal_attempts: 0,
+    })
+    .where(
+      and(
+        eq(subscriptions.id, subscriptionId),
+        inArray(subscriptions.status, ['active', 'past_due']),
+        eq(subscriptions.current_period_end, from),
+      ),
+    );
+}
+
+/**
+ * A subscription's payment settled (in the caller's transaction, after the payment moved from
+ * pending): a first payment starts or ends the subscription; a renewal paid through its link
+ * moves it on one period (unpaid, it stays past due and the next reminder brings a new link).
+ */
+export async function settleSubscriptionPayment(tx: Queryable, paymentId: number, orderId: number, paid: boolean, now: Date) {
+  const [payment] = await tx.select({ ref: payments.provider_ref }).from(payments).where(eq(payments.id, paymentId));
+  const renewal = payment ? renewalOf(payment.ref) : null;
+  if (!renewal) return settleFirstPayment(tx, orderId, paid, now);
+  if (paid) await advancePeriod(tx, renewal.subscriptionId, renewal.from);
+}
+
 /** One renewal charge asked of the provider. */
 export interface RenewalCharge {
   mandate: string | null;
@@ -190,11 +257,18 @@ export interface RenewalCharge {
   idempotencyKey: string;
 }
 
+/** This renewal is paid by the school through a link (the provider cannot charge off-session). */
+export interface PayByLink {
+  /** The absolute address, on the school's site, of the page that opens this renewal order's payment. */
+  payLink(orderId: number, subdomain: string): string;
+}
+
 /**
  * Charges a renewal on the provider's mandate. 'pending' (or a throw: the provider did not
- * answer) leaves the attempt pending; it is asked again later with the same key.
+ * answer) leaves the attempt pending; it is asked again later with the same key. A PayByLink
+ * answer means nothing was asked of the provider: the school is e-mailed a link to pay.
  */
-export type MandateCharge = (charge: RenewalCharge) => Promise<'success' | 'failed' | 'pending'>;
+export type MandateCharge = (charge: RenewalCharge) => Promise<'success' | 'failed' | 'pending' | PayByLink>;
 /** The sandbox's mandate says how its renewals go (a test card that declines them). */
 export const sandboxCharge: MandateCharge = ({ mandate }) =>
   Promise.resolve(mandate?.startsWith('sandbox:') && !mandate.includes(':decline:') ? 'success' : 'failed');
@@ -205,6 +279,8 @@ export const RESUME_AFTER_MS = 2 * 60_000;
 export interface RenewalCounts {
   renewed: number;
   failed: number;
+  /** Renewals whose link to pay was e-mailed (or e-mailed again as a reminder). */
+  mailed: number;
   ended: number;
   expired: number;
 }
@@ -214,6 +290,8 @@ interface Attempt {
   orderId: number;
   subscriptionId: number;
   charge: RenewalCharge;
+  /** The period's link to pay is already out (this attempt is its daily reminder). */
+  linked?: boolean;
 }
 
 /**
@@ -245,6 +323,28 @@ async function claimRenewal(db: Db, id: number, due: SQL, now: Date): Promise<At
     if (!v) return null;
     const from = sub.current_period_end;
     const description = chargeLine(v.plan_name, v.interval, v.seats, from, addInterval(from, v.interval));
+    // This period's link to pay is out and still open: the attempt is a reminder of it, not a new order.
+    const [open] = await tx
+      .select({ paymentId: payments.id, orderId: payments.order_id, key: payments.provider_ref })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.order_id))
+      .where(
+        and(
+          eq(orders.subscription_id, sub.id),
+          eq(payments.status, 'pending'),
+          like(payments.provider_ref, `${renewalLinkRef(sub.provider, sub.id, from, '').replace(/_/g, '\\_')}%`),
+        ),
+      )
+      .limit(1);
+    const charge = { mandate: sub.mandate, provider: sub.provider, amountCents: v.price_cents, currency: v.currency, description };
+    if (open)
+      return {
+        paymentId: open.paymentId,
+        orderId: open.orderId,
+        subscriptionId: sub.id,
+        linked: true,
+        charge: { ...charge, idempotencyKey: open.key },
+      };
     const [order] = await tx
       .insert(orders)
       .values({
@@ -274,19 +374,7 @@ async function claimRenewal(db: Db, id: number, due: SQL, now: Date): Promise<At
         created_at: now,
       })
       .returning({ id: payments.id });
-    return {
-      paymentId: payment!.id,
-      orderId: order!.id,
-      subscriptionId: sub.id,
-      charge: {
-        mandate: sub.mandate,
-        provider: sub.provider,
-        amountCents: v.price_cents,
-        currency: v.currency,
-        description,
-        idempotencyKey: key,
-      },
-    };
+    return { paymentId: payment!.id, orderId: order!.id, subscriptionId: sub.id, charge: { ...charge, idempotencyKey: key } };
   });
 }
 
@@ -311,7 +399,8 @@ async function staleAttempts(db: Db, now: Date): Promise<Attempt[]> {
       and(
         eq(payments.status, 'pending'),
         eq(orders.kind, 'subscription'),
-        sql`${payments.provider_ref} like '%\_renew\_%'`,
+        // A charged attempt's reference (`_renew_`; the backslashes make `_` literal): never a link's.
+        like(payments.provider_ref, '%\\_renew\\_%'),
         lte(payments.created_at, new Date(now.getTime() - RESUME_AFTER_MS)),
       ),
     )
@@ -346,27 +435,82 @@ async function recordRenewal(db: Db, a: Attempt, result: 'success' | 'failed', n
     if (!moved.length) return false;
     await tx.update(orders).set({ status: result }).where(eq(orders.id, a.orderId));
     const [sub] = await tx
-      .select({ end: subscriptions.current_period_end, grace_until: subscriptions.grace_until, interval: subscriptionVariants.interval })
+      .select({ end: subscriptions.current_period_end, grace_until: subscriptions.grace_until })
       .from(subscriptions)
-      .innerJoin(subscriptionVariants, eq(subscriptionVariants.id, subscriptions.variant_id))
       .where(eq(subscriptions.id, a.subscriptionId));
     if (!sub) return true;
-    const from = sub.end;
-    await tx
-      .update(subscriptions)
-      .set(
-        result === 'success'
-          ? {
-              status: 'active',
-              current_period_start: from,
-              current_period_end: addInterval(from, sub.interval),
-              grace_until: null,
-              last_attempt_at: null,
-              renewal_attempts: 0,
-            }
-          : { status: 'past_due', grace_until: sub.grace_until ?? new Date(from.getTime() + GRACE_DAYS * DAY_MS) },
-      )
-      .where(and(eq(subscriptions.id, a.subscriptionId), inArray(subscriptions.status, ['active', 'past_due'])));
+    if (result === 'success') await advancePeriod(tx, a.subscriptionId, sub.end);
+    else await pastDue(tx, a.subscriptionId, sub.end, sub.grace_until);
+    return true;
+  });
+}
+
+/** An unpaid period: past due, open until its grace runs out (the first grace set stays). */
+async function pastDue(tx: Queryable, subscriptionId: number, from: Date, graceUntil: Date | null) {
+  await tx
+    .update(subscriptions)
+    .set({ status: 'past_due', grace_until: graceUntil ?? new Date(from.getTime() + GRACE_DAYS * DAY_MS) })
+    .where(and(eq(subscriptions.id, subscriptionId), inArray(subscriptions.status, ['active', 'past_due'])));
+}
+
+/**
+ * A renewal the school pays through a link, in one short transaction: the attempt's payment is
+ * marked as the link's (`_renewlink_`, so it is never charged off-session nor resumed as a
+ * charge), the subscription goes past due, and its admins are e-mailed the link (again, for a
+ * reminder). False when another process has already done it.
+ */
+async function recordLink(db: Db, a: Attempt, link: PayByLink): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const renewal = renewalOf(a.charge.idempotencyKey);
+    if (!renewal) return false;
+    if (!a.linked) {
+      const marked = await tx
+        .update(payments)
+        .set({ provider_ref: a.charge.idempotencyKey.replace('_renew_', '_renewlink_') })
+        .where(and(eq(payments.id, a.paymentId), eq(payments.status, 'pending'), eq(payments.provider_ref, a.charge.idempotencyKey)))
+        .returning({ id: payments.id });
+      if (!marked.length) return false;
+    }
+    const [sub] = await tx
+      .select({ tenant_id: subscriptions.tenant_id, grace_until: subscriptions.grace_until })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, a.subscriptionId));
+    const [tenant] = sub
+      ? await tx
+          .select({ subdomain: tenants.subdomain, school_name: tenants.school_name, school_email: tenants.school_email })
+          .from(tenants)
+          .where(eq(tenants.id, sub.tenant_id))
+      : [];
+    if (!sub || !tenant) return false;
+    const grace = sub.grace_until ?? new Date(renewal.from.getTime() + GRACE_DAYS * DAY_MS);
+    await pastDue(tx, a.subscriptionId, renewal.from, grace);
+    const admins = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(
+        and(
+          eq(users.tenant_id, sub.tenant_id),
+          inArray(users.role, ['school_admin', 'organization_admin']),
+          eq(users.is_active, true),
+          isNotNull(users.email),
+        ),
+      );
+    const to = admins.length ? admins.map((u) => u.email!) : [tenant.school_email];
+    const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: a.charge.currency }).format(a.charge.amountCents / 100);
+    const day = grace.toISOString().slice(0, 10);
+    for (const address of to)
+      await queueEmail(tx, {
+        tenant_id: sub.tenant_id,
+        to: address,
+        subject: `${tenant.school_name}: your subscription renewal is due`,
+        text:
+          `Hello,\n\nThe subscription of ${tenant.school_name} has come to the end of its period.\n` +
+          `${a.charge.description}: ${amount}\n\n` +
+          `To renew it, pay here:\n${link.payLink(a.orderId, tenant.subdomain)}\n\n` +
+          `Until ${day} everything stays open; after that day, if it is not paid, the subscription ends.\n`,
+        // The link is no use once the grace has run out.
+        expires_at: grace,
+      });
     return true;
   });
 }
@@ -375,14 +519,15 @@ async function recordRenewal(db: Db, a: Attempt, result: 'success' | 'failed', n
  * Asks the provider for one attempt's charge with no transaction open, then records it. A
  * provider that does not answer leaves the attempt pending, to be resumed with the same key.
  */
-async function chargeAttempt(db: Db, a: Attempt, charge: MandateCharge, now: Date): Promise<'success' | 'failed' | null> {
-  let result: 'success' | 'failed' | 'pending';
+async function chargeAttempt(db: Db, a: Attempt, charge: MandateCharge, now: Date): Promise<'success' | 'failed' | 'mailed' | null> {
+  let result: Awaited<ReturnType<MandateCharge>>;
   try {
     result = await charge(a.charge);
   } catch {
     return null;
   }
-  if (result === 'pending') return null;
+  if (typeof result === 'object') return (await recordLink(db, a, result)) ? 'mailed' : null;
+  if (result === 'pending' || a.linked) return null;
   return (await recordRenewal(db, a, result, now)) ? result : null;
 }
 
@@ -393,10 +538,11 @@ async function chargeAttempt(db: Db, a: Attempt, charge: MandateCharge, now: Dat
  * idempotency key, which the provider answers with the charge it already made.
  */
 export async function runRenewals(db: Db, now: Date, charge: MandateCharge = sandboxCharge): Promise<RenewalCounts> {
-  const counts: RenewalCounts = { renewed: 0, failed: 0, ended: 0, expired: 0 };
-  const count = (outcome: 'success' | 'failed' | null) => {
+  const counts: RenewalCounts = { renewed: 0, failed: 0, mailed: 0, ended: 0, expired: 0 };
+  const count = (outcome: 'success' | 'failed' | 'mailed' | null) => {
     if (outcome === 'success') counts.renewed++;
     else if (outcome === 'failed') counts.failed++;
+    else if (outcome === 'mailed') counts.mailed++;
   };
   for (const attempt of await staleAttempts(db, now)) count(await chargeAttempt(db, attempt, charge, now));
   const live = inArray(subscriptions.status, ['active', 'past_due']);

@@ -54,9 +54,13 @@ export async function queueEmail(db: Queryable, mail: Mail & { tenant_id: number
  * header, so a forged Host cannot send a reset link to someone else's server.
  */
 export function siteOrigin(c: Context<AppEnv>, subdomain?: string): string {
-  const site = new URL(c.var.deps.config.publicUrl.origin);
-  const school = subdomain ?? c.var.tenant?.subdomain;
-  if (school) site.hostname = `${school}.${site.hostname}`;
+  return schoolOrigin(c.var.deps.config.publicUrl, subdomain ?? c.var.tenant?.subdomain);
+}
+
+/** The same for work done outside a request (a background job's mail): PUBLIC_URL and the school's subdomain. */
+export function schoolOrigin(publicUrl: URL, subdomain: string | undefined): string {
+  const site = new URL(publicUrl.origin);
+  if (subdomain) site.hostname = `${subdomain}.${site.hostname}`;
   return site.origin;
 }
 
