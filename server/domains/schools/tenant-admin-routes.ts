@@ -185,7 +185,7 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
         .values({ ...columnsOf(form), school_name: form.school_name, school_email: form.school_email.toLowerCase(), subdomain })
         .returning();
       if (form.organizations?.length) await linkSchools(tx, made!, form.organizations);
-      if (form.logo) await storeLogo(tx, made!.id, form.logo);
+      if (form.logo) await storeLogo(tx, c.var.deps.storage, made!.id, form.logo);
       return findTenant(tx, made!.id);
     });
     return c.json(await tenantJson(db, row), 201);
@@ -203,7 +203,7 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
     if (Object.keys(values).length) await db.update(tenants).set(values).where(eq(tenants.id, id));
     const updated = await findTenant(db, id);
     if (form.organizations !== undefined) await linkSchools(db, updated, form.organizations);
-    if (form.logo instanceof File) await storeLogo(db, id, form.logo);
+    if (form.logo instanceof File) await storeLogo(db, c.var.deps.storage, id, form.logo);
     // Its site shows the change at once (the old and the new subdomain).
     forgetTenant(c.var.deps, current.subdomain);
     if (form.subdomain) forgetTenant(c.var.deps, form.subdomain);
