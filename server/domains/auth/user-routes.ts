@@ -279,7 +279,7 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
         .set({ avatar: await saveAvatar(db, c.var.deps.storage, body.avatar, id, tenantId) })
         .where(eq(users.id, id));
     const now = c.var.deps.now();
-    const site = siteOrigin(c, tenant?.subdomain ?? undefined);
+    const site = siteOrigin(c, tenant ?? null);
     const link = resetLink(site, await createResetToken(db, id, now, WELCOME_LINK_TTL_MS));
     await queueEmail(db, {
       tenant_id: tenantId,
