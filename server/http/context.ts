@@ -20,7 +20,7 @@ import { groupOf } from './idempotency';
 import type { AppEnv, Deps, Kicks, RouteDeps } from './env';
 import { fail } from './errors';
 import { ownDomainHost } from './own-domain';
-import { openFileStore } from '../providers/storage/storage';
+import { openFileStore } from '../providers/storage/open';
 
 export function hostName(hostHeader: string | undefined): string {
   const host = (hostHeader ?? '').trim().toLowerCase();

@@ -4,8 +4,6 @@
 // bucket when the operator configures one (S3_BUCKET). The store only holds bytes under a key;
 // the route that serves a file decides who may see it, from the file's row in the database.
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { databaseStore } from './database';
-import { s3Store } from './s3';
 
 /** The request's database handle (or its transaction): the database store writes through it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema: this floor sits below server/db
@@ -39,14 +37,3 @@ export const storageKey = {
   bookFile: (bookId: number) => `book-files/${bookId}.pdf`,
   logo: (tenantId: number) => `tenant-logos/${tenantId}`,
 };
-
-/** The configured store: the bucket when there is one, the database otherwise. */
-export function openFileStore(s3: S3Settings | undefined): FileStore {
-  if (!s3) return databaseStore;
-  const bucket = s3Store(s3);
-  return {
-    ...bucket,
-    // Files uploaded before the bucket was configured stay in the database and are still served.
-    get: async (db, key) => (await bucket.get(db, key)) ?? databaseStore.get(db, key),
-  };
-}
