@@ -163,6 +163,23 @@ describe.each(TARGETS)('uploads in an S3 bucket on %s', (target) => {
     expect([served.status, served.bytes]).toEqual([200, new Uint8Array(avatar)]);
   });
 
+  it("removes a deleted school's logo from the bucket", async () => {
+    const logo = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    const fields = { school_name: 'Bucket School', school_email: 'office@bucket.example', domain_url: 'https://bucket.example' };
+    for (const [name, value] of Object.entries({ ...fields, switchboard: 'true', primary_color: '#123456', subdomain: 'bucket-school' }))
+      form.append(name, value);
+    form.append('logo', new File([new Uint8Array(logo)], 'logo.png', { type: 'image/png' }));
+    const made = await server.call('POST', '/api/api-admin/tenants/', { token: admin, body: form });
+    expect(made.status).toBe(201);
+    const id = (made.body as { id: number }).id;
+    expect(await inBucket(storageKey.logo(id))).toEqual(new Uint8Array(logo));
+    expect((await server.call('DELETE', `/api/api-admin/tenants/${id}/`, { token: admin })).status).toBe(200);
+    expect(await inBucket(storageKey.logo(id))).toBeNull();
+  });
+
   it('keeps no upload in the database', async () => {
     expect(await server.database.db.select({ key: storedFiles.key }).from(storedFiles)).toEqual([]);
   });

@@ -18,6 +18,7 @@ import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, notFoundAnswer, formOrJson, formOrJsonRequest } from '../../http/route';
 import { MessageSchema, IdParam } from '../../http/schemas';
 import { storeLogo } from './logos';
+import { storageKey } from '../../providers/storage/storage';
 import { PLATFORM } from '../../http/access';
 import { freeSubdomain } from './registration-routes';
 import { TenantSchema, tenantJson } from './routes';
@@ -216,6 +217,8 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
     const [people] = await db.select({ n: count() }).from(users).where(eq(users.tenant_id, id));
     if ((people?.n ?? 0) > 0) fail(409, ADMIN_MSG.tenantHasUsers);
     await db.delete(tenants).where(eq(tenants.id, id));
+    // Without users it has no pictures or books: its logo is the only file it can leave behind.
+    await c.var.deps.storage.remove(db, [storageKey.logo(id)]);
     forgetTenant(c.var.deps);
     return c.json({ message: 'Tenant deleted.' }, 200);
   });

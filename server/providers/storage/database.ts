@@ -1,6 +1,6 @@
 // The database as a file store (the default): bytes in one table, keyed like the bucket, so
 // a backup of the database (pg_dump, the PGlite dump) holds every upload too.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { customType, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { FileStore } from './storage';
 
@@ -28,5 +28,8 @@ export const databaseStore: FileStore = {
   async get(db, key) {
     const [row] = await db.select({ data: storedFiles.data }).from(storedFiles).where(eq(storedFiles.key, key)).limit(1);
     return row?.data ?? null;
+  },
+  async remove(db, keys) {
+    if (keys.length) await db.delete(storedFiles).where(inArray(storedFiles.key, keys));
   },
 };

@@ -12,5 +12,9 @@ export function openFileStore(s3: S3Settings | undefined): FileStore {
     ...bucket,
     // Files uploaded before the bucket was configured stay in the database and are still served.
     get: async (db, key) => (await bucket.get(db, key)) ?? databaseStore.get(db, key),
+    remove: async (db, keys) => {
+      await bucket.remove(db, keys);
+      await databaseStore.remove(db, keys);
+    },
   };
 }

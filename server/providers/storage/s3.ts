@@ -40,5 +40,13 @@ export function s3Store(settings: S3Settings): FileStore {
         throw err;
       }
     },
+    async remove(_db, keys) {
+      const { client, s3 } = await open();
+      // At most 1,000 keys per request (S3's limit).
+      for (let i = 0; i < keys.length; i += 1000)
+        await client.send(
+          new s3.DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }),
+        );
+    },
   };
 }

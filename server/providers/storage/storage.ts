@@ -15,6 +15,8 @@ export interface FileStore {
   put(db: StoreHandle, key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The bytes under `key`, or null when nothing is kept there. */
   get(db: StoreHandle, key: string): Promise<Uint8Array | null>;
+  /** Forgets the files under these keys (a key with nothing under it is no error). */
+  remove(db: StoreHandle, keys: string[]): Promise<void>;
 }
 
 /** The bucket's settings (S3_*; see the README's configuration table). */
