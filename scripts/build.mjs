@@ -21,6 +21,9 @@ const root = process.cwd();
 const names = SERVER_ENTRIES.map((entry) => entryOutput(entry));
 if (new Set(names).size !== names.length) throw new Error(`Two server entries would write the same file: ${names.join(', ')}`);
 
+// What is built is the production app, whoever calls (vitest sets NODE_ENV=test, and a
+// NODE_ENV other than production gives React's development build: 60 KiB more on the first load).
+process.env.NODE_ENV = 'production';
 const { build: vite } = await import('vite');
 await vite();
 

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { smtpSettings } from './providers/mail/smtp';
 import type { ProviderKeys } from './providers/payments/adapter';
+import type { S3Settings } from './providers/storage/storage';
 
 export type SeedScale = 'demo' | 'bench' | 'load';
 export type Mode = 'development' | 'production';
@@ -68,6 +69,8 @@ export interface Config {
    * requests made on this machine straight to the process.
    */
   metricsToken: string | undefined;
+  /** Where uploads keep their bytes: an S3-compatible bucket (S3_BUCKET), or the database when unset. */
+  storage: S3Settings | undefined;
 }
 
 /** The development secret kept beside an embedded database (created on first start). */
@@ -78,6 +81,21 @@ export function fileSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+/** The bucket for uploads when S3_BUCKET is set; its keys come as a pair or not at all. */
+export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const keys = { S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY };
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || 'us-east-1',
+    credentials: allOrNone('The S3 bucket', keys)
+      ? { accessKeyId: keys.S3_ACCESS_KEY_ID!, secretAccessKey: keys.S3_SECRET_ACCESS_KEY! }
+      : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1',
+  };
 }
 
 /** True when all of a provider's required keys are set, false when none is; a half-configured one stops the start. */
@@ -196,5 +214,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: positiveInt(env, 'ACCESS_TOKEN_SECONDS', 15 * 60),
     smtpUrl: env.SMTP_URL || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
+    storage: s3Settings(env),
   };
 }

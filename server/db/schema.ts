@@ -27,6 +27,9 @@ const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   fromDriver: (value) => new Uint8Array(value),
 });
 
+/** Uploaded files' bytes when they are kept in the database (providers/storage/database.ts). */
+export { storedFiles } from '../providers/storage/database';
+
 const id = () => integer().primaryKey().generatedByDefaultAsIdentity();
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 const createdAt = () => at().notNull().defaultNow();
@@ -82,16 +85,15 @@ export const tenants = pgTable('tenants', {
 });
 
 /**
- * A tenant's uploaded logo (registration). Kept in the database rather than on disk so every
- * API process serves it; `tenants.logo` holds its URL, versioned by the content's hash.
+ * A tenant's uploaded logo (registration). Its bytes are in the file store (storageKey.logo:
+ * the database or the bucket, so every API process serves it); `tenants.logo` holds its URL,
+ * versioned by the content's hash.
  */
 export const tenantLogos = pgTable('tenant_logos', {
   tenant_id: integer()
     .primaryKey()
     .references(() => tenants.id, { onDelete: 'cascade' }),
   content_type: text().notNull(),
-  /** The file, base64: at most 5 MB before encoding. */
-  data: text().notNull(),
   sha256: text().notNull(),
   updated_at: updatedAt(),
 });
@@ -235,8 +237,8 @@ export const books = pgTable(
     page_count: integer().notNull().default(0),
     /** A made or uploaded book's address, made on the device (so an offline draft has one). */
     slug: text(),
-    /** An uploaded finished book as a PDF (page images are stored as pictures instead). */
-    file: bytes(),
+    /** An uploaded finished book as a PDF, kept in the file store (storageKey.bookFile); page images are pictures instead. */
+    has_file: boolean().notNull().default(false),
     submitted_at: at(),
     published_at: at(),
     /** Set by a moderator: the book leaves every library and device at the next sync. */
@@ -333,9 +335,10 @@ export const pictures = pgTable(
     tenant_id: integer().references(() => tenants.id, { onDelete: 'cascade' }),
     owner_id: integer().references(() => users.id, { onDelete: 'set null' }),
     content_type: text().notNull(),
-    data: bytes().notNull(),
-    /** A JPEG copy of a WebP or PNG picture, made when it is stored, so printing never converts (PDF has no WebP). */
-    print_jpeg: bytes(),
+    /**
+     * The bytes are in the file store (storageKey.picture), with, for a WebP or PNG picture, a
+     * JPEG copy made when it is stored (storageKey.picturePrint), so printing never converts (PDF has no WebP).
+     */
     width: integer().notNull(),
     height: integer().notNull(),
     created_at: createdAt(),

@@ -20,6 +20,7 @@ import { groupOf } from './idempotency';
 import type { AppEnv, Deps, Kicks, RouteDeps } from './env';
 import { fail } from './errors';
 import { ownDomainHost } from './own-domain';
+import { openFileStore } from '../providers/storage/open';
 
 export function hostName(hostHeader: string | undefined): string {
   const host = (hostHeader ?? '').trim().toLowerCase();
@@ -37,8 +38,14 @@ const NO_KICKS: Kicks = { kickMailer: () => {}, kickPrinter: () => {} };
  * kicks that start background jobs, which the app hands in (server/jobs/background.ts).
  */
 export function routeDeps(deps: Deps, kicks: Kicks = NO_KICKS): RouteDeps {
-  const { database, draining, ...rest } = deps;
-  return { ...rest, ...kicks, databaseKind: database.kind, draining: draining ?? (() => false) };
+  const { database, draining, storage, ...rest } = deps;
+  return {
+    ...rest,
+    ...kicks,
+    databaseKind: database.kind,
+    draining: draining ?? (() => false),
+    storage: storage ?? openFileStore(deps.config.storage),
+  };
 }
 
 /** A path as it may be logged: segments that look like secrets (link tokens) are masked. */

@@ -17,6 +17,7 @@ import type { BookContent } from '../../src/contract/book-pages';
 import type { PrintProvider } from '../providers/print/provider';
 import type { Adapters } from '../providers/payments/registry';
 import type { TxtResolver } from './own-domain';
+import type { FileStore } from '../providers/storage/storage';
 import type { Counter, Histogram, Registry } from 'prom-client';
 
 /** Renders a made book's pages for its print-ready PDF (the books domain's, or a test's fixtures). */
@@ -40,11 +41,14 @@ export interface Deps {
   resolveTxt?: TxtResolver;
   /** Renders a made book's pages for its print-ready PDF (default: domains/books/content.ts; tests pass fixtures). */
   bookContent?: ContentSource;
+  /** Where uploads keep their bytes (default: the bucket config.storage names, or the database). */
+  storage?: FileStore;
 }
 
 /** What a route handler may use of the app's dependencies: everything but the database. */
-export interface RouteDeps extends Omit<Deps, 'database' | 'draining'> {
+export interface RouteDeps extends Omit<Deps, 'database' | 'draining' | 'storage'> {
   draining: () => boolean;
+  storage: FileStore;
   /** Which database engine answers (health reports it). */
   databaseKind: Database['kind'];
   /** Starts sending queued e-mail in the background, after the request's transaction commits. */

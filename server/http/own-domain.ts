@@ -48,17 +48,29 @@ export function domainToken(keys: Keys, tenantId: number, host: string): string 
   return `storynest-verify=${mac.slice(0, 32)}`;
 }
 
-/** Whether the record is there with the token (a record may come in several strings, joined). */
-export async function hasToken(resolve: TxtResolver, host: string, token: string): Promise<boolean> {
+/** What a look-up of the school's TXT record found. */
+export type DomainCheck =
+  | { result: 'verified' }
+  /** No TXT record at `_storynest.<host>` (or no such name). */
+  | { result: 'missing' }
+  /** Records there, none holding the token: what they hold, so the admin sees the typo. */
+  | { result: 'mismatch'; found: string[] }
+  /** The DNS did not answer (a timeout, a failing server): try again later. */
+  | { result: 'unreachable' };
+
+const NOT_THERE = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN']);
+
+/** Looks the record up (a record may come in several strings, joined) and says what it found. */
+export async function checkToken(resolve: TxtResolver, host: string, token: string): Promise<DomainCheck> {
   let timer: NodeJS.Timeout | undefined;
-  // A resolver that does not answer must not hold the admin's request: then it is "not yet".
+  // A resolver that does not answer must not hold the admin's request.
   const late = new Promise<string[][]>((_, reject) => (timer = setTimeout(() => reject(new Error('DNS timeout')), LOOKUP_MS)));
   try {
-    const records = await Promise.race([resolve(recordName(host)), late]);
-    return records.some((parts) => parts.join('').trim() === token);
-  } catch {
-    // ENOTFOUND / ENODATA / a timeout: not (yet) verified.
-    return false;
+    const records = (await Promise.race([resolve(recordName(host)), late])).map((parts) => parts.join('').trim());
+    if (records.includes(token)) return { result: 'verified' };
+    return records.length ? { result: 'mismatch', found: records.slice(0, 5) } : { result: 'missing' };
+  } catch (err) {
+    return NOT_THERE.has((err as { code?: string }).code ?? '') ? { result: 'missing' } : { result: 'unreachable' };
   } finally {
     clearTimeout(timer);
   }

@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import { tenantLogos, type TenantRow } from '../db/schema';
+import { storageKey } from '../providers/storage/storage';
 import { siteOf } from '../http/context';
 import type { AppEnv } from '../http/env';
 
@@ -115,13 +116,15 @@ export function manifestRoutes(staticDir: string) {
       let png = icons.get(key);
       if (!png) {
         const [logo] = await c.var.db
-          .select({ data: tenantLogos.data, sha256: tenantLogos.sha256 })
+          .select({ sha256: tenantLogos.sha256 })
           .from(tenantLogos)
           .where(eq(tenantLogos.tenant_id, Number(tenant)))
           .limit(1);
         // Only the logo's current version: an old URL must not keep drawing from a new logo.
         if (!logo || !logo.sha256.startsWith(hash)) return c.json({ message: 'No such icon.' }, 404);
-        png = await drawIcon(Buffer.from(logo.data, 'base64'), Number.parseInt(icon, 10), icon.includes('maskable'));
+        const data = await c.var.deps.storage.get(c.var.db, storageKey.logo(Number(tenant)));
+        if (!data) return c.json({ message: 'No such icon.' }, 404);
+        png = await drawIcon(Buffer.from(data), Number.parseInt(icon, 10), icon.includes('maskable'));
         if (icons.size >= MAX_ICONS) icons.delete(icons.keys().next().value!);
         icons.set(key, png);
       }

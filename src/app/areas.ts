@@ -54,6 +54,7 @@ const bookScreens = screensIn('bookScreens');
 const contentScreens = screensIn('contentScreens');
 const school = screensIn('school');
 const organization = screensIn('organization');
+const ownDomain = screensIn('ownDomain');
 const users = screensIn('users');
 const tenants = screensIn('tenants');
 const orders = screensIn('orders');
@@ -97,6 +98,7 @@ export const AREAS = {
         menu: { label: 'Payment History', group: SETTINGS },
       },
       { path: 'profile', screen: schoolScreens.screen('SchoolProfileScreen'), menu: { label: 'Profile', group: SETTINGS } },
+      { path: 'own-domain', screen: ownDomain.screen('OwnDomainScreen'), menu: { label: 'Own domain', group: SETTINGS } },
       { path: 'teacher/$id/profile', screen: schoolScreens.screen('TeacherProfileScreen') },
       { path: 'new-table', screen: school.list('classesTable') },
       { path: 'classform/{-$classId}', screen: school.form('classForm', 'classId') },

@@ -17,6 +17,7 @@ export const PAGE_MODULES = {
   contentScreens: () => import('./screens/content-admin'),
   school: () => import('@/features/school-admin/resources/school'),
   organization: () => import('@/features/school-admin/resources/organization'),
+  ownDomain: () => import('@/features/school-admin/own-domain'),
   users: () => import('@/features/admin-panel/resources/users'),
   tenants: () => import('@/features/admin-panel/resources/tenants'),
   orders: () => import('@/features/admin-panel/resources/orders'),

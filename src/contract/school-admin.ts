@@ -76,3 +76,6 @@ export const SCHOOL_ADMIN_MSG = {
   schoolUnlinked: 'The school was unlinked from your organization.',
   notYourself: 'You cannot deactivate yourself.',
 } as const;
+
+/** The Own domain screen's one field: the site's Domain URL (the server checks it names a domain the school can use). */
+export const OwnDomainRequest = z.object({ domain_url: TenantForm.shape.domain_url });

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { tenants } from '../../server/db/schema';
+import { databaseStore } from '../../server/providers/storage/database';
 import { storeLogo } from '../../server/domains/schools/logos';
 import { shortName } from '../../server/site/manifest';
 import { GREENFIELD, HILLSIDE, startServer, type TestServer } from './harness';
@@ -57,7 +58,7 @@ describe('the installed app is the school’s', () => {
       .png()
       .toBuffer();
     const [green] = await server.database.db.select().from(tenants).where(eq(tenants.subdomain, 'greenfield'));
-    await storeLogo(server.database.db, green!.id, new File([new Uint8Array(logo)], 'logo.png', { type: 'image/png' }));
+    await storeLogo(server.database.db, databaseStore, green!.id, new File([new Uint8Array(logo)], 'logo.png', { type: 'image/png' }));
   }, 300_000);
   afterAll(async () => {
     await server.close();

@@ -1,7 +1,9 @@
 // A school on its own domain: served only once a DNS TXT record proves the school controls it;
 // then sign-in, tokens and the parents' cookie work there as on the subdomain, and the reverse
 // proxy's on-demand TLS question (/api/tls/allowed) says yes for it.
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../../server/db/schema';
 import { GREENFIELD, HILLSIDE, TARGETS, signIn, startServer, type TestServer } from './harness';
 
 const OWN = 'greenfield.example';
@@ -14,6 +16,7 @@ describe.each(TARGETS)('schools on their own domains on %s', (target) => {
   beforeAll(async () => {
     server = await startServer(target, {
       resolveTxt: async (name) => {
+        if (name.endsWith('.silent.example')) throw Object.assign(new Error(`queryTxt ESERVFAIL ${name}`), { code: 'ESERVFAIL' });
         const records = dns.get(name);
         if (!records) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
         return records;
@@ -22,6 +25,23 @@ describe.each(TARGETS)('schools on their own domains on %s', (target) => {
     head = (await signIn(server, 'head@greenfield.example', 'Head-demo-1')).access;
   }, 300_000);
   afterAll(() => server.close());
+
+  /** The site the last e-mail to this address links to (its last link's origin). */
+  async function mailedSite(to: string): Promise<string | undefined> {
+    const [mail] = await server.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id)).limit(1);
+    const link = mail?.text.match(/https?:\/\/\S+/g)?.at(-1);
+    return link ? new URL(link).origin : undefined;
+  }
+  /** A password reset for the Greenfield teacher, asked on `host`, and an invitation from the head. */
+  async function mailLinks(host: string, n: number) {
+    // Only this call's e-mails: a link from an earlier one cannot pass for it.
+    await server.database.db.delete(emailOutbox);
+    expect((await server.call('POST', '/api/password-reset/', { host, json: { email: 'teacher@greenfield.example' } })).status).toBe(200);
+    const invited = `invited.${n}@greenfield.example`;
+    const sent = await server.call('POST', '/api/invitations/', { host, token: head, json: { email: invited, role: 'teacher' } });
+    expect(sent.status).toBe(201);
+    return { reset: await mailedSite('teacher@greenfield.example'), invitation: await mailedSite(invited) };
+  }
 
   it('serves nothing on an unverified domain, and the proxy may not get it a certificate', async () => {
     const res = await server.call('GET', '/api/current-tenant', { host: OWN });
@@ -67,11 +87,22 @@ describe.each(TARGETS)('schools on their own domains on %s', (target) => {
     const verify = () => server.call('POST', '/api/api-school-admin/domain/verify/', { host: GREENFIELD, token: head });
     let res = await verify();
     expect(res.status).toBe(422);
-    expect(res.body.message).toContain(`_storynest.${OWN}`);
+    expect(res.body.message).toContain(`No TXT record _storynest.${OWN}`);
+    expect(res.body.reason).toBe('missing');
     dns.set(`_storynest.${OWN}`, [['storynest-verify=someone-elses-token']]);
     res = await verify();
     expect(res.status).toBe(422);
+    // The admin sees what the record holds instead, so a typo shows.
+    expect(res.body.reason).toBe('mismatch');
+    expect(res.body.message).toContain('"storynest-verify=someone-elses-token"');
     expect((await server.call('GET', '/api/current-tenant', { host: OWN })).status).toBe(404);
+  });
+
+  it('links e-mails to the subdomain while the own domain is not verified', async () => {
+    expect(await mailLinks(GREENFIELD, 1)).toEqual({
+      reset: 'http://greenfield.localhost:8080',
+      invitation: 'http://greenfield.localhost:8080',
+    });
   });
 
   it('serves the school on its domain once the record holds the token: sign-in, tokens and cookies work there', async () => {
@@ -114,6 +145,18 @@ describe.each(TARGETS)('schools on their own domains on %s', (target) => {
     expect(JSON.stringify(check.body)).toMatch(/true/);
   });
 
+  it("links the school's e-mails to its verified own domain, whichever of its hosts the request came to", async () => {
+    // PUBLIC_URL's scheme and port (http://localhost:8080 here; https behind the proxy).
+    const own = `http://${OWN}:8080`;
+    expect(await mailLinks(GREENFIELD, 2)).toEqual({ reset: own, invitation: own });
+    expect(await mailLinks(OWN, 3)).toEqual({ reset: own, invitation: own });
+    // Another school's e-mails keep their own site.
+    expect(
+      (await server.call('POST', '/api/password-reset/', { host: HILLSIDE, json: { email: 'teacher@hillside.example' } })).status,
+    ).toBe(200);
+    expect(await mailedSite('teacher@hillside.example')).toBe('http://hillside.localhost:8080');
+  });
+
   it('stops serving the domain when the school changes its Domain URL to another host', async () => {
     const patched = await server.call('PATCH', '/api/api-school-admin/profile/', {
       host: GREENFIELD,
@@ -126,6 +169,11 @@ describe.each(TARGETS)('schools on their own domains on %s', (target) => {
     expect((await server.call('GET', `/api/tls/allowed?domain=${OWN}`, { host: '10.0.0.5' })).status).toBe(404);
     const shown = await server.call('GET', '/api/api-school-admin/domain/', { host: GREENFIELD, token: head });
     expect(shown.body).toMatchObject({ host: 'www.greenfield-primary.example', verified: false });
+    // E-mails link to the subdomain again.
+    expect(await mailLinks(GREENFIELD, 4)).toEqual({
+      reset: 'http://greenfield.localhost:8080',
+      invitation: 'http://greenfield.localhost:8080',
+    });
   });
 
   it('never takes a platform host or an address as a school domain', async () => {
@@ -142,5 +190,33 @@ describe.each(TARGETS)('schools on their own domains on %s', (target) => {
       const res = await server.call('POST', '/api/api-school-admin/domain/verify/', { host: GREENFIELD, token: head });
       expect(res.status, domain_url).toBe(422);
     }
+  });
+
+  it('lets the school admin change the Domain URL on the Own domain screen, and says when the DNS does not answer', async () => {
+    const put = (domain_url: string, token = head) =>
+      server.call('PUT', '/api/api-school-admin/domain/', { host: GREENFIELD, token, json: { domain_url } });
+    const saved = await put('https://www.greenfield.silent.example');
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      domain_url: 'https://www.greenfield.silent.example',
+      host: 'www.greenfield.silent.example',
+      record_name: '_storynest.www.greenfield.silent.example',
+      points_to: 'localhost',
+      verified: false,
+    });
+    const res = await server.call('POST', '/api/api-school-admin/domain/verify/', { host: GREENFIELD, token: head });
+    expect([res.status, res.body.reason]).toEqual([422, 'unreachable']);
+    expect(res.body.message).toMatch(/did not answer/);
+    // Not a domain a school can own: refused, and nothing changes.
+    for (const bad of ['https://hillside.localhost', 'http://127.0.0.1:8080', 'https://www.greenfield.example:8443']) {
+      const refused = await put(bad);
+      expect(refused.status, bad).toBe(422);
+      expect(refused.body.errors.domain_url, bad).toBeDefined();
+    }
+    expect((await put('')).status).toBe(400);
+    const teacher = (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).access;
+    expect((await put('https://evil.example', teacher)).status).toBe(403);
+    const shown = await server.call('GET', '/api/api-school-admin/domain/', { host: GREENFIELD, token: head });
+    expect(shown.body.domain_url).toBe('https://www.greenfield.silent.example');
   });
 });

@@ -2,6 +2,8 @@
 // embedded fonts and pictures; who may have it), and a paid order's way through the print
 // provider: the sandbox's signed callbacks, and forged, replayed, out-of-order and other-order
 // ones, a provider failure recorded for the platform admin and retried.
+import { databaseStore } from '../../server/providers/storage/database';
+import { storageKey } from '../../server/providers/storage/storage';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
@@ -42,7 +44,8 @@ describe.each(TARGETS)('printing on %s', (target) => {
       },
     ]);
     const data = await image.toFormat(format).toBuffer();
-    await server.database.db.insert(pictures).values({ id, tenant_id: tenantId, content_type: `image/${format}`, data, width, height });
+    await databaseStore.put(server.database.db, storageKey.picture(id), data, `image/${format}`);
+    await server.database.db.insert(pictures).values({ id, tenant_id: tenantId, content_type: `image/${format}`, width, height });
     return id;
   }
 
@@ -163,16 +166,18 @@ describe.each(TARGETS)('printing on %s', (target) => {
       const [webp, png, jpeg] = await Promise.all([upload('webp'), upload('png'), upload('jpeg')]);
       const db = server.database.db;
       const rows = await db
-        .select({ id: pictures.id, tenant_id: pictures.tenant_id, print_jpeg: pictures.print_jpeg })
+        .select({ id: pictures.id, tenant_id: pictures.tenant_id })
         .from(pictures)
         .where(inArray(pictures.id, [webp, png, jpeg]));
-      const copy = new Map(rows.map((r) => [r.id, r.print_jpeg]));
+      const copy = new Map(
+        await Promise.all(rows.map(async (r) => [r.id, await databaseStore.get(db, storageKey.picturePrint(r.id))] as const)),
+      );
       for (const id of [webp, png]) {
         const meta = await sharp(copy.get(id)!).metadata();
         expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 300, 200]);
       }
       expect(copy.get(jpeg)).toBeNull();
-      const loaded = await schoolPictures(db, rows[0]!.tenant_id)([webp, jpeg]);
+      const loaded = await schoolPictures(db, databaseStore, rows[0]!.tenant_id)([webp, jpeg]);
       expect(loaded.get(webp)).toEqual({ content_type: 'image/jpeg', data: copy.get(webp) });
       expect(loaded.get(jpeg)!.content_type).toBe('image/jpeg');
     });

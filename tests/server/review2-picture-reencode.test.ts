@@ -26,11 +26,10 @@ describe.each(TARGETS)('pictures are re-encoded on %s', (target) => {
     return res;
   };
   async function fetchBytes(id: string): Promise<Buffer> {
-    // The harness answers text; the picture route's bytes are read from the database instead.
-    const { pictures } = await import('../../server/db/schema');
-    const { eq } = await import('drizzle-orm');
-    const [row] = await server.database.db.select({ data: pictures.data }).from(pictures).where(eq(pictures.id, id));
-    return Buffer.from(row!.data as Uint8Array);
+    // The harness answers text; the picture's stored bytes are read from the file store instead.
+    const { databaseStore } = await import('../../server/providers/storage/database');
+    const { storageKey } = await import('../../server/providers/storage/storage');
+    return Buffer.from((await databaseStore.get(server.database.db, storageKey.picture(id)))!);
   }
 
   it('removes EXIF and the GPS position from a JPEG', async () => {

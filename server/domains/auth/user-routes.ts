@@ -23,6 +23,7 @@ import { PLATFORM } from '../../http/access';
 import { queueEmail, siteOrigin } from '../mail/outbox';
 import { createResetToken, resetLink } from './one-time-links';
 import { logoMatchesType } from '../../lib/uploads';
+import { storageKey, type FileStore } from '../../providers/storage/storage';
 
 const PLATFORM_CHANGE = { ...PLATFORM, outbox: true } as const;
 const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
@@ -223,11 +224,13 @@ async function emailFree(db: Queryable, email: string, except?: number) {
 }
 
 /** Stores an uploaded avatar (its bytes checked against its type) and answers its address. */
-async function saveAvatar(db: Queryable, file: File, owner: number, tenantId: number | null): Promise<string> {
+async function saveAvatar(db: Queryable, storage: FileStore, file: File, owner: number, tenantId: number | null): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!logoMatchesType(bytes, file.type)) fieldFail('avatar', 'Unsupported file format');
   const id = randomUUID();
-  await db.insert(pictures).values({ id, tenant_id: tenantId, owner_id: owner, content_type: file.type, data: bytes, width: 0, height: 0 });
+  // The bytes first: a row never names a file the store does not have.
+  await storage.put(db, storageKey.picture(id), bytes, file.type);
+  await db.insert(pictures).values({ id, tenant_id: tenantId, owner_id: owner, content_type: file.type, width: 0, height: 0 });
   return `/api/avatars/${id}`;
 }
 
@@ -244,7 +247,7 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
     const { avatar, is_active, ...fields } = body;
     const values: Partial<typeof users.$inferInsert> = { ...fields, ...(fields.email ? { email: fields.email.toLowerCase() } : {}) };
     if (is_active !== undefined) values.is_active = is_active === 'true';
-    if (avatar instanceof File) values.avatar = await saveAvatar(db, avatar, id, current.tenant_id);
+    if (avatar instanceof File) values.avatar = await saveAvatar(db, c.var.deps.storage, avatar, id, current.tenant_id);
     if (Object.keys(values).length) await db.update(users).set(values).where(eq(users.id, id));
     if (is_active === 'false') await revokeUserSessions(db, [id], c.var.deps.now());
     return c.json(await oneUser(db, id), 200);
@@ -273,10 +276,10 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
     if (body.avatar instanceof File)
       await db
         .update(users)
-        .set({ avatar: await saveAvatar(db, body.avatar, id, tenantId) })
+        .set({ avatar: await saveAvatar(db, c.var.deps.storage, body.avatar, id, tenantId) })
         .where(eq(users.id, id));
     const now = c.var.deps.now();
-    const site = siteOrigin(c, tenant?.subdomain ?? undefined);
+    const site = siteOrigin(c, tenant ?? null);
     const link = resetLink(site, await createResetToken(db, id, now, WELCOME_LINK_TTL_MS));
     await queueEmail(db, {
       tenant_id: tenantId,
@@ -318,13 +321,15 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
 export const avatarRoutes = new Hono<AppEnv>().get('/avatars/:id{[0-9a-f-]{36}}', async (c) => {
   const tenant = c.var.tenant;
   const [pic] = await c.var.db
-    .select({ content_type: pictures.content_type, data: pictures.data })
+    .select({ content_type: pictures.content_type })
     .from(pictures)
     .where(and(eq(pictures.id, c.req.param('id')), tenant ? eq(pictures.tenant_id, tenant.id) : undefined))
     .limit(1);
   if (!pic) fail(404, 'No such picture.');
+  const data = await c.var.deps.storage.get(c.var.db, storageKey.picture(c.req.param('id')));
+  if (!data) fail(404, 'No such picture.');
   c.header('Content-Type', pic.content_type);
   c.header('Cache-Control', 'private, max-age=31536000, immutable');
   c.header('Content-Security-Policy', "default-src 'none'; sandbox");
-  return c.body(pic.data as Uint8Array<ArrayBuffer>);
+  return c.body(data as Uint8Array<ArrayBuffer>);
 });

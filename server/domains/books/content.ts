@@ -108,7 +108,7 @@ export async function bookContent(db: Queryable, bookId: number): Promise<BookCo
       author: books.author,
       kind: books.kind,
       doc: books.doc,
-      has_file: books.file,
+      has_file: books.has_file,
     })
     .from(books)
     .where(eq(books.id, bookId));

@@ -14,6 +14,7 @@ import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route
 import sharp from 'sharp';
 import { printJpeg } from './print-pdf';
 import { siteTenant, WRITERS } from '../../http/access';
+import { storageKey } from '../../providers/storage/storage';
 
 const PictureSchema = z
   .object({ id: z.string(), src: z.string(), content_type: z.enum(PICTURE_TYPES), width: z.number().int(), height: z.number().int() })
@@ -112,13 +113,15 @@ export const pictureRoutes = router
     const data = clean.data;
     // A WebP or PNG picture gets its print copy now, so a book prints without converting.
     const print_jpeg = type === 'image/jpeg' ? null : await printJpeg(data).catch(() => null);
+    // The bytes first: a row never names a file the store does not have (a retry puts them again).
+    const { storage } = c.var.deps;
+    await storage.put(c.var.db, storageKey.picture(form.id), data, type);
+    if (print_jpeg) await storage.put(c.var.db, storageKey.picturePrint(form.id), print_jpeg, 'image/jpeg');
     await c.var.db.insert(pictures).values({
       id: form.id,
       tenant_id: tenant.id,
       owner_id: user.id,
       content_type: type,
-      data,
-      print_jpeg,
       width: clean.width,
       height: clean.height,
     });
@@ -128,12 +131,15 @@ export const pictureRoutes = router
   .get('/pictures/:id{[0-9a-f-]{36}}/', async (c) => {
     const tenant = c.var.tenant;
     if (!tenant) fail(404, 'No such picture.');
+    const id = c.req.param('id');
     const [row] = await c.var.db
-      .select({ content_type: pictures.content_type, data: pictures.data })
+      .select({ content_type: pictures.content_type })
       .from(pictures)
-      .where(and(eq(pictures.id, c.req.param('id')), eq(pictures.tenant_id, tenant.id)));
+      .where(and(eq(pictures.id, id), eq(pictures.tenant_id, tenant.id)));
     if (!row) fail(404, 'No such picture.');
-    return c.body(row.data as Uint8Array<ArrayBuffer>, 200, {
+    const data = await c.var.deps.storage.get(c.var.db, storageKey.picture(id));
+    if (!data) fail(404, 'No such picture.');
+    return c.body(data as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': row.content_type,
       // Children's pictures: kept by the browser that was allowed to fetch them, never by a shared cache.
       'Cache-Control': 'private, max-age=31536000, immutable',

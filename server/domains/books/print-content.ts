@@ -9,6 +9,7 @@ import { books, pictures } from '../../db/schema';
 import type { ContentSource } from '../../http/env';
 import { bookContent } from './content';
 import type { LoadPictures, PictureBytes } from './print-pdf';
+import { storageKey, type FileStore } from '../../providers/storage/storage';
 
 export type PrintableBook = Pick<typeof books.$inferSelect, 'id' | 'tenant_id' | 'title' | 'author' | 'description' | 'kind' | 'doc'>;
 
@@ -50,13 +51,23 @@ export function printedPicture(row: PictureBytes & { print_jpeg: Uint8Array | nu
 }
 
 /** Loads pictures of one school only: a page naming another school's picture prints without it. */
-export function schoolPictures(db: Queryable, tenantId: number | null): LoadPictures {
+export function schoolPictures(db: Queryable, storage: FileStore, tenantId: number | null): LoadPictures {
   return async (ids) => {
     if (tenantId === null) return new Map();
     const rows = await db
-      .select({ id: pictures.id, content_type: pictures.content_type, data: pictures.data, print_jpeg: pictures.print_jpeg })
+      .select({ id: pictures.id, content_type: pictures.content_type })
       .from(pictures)
       .where(and(inArray(pictures.id, ids), eq(pictures.tenant_id, tenantId)));
-    return new Map(rows.map((r) => [r.id, printedPicture(r)]));
+    const loaded = await Promise.all(
+      rows.map(async (r) => {
+        // A JPEG has no print copy: only a WebP or PNG picture asks the store for one.
+        const [data, print_jpeg] = await Promise.all([
+          storage.get(db, storageKey.picture(r.id)),
+          r.content_type === 'image/jpeg' ? null : storage.get(db, storageKey.picturePrint(r.id)),
+        ]);
+        return data ? ([r.id, printedPicture({ content_type: r.content_type, data, print_jpeg })] as const) : null;
+      }),
+    );
+    return new Map(loaded.filter((entry) => entry !== null));
   };
 }

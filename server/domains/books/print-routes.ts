@@ -41,7 +41,7 @@ export const printPdfRoutes = new OpenAPIHono<AppEnv>().openapi(printPdf, async 
   const mine = book && (tenant ? book.tenant_id === tenant.id : user.role === 'upschool_admin');
   if (!book || !mine) fail(404, 'We could not find this book.');
   const content = await printContent(c.var.db, book, c.var.deps.bookContent);
-  const pdf = await renderBookPdf(content, schoolPictures(c.var.db, book.tenant_id));
+  const pdf = await renderBookPdf(content, schoolPictures(c.var.db, c.var.deps.storage, book.tenant_id));
   c.header('Content-Type', 'application/pdf');
   c.header('Content-Disposition', `attachment; filename="${fileName(book.title)}"`);
   c.header('Cache-Control', 'private, no-store');

@@ -28,6 +28,7 @@ import { mergeYjs } from '../stories/documents';
 import { reachableClass } from '../roster/queries';
 import { Id, JsonId, IdParam } from '../../http/schemas';
 import { siteTenant, SCHOOL_ADMINS, WRITERS } from '../../http/access';
+import { storageKey, type FileStore } from '../../providers/storage/storage';
 
 /** Who makes books: children, and teachers and school admins (for or with a class). */
 const maker = { roles: WRITERS, site: 'tenant' } as const;
@@ -201,10 +202,9 @@ const readBook = defineRoute(
 );
 
 type BookRow = typeof books.$inferSelect;
-/** Every column but the PDF's bytes (read only when the file itself is asked for). */
-const { file: _file, ...lightColumns } = getTableColumns(books);
-const columns = { ...lightColumns, has_file: sql<boolean>`${books.file} is not null` };
-type LightRow = Omit<BookRow, 'file'> & { has_file: boolean };
+/** Every column: an uploaded PDF's bytes are in the file store, read only when the file itself is asked for. */
+const columns = getTableColumns(books);
+type LightRow = BookRow;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -304,6 +304,7 @@ async function existingAt(db: Queryable, tenant: TenantRow, user: AuthUser, slug
 /** A new made or uploaded book: never on sale or in the library until the school publishes it. */
 async function insertBook(
   db: Queryable,
+  storage: FileStore,
   tenant: TenantRow,
   user: AuthUser,
   values: {
@@ -331,10 +332,11 @@ async function insertBook(
       class_id: values.class_id,
       slug: values.slug,
       doc: values.doc ?? null,
-      file: values.file ?? null,
+      has_file: values.file !== undefined,
       page_count: values.page_count ?? 0,
     })
     .returning({ id: books.id });
+  if (values.file) await storage.put(db, storageKey.bookFile(row!.id), values.file, 'application/pdf');
   const made = await reload(db, row!.id);
   // An upload's cover (its first picture, or the drawn one for a PDF) and author line from the start.
   const content = await bookContent(db, made.id);
@@ -370,7 +372,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     const classId = await classForNew(db, tenant, user, input.class_id ?? own ?? undefined);
     const ydoc = new Y.Doc();
     setInfo(ydoc, { title: input.title, trim: input.trim });
-    const row = await insertBook(db, tenant, user, {
+    const row = await insertBook(db, c.var.deps.storage, tenant, user, {
       slug: input.slug,
       title: input.title,
       kind: 'made',
@@ -463,7 +465,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     const ydoc = new Y.Doc();
     setInfo(ydoc, { title: input.title, trim: input.trim, cover: input.pictures[0] });
     for (const picture of input.pictures) setPicture(ydoc, addPage(ydoc, { layout: 'full-picture' }), 0, picture);
-    const row = await insertBook(db, tenant, user, {
+    const row = await insertBook(db, c.var.deps.storage, tenant, user, {
       slug: input.slug,
       title: input.title,
       kind: 'uploaded',
@@ -489,7 +491,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     const classId = await classForNew(db, tenant, user, form.class_id);
     const ydoc = new Y.Doc();
     setInfo(ydoc, { title: form.title, trim: form.trim });
-    const row = await insertBook(db, tenant, user, {
+    const row = await insertBook(db, c.var.deps.storage, tenant, user, {
       slug: form.slug,
       title: form.title,
       kind: 'uploaded',
@@ -510,9 +512,9 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
   .get('/book-files/:id{[0-9]+}/', async (c) => {
     const db = c.var.db;
     const row = await readable(db, c.var.tenant, c.var.user, Number(c.req.param('id')));
-    const [file] = await db.select({ file: books.file }).from(books).where(eq(books.id, row.id));
-    if (!file?.file) fail(404, BOOK_MSG.notFound);
-    return c.body(file.file as Uint8Array<ArrayBuffer>, 200, {
+    const file = row.has_file ? await c.var.deps.storage.get(db, storageKey.bookFile(row.id)) : null;
+    if (!file) fail(404, BOOK_MSG.notFound);
+    return c.body(file as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="book-${row.id}.pdf"`,
       'Cache-Control': 'private, max-age=3600',

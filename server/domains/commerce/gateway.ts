@@ -240,7 +240,7 @@ export async function reconcilePayments(
 export function renewalCharge(deps: PaymentDeps & Pick<Deps, 'keys'>): MandateCharge {
   const byLink: PayByLink = {
     payLink: (orderId, subdomain) =>
-      `${schoolOrigin(deps.config.publicUrl, subdomain)}/api/payments/renewal/${orderId}/?key=${orderKey(deps.keys.master, orderId)}`,
+      `${schoolOrigin(deps.config, subdomain)}/api/payments/renewal/${orderId}/?key=${orderKey(deps.keys.master, orderId)}`,
   };
   return async (c) => {
     if (c.mandate?.startsWith('sandbox:')) return deps.config.paymentsSandbox ? sandboxCharge(c) : 'failed';

@@ -237,13 +237,19 @@ async function extrasFor(
   }
   if (slug === 'libraries') {
     const rows = await db
-      .select({ school_name: tenants.school_name, subdomain: tenants.subdomain, stories: sql<number>`count(${stories.id})::int` })
+      .select({
+        school_name: tenants.school_name,
+        subdomain: tenants.subdomain,
+        domain_url: tenants.domain_url,
+        domain_host: tenants.domain_host,
+        stories: sql<number>`count(${stories.id})::int`,
+      })
       .from(tenants)
       .leftJoin(stories, and(eq(stories.tenant_id, tenants.id), readableStories(null, ANONYMOUS)))
       .where(liveSchools)
       .groupBy(tenants.id)
       .orderBy(asc(tenants.school_name));
-    return { libraries: rows.map((r) => ({ school_name: r.school_name, site: siteOrigin(c, r.subdomain), stories: r.stories })) };
+    return { libraries: rows.map((r) => ({ school_name: r.school_name, site: siteOrigin(c, r), stories: r.stories })) };
   }
   return undefined;
 }

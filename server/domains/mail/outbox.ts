@@ -15,7 +15,9 @@ import { and, gt, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Queryable } from '../../db/client';
 import { leasedQueue, queueWorker } from '../../db/leased-queue';
-import { emailOutbox } from '../../db/schema';
+import { emailOutbox, type TenantRow } from '../../db/schema';
+import { ownDomainHost } from '../../http/own-domain';
+import type { Config } from '../../config';
 import type { AppEnv, Deps } from '../../http/env';
 import { logger as processLogger } from '../../log';
 import { smtpSender, type Mail } from '../../providers/mail/smtp';
@@ -48,19 +50,27 @@ export async function queueEmail(db: Queryable, mail: Mail & { tenant_id: number
   });
 }
 
+/** What decides a school's address: its subdomain, and its own domain once verified. */
+export type SchoolSite = Pick<TenantRow, 'subdomain' | 'domain_url' | 'domain_host'>;
+
 /**
- * The site a link in an e-mail should open: this request's school site, or the school with the
- * given subdomain, or the platform. Built from PUBLIC_URL, never from the request's Host
- * header, so a forged Host cannot send a reset link to someone else's server.
+ * The site a link in an e-mail should open: this request's school site, or the given school
+ * (a row, or a subdomain: a school just registered), or the platform. A school's own domain once
+ * it is verified and still its Domain URL's host (as the request lookup serves it, context.ts),
+ * otherwise `<subdomain>.<platform host>`. Built from PUBLIC_URL (its scheme and port) and the
+ * database, never from the request's Host header, so a forged Host cannot send a reset link to
+ * someone else's server.
  */
-export function siteOrigin(c: Context<AppEnv>, subdomain?: string): string {
-  return schoolOrigin(c.var.deps.config.publicUrl, subdomain ?? c.var.tenant?.subdomain);
+export function siteOrigin(c: Context<AppEnv>, school: SchoolSite | string | null = c.var.tenant): string {
+  return schoolOrigin(c.var.deps.config, school);
 }
 
-/** The same for work done outside a request (a background job's mail): PUBLIC_URL and the school's subdomain. */
-export function schoolOrigin(publicUrl: URL, subdomain: string | undefined): string {
-  const site = new URL(publicUrl.origin);
-  if (subdomain) site.hostname = `${subdomain}.${site.hostname}`;
+/** The same for work done outside a request (a background job's mail). */
+export function schoolOrigin(config: Pick<Config, 'platformHosts' | 'publicUrl'>, school: SchoolSite | string | null | undefined): string {
+  const site = new URL(config.publicUrl.origin);
+  if (typeof school === 'string') site.hostname = `${school}.${site.hostname}`;
+  else if (school?.domain_host && ownDomainHost(school.domain_url, config) === school.domain_host) site.hostname = school.domain_host;
+  else if (school) site.hostname = `${school.subdomain}.${site.hostname}`;
   return site.origin;
 }
 

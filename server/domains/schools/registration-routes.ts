@@ -16,6 +16,7 @@ import { fail } from '../../http/errors';
 import { Id } from '../../http/schemas';
 import { defineRoute, errorBody, jsonBody, notFoundAnswer } from '../../http/route';
 import { storeLogo } from './logos';
+import { storageKey } from '../../providers/storage/storage';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { queueEmail, siteOrigin } from '../mail/outbox';
 import { markAccepted, openInvitation } from '../auth/one-time-links';
@@ -110,7 +111,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
       })
       .returning();
     const tenant = row!;
-    if (form.logo) await storeLogo(tx, tenant.id, form.logo);
+    if (form.logo) await storeLogo(tx, c.var.deps.storage, tenant.id, form.logo);
     await tx.insert(users).values({
       tenant_id: tenant.id,
       role: isOrganization ? 'organization_admin' : 'school_admin',
@@ -165,13 +166,15 @@ export const logoRoutes = new Hono<AppEnv>().get('/tenant-logos/:id{[0-9]+}', as
   const id = Id.safeParse(c.req.param('id'));
   if (!id.success) fail(404, 'No such logo.');
   const [logo] = await c.var.db
-    .select({ content_type: tenantLogos.content_type, data: tenantLogos.data })
+    .select({ content_type: tenantLogos.content_type })
     .from(tenantLogos)
     .where(eq(tenantLogos.tenant_id, id.data))
     .limit(1);
   if (!logo || !(LOGO_TYPES as readonly string[]).includes(logo.content_type)) fail(404, 'No such logo.');
+  const data = await c.var.deps.storage.get(c.var.db, storageKey.logo(id.data));
+  if (!data) fail(404, 'No such logo.');
   c.header('Content-Type', logo.content_type);
   c.header('Cache-Control', 'public, max-age=31536000, immutable');
   c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-  return c.body(Buffer.from(logo.data, 'base64'));
+  return c.body(data as Uint8Array<ArrayBuffer>);
 });

@@ -413,7 +413,7 @@ export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
     const db = c.var.db;
     const values = columnsOf(form);
     if (Object.keys(values).length) await db.update(tenants).set(values).where(eq(tenants.id, tenant.id));
-    if (form.logo instanceof File) await storeLogo(db, tenant.id, form.logo);
+    if (form.logo instanceof File) await storeLogo(db, c.var.deps.storage, tenant.id, form.logo);
     forgetTenant(c.var.deps, tenant.subdomain);
     const [row] = await db.select().from(tenants).where(eq(tenants.id, tenant.id)).limit(1);
     return c.json(await tenantJson(db, row!), 200);

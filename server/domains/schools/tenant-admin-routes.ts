@@ -18,6 +18,7 @@ import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, notFoundAnswer, formOrJson, formOrJsonRequest } from '../../http/route';
 import { MessageSchema, IdParam } from '../../http/schemas';
 import { storeLogo } from './logos';
+import { storageKey } from '../../providers/storage/storage';
 import { PLATFORM } from '../../http/access';
 import { freeSubdomain } from './registration-routes';
 import { TenantSchema, tenantJson } from './routes';
@@ -185,7 +186,7 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
         .values({ ...columnsOf(form), school_name: form.school_name, school_email: form.school_email.toLowerCase(), subdomain })
         .returning();
       if (form.organizations?.length) await linkSchools(tx, made!, form.organizations);
-      if (form.logo) await storeLogo(tx, made!.id, form.logo);
+      if (form.logo) await storeLogo(tx, c.var.deps.storage, made!.id, form.logo);
       return findTenant(tx, made!.id);
     });
     return c.json(await tenantJson(db, row), 201);
@@ -203,7 +204,7 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
     if (Object.keys(values).length) await db.update(tenants).set(values).where(eq(tenants.id, id));
     const updated = await findTenant(db, id);
     if (form.organizations !== undefined) await linkSchools(db, updated, form.organizations);
-    if (form.logo instanceof File) await storeLogo(db, id, form.logo);
+    if (form.logo instanceof File) await storeLogo(db, c.var.deps.storage, id, form.logo);
     // Its site shows the change at once (the old and the new subdomain).
     forgetTenant(c.var.deps, current.subdomain);
     if (form.subdomain) forgetTenant(c.var.deps, form.subdomain);
@@ -216,6 +217,8 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
     const [people] = await db.select({ n: count() }).from(users).where(eq(users.tenant_id, id));
     if ((people?.n ?? 0) > 0) fail(409, ADMIN_MSG.tenantHasUsers);
     await db.delete(tenants).where(eq(tenants.id, id));
+    // Without users it has no pictures or books: its logo is the only file it can leave behind.
+    await c.var.deps.storage.remove(db, [storageKey.logo(id)]);
     forgetTenant(c.var.deps);
     return c.json({ message: 'Tenant deleted.' }, 200);
   });

@@ -77,7 +77,7 @@ export const verificationRoutes = new OpenAPIHono<AppEnv>()
       .update(tenants)
       .set({ awaiting_verification: false, verification_token_hash: null, verification_expires_at: null })
       .where(eq(tenants.id, tenant.id));
-    const site = siteOrigin(c, tenant.subdomain);
+    const site = siteOrigin(c, tenant);
     const passwordLink = resetLink(site, await createResetToken(db, admin.id, now, WELCOME_LINK_TTL_MS));
     return c.json({ message: VERIFY_MSG.confirmed, school_name: tenant.school_name, site, password_link: passwordLink }, 200);
   })
@@ -97,7 +97,7 @@ export const verificationRoutes = new OpenAPIHono<AppEnv>()
           .where(and(eq(users.tenant_id, tenant.id), eq(users.email, email)))
       : [];
     if (tenant && admin) {
-      await sendVerification(db, { ...tenant, first_name: admin.first_name }, siteOrigin(c, tenant.subdomain), now);
+      await sendVerification(db, { ...tenant, first_name: admin.first_name }, siteOrigin(c, tenant), now);
       c.var.deps.kickMailer();
     }
     return c.json({ message: VERIFY_MSG.resent }, 200);
