@@ -128,7 +128,11 @@ async function main() {
           .first()
           .click();
       await page.getByRole('link', { name: new RegExp(`^Cart, ${WRITES} items`) }).waitFor();
-      // "I'm finished" is on the child's own screens (their writing).
+      // "I'm finished" is on the child's own screens (their writing). They have seen its tour before.
+      await page.evaluate(() => {
+        const id = JSON.parse(localStorage.getItem('user')!).id as number;
+        localStorage.setItem(`storynest_tour:student-dashboard:${id}`, JSON.stringify({ state: 'skipped', at: Date.now() }));
+      });
       await page.goto(`${base}/dashboard`);
       const gotIt = page.getByRole('button', { name: 'Got it' });
       if (await gotIt.isVisible().catch(() => false)) await gotIt.click();

@@ -271,20 +271,11 @@ async function releaseDrainedOwners(deps: EngineDeps): Promise<void> {
  */
 async function exchangeOfflineSessions(deps: EngineDeps): Promise<void> {
   const waiting = await deps.db.offlineSessions.where('status').equals('waiting').primaryKeys();
-  // A few at a time: a class's 30 sign-ins come back within the bell, without flooding the server.
-  for (let i = 0; i < waiting.length; i += EXCHANGES_AT_ONCE) {
-    const results = await Promise.all(
-      waiting.slice(i, i + EXCHANGES_AT_ONCE).map(async (ownerId) => {
-        if (await deps.db.credentials.get(ownerId)) return 'ok';
-        return (await refreshOwner(deps, ownerId, null)).kind;
-      }),
-    );
-    if (results.includes('unreachable')) return;
+  for (const ownerId of waiting) {
+    if (await deps.db.credentials.get(ownerId)) continue;
+    if ((await refreshOwner(deps, ownerId, null)).kind === 'unreachable') return;
   }
 }
-
-/** Offline sign-ins exchanged in parallel when the network returns. */
-const EXCHANGES_AT_ONCE = 6;
 
 /** A class tablet's grids and verifiers are refreshed this often while online (changed passwords come with it). */
 export const TABLET_REFRESH_MS = 10 * 60_000;
