@@ -61,6 +61,7 @@ import { reactionRoutes } from './domains/stories/reaction-routes';
 import { logoRoutes, registrationRoutes } from './domains/schools/registration-routes';
 import { searchRoutes } from './domains/library/search-routes';
 import { signInRoutes } from './domains/roster/sign-in-routes';
+import { tabletRoutes } from './domains/roster/tablet-routes';
 import { storyReadingRoutes } from './domains/stories/reading-routes';
 import { storyReviewRoutes } from './domains/stories/review-routes';
 import { storyStatsRoutes } from './domains/stories/stats-routes';
@@ -88,6 +89,7 @@ export function createApiRouter() {
   for (const routes of [
     authRoutes,
     signInRoutes,
+    tabletRoutes,
     passwordResetRoutes,
     invitationRoutes,
     registrationRoutes,

@@ -865,3 +865,68 @@ export type TenantRow = typeof tenants.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type ClassRow = typeof classes.$inferSelect;
 export type StudentRow = typeof students.$inferSelect;
+
+/**
+ * Class tablets enrolled for offline sign-in (issue 27): the device's public key (a JWK of an
+ * ECDSA P-256 key made on the tablet), who enrolled it, until when, and whether it was revoked.
+ */
+export const tabletEnrolments = pgTable(
+  'tablet_enrolments',
+  {
+    id: text().primaryKey(),
+    tenant_id: integer()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    public_key: jsonb().$type<{ kty: 'EC'; crv: 'P-256'; x: string; y: string }>().notNull(),
+    enrolled_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    expires_at: at().notNull(),
+    revoked_at: at(),
+    last_seen_at: at(),
+  },
+  (t) => [index('tablet_enrolments_tenant').on(t.tenant_id)],
+);
+
+/** The classes a tablet signs children of in offline. */
+export const tabletClasses = pgTable(
+  'tablet_classes',
+  {
+    enrolment_id: text()
+      .notNull()
+      .references(() => tabletEnrolments.id, { onDelete: 'cascade' }),
+    class_id: integer()
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.enrolment_id, t.class_id] }), index('tablet_classes_class').on(t.class_id)],
+);
+
+/**
+ * A child's offline password verifier: PBKDF2-SHA256 of the class password with a random salt.
+ * `password_check` (an HMAC of the password under the server's key) tells cheaply whether the
+ * password changed since; a changed password gets a new verifier (a new salt).
+ */
+export const offlineVerifiers = pgTable('offline_verifiers', {
+  user_id: integer()
+    .primaryKey()
+    .references(() => students.user_id, { onDelete: 'cascade' }),
+  salt: text().notNull(),
+  iterations: integer().notNull(),
+  hash: text().notNull(),
+  password_check: text().notNull(),
+  created_at: createdAt(),
+});
+
+/** Nonces of a tablet's signed requests, kept so a signed request is accepted once. */
+export const tabletNonces = pgTable(
+  'tablet_nonces',
+  {
+    enrolment_id: text()
+      .notNull()
+      .references(() => tabletEnrolments.id, { onDelete: 'cascade' }),
+    nonce: text().notNull(),
+    used_at: at().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.enrolment_id, t.nonce] })],
+);

@@ -217,6 +217,70 @@ export interface CredentialRecord {
   updated_at: number;
 }
 
+/** This device as a class tablet enrolled for offline sign-in (issue 27): one row, 'current'. */
+export interface TabletRecord {
+  key: 'current';
+  /** The enrolment's id on the server. */
+  id: string;
+  name: string;
+  /** Made on this device; the private key is not extractable (IndexedDB keeps the CryptoKey). */
+  keys: CryptoKeyPair;
+  expires_at: string;
+  /** When the classes' sign-in data was last refreshed (ms), null before the first time. */
+  synced_at: number | null;
+  /** What the server last said of this tablet: revoked or expired tablets sign no one in. */
+  state: 'active' | 'revoked' | 'expired';
+}
+
+/** A child's password verifier (PBKDF2-SHA256), never the password. */
+export interface VerifierRecord {
+  salt: string;
+  iterations: number;
+  hash: string;
+}
+
+export interface TabletStudentRecord {
+  id: number;
+  first_name: string;
+  last_name: string;
+  username: string;
+  avatar: string | null;
+  verifier: VerifierRecord;
+}
+
+/** An enrolled class's sign-in grid, by its class code in capitals. */
+export interface TabletClassRecord {
+  class_code: string;
+  id: number;
+  name: string;
+  class_theme: string;
+  students: TabletStudentRecord[];
+}
+
+/**
+ * A child's offline sign-in, signed by the tablet's key, waiting to be exchanged for a real
+ * session when the network returns. Not a token: only the server's answer to it is one.
+ */
+export interface OfflineSessionRecord {
+  owner_id: number;
+  enrolment_id: string;
+  signed_in_at: string;
+  verifier_salt: string;
+  nonce: string;
+  signature: string;
+  /** waiting: to exchange; refused: the server said no (the message says why), the work waits for the child's next online sign-in. */
+  status: 'waiting' | 'refused';
+  message: string | null;
+}
+
+/** A sign-in throttle on this tablet (per child and per tablet), as the server keeps them. */
+export interface ThrottleRecord {
+  key: string;
+  failures: number;
+  window_started_at: number;
+  locked_until: number | null;
+}
+
 export interface MetaRecord {
   key: string;
   value: unknown;
@@ -240,6 +304,10 @@ export class DeviceDatabase extends Dexie {
   pictures!: EntityTable<PictureRecord, 'id'>;
   adminPages!: EntityTable<AdminPageRecord, 'key'>;
   pages!: EntityTable<PageRecord, 'slug'>;
+  tablet!: EntityTable<TabletRecord, 'key'>;
+  tabletClasses!: EntityTable<TabletClassRecord, 'class_code'>;
+  offlineSessions!: EntityTable<OfflineSessionRecord, 'owner_id'>;
+  throttles!: EntityTable<ThrottleRecord, 'key'>;
 
   /**
    * Chrome relaxes IndexedDB durability by default; a child's work must survive a crash, so
@@ -298,6 +366,14 @@ export class DeviceDatabase extends Dexie {
     // are taken by work in other branches (admin lists, stories); versions may leave gaps.
     this.version(10).stores({
       pages: '&slug',
+    });
+    // A class tablet for offline sign-in (issue 27): its key and enrolment, its classes' grids
+    // and verifiers, children's offline sign-ins waiting to be exchanged, and the throttles.
+    this.version(11).stores({
+      tablet: '&key',
+      tabletClasses: '&class_code',
+      offlineSessions: '&owner_id, status',
+      throttles: '&key',
     });
   }
 }

@@ -8,6 +8,7 @@
 // changes that carry a password are dropped with it (a password is kept only until it is sent).
 import type { DeviceDatabase, OutboxRecord } from '@/data/db';
 import type { LockManagerLike } from './leader';
+import { exchangeOfflineSession } from './tablet';
 
 export interface CredentialDeps {
   db: DeviceDatabase;
@@ -84,7 +85,12 @@ export async function refreshOwner(
 ): Promise<RefreshResult> {
   const refresh = async (): Promise<RefreshResult> => {
     const credential = await deps.db.credentials.get(ownerId);
-    if (!credential) return fallbackRefresh ? requestTokens(deps, fallbackRefresh) : { kind: 'refused' };
+    if (!credential) {
+      if (fallbackRefresh) return requestTokens(deps, fallbackRefresh);
+      // A child signed in offline on a class tablet: their first session is the exchanged one.
+      if ((await deps.db.offlineSessions.get(ownerId))?.status === 'waiting') return exchangeOfflineSession(deps, ownerId);
+      return { kind: 'refused' };
+    }
     if (credential.blocked) return { kind: 'refused' };
     if (credential.access && credential.access !== stale) return { kind: 'ok', access: credential.access, refresh: credential.refresh };
     const result = await requestTokens(deps, credential.refresh);

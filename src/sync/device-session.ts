@@ -24,12 +24,14 @@ export async function currentOwner(db: DeviceDatabase = defaultDb): Promise<Devi
  * it ends first, exactly as a sign-out: their personal data goes, their unsent changes stay.
  */
 export async function startDeviceSession(
-  input: { ownerId: number; tenant: string | null; refresh: string; access: string },
+  /** No tokens: a child's offline sign-in on a class tablet (src/sync/tablet.ts), exchanged for them later. */
+  input: { ownerId: number; tenant: string | null; refresh?: string; access?: string },
   db: DeviceDatabase = defaultDb,
 ): Promise<void> {
   // One transaction: two tabs (or the sign-in and the boot code) starting the same session at
   // once wipe at most once, never after the new user's data has begun to arrive.
-  const wiped = await db.transaction('rw', [db.meta, db.credentials, db.documents, db.outbox, ...personalTables(db)], async () => {
+  const tables = [db.meta, db.credentials, db.documents, db.outbox, db.offlineSessions, ...personalTables(db)];
+  const wiped = await db.transaction('rw', tables, async () => {
     const previous = await currentOwner(db);
     const switching = previous?.owner_id !== input.ownerId;
     if (switching) {
@@ -40,13 +42,17 @@ export async function startDeviceSession(
     // sent since, or a session that ended without a sign-out) leave before this user begins.
     await forgetSentDocuments(db, (owner) => owner !== input.ownerId);
     await db.meta.put({ key: SESSION_KEY, value: { owner_id: input.ownerId, tenant: input.tenant } satisfies DeviceSession });
-    await db.credentials.put({
-      owner_id: input.ownerId,
-      refresh: input.refresh,
-      access: input.access,
-      signed_out: false,
-      updated_at: Date.now(),
-    });
+    if (input.refresh && input.access) {
+      await db.credentials.put({
+        owner_id: input.ownerId,
+        refresh: input.refresh,
+        access: input.access,
+        signed_out: false,
+        updated_at: Date.now(),
+      });
+      // Signed in online: an offline sign-in of theirs still waiting (or refused) is not needed.
+      await db.offlineSessions.delete(input.ownerId);
+    }
     return switching;
   });
   if (wiped) await clearPersonalCaches();

@@ -17,6 +17,7 @@ import type { DeviceDatabase, OutboxRecord } from '@/data/db';
 import { backoffDelay } from './backoff';
 import { accessFor, blockOwner, refreshOwner, type CredentialDeps } from './credentials';
 import { asLeader, type LockManagerLike } from './leader';
+import { refreshTabletData } from './tablet';
 import { GUEST_OWNER, applyOps, isQuotaError, ownerEntries, upgradeEntry } from './outbox';
 import { classify, resultResponse, toBatchRequest, toRequest, type Answer, type BatchResult } from './transport';
 
@@ -263,6 +264,27 @@ async function releaseDrainedOwners(deps: EngineDeps): Promise<void> {
   }
 }
 
+/**
+ * Every waiting offline sign-in of a class tablet, exchanged for a real session (through
+ * refreshOwner: under the owner's lock, so a tab's request and the engine never exchange the
+ * same sign-in twice). Stops when the network does.
+ */
+async function exchangeOfflineSessions(deps: EngineDeps): Promise<void> {
+  const waiting = await deps.db.offlineSessions.where('status').equals('waiting').primaryKeys();
+  for (const ownerId of waiting) {
+    if (await deps.db.credentials.get(ownerId)) continue;
+    if ((await refreshOwner(deps, ownerId, null)).kind === 'unreachable') return;
+  }
+}
+
+/** A class tablet's grids and verifiers are refreshed this often while online (changed passwords come with it). */
+export const TABLET_REFRESH_MS = 10 * 60_000;
+
+async function refreshTablet(deps: EngineDeps): Promise<void> {
+  const tablet = await deps.db.tablet.get('current');
+  if (tablet?.state === 'active' && (tablet.synced_at ?? 0) < deps.now() - TABLET_REFRESH_MS) await refreshTabletData(deps);
+}
+
 /** Sends everything that is due, as the browser's one sender. */
 export async function drain(deps: EngineDeps): Promise<DrainReport> {
   const report: DrainReport = { outcome: { kind: 'done', waitingOwners: [] }, sent: 0, failed: 0 };
@@ -275,6 +297,10 @@ export async function drain(deps: EngineDeps): Promise<DrainReport> {
       // than spinning the tab forever.
       const leads = new Map<string, number>();
       let retryAt = Infinity;
+      // Children who signed in offline on a class tablet get their real sessions first, so their
+      // queued changes go out with them below (src/sync/tablet.ts).
+      await exchangeOfflineSessions(deps);
+      await refreshTablet(deps);
       for (let progress = true; progress;) {
         progress = false;
         for (const owner of await ownersWithUnsent(deps.db)) {

@@ -34,6 +34,10 @@ describe('device database', () => {
       pictures: 'id',
       adminPages: 'key',
       pages: 'slug',
+      tablet: 'key',
+      tabletClasses: 'class_code',
+      offlineSessions: 'owner_id',
+      throttles: 'key',
     });
   });
 

@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSessionUser } from '@/api/use-session';
 import { useTenant } from '@/features/tenant/tenant';
+import { kiosk } from '@/features/auth/redirect-target';
 import { LanguagePicker } from '@/ui/language-picker';
 import { MenuIcon } from '@/ui/icons';
 import { useMediaQuery } from '@/ui/use-media-query';
@@ -87,7 +88,8 @@ export function AreaLayout({ area }: { area: Area }) {
         {/* A child on a shared tablet: Sign out one tap away at every width (the menu folds away on tablets). */}
         {user?.role === 'student' ? (
           <Link to="/logout" className="button button-small button-secondary area-sign-out">
-            <Trans>Sign out</Trans>
+            {/* On a class's kiosk or tablet, handing over: back to the class's names for the next child. */}
+            {kiosk.active() ? <Trans>I’m finished</Trans> : <Trans>Sign out</Trans>}
           </Link>
         ) : null}
       </header>

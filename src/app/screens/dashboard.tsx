@@ -6,6 +6,7 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSessionUser } from '@/api/use-session';
 import { ClassDetails } from '@/features/roster/class-details';
+import { ClassTablets } from '@/features/enrolment/class-tablets';
 import { ClassList, type ClassLink } from '@/features/roster/class-list';
 import { canManageRoster } from '@/features/roster/roster-sync';
 import { MoneyRaised } from '@/features/charities/money-raised';
@@ -71,6 +72,7 @@ export function DashboardScreen() {
         ) : (
           <>
             <ClassDetails classId={classId} />
+            {classId !== undefined ? <ClassTablets classId={classId} /> : null}
             {classId !== undefined ? <ClassStories classId={classId} /> : null}
           </>
         )}

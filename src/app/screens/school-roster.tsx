@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { AllStudents } from '@/features/roster/all-students';
 import { ClassDetails } from '@/features/roster/class-details';
+import { ClassTablets } from '@/features/enrolment/class-tablets';
 import { ClassStories } from '@/features/stories/story-lists';
 import { ClassList, type ClassLink } from '@/features/roster/class-list';
 import { StudentProfile } from '@/features/roster/student-profile';
@@ -125,6 +126,7 @@ export function ClassDetailsScreen() {
         </p>
       ) : null}
       <ClassDetails classId={classId} profileLink={studentProfile} />
+      {classId !== undefined ? <ClassTablets classId={classId} /> : null}
       {classId !== undefined ? <ClassStories classId={classId} /> : null}
     </>
   );

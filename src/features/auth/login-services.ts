@@ -11,6 +11,7 @@ import { startDeviceSession } from '@/sync/device-session';
 import { toast } from '@/ui/toast';
 import { expectData } from './api-errors';
 import { LoginError, type RosterPage, type SignedIn } from './login.machine';
+import { offlineRoster, offlineSignIn } from './offline-sign-in';
 
 /**
  * A signed-in session: stored for the app, and the device's owner for the offline sync. A
@@ -22,11 +23,22 @@ export async function storeSignIn(signedIn: SignedIn, subdomain: string | null):
   await startDeviceSession({ ownerId: signedIn.user.id, tenant: subdomain, refresh: signedIn.refresh, access: signedIn.access });
 }
 
-export function loginActors(site: { subdomain: string | null }) {
+/** A network failure (the page says "offline"), as opposed to the server's answer. */
+const unreachable = (err: unknown) => err instanceof LoginError && err.message === AUTH_MSG.offline;
+
+export function loginActors(site: { id?: number | null; subdomain: string | null }) {
   return {
-    signIn: fromPromise<SignedIn, { username: string; password: string }>(({ input }) =>
-      expectData(() => publicApi.POST('/auth/token/', { body: input }), MSG.loginFailed),
-    ),
+    signIn: fromPromise<SignedIn, { username: string; password: string }>(async ({ input }) => {
+      try {
+        return await expectData(() => publicApi.POST('/auth/token/', { body: input }), MSG.loginFailed);
+      } catch (err) {
+        // No network: a class tablet signs its enrolled classes' children in on its own.
+        if (!unreachable(err)) throw err;
+        const offline = await offlineSignIn(input, site.id ?? null);
+        if (!offline) throw err;
+        return offline;
+      }
+    }),
 
     fetchRoster: fromPromise<RosterPage, { classCode: string; search: string; offset: number }>(async ({ input }) => {
       let answer;
@@ -38,6 +50,8 @@ export function loginActors(site: { subdomain: string | null }) {
           },
         });
       } catch {
+        const offline = await offlineRoster(input);
+        if (offline) return offline;
         throw new LoginError(AUTH_MSG.offline);
       }
       if (answer.response.status === 404) throw new LoginError(MSG.invalidClassCode, 'invalid-class');

@@ -30,6 +30,14 @@ export const kiosk = {
       /* storage blocked: the kiosk just opens at the role step after sign-out */
     }
   },
+  /** Whether this tab is a classroom kiosk (a class tablet's, or /login/{class code}). */
+  active(): boolean {
+    try {
+      return Boolean(sessionStorage.getItem(KIOSK_KEY));
+    } catch {
+      return false;
+    }
+  },
   loginPath(): string {
     try {
       const code = sessionStorage.getItem(KIOSK_KEY);
