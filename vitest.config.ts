@@ -1,6 +1,22 @@
 import { defineConfig } from 'vitest/config';
 import { lingui } from './build/lingui';
 
+/**
+ * Server test files that need a process of their own: PhonePe's SDK keeps one client per process
+ * and refuses a second one with other keys, and each of these files starts its own PhonePe stand-in.
+ */
+const ISOLATED = ['tests/server/payment-providers.test.ts', 'tests/server/payment-phonepe-flow.test.ts'];
+
+const server = {
+  include: ['tests/server/**/*.test.ts'],
+  environment: 'node',
+  // One migrated and seeded database per run, copied by each test file (harness.ts).
+  globalSetup: ['tests/server/global-setup.ts'],
+  // PGlite compiles its WASM once per file; a generous timeout covers a cold start.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   // The screens' macros and catalogues, as in the build (vite.config.ts).
   plugins: [lingui()],
@@ -19,19 +35,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...server,
           name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          // One migrated and seeded database per run, copied by each test file (harness.ts).
-          globalSetup: ['tests/server/global-setup.ts'],
+          exclude: ISOLATED,
           // The files share their worker's loaded modules (the server's import costs seconds per
           // file, about a third of the suite): each file starts its own server on its own database
           // (harness.ts) and no test changes process.env or mocks a module, so nothing leaks.
           isolate: false,
-          // PGlite compiles its WASM once per file; a generous timeout covers a cold start.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
+      },
+      {
+        extends: true,
+        test: { ...server, name: 'server-isolated', include: ISOLATED },
       },
       {
         extends: true,

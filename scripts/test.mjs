@@ -48,10 +48,11 @@ const gate = (name, cmd, args, env) => {
   results.push({ name, passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1, seconds: r.seconds });
   return r.ok;
 };
-const vitest = (project, env = {}) => {
+const vitest = (project, env = {}, projects = [project]) => {
   console.log(`\n=== ${project} tests`);
   const file = `${OUT}/${project}.json`;
-  const r = run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  const only = projects.flatMap((p) => ['--project', p]);
+  const r = run('npx', ['vitest', 'run', ...only, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
   const json = readJson(file);
   const passed = json?.numPassedTests ?? 0;
   const failed = json ? json.numFailedTests + (r.ok || json.numFailedTests ? 0 : 1) : 1;
@@ -67,7 +68,8 @@ const databaseUrl = await postgresUrl();
 console.log(
   `\nServer tests run on PGlite${databaseUrl ? ` and on PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//')})` : ' only (no PostgreSQL answered)'}.`,
 );
-vitest('server', { DATABASE_URL: databaseUrl ?? '' });
+// The server suite is two vitest projects: most files share loaded modules, a few run alone (vitest.config.ts).
+vitest('server', { DATABASE_URL: databaseUrl ?? '' }, ['server', 'server-isolated']);
 
 const built = gate('build', 'npm', ['run', '--silent', 'build']);
 if (built) gate('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
