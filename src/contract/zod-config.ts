@@ -3,4 +3,5 @@
 // "issues" in best practices). In the browser zod runs without it; the server keeps the faster path.
 import { z } from 'zod';
 
-if (typeof document !== 'undefined') z.config({ jitless: true });
+// Read through globalThis: the sync code (typed without the DOM) imports the contract too.
+if ('document' in globalThis) z.config({ jitless: true });
