@@ -86,68 +86,66 @@ export function fileSecret(dataDir: string): string {
 /** The bucket for uploads when S3_BUCKET is set; its keys come as a pair or not at all. */
 export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
   if (!env.S3_BUCKET) return undefined;
-  const keys = { S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY };
+  const keys = requiredKeys(env, 'The S3 bucket', ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
   return {
     bucket: env.S3_BUCKET,
-    endpoint: env.S3_ENDPOINT || undefined,
+    endpoint: optional(env, 'S3_ENDPOINT'),
     region: env.S3_REGION || 'us-east-1',
-    credentials: allOrNone('The S3 bucket', keys)
-      ? { accessKeyId: keys.S3_ACCESS_KEY_ID!, secretAccessKey: keys.S3_SECRET_ACCESS_KEY! }
-      : undefined,
+    credentials: keys && { accessKeyId: keys.S3_ACCESS_KEY_ID, secretAccessKey: keys.S3_SECRET_ACCESS_KEY },
     forcePathStyle: env.S3_FORCE_PATH_STYLE === '1',
   };
 }
 
-/** True when all of a provider's required keys are set, false when none is; a half-configured one stops the start. */
-function allOrNone(provider: string, given: Record<string, string | undefined>): boolean {
-  const missing = Object.keys(given).filter((name) => !given[name]);
-  if (missing.length === Object.keys(given).length) return false;
+/** A provider's required keys: all of them, or none (undefined); a half-configured provider stops the start. */
+function requiredKeys<K extends string>(env: NodeJS.ProcessEnv, provider: string, names: readonly K[]) {
+  const missing = names.filter((name) => !env[name]);
+  if (missing.length === names.length) return undefined;
   if (missing.length) throw new Error(`${provider} is half configured: set ${missing.join(', ')} too, or none of its keys.`);
-  return true;
+  return Object.fromEntries(names.map((name) => [name, env[name]!])) as Record<K, string>;
+}
+
+/** One of a setting's allowed words, or its default when unset. */
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+  const value = env[name] || fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be ${allowed.join(' or ')}, got "${value}"`);
+  return value as T;
+}
+
+function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  return env[name] || undefined;
 }
 
 /** The keys of each real payment provider whose keys are set (see the README's configuration table). */
 export function paymentKeys(env: NodeJS.ProcessEnv): ProviderKeys {
   const keys: ProviderKeys = {};
-  const stripe = { STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET };
-  if (allOrNone('Stripe', stripe))
+  const stripe = requiredKeys(env, 'Stripe', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  if (stripe)
     keys.stripe = {
-      secretKey: stripe.STRIPE_SECRET_KEY!,
-      webhookSecret: stripe.STRIPE_WEBHOOK_SECRET!,
-      baseUrl: env.STRIPE_BASE_URL || undefined,
+      secretKey: stripe.STRIPE_SECRET_KEY,
+      webhookSecret: stripe.STRIPE_WEBHOOK_SECRET,
+      baseUrl: optional(env, 'STRIPE_BASE_URL'),
     };
-  const paypal = {
-    PAYPAL_CLIENT_ID: env.PAYPAL_CLIENT_ID,
-    PAYPAL_CLIENT_SECRET: env.PAYPAL_CLIENT_SECRET,
-    PAYPAL_WEBHOOK_ID: env.PAYPAL_WEBHOOK_ID,
-  };
-  const paypalEnv = env.PAYPAL_ENV || 'live';
-  if (paypalEnv !== 'live' && paypalEnv !== 'sandbox') throw new Error(`PAYPAL_ENV must be live or sandbox, got "${paypalEnv}"`);
-  if (allOrNone('PayPal', paypal))
+  const paypalEnv = oneOf(env, 'PAYPAL_ENV', ['live', 'sandbox'], 'live');
+  const paypal = requiredKeys(env, 'PayPal', ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID']);
+  if (paypal)
     keys.paypal = {
-      clientId: paypal.PAYPAL_CLIENT_ID!,
-      clientSecret: paypal.PAYPAL_CLIENT_SECRET!,
-      webhookId: paypal.PAYPAL_WEBHOOK_ID!,
+      clientId: paypal.PAYPAL_CLIENT_ID,
+      clientSecret: paypal.PAYPAL_CLIENT_SECRET,
+      webhookId: paypal.PAYPAL_WEBHOOK_ID,
       environment: paypalEnv,
-      baseUrl: env.PAYPAL_BASE_URL || undefined,
+      baseUrl: optional(env, 'PAYPAL_BASE_URL'),
     };
-  const phonepe = {
-    PHONEPE_CLIENT_ID: env.PHONEPE_CLIENT_ID,
-    PHONEPE_CLIENT_SECRET: env.PHONEPE_CLIENT_SECRET,
-    PHONEPE_CLIENT_VERSION: env.PHONEPE_CLIENT_VERSION,
-  };
-  const phonepeEnv = env.PHONEPE_ENV || 'PRODUCTION';
-  if (phonepeEnv !== 'PRODUCTION' && phonepeEnv !== 'SANDBOX')
-    throw new Error(`PHONEPE_ENV must be PRODUCTION or SANDBOX, got "${phonepeEnv}"`);
-  if (allOrNone('PhonePe', phonepe))
+  const phonepeEnv = oneOf(env, 'PHONEPE_ENV', ['PRODUCTION', 'SANDBOX'], 'PRODUCTION');
+  const phonepe = requiredKeys(env, 'PhonePe', ['PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET', 'PHONEPE_CLIENT_VERSION']);
+  if (phonepe)
     keys.phonepe = {
-      clientId: phonepe.PHONEPE_CLIENT_ID!,
-      clientSecret: phonepe.PHONEPE_CLIENT_SECRET!,
+      clientId: phonepe.PHONEPE_CLIENT_ID,
+      clientSecret: phonepe.PHONEPE_CLIENT_SECRET,
       clientVersion: positiveInt(env, 'PHONEPE_CLIENT_VERSION', 1),
       environment: phonepeEnv,
-      callbackUser: env.PHONEPE_CALLBACK_USER || undefined,
-      callbackPassword: env.PHONEPE_CALLBACK_PASSWORD || undefined,
-      baseUrl: env.PHONEPE_BASE_URL || undefined,
+      callbackUser: optional(env, 'PHONEPE_CALLBACK_USER'),
+      callbackPassword: optional(env, 'PHONEPE_CALLBACK_PASSWORD'),
+      baseUrl: optional(env, 'PHONEPE_BASE_URL'),
     };
   return keys;
 }

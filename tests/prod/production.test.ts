@@ -253,14 +253,8 @@ describe('production takes no free orders', () => {
     const [stripe, paypal] = await Promise.all([startStripe(), startPayPal()]);
     const proc = await server({
       SEED: 'demo',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_BASE_URL: stripe.url,
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
-      PAYPAL_ENV: 'sandbox',
-      PAYPAL_BASE_URL: paypal.url,
+      ...stripe.env,
+      ...paypal.env,
     });
     try {
       const host = 'greenfield.localhost';

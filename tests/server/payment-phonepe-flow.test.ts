@@ -7,9 +7,10 @@
 // The SDK keeps one client per process, so one stand-in serves every database target here.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, paymentEvents, payments } from '../../server/db/schema';
+import { books, paymentEvents } from '../../server/db/schema';
 import { RECONCILE_AFTER_MS, reconcilePayments } from '../../server/domains/commerce/gateway';
-import { DELIVERY_ADDRESS, GREENFIELD, signIn, startServer, TARGETS, type TestServer } from './harness';
+import { GREENFIELD, signIn, startServer, TARGETS, type TestServer } from './harness';
+import { orderFlow } from './order-flow';
 import { startPhonePe, type PhonePeStandIn } from './stand-ins/phonepe';
 
 let phonepe: PhonePeStandIn;
@@ -27,13 +28,7 @@ describe.each(TARGETS)('PhonePe through its SDK in the order flow on %s', (targe
     server = await startServer(target, {
       env: {
         PAYMENTS_SANDBOX: '0',
-        PHONEPE_CLIENT_ID: phonepe.clientId,
-        PHONEPE_CLIENT_SECRET: phonepe.clientSecret,
-        PHONEPE_CLIENT_VERSION: '1',
-        PHONEPE_ENV: 'SANDBOX',
-        PHONEPE_CALLBACK_USER: phonepe.callbackUser,
-        PHONEPE_CALLBACK_PASSWORD: phonepe.callbackPassword,
-        PHONEPE_BASE_URL: phonepe.url,
+        ...phonepe.env,
       },
     });
     teacher = (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).access;
@@ -44,26 +39,11 @@ describe.each(TARGETS)('PhonePe through its SDK in the order flow on %s', (targe
   }, 300_000);
   afterAll(() => server?.close());
 
-  async function checkout() {
-    const res = await server.call('POST', '/api/orders/', {
-      host: GREENFIELD,
-      token: teacher,
-      json: { book_ids: [bookId], provider: 'phonepe', delivery_address: DELIVERY_ADDRESS },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const body = res.body as { order_id: number; key: string; redirect_url: string };
-    const [payment] = await server.database.db.select().from(payments).where(eq(payments.order_id, body.order_id));
-    return { ...body, payment: payment! };
-  }
-  const order = async (o: { order_id: number; key: string }) =>
-    (await server.call('GET', `/api/orders/${o.order_id}/?key=${o.key}`, { host: GREENFIELD })).body as {
-      status: string;
-      print_status: string;
-    };
-  const deliver = (hook: { headers: Record<string, string>; rawBody: string }) =>
-    server.call('POST', '/api/payments/phonepe/webhook/', { body: hook.rawBody, headers: hook.headers });
-  const comeBack = (ref: string, extra = '') =>
-    server.call('GET', `/api/payments/phonepe/return/?ref=${ref}${extra}`, { host: GREENFIELD });
+  const flow = orderFlow(() => ({ server, token: teacher, bookIds: [bookId] }));
+  const checkout = () => flow.checkout('phonepe');
+  const { order } = flow;
+  const deliver = (hook: { headers: Record<string, string>; rawBody: string }) => flow.deliver('phonepe', hook);
+  const comeBack = (ref: string, extra = '') => flow.comeBack('phonepe', `ref=${ref}${extra}`);
 
   it('sends the buyer to PhonePe; a forged return and a forged callback pay nothing; 5xx leaves it pending until the status call settles it', async () => {
     const o = await checkout();

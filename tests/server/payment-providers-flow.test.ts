@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, subscriptions } from '../../server/db/schema';
 import { renewalCharge } from '../../server/domains/commerce/gateway';
 import { addInterval, runRenewals } from '../../server/domains/commerce/subscriptions';
-import { DELIVERY_ADDRESS, GREENFIELD, signIn, startServer, TARGETS, type TestServer } from './harness';
+import { GREENFIELD, signIn, startServer, TARGETS, type TestServer } from './harness';
+import { orderFlow } from './order-flow';
 import { startPayPal, type PayPalStandIn } from './stand-ins/paypal';
 import { startStripe, type StripeStandIn } from './stand-ins/stripe';
 
@@ -25,14 +26,8 @@ describe.each(TARGETS)('Stripe and PayPal through their SDKs in the order flow o
     server = await startServer(target, {
       env: {
         PAYMENTS_SANDBOX: '0',
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_BASE_URL: stripe.url,
-        PAYPAL_CLIENT_ID: paypal.clientId,
-        PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-        PAYPAL_WEBHOOK_ID: paypal.webhookId,
-        PAYPAL_ENV: 'sandbox',
-        PAYPAL_BASE_URL: paypal.url,
+        ...stripe.env,
+        ...paypal.env,
       },
     });
     teacher = (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).access;
@@ -44,26 +39,7 @@ describe.each(TARGETS)('Stripe and PayPal through their SDKs in the order flow o
     await Promise.all([stripe?.close(), paypal?.close()]);
   });
 
-  async function checkout(provider: 'stripe' | 'paypal') {
-    const res = await server.call('POST', '/api/orders/', {
-      host: GREENFIELD,
-      token: teacher,
-      json: { book_ids: bookIds, provider, delivery_address: DELIVERY_ADDRESS },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const body = res.body as { order_id: number; key: string; redirect_url: string };
-    const [payment] = await server.database.db.select().from(payments).where(eq(payments.order_id, body.order_id));
-    return { ...body, payment: payment! };
-  }
-  const order = async (o: { order_id: number; key: string }) =>
-    (await server.call('GET', `/api/orders/${o.order_id}/?key=${o.key}`, { host: GREENFIELD })).body as {
-      status: string;
-      print_status: string;
-    };
-  const deliver = (provider: string, hook: { headers: Record<string, string>; rawBody: string }) =>
-    server.call('POST', `/api/payments/${provider}/webhook/`, { body: hook.rawBody, headers: hook.headers });
-  const comeBack = (provider: string, query: string) =>
-    server.call('GET', `/api/payments/${provider}/return/?${query}`, { host: GREENFIELD });
+  const { checkout, order, deliver, comeBack } = orderFlow(() => ({ server, token: teacher, bookIds }));
 
   it('offers exactly the configured providers', async () => {
     const site = await server.call('GET', '/api/current-tenant', { host: GREENFIELD });

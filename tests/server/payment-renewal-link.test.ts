@@ -28,11 +28,7 @@ describe.each(TARGETS)('a PayPal subscription renewed through an e-mailed link o
     server = await startServer(target, {
       env: {
         PAYMENTS_SANDBOX: '0',
-        PAYPAL_CLIENT_ID: paypal.clientId,
-        PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-        PAYPAL_WEBHOOK_ID: paypal.webhookId,
-        PAYPAL_ENV: 'sandbox',
-        PAYPAL_BASE_URL: paypal.url,
+        ...paypal.env,
       },
     });
     head = (await signIn(server, 'head@greenfield.example', 'Head-demo-1')).access;

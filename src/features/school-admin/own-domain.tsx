@@ -10,6 +10,7 @@ import { unwrap, useRemote } from '@/api/use-remote';
 import { toast } from '@/ui/toast';
 import '@/ui/admin/admin.css';
 import './own-domain.css';
+import { LoadFailed } from '@/ui/admin/load-failed';
 
 type OwnDomain = components['schemas']['OwnDomain'];
 
@@ -73,12 +74,7 @@ export function OwnDomainScreen() {
   if (remote.status === 'failed')
     return (
       <section className="admin-page">
-        <div className="admin-notice" role="alert">
-          <p>{remote.error}</p>
-          <button type="button" className="button button-small" onClick={remote.reload}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed error={remote.error} onRetry={remote.reload} />
       </section>
     );
   const domain = saved ?? remote.data;

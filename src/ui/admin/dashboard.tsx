@@ -4,6 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useRemote } from '@/api/use-remote';
 import { Chart, type ChartSeries } from './chart';
 import './admin.css';
+import { LoadFailed } from './load-failed';
 
 export interface DashboardResource<Data> {
   title: string;
@@ -25,12 +26,7 @@ export function Dashboard<Data>({ resource }: { resource: DashboardResource<Data
       {remote.status === 'loading' ? (
         <p role="status">Loading…</p>
       ) : remote.status === 'failed' ? (
-        <div className="admin-notice" role="alert">
-          <p>{remote.error}</p>
-          <button type="button" className="button button-small" onClick={remote.reload}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed error={remote.error} onRetry={remote.reload} />
       ) : (
         <>
           <dl className="admin-cards">

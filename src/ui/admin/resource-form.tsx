@@ -16,6 +16,7 @@ import { sayOutcome } from './outcome';
 import type { FieldDef, FormResource, Option } from './resource';
 import { useOptions } from './use-options';
 import './admin.css';
+import { LoadFailed } from './load-failed';
 
 type Values = Record<string, unknown>;
 
@@ -49,12 +50,7 @@ export function ResourceForm<S extends z.ZodType>({ resource, id }: { resource: 
     return (
       <section className="admin-page">
         <h1>{title}</h1>
-        <div className="admin-notice" role="alert">
-          <p>{error}</p>
-          <button type="button" className="button button-small" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed error={error} onRetry={() => setAttempt((n) => n + 1)} />
       </section>
     );
   if (!initial || initial.id !== id)

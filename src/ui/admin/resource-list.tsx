@@ -27,6 +27,7 @@ import { sayOutcome } from './outcome';
 import { useOptions } from './use-options';
 import './admin.css';
 import { formatDateTime } from '@/ui/format';
+import { LoadFailed } from './load-failed';
 
 type Loaded<Row> =
   | { status: 'loading' }
@@ -370,12 +371,7 @@ export function ResourceList<Row extends { id: number }>({
           Loading…
         </p>
       ) : loaded.status === 'failed' ? (
-        <div className="admin-notice" role="alert">
-          <p>{loaded.error}</p>
-          <button type="button" className="button button-small" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed error={loaded.error} onRetry={() => setAttempt((n) => n + 1)} />
       ) : page.results.length === 0 ? (
         <p className="admin-empty">{ADMIN_MSG.noRows}</p>
       ) : (

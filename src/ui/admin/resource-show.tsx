@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { ADMIN_MSG } from '@/contract/messages';
 import { AdminLink } from './admin-link';
 import './admin.css';
+import { LoadFailed } from './load-failed';
 
 export interface ShowResource<Record> {
   title: (r: Record) => string;
@@ -37,12 +38,7 @@ export function ResourceShow<Record>({ resource, id }: { resource: ShowResource<
   if ('error' in state)
     return (
       <section className="admin-page">
-        <div className="admin-notice" role="alert">
-          <p>{state.error}</p>
-          <button type="button" className="button button-small" onClick={reload}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed error={state.error} onRetry={reload} />
         {back}
       </section>
     );

@@ -34,6 +34,8 @@ interface Order {
 }
 
 export interface PayPalStandIn extends StandInServer {
+  /** The server's settings an operator would give to use this provider, pointed at the stand-in. */
+  env: Record<string, string>;
   clientId: string;
   clientSecret: string;
   webhookId: string;
@@ -188,6 +190,13 @@ export async function startPayPal(): Promise<PayPalStandIn> {
 
   return {
     ...server,
+    env: {
+      PAYPAL_CLIENT_ID: clientId,
+      PAYPAL_CLIENT_SECRET: clientSecret,
+      PAYPAL_WEBHOOK_ID: webhookId,
+      PAYPAL_ENV: 'sandbox',
+      PAYPAL_BASE_URL: server.url,
+    },
     clientId,
     clientSecret,
     webhookId,

@@ -22,6 +22,8 @@ interface Order {
 }
 
 export interface PhonePeStandIn extends StandInServer {
+  /** The server's settings an operator would give to use this provider, pointed at the stand-in. */
+  env: Record<string, string>;
   clientId: string;
   clientSecret: string;
   callbackUser: string;
@@ -135,6 +137,15 @@ export async function startPhonePe(): Promise<PhonePeStandIn> {
 
   return {
     ...server,
+    env: {
+      PHONEPE_CLIENT_ID: clientId,
+      PHONEPE_CLIENT_SECRET: clientSecret,
+      PHONEPE_CLIENT_VERSION: '1',
+      PHONEPE_ENV: 'SANDBOX',
+      PHONEPE_CALLBACK_USER: callbackUser,
+      PHONEPE_CALLBACK_PASSWORD: callbackPassword,
+      PHONEPE_BASE_URL: server.url,
+    },
     clientId,
     clientSecret,
     callbackUser,

@@ -37,6 +37,8 @@ interface Intent {
 }
 
 export interface StripeStandIn extends StandInServer {
+  /** The server's settings an operator would give to use this provider, pointed at the stand-in. */
+  env: Record<string, string>;
   secretKey: string;
   webhookSecret: string;
   sessions: Map<string, Session>;
@@ -194,6 +196,11 @@ export async function startStripe(): Promise<StripeStandIn> {
 
   return {
     ...server,
+    env: {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_BASE_URL: server.url,
+    },
     secretKey,
     webhookSecret,
     sessions,
