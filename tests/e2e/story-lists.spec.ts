@@ -1,10 +1,11 @@
 // The stories lists drawn by the generic admin list: a school admin pins a story through the bulk
-// bar's Pin, which asks for the duration in the shared pin dialog (the list's dialog action), and
-// unpins it again; an organization admin does the same with a story its schools share. Each
-// change goes through the outbox and the list loads again with the server's answer. (Every pin is
-// undone, so the specs after this one see the demo data as it was.)
+// bar's Pin, which asks for the duration in the shared pin dialog (the list's dialog action); a
+// parent then finds it on the first shelf of their home ("Chosen by our school"); the admin unpins
+// it again. An organization admin does the same with a story its schools share. Each change goes
+// through the outbox and the list loads again with the server's answer. (Every pin is undone, so
+// the specs after this one see the demo data as it was.)
 import { expect, test, type Page } from '@playwright/test';
-import { signInThroughApi, site } from './support';
+import { screenshots, seriousViolations, signInThroughApi, site } from './support';
 
 async function openList(page: Page, base: string, email: string, password: string, path: string) {
   await page.goto(`${base}/library`);
@@ -56,6 +57,20 @@ test('a school admin pins a story in the pin dialog and unpins it; so does an or
   await expect(row(page, title)).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Pinned', exact: true }).selectOption('true');
   await expect(row(page, title).getByRole('cell').last()).toHaveText('Yes');
+
+  // The next step of a family's day: the school's choice is the first shelf of a parent's home.
+  const family = await browser.newContext();
+  const parent = await family.newPage();
+  await parent.goto(`${base}/login`);
+  await parent.getByRole('button', { name: /Parent/ }).click();
+  await parent.getByLabel('Community password').fill('greenfield-parents');
+  await parent.getByRole('button', { name: 'Enter Community' }).click();
+  const chosen = parent.getByRole('region', { name: 'Chosen by our school' });
+  await expect(chosen.getByRole('link', { name: title })).toBeVisible();
+  expect((await parent.locator('.community-shelf h2').allTextContents())[0]).toBe('Chosen by our school');
+  expect(await seriousViolations(parent)).toEqual([]);
+  await screenshots(parent, 'parent-home-pinned');
+  await family.close();
 
   await bulk(page, title, 'pin', 'pin');
   await page
