@@ -19,7 +19,15 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
+interface Seeded {
+  pgliteSnapshot: string;
+  postgresTemplate: string | undefined;
+  /** Projects of this run still using it (server and server-isolated share one). */
+  users: number;
+  remove(): Promise<void>;
+}
+
+async function seedOnce(): Promise<Seeded> {
   const dir = mkdtempSync(join(tmpdir(), 'storynest-snapshot-'));
   const file = join(dir, 'pglite.tar');
   const database = await openDatabase({ dataDir: 'memory://' });
@@ -29,7 +37,6 @@ export default async function setup(project: TestProject) {
   await client.query('checkpoint');
   writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await database.close();
-  project.provide('pgliteSnapshot', file);
 
   let template: Awaited<ReturnType<typeof freshPostgres>> | undefined;
   if (process.env.DATABASE_URL) {
@@ -39,10 +46,29 @@ export default async function setup(project: TestProject) {
     // A template must have no open connection while a database is created from it.
     await pgDatabase.close();
   }
-  project.provide('postgresTemplate', template?.name);
+  return {
+    pgliteSnapshot: file,
+    postgresTemplate: template?.name,
+    users: 0,
+    async remove() {
+      rmSync(dir, { recursive: true, force: true });
+      await template?.drop();
+    },
+  };
+}
 
+// Every server project of a run sets up in this one process: the first seeds, the others share it.
+const run = globalThis as { storynestSeeded?: Promise<Seeded> };
+
+export default async function setup(project: TestProject) {
+  run.storynestSeeded ??= seedOnce();
+  const seeded = await run.storynestSeeded;
+  seeded.users++;
+  project.provide('pgliteSnapshot', seeded.pgliteSnapshot);
+  project.provide('postgresTemplate', seeded.postgresTemplate);
   return async () => {
-    rmSync(dir, { recursive: true, force: true });
-    await template?.drop();
+    if (--seeded.users > 0) return;
+    delete run.storynestSeeded;
+    await seeded.remove();
   };
 }
