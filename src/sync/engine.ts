@@ -15,7 +15,7 @@
 import { BODY_LIMITS } from '@/contract/limits';
 import type { DeviceDatabase, OutboxRecord } from '@/data/db';
 import { backoffDelay } from './backoff';
-import { accessFor, blockOwner, refreshOwner, type CredentialDeps } from './credentials';
+import { accessFor, blockOwner, exchangeAllWaiting, refreshOwner, type CredentialDeps } from './credentials';
 import { asLeader, type LockManagerLike } from './leader';
 import { refreshTabletData } from './tablet';
 import { GUEST_OWNER, applyOps, isQuotaError, ownerEntries, upgradeEntry } from './outbox';
@@ -264,19 +264,6 @@ async function releaseDrainedOwners(deps: EngineDeps): Promise<void> {
   }
 }
 
-/**
- * Every waiting offline sign-in of a class tablet, exchanged for a real session (through
- * refreshOwner: under the owner's lock, so a tab's request and the engine never exchange the
- * same sign-in twice). Stops when the network does.
- */
-async function exchangeOfflineSessions(deps: EngineDeps): Promise<void> {
-  const waiting = await deps.db.offlineSessions.where('status').equals('waiting').primaryKeys();
-  for (const ownerId of waiting) {
-    if (await deps.db.credentials.get(ownerId)) continue;
-    if ((await refreshOwner(deps, ownerId, null)).kind === 'unreachable') return;
-  }
-}
-
 /** A class tablet's grids and verifiers are refreshed this often while online (changed passwords come with it). */
 export const TABLET_REFRESH_MS = 10 * 60_000;
 
@@ -299,7 +286,7 @@ export async function drain(deps: EngineDeps): Promise<DrainReport> {
       let retryAt = Infinity;
       // Children who signed in offline on a class tablet get their real sessions first, so their
       // queued changes go out with them below (src/sync/tablet.ts).
-      await exchangeOfflineSessions(deps);
+      await exchangeAllWaiting(deps);
       await refreshTablet(deps);
       for (let progress = true; progress;) {
         progress = false;
