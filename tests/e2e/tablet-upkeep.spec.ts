@@ -153,7 +153,7 @@ test('a teacher renews the tablet, and accepts or drops the work a removed table
   await dismissOverlays(page);
   const notice = page.getByTestId('waiting-work');
   await expect(notice.getByRole('heading', { name: 'Work from 2 children is waiting on this tablet' })).toBeVisible({ timeout: 30_000 });
-  await expect(notice.getByText(`Add to cart: ${amaraBook}`)).toBeVisible();
+  await expect(notice.getByText(amaraBook, { exact: false })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await shots(page, 'tablet-waiting-work');
   await page.setViewportSize({ width: 820, height: 1180 });
