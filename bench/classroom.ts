@@ -4,7 +4,7 @@
 // password), each adds 3 books to the cart (queued), and taps "I'm finished". Measured: the time
 // from "I'm finished" to the next child's first screen (the class's names), the verifier check
 // in the page (PBKDF2 as the tablet runs it), and, once the network returns, the time until the
-// 30 offline sign-ins are exchanged and the 90 queued changes sent; then every child's cart on
+// 30 offline sign-ins are exchanged (one batched request) and the 90 queued changes sent; then every child's cart on
 // the server holds exactly their 3 books (none lost, none doubled). One JSON object; a missed
 // budget makes the exit code 1. Needs `npm run build` first.
 import { existsSync } from 'node:fs';
@@ -167,8 +167,11 @@ async function main() {
     const backAt = Date.now();
     await context.setOffline(false);
     await page.evaluate(() => dispatchEvent(new Event('online')));
+    let exchangedMs: number | null = null;
     for (;;) {
-      if ((await deviceCount(page, 'outbox')) === 0 && (await deviceCount(page, 'offlineSessions')) === 0) break;
+      const signInsLeft = await deviceCount(page, 'offlineSessions');
+      if (signInsLeft === 0) exchangedMs ??= Date.now() - backAt;
+      if ((await deviceCount(page, 'outbox')) === 0 && signInsLeft === 0) break;
       if (Date.now() - backAt > 120_000) break;
       await page.waitForTimeout(100);
     }
@@ -199,7 +202,8 @@ async function main() {
       },
       offline_sign_in_ms: { p50: round(percentile(signIns, 50)), p95: round(percentile(signIns, 95)) },
       verifier_check_ms: { median: round(percentile(verifier, 50)), max: round(Math.max(...verifier)), budget: BUDGET.verifierMs },
-      exchange_and_send_ms: { total: exchangeMs, budget: BUDGET.exchangeMs, left_in_outbox: leftInOutbox },
+      // sign_ins_exchanged: when the last offline sign-in was exchanged (one batched request); total: and every change sent.
+      exchange_and_send_ms: { total: exchangeMs, sign_ins_exchanged: exchangedMs, budget: BUDGET.exchangeMs, left_in_outbox: leftInOutbox },
       server_carts: { exact, of: cards.length, wrong },
     };
     const ok =

@@ -1345,6 +1345,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tablets/{id}/exchange-batch/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Up to 50 offline sign-ins of an enrolled tablet exchanged in one request (each signed by the tablet)
+         * @description Each sign-in is checked as POST /tablets/{id}/exchange/ checks one, in order, and answered on its own: a session, or its refusal (status, message, code) with nothing written for it. A refusal stops no other. A revoked or expired tablet is refused as a whole.
+         *
+         *     Access: anyone; school or organization sites only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        exchanges: {
+                            student_id: number;
+                            /** Format: date-time */
+                            signed_in_at: string;
+                            verifier_salt: string;
+                            nonce: string;
+                            signature: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description One answer per sign-in, in order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TabletExchangeBatchAnswer"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The signature does not check */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The tablet was revoked or its enrolment expired (`code` says which) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such tablet on this site */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This signed request was used already (a replay) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body over 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many refused tablet requests from this device or network */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tablets/{id}/accept-waiting/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A teacher accepts a revoked or expired tablet's waiting offline sign-ins of children in their classes
+         * @description Signed in on the tablet, staff of a class it was enrolled for vouch for its waiting sign-ins: each is checked as an exchange is (the tablet's signature, once per nonce, the password unchanged), except that the tablet may be revoked or expired; only a child of the caller's own classes, signed in before the revocation. Each child gets their own session, so their work is sent as them.
+         *
+         *     Access: teacher, teacher_admin, school_admin; school or organization sites only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        exchanges: {
+                            student_id: number;
+                            /** Format: date-time */
+                            signed_in_at: string;
+                            verifier_salt: string;
+                            nonce: string;
+                            signature: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description One answer per sign-in, in order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TabletExchangeBatchAnswer"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Role not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such tablet in your classes */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This signed request was used already (a replay) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body over 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many refused tablet requests from this device or network */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/password-reset/": {
         parameters: {
             query?: never;
@@ -20430,6 +20668,19 @@ export interface components {
             access: string;
             refresh: string;
             user: components["schemas"]["User"];
+        };
+        TabletExchangeBatchAnswer: {
+            results: components["schemas"]["TabletExchangeResult"][];
+        };
+        TabletExchangeResult: {
+            student_id: number;
+            nonce: string;
+            status: number;
+            access?: string;
+            refresh?: string;
+            user?: components["schemas"]["User"];
+            message?: string;
+            code?: string;
         };
         ResetLink: {
             valid: boolean;

@@ -60,6 +60,21 @@ export const ExchangeRequest = z.object({
 });
 export type ExchangeRequest = z.infer<typeof ExchangeRequest>;
 
+/** Most offline sign-ins one batched exchange carries (a class and then some). */
+export const EXCHANGE_BATCH_MAX = 50;
+
+/**
+ * Several offline sign-ins exchanged in one request (the class's, when the network returns), or a
+ * teacher accepting a revoked tablet's waiting sign-ins. Each is checked as a single exchange is.
+ */
+export const ExchangeBatchRequest = z.object({
+  exchanges: z
+    .array(ExchangeRequest)
+    .min(1, 'Send at least one sign-in.')
+    .max(EXCHANGE_BATCH_MAX, `At most ${EXCHANGE_BATCH_MAX} sign-ins.`),
+});
+export type ExchangeBatchRequest = z.infer<typeof ExchangeBatchRequest>;
+
 /** The text a tablet signs to read its sign-in data. */
 export function dataMessage(enrolmentId: string, request: Pick<TabletDataRequest, 'signed_at' | 'nonce'>): string {
   return ['storynest-tablet-data-v1', enrolmentId, request.signed_at, request.nonce].join('\n');
@@ -90,5 +105,6 @@ export const TABLET_MSG = {
   clock: 'This tablet’s clock is wrong. Check the date and time.',
   noClasses: 'Choose classes you teach.',
   renewed: 'Renewed for another term.',
+  notYourChild: 'This child is not in one of your classes.',
   revokedNow: 'Tablet removed.',
 } as const;

@@ -271,6 +271,11 @@ export interface OfflineSessionRecord {
   /** waiting: to exchange; refused: the server said no (the message says why), the work waits for the child's next online sign-in. */
   status: 'waiting' | 'refused';
   message: string | null;
+  /** The server's code for a refusal: tablet_revoked and tablet_expired put the work before a teacher. */
+  code?: string | null;
+  /** Who signed in and in which class (server id), for the teacher who is shown waiting work. */
+  name?: string;
+  class_id?: number;
 }
 
 /** A sign-in throttle on this tablet (per child and per tablet), as the server keeps them. */

@@ -8,7 +8,7 @@
 // changes that carry a password are dropped with it (a password is kept only until it is sent).
 import type { DeviceDatabase, OutboxRecord } from '@/data/db';
 import type { LockManagerLike } from './leader';
-import { exchangeOfflineSession } from './tablet';
+import { exchangeOfflineSession, exchangeWaitingSessions, type BatchExchangeResult } from './tablet';
 
 export interface CredentialDeps {
   db: DeviceDatabase;
@@ -107,6 +107,39 @@ export async function refreshOwner(
     if (name === 'TimeoutError' || name === 'AbortError') return refresh();
     throw err;
   }
+}
+
+/**
+ * Runs `fn` holding the refresh locks of all these owners (taken in one order, so two callers
+ * never wait on each other; one held too long by a frozen tab is passed by, as refreshOwner does).
+ */
+export async function underOwnerLocks<T>(deps: CredentialDeps, ownerIds: number[], fn: () => Promise<T>): Promise<T> {
+  const { locks } = deps;
+  if (!locks || !ownerIds.length) return fn();
+  const [first, ...rest] = [...new Set(ownerIds)].sort((a, b) => a - b);
+  const next = () => underOwnerLocks(deps, rest, fn);
+  let entered = false;
+  try {
+    return await locks.request(refreshLockName(first!), { signal: AbortSignal.timeout(REFRESH_LOCK_WAIT_MS) }, () => {
+      entered = true;
+      return next();
+    });
+  } catch (err) {
+    const name = (err as { name?: string }).name;
+    if (!entered && (name === 'TimeoutError' || name === 'AbortError')) return next();
+    throw err;
+  }
+}
+
+/**
+ * Every waiting offline sign-in of a class tablet exchanged in one request (see
+ * exchangeWaitingSessions), under the children's refresh locks: a tab's own exchange and this one
+ * never send the same sign-in twice.
+ */
+export async function exchangeAllWaiting(deps: CredentialDeps): Promise<BatchExchangeResult> {
+  const waiting = (await deps.db.offlineSessions.where('status').equals('waiting').primaryKeys()) as number[];
+  if (!waiting.length) return { kind: 'done', exchanged: [] };
+  return underOwnerLocks(deps, waiting, () => exchangeWaitingSessions(deps, waiting));
 }
 
 /** The access token to send an owner's changes with (null: none yet, refresh first). */

@@ -1,6 +1,7 @@
 // The replay engine: sends the outbox to the API, in order per owner, exactly once.
 //
-// For each owner (oldest change first) it sends the owner's changes in order, several to a
+// A few owners at a time (OWNERS_AT_ONCE; a class tablet back online has 30 children's queues),
+// oldest first, it sends each owner's changes strictly in order, several to a
 // batch request when they can travel together, each with its id as Idempotency-Key and the
 // owner's own token, and acts on each answer:
 //   2xx                     the entry is done: its on-success ops run and it leaves the queue;
@@ -15,7 +16,7 @@
 import { BODY_LIMITS } from '@/contract/limits';
 import type { DeviceDatabase, OutboxRecord } from '@/data/db';
 import { backoffDelay } from './backoff';
-import { accessFor, blockOwner, refreshOwner, type CredentialDeps } from './credentials';
+import { accessFor, blockOwner, exchangeAllWaiting, refreshOwner, type CredentialDeps } from './credentials';
 import { asLeader, type LockManagerLike } from './leader';
 import { refreshTabletData } from './tablet';
 import { GUEST_OWNER, applyOps, isQuotaError, ownerEntries, upgradeEntry } from './outbox';
@@ -62,6 +63,9 @@ async function oldestUnsent(db: DeviceDatabase, ownerId: number): Promise<Outbox
 
 /** A change leads a run at most this often per drain (sent, then once more after a token refresh). */
 const MAX_LEADS_PER_DRAIN = 3;
+
+/** How many owners' queues are sent side by side (each owner's still strictly in order). */
+export const OWNERS_AT_ONCE = 4;
 
 /** Most changes one batch request carries. */
 export const BATCH_SIZE = 100;
@@ -264,19 +268,6 @@ async function releaseDrainedOwners(deps: EngineDeps): Promise<void> {
   }
 }
 
-/**
- * Every waiting offline sign-in of a class tablet, exchanged for a real session (through
- * refreshOwner: under the owner's lock, so a tab's request and the engine never exchange the
- * same sign-in twice). Stops when the network does.
- */
-async function exchangeOfflineSessions(deps: EngineDeps): Promise<void> {
-  const waiting = await deps.db.offlineSessions.where('status').equals('waiting').primaryKeys();
-  for (const ownerId of waiting) {
-    if (await deps.db.credentials.get(ownerId)) continue;
-    if ((await refreshOwner(deps, ownerId, null)).kind === 'unreachable') return;
-  }
-}
-
 /** A class tablet's grids and verifiers are refreshed this often while online (changed passwords come with it). */
 export const TABLET_REFRESH_MS = 10 * 60_000;
 
@@ -299,36 +290,48 @@ export async function drain(deps: EngineDeps): Promise<DrainReport> {
       let retryAt = Infinity;
       // Children who signed in offline on a class tablet get their real sessions first, so their
       // queued changes go out with them below (src/sync/tablet.ts).
-      await exchangeOfflineSessions(deps);
+      await exchangeAllWaiting(deps);
       await refreshTablet(deps);
-      for (let progress = true; progress;) {
-        progress = false;
-        for (const owner of await ownersWithUnsent(deps.db)) {
-          if (waiting.has(owner)) continue;
-          for (;;) {
-            const run = await dueRun(deps.db, owner, deps.now());
-            if (run.blockedUntil !== undefined) retryAt = Math.min(retryAt, run.blockedUntil);
-            if (!run.entries.length) break; // done, or this owner's order holds until then
-            const first = run.entries[0]!.id;
-            leads.set(first, (leads.get(first) ?? 0) + 1);
-            if (leads.get(first)! > MAX_LEADS_PER_DRAIN) {
-              waiting.add(owner);
-              break;
-            }
-            await heartbeat();
-            const step = await sendRun(deps, run.entries, report);
-            if (step === 'owner-waits') {
-              waiting.add(owner);
-              break;
-            }
-            if (step !== 'next') {
-              const offline = !deps.isOnline();
-              return offline ? { kind: 'offline' } : { kind: 'backoff', retryAt: step.stopAll, waitingOwners: [...waiting] };
-            }
-            progress = true;
+      // Set when a change must wait (network gone, server busy): every owner stops after its run.
+      let stop: DrainOutcome | null = null;
+      let progress = true;
+      /** One owner's changes, run after run, in their order. */
+      const drainOwner = async (owner: number): Promise<void> => {
+        while (!stop) {
+          const run = await dueRun(deps.db, owner, deps.now());
+          if (run.blockedUntil !== undefined) retryAt = Math.min(retryAt, run.blockedUntil);
+          if (!run.entries.length) return; // done, or this owner's order holds until then
+          const first = run.entries[0]!.id;
+          leads.set(first, (leads.get(first) ?? 0) + 1);
+          if (leads.get(first)! > MAX_LEADS_PER_DRAIN) {
+            waiting.add(owner);
+            return;
           }
+          await heartbeat();
+          const step = await sendRun(deps, run.entries, report);
+          if (step === 'owner-waits') {
+            waiting.add(owner);
+            return;
+          }
+          if (step !== 'next') {
+            stop ??= !deps.isOnline() ? { kind: 'offline' } : { kind: 'backoff', retryAt: step.stopAll, waitingOwners: [...waiting] };
+            return;
+          }
+          progress = true;
         }
+      };
+      while (progress && !stop) {
+        progress = false;
+        const owners = (await ownersWithUnsent(deps.db)).filter((owner) => !waiting.has(owner));
+        // A few owners at once (a class tablet back online has 30 children's queues): each owner's
+        // changes still go strictly in order, one run after another, with their own token.
+        let next = 0;
+        const worker = async () => {
+          while (!stop && next < owners.length) await drainOwner(owners[next++]!);
+        };
+        await Promise.all(Array.from({ length: Math.min(OWNERS_AT_ONCE, owners.length) }, worker));
       }
+      if (stop) return stop;
       await releaseDrainedOwners(deps);
       return retryAt < Infinity ? { kind: 'backoff', retryAt, waitingOwners: [...waiting] } : { kind: 'done', waitingOwners: [...waiting] };
     });

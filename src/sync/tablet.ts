@@ -6,7 +6,7 @@
 // when the network returns (before the child's queued changes are sent). No DOM: the service
 // worker drains with this too.
 import type { DeviceDatabase, OfflineSessionRecord, TabletClassRecord, TabletRecord, TabletStudentRecord, VerifierRecord } from '@/data/db';
-import { TABLET_THROTTLE, dataMessage, exchangeMessage, type TabletPublicKey } from '@/contract/tablet';
+import { EXCHANGE_BATCH_MAX, TABLET_THROTTLE, dataMessage, exchangeMessage, type TabletPublicKey } from '@/contract/tablet';
 import { currentOwner } from './device-session';
 
 export interface TabletDeps {
@@ -240,6 +240,9 @@ export async function signInOffline(
     signature: await signText(tablet.keys, exchangeMessage(tablet.id, fields)),
     status: 'waiting',
     message: null,
+    code: null,
+    name: `${child.first_name} ${child.last_name}`.trim(),
+    class_id: cls!.id,
   };
   // A child signing in again offline replaces their earlier waiting sign-in (the newer one counts).
   await db.offlineSessions.put(session);
@@ -287,7 +290,7 @@ export async function exchangeOfflineSession(deps: TabletDeps, ownerId: number):
     await disable(deps.db, body.code === 'tablet_expired' ? 'expired' : 'revoked');
   if (!res.ok || !body.access || !body.refresh) {
     const message = body.message ?? 'The server refused this offline sign-in.';
-    await deps.db.offlineSessions.update(ownerId, { status: 'refused', message });
+    await deps.db.offlineSessions.update(ownerId, { status: 'refused', message, code: body.code ?? null });
     return { kind: 'refused', message };
   }
   const { access, refresh } = body;
@@ -297,4 +300,160 @@ export async function exchangeOfflineSession(deps: TabletDeps, ownerId: number):
     await deps.db.offlineSessions.delete(ownerId);
   });
   return { kind: 'ok', access, refresh };
+}
+
+/** The fields of a waiting sign-in the server checks (the tablet signed them offline). */
+export const signedFields = (s: OfflineSessionRecord) => ({
+  student_id: s.owner_id,
+  signed_in_at: s.signed_in_at,
+  verifier_salt: s.verifier_salt,
+  nonce: s.nonce,
+  signature: s.signature,
+});
+
+export interface ExchangeAnswer {
+  student_id: number;
+  nonce: string;
+  status: number;
+  access?: string;
+  refresh?: string;
+  message?: string;
+  code?: string;
+}
+
+/**
+ * Records the server's answers to a batch of exchanged sign-ins, in one transaction: a session
+ * becomes the child's sync credential (signed out unless they are the one using the tablet); a
+ * refusal keeps their work waiting, with the server's words. A replay with no credential here
+ * (the answer was lost on the way) is a refusal too: the work waits for the child.
+ */
+export async function recordAnswers(db: DeviceDatabase, sessions: OfflineSessionRecord[], answers: ExchangeAnswer[]): Promise<number[]> {
+  const exchanged: number[] = [];
+  await db.transaction('rw', [db.offlineSessions, db.credentials, db.meta], async () => {
+    const owner = await currentOwner(db);
+    for (const session of sessions) {
+      const answer = answers.find((a) => a.student_id === session.owner_id && a.nonce === session.nonce);
+      if (!answer) continue; // not answered: still waiting, sent again next time
+      if (answer.status === 200 && answer.access && answer.refresh) {
+        await db.credentials.put({
+          owner_id: session.owner_id,
+          refresh: answer.refresh,
+          access: answer.access,
+          signed_out: owner?.owner_id !== session.owner_id,
+          updated_at: Date.now(),
+        });
+        await db.offlineSessions.delete(session.owner_id);
+        exchanged.push(session.owner_id);
+        continue;
+      }
+      if (answer.status === 409 && (await db.credentials.get(session.owner_id))?.access) {
+        await db.offlineSessions.delete(session.owner_id);
+        exchanged.push(session.owner_id);
+        continue;
+      }
+      await db.offlineSessions.update(session.owner_id, {
+        status: 'refused',
+        message: answer.message ?? 'The server refused this offline sign-in.',
+        code: answer.code ?? null,
+      });
+    }
+  });
+  return exchanged;
+}
+
+export type BatchExchangeResult = { kind: 'done'; exchanged: number[] } | { kind: 'unreachable'; exchanged: number[] };
+
+/**
+ * The waiting offline sign-ins of these children exchanged in one request per enrolment (up to
+ * EXCHANGE_BATCH_MAX each): the whole class's in one round trip when the network returns. The
+ * caller holds the children's refresh locks (src/sync/credentials.ts), so nothing else exchanges
+ * them meanwhile; a child who has a credential by now is skipped. A revoked or expired tablet is
+ * refused as a whole: its sign-ins wait, for a teacher to accept or drop (waitingWork below).
+ */
+export async function exchangeWaitingSessions(deps: TabletDeps, ownerIds: number[]): Promise<BatchExchangeResult> {
+  const exchanged: number[] = [];
+  const [sessions, credentials] = await Promise.all([deps.db.offlineSessions.bulkGet(ownerIds), deps.db.credentials.bulkGet(ownerIds)]);
+  const due = sessions.filter((s, i): s is OfflineSessionRecord => s?.status === 'waiting' && !credentials[i]);
+  const byEnrolment = new Map<string, OfflineSessionRecord[]>();
+  for (const s of due) byEnrolment.set(s.enrolment_id, [...(byEnrolment.get(s.enrolment_id) ?? []), s]);
+  for (const [enrolmentId, all] of byEnrolment) {
+    for (let i = 0; i < all.length; i += EXCHANGE_BATCH_MAX) {
+      const chunk = all.slice(i, i + EXCHANGE_BATCH_MAX);
+      let res: Response;
+      try {
+        res = await deps.fetch(
+          new Request(`${deps.baseUrl}/tablets/${enrolmentId}/exchange-batch/`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ exchanges: chunk.map(signedFields) }),
+          }),
+        );
+      } catch {
+        return { kind: 'unreachable', exchanged };
+      }
+      if (res.status >= 500 || res.status === 429) return { kind: 'unreachable', exchanged };
+      const body = (await res.json().catch(() => ({}))) as { results?: ExchangeAnswer[]; message?: string; code?: string };
+      if (res.ok && Array.isArray(body.results)) {
+        exchanged.push(...(await recordAnswers(deps.db, chunk, body.results)));
+        continue;
+      }
+      // Refused as a whole (revoked, expired, unknown tablet): every sign-in of it waits.
+      if (body.code === 'tablet_revoked' || body.code === 'tablet_expired')
+        await disable(deps.db, body.code === 'tablet_expired' ? 'expired' : 'revoked');
+      const refusal = { status: res.status, message: body.message ?? 'The server refused this offline sign-in.', code: body.code };
+      const rest = all.slice(i);
+      await recordAnswers(
+        deps.db,
+        rest,
+        rest.map((s) => ({ student_id: s.owner_id, nonce: s.nonce, ...refusal })),
+      );
+      break;
+    }
+  }
+  return { kind: 'done', exchanged };
+}
+
+/** A tablet renews itself (with a teacher's session) once its enrolment has fewer days left than this. */
+export const RENEW_WITHIN_DAYS = 30;
+
+/**
+ * The enrolment's new end, after a teacher renewed it (the class page, or renewIfDue). An expired
+ * tablet is active again (its grids come back at the next refresh), and the sign-ins refused only
+ * because it had expired wait to be exchanged again.
+ */
+export async function noteRenewal(db: DeviceDatabase, enrolmentId: string, expiresAt: string): Promise<void> {
+  await db.transaction('rw', [db.tablet, db.offlineSessions], async () => {
+    const tablet = await currentTablet(db);
+    if (tablet?.id !== enrolmentId || tablet.state === 'revoked') return;
+    await db.tablet.update('current', {
+      expires_at: expiresAt,
+      state: 'active',
+      ...(tablet.state === 'expired' ? { synced_at: null } : {}),
+    });
+    await db.offlineSessions
+      .where('status')
+      .equals('refused')
+      .filter((s) => s.enrolment_id === enrolmentId && s.code === 'tablet_expired')
+      .modify({ status: 'waiting', message: null, code: null });
+  });
+}
+
+/**
+ * With a teacher (or school admin) signed in on this tablet and online: an active enrolment with
+ * fewer than RENEW_WITHIN_DAYS left is renewed without a word, by `renew` (POST
+ * /tablets/{id}/renew/ as the teacher, who must be staff of one of its classes: null when not).
+ * Never by the tablet alone: a term's expiry stays a limit on a tablet nobody looks after.
+ */
+export async function renewIfDue(
+  db: DeviceDatabase,
+  renew: (enrolmentId: string) => Promise<{ expires_at: string } | null>,
+  now = Date.now(),
+): Promise<'renewed' | 'not-due' | 'refused'> {
+  const tablet = await currentTablet(db);
+  if (!tablet || tablet.state === 'revoked' || Date.parse(tablet.expires_at) - now >= RENEW_WITHIN_DAYS * 24 * 60 * 60_000)
+    return 'not-due';
+  const renewed = await renew(tablet.id);
+  if (!renewed) return 'refused';
+  await noteRenewal(db, tablet.id, renewed.expires_at);
+  return 'renewed';
 }

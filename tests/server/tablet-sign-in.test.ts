@@ -219,3 +219,178 @@ describe.each(TARGETS)('class tablets on %s', (target) => {
     expect((await server.call('POST', `/api/tablets/${tabletId}/exchange/`, { host: HILLSIDE, json: body })).status).toBe(404);
   });
 });
+
+describe.each(TARGETS)('batched exchanges and a teacher accepting waiting work on %s', (target) => {
+  let server: TestServer;
+  let teacher: string;
+  let robins: number;
+  const start = new Date('2026-09-01T08:00:00Z');
+
+  beforeAll(async () => {
+    server = await startServer(target);
+    server.clock.now = start;
+    teacher = (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).access;
+    const ids = await server.database.db.select({ id: classes.id, code: classes.class_id }).from(classes);
+    robins = ids.find((r) => r.code === 'ROBINS4')!.id;
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    server.clock.now = start;
+    await server.database.db.delete(rateLimits);
+  });
+
+  type Child = { id: number; username: string; verifier: { salt: string } };
+  /** A fresh tablet enrolled for Robins, and its grid as the tablet fetched it. */
+  async function enrolledTablet() {
+    const device = newDevice();
+    const res = await server.call('POST', '/api/tablets/', {
+      host: GREENFIELD,
+      token: teacher,
+      json: { name: 'Robins tablet', public_key: device.publicKey, class_ids: [robins] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.id as string;
+    const signedAt = server.clock.now.toISOString();
+    const n = nonce();
+    const data = await server.call('POST', `/api/tablets/${id}/sign-in-data/`, {
+      host: GREENFIELD,
+      json: { signed_at: signedAt, nonce: n, signature: signText(device, dataMessage(id, { signed_at: signedAt, nonce: n })) },
+    });
+    expect(data.status).toBe(200);
+    return { device, id, children: data.body.classes[0].students as Child[] };
+  }
+  const signed = (id: string, by: Device, child: { id: number; verifier: { salt: string } }, at = server.clock.now.toISOString()) => {
+    const fields = { student_id: child.id, signed_in_at: at, verifier_salt: child.verifier.salt, nonce: nonce() };
+    return { ...fields, signature: signText(by, exchangeMessage(id, fields)) };
+  };
+  const batch = (id: string, exchanges: unknown[]) =>
+    server.call('POST', `/api/tablets/${id}/exchange-batch/`, { host: GREENFIELD, json: { exchanges } });
+  const accept = (id: string, exchanges: unknown[], token = teacher) =>
+    server.call('POST', `/api/tablets/${id}/accept-waiting/`, { host: GREENFIELD, token, json: { exchanges } });
+  const sessionsOf = async (userId: number) =>
+    (await server.database.db.select({ n: count() }).from(refreshTokens).where(eq(refreshTokens.user_id, userId)))[0]!.n;
+  const noncesOf = async (id: string) =>
+    (await server.database.db.select({ n: count() }).from(tabletNonces).where(eq(tabletNonces.enrolment_id, id)))[0]!.n;
+
+  it('exchanges a class of sign-ins in one request, each for its own child', async () => {
+    const { device, id, children } = await enrolledTablet();
+    const twenty = children.slice(0, 20);
+    const before = await Promise.all(twenty.map((c) => sessionsOf(c.id)));
+    const res = await batch(
+      id,
+      twenty.map((c) => signed(id, device, c)),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.results).toHaveLength(twenty.length);
+    for (const [i, r] of (res.body.results as { student_id: number; status: number; access: string; user: { id: number } }[]).entries()) {
+      expect(r).toMatchObject({ student_id: twenty[i]!.id, status: 200, user: { id: twenty[i]!.id } });
+      const profile = await server.call('GET', '/api/user/profile/', { host: GREENFIELD, token: r.access });
+      expect(profile.body.id).toBe(twenty[i]!.id);
+    }
+    expect(await Promise.all(twenty.map((c) => sessionsOf(c.id)))).toEqual(before.map((n) => n + 1));
+    expect(await noncesOf(id)).toBe(1 + twenty.length);
+  });
+
+  it('answers a refusal per sign-in (another class, forged, replayed, password changed), writes nothing for it and goes on', async () => {
+    const { device, id, children } = await enrolledTablet();
+    const [a, b, c, d] = children;
+    const zoe = (await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'zoe.zhang')))[0]!.id;
+    const used = signed(id, device, a!);
+    expect((await batch(id, [used])).body.results[0].status).toBe(200);
+    const changing = signed(id, device, d!);
+    const changed = await server.call('PUT', `/api/change-password/${d!.id}/`, {
+      host: GREENFIELD,
+      token: teacher,
+      json: { new_password: 'frog-pond-12' },
+    });
+    expect(changed.status).toBe(200);
+    const good = signed(id, device, b!);
+    const forged = signed(id, newDevice(), c!);
+    const twice = signed(id, device, c!);
+    const before = {
+      a: await sessionsOf(a!.id),
+      b: await sessionsOf(b!.id),
+      c: await sessionsOf(c!.id),
+      d: await sessionsOf(d!.id),
+      zoe: await sessionsOf(zoe),
+    };
+    const noncesBefore = await noncesOf(id);
+    const res = await batch(id, [used, signed(id, device, { id: zoe, verifier: b!.verifier }), forged, good, changing, twice, twice]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(
+      res.body.results.map((r: { status: number; message?: string; code?: string }) => [r.status, r.message ?? null, r.code ?? null]),
+    ).toEqual([
+      [409, TABLET_MSG.replayed, 'tablet_replayed'],
+      [403, TABLET_MSG.notEnrolledClass, 'tablet_not_enrolled_class'],
+      [401, TABLET_MSG.badSignature, 'tablet_signature'],
+      [200, null, null],
+      [403, TABLET_MSG.passwordChanged, 'password_changed'],
+      [200, null, null],
+      [409, TABLET_MSG.replayed, 'tablet_replayed'],
+    ]);
+    expect(res.body.results[3].access).toEqual(expect.any(String));
+    expect(res.body.results[1].access).toBeUndefined();
+    // Written: one session each for b and c (the genuine one), their two nonces; nothing else.
+    expect(await sessionsOf(a!.id)).toBe(before.a);
+    expect(await sessionsOf(b!.id)).toBe(before.b + 1);
+    expect(await sessionsOf(c!.id)).toBe(before.c + 1);
+    expect(await sessionsOf(d!.id)).toBe(before.d);
+    expect(await sessionsOf(zoe)).toBe(before.zoe);
+    expect(await noncesOf(id)).toBe(noncesBefore + 2);
+    // The forged signature counts against the device like a wrong password.
+    expect((await server.database.db.select({ n: count() }).from(rateLimits))[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('refuses a revoked tablet as a whole, writing nothing; a malformed batch is a 400', async () => {
+    const { device, id, children } = await enrolledTablet();
+    const exchanges = children.slice(0, 3).map((c) => signed(id, device, c));
+    expect((await server.call('POST', `/api/tablets/${id}/revoke/`, { host: GREENFIELD, token: teacher })).status).toBe(200);
+    const noncesBefore = await noncesOf(id);
+    const res = await batch(id, exchanges);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ message: TABLET_MSG.revoked, code: 'tablet_revoked' });
+    expect(await noncesOf(id)).toBe(noncesBefore);
+    expect((await batch(id, [])).status).toBe(400);
+    expect(
+      (
+        await batch(
+          id,
+          Array.from({ length: 51 }, () => exchanges[0]),
+        )
+      ).status,
+    ).toBe(400);
+  });
+
+  it("lets the class's teacher accept a revoked tablet's waiting sign-ins made before the revocation, each once", async () => {
+    const { device, id, children } = await enrolledTablet();
+    const [a, b] = children;
+    const before = signed(id, device, a!);
+    server.clock.now = new Date(start.getTime() + 60_000);
+    expect((await server.call('POST', `/api/tablets/${id}/revoke/`, { host: GREENFIELD, token: teacher })).status).toBe(200);
+    server.clock.now = new Date(start.getTime() + 120_000);
+    const after = signed(id, device, b!);
+    const forged = signed(id, newDevice(), b!, start.toISOString());
+    // Nobody but the class's staff: not the tablet alone, not a child, not another teacher.
+    expect((await batch(id, [before])).status).toBe(403);
+    const child = (await signIn(server, 'amara.okafor', 'kite-7')).access;
+    expect((await accept(id, [before], child)).status).toBe(403);
+    const other = (await signIn(server, 'teacher2@greenfield.example', 'Teach-demo-3')).access;
+    expect((await accept(id, [before], other)).status).toBe(404);
+    expect(await noncesOf(id)).toBe(1);
+
+    const sessionsBefore = await sessionsOf(a!.id);
+    const res = await accept(id, [before, after, forged]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.results.map((r: { status: number; code?: string }) => [r.status, r.code ?? null])).toEqual([
+      [200, null],
+      [403, 'tablet_window'],
+      [401, 'tablet_signature'],
+    ]);
+    // The child's own session: their work is sent as them.
+    const profile = await server.call('GET', '/api/user/profile/', { host: GREENFIELD, token: res.body.results[0].access });
+    expect(profile.body).toMatchObject({ id: a!.id, role: 'student' });
+    expect(await sessionsOf(a!.id)).toBe(sessionsBefore + 1);
+    expect((await accept(id, [before])).body.results[0]).toMatchObject({ status: 409, code: 'tablet_replayed' });
+    expect(await noncesOf(id)).toBe(2);
+  });
+});

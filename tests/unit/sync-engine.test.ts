@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_LIMITS } from '@/contract/limits';
 import { DeviceDatabase, type OutboxRecord } from '@/data/db';
 import { endDeviceSession, startDeviceSession } from '@/sync/device-session';
-import { drain, type EngineDeps } from '@/sync/engine';
+import { drain, OWNERS_AT_ONCE, type EngineDeps } from '@/sync/engine';
 import { discardEntry, GUEST_OWNER, recordChange, recordGuestChange, retryEntry, StorageFullError, type Change } from '@/sync/outbox';
 import { pullTable } from '@/sync/pull';
 import { answerBatch } from './support/fake-api';
@@ -269,6 +269,43 @@ describe('the user decides about failed changes', () => {
 });
 
 describe('shared tablets', () => {
+  it('sends several owners’ queues side by side (a class back online), each owner’s strictly in order', async () => {
+    // Six children, two runs each (a file between their changes splits them), with slow answers.
+    const bytes = new TextEncoder().encode('x').buffer;
+    for (let owner = 11; owner <= 16; owner++) {
+      await startDeviceSession({ ownerId: owner, tenant: 'greenfield', refresh: `refresh-${owner}`, access: `access-${owner}` }, db);
+      await record({ body: { book_id: owner * 10 } });
+      await record({ path: '/upload/', files: [{ field: 'file', name: 'a.csv', type: 'text/csv', data: bytes }] });
+      await record({ body: { book_id: owner * 10 + 1 } });
+    }
+    // The children who finished have signed-out credentials: their tokens are refreshed first.
+    answer = async (req) => {
+      if (!req.url.endsWith('/refresh/')) return Response.json({ ok: true });
+      const { refresh } = (await req.json()) as { refresh: string };
+      return Response.json({ access: refresh.replace('refresh', 'access'), refresh: `${refresh}-next` });
+    };
+    let inFlight = 0;
+    let most = 0;
+    const base = deps();
+    const report = await drain({
+      ...base,
+      fetch: async (req) => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 20));
+        inFlight--;
+        return base.fetch(req);
+      },
+    });
+    expect(report.sent).toBe(18);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(OWNERS_AT_ONCE);
+    for (let owner = 11; owner <= 16; owner++) {
+      const theirs = seen.filter((r) => r.headers.get('x-outbox-owner') === String(owner));
+      expect(theirs.map((r) => new URL(r.url).pathname)).toEqual(['/api/data/cart/items/', '/api/upload/', '/api/data/cart/items/']);
+      expect(theirs.every((r) => r.headers.get('authorization') === `Bearer access-${owner}`)).toBe(true);
+    }
+  });
+
   it('sends a signed-out child their own way, then revokes and forgets their credential', async () => {
     await record();
     expect(await endDeviceSession(async () => {}, db)).toBe('kept-for-sync');
@@ -280,7 +317,8 @@ describe('shared tablets', () => {
     };
     await drain(deps());
     const sends = seen.filter((r) => r.url.endsWith('/items/'));
-    expect(sends.map((r) => [r.headers.get('x-outbox-owner'), r.headers.get('authorization')])).toEqual([
+    // Each owner's with their own token (owners' queues go side by side: no order between them).
+    expect(sends.map((r) => [r.headers.get('x-outbox-owner'), r.headers.get('authorization')]).sort()).toEqual([
       ['5', 'Bearer access-5-fresh'],
       ['6', 'Bearer access-6'],
     ]);

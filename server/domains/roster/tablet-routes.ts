@@ -2,7 +2,10 @@
 // teach (POST /tablets/), list a class's tablets (GET /classes/{id}/tablets/), renew or revoke one
 // (POST /tablets/{id}/renew/, /revoke/). The tablet itself, with requests signed by its key: its
 // classes' sign-in grid and password verifiers (POST /tablets/{id}/sign-in-data/), and the
-// exchange of a child's offline session for a real one (POST /tablets/{id}/exchange/).
+// exchange of a child's offline session for a real one (POST /tablets/{id}/exchange/), or of
+// many in one request when the network returns (POST /tablets/{id}/exchange-batch/). A teacher
+// signed in on a revoked or expired tablet accepts its waiting sign-ins of their own classes'
+// children (POST /tablets/{id}/accept-waiting/): each child then sends their work as themselves.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { randomUUID } from 'node:crypto';
@@ -10,7 +13,9 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   CLOCK_SKEW_MS,
   ENROLMENT_DAYS,
+  EXCHANGE_BATCH_MAX,
   EnrolTabletRequest,
+  ExchangeBatchRequest,
   ExchangeRequest,
   TABLET_MSG,
   TabletDataRequest,
@@ -19,16 +24,16 @@ import {
 } from '../../../src/contract/tablet';
 import { classes, students, tabletClasses, tabletEnrolments, users } from '../../db/schema';
 import type { Queryable } from '../../db/client';
-import type { AppEnv } from '../../http/env';
-import { fail } from '../../http/errors';
+import type { AppEnv, AuthUser } from '../../http/env';
+import { ApiError, fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, jsonRequest, notFoundAnswer, signedInUser } from '../../http/route';
 import { IdParam, UserSchema } from '../../http/schemas';
 import { CLASS_STAFF, siteTenant } from '../../http/access';
 import { startSession } from '../auth/sessions';
 import { findUser } from '../auth/users';
-import { assertNotLocked, deviceLimit, networkLimits, recordFailure } from '../auth/rate-limit';
+import { assertNotLocked, deviceLimit, networkLimits, recordFailure, type Limit } from '../auth/rate-limit';
 import { classScope } from './queries';
-import { assertSigned, currentVerifiers, passwordUnchanged, usableEnrolment, useNonce, validSignature } from './tablets';
+import { assertSigned, currentVerifiers, passwordUnchanged, usableEnrolment, useNonce, validSignature, type Enrolment } from './tablets';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -140,6 +145,51 @@ const exchange = defineRoute(
       200: jsonBody(z.object({ access: z.string(), refresh: z.string(), user: UserSchema }).openapi('TabletExchangeAnswer'), 'Signed in'),
       ...tabletRefusals,
       403: { description: 'Revoked, expired, not a child of an enrolled class, or the password changed (`code` says which)', ...errorBody },
+    },
+  },
+);
+
+const ExchangeItem = z
+  .object({
+    student_id: z.number().int(),
+    nonce: z.string(),
+    /** 200: exchanged (access, refresh, user); otherwise the refusal's status, message and code. */
+    status: z.number().int(),
+    access: z.string().optional(),
+    refresh: z.string().optional(),
+    user: UserSchema.optional(),
+    message: z.string().optional(),
+    code: z.string().optional(),
+  })
+  .openapi('TabletExchangeResult');
+const ExchangeBatchAnswer = z.object({ results: z.array(ExchangeItem) }).openapi('TabletExchangeBatchAnswer');
+
+const exchangeBatch = defineRoute(
+  { roles: 'anyone', site: 'tenant' },
+  {
+    method: 'post',
+    path: '/tablets/{id}/exchange-batch/',
+    summary: `Up to ${EXCHANGE_BATCH_MAX} offline sign-ins of an enrolled tablet exchanged in one request (each signed by the tablet)`,
+    description:
+      'Each sign-in is checked as POST /tablets/{id}/exchange/ checks one, in order, and answered on its own: a session, or its refusal (status, message, code) with nothing written for it. A refusal stops no other. A revoked or expired tablet is refused as a whole.',
+    request: { params: TabletIdParam, ...jsonRequest(ExchangeBatchRequest) },
+    responses: { 200: jsonBody(ExchangeBatchAnswer, 'One answer per sign-in, in order'), ...tabletRefusals },
+  },
+);
+
+const acceptWaiting = defineRoute(
+  { roles: CLASS_STAFF, site: 'tenant' },
+  {
+    method: 'post',
+    path: '/tablets/{id}/accept-waiting/',
+    summary: "A teacher accepts a revoked or expired tablet's waiting offline sign-ins of children in their classes",
+    description:
+      "Signed in on the tablet, staff of a class it was enrolled for vouch for its waiting sign-ins: each is checked as an exchange is (the tablet's signature, once per nonce, the password unchanged), except that the tablet may be revoked or expired; only a child of the caller's own classes, signed in before the revocation. Each child gets their own session, so their work is sent as them.",
+    request: { params: TabletIdParam, ...jsonRequest(ExchangeBatchRequest) },
+    responses: {
+      200: jsonBody(ExchangeBatchAnswer, 'One answer per sign-in, in order'),
+      ...tabletRefusals,
+      ...notFoundAnswer('No such tablet in your classes'),
     },
   },
 );
@@ -303,64 +353,117 @@ export const tabletRoutes = new OpenAPIHono<AppEnv>()
   .openapi(exchange, async (c) => {
     const tenant = siteTenant(c);
     const { id } = c.req.valid('param');
-    const body = c.req.valid('json');
-    const deps = c.var.deps;
-    const now = deps.now();
+    const now = c.var.deps.now();
     const limits = tabletLimits(c);
     await assertNotLocked(c, c.var.db, limits, now);
     const enrolment = await usableEnrolment(c.var.db, tenant.id, id, now);
-    const message = exchangeMessage(id, body);
-    if (!validSignature(enrolment, message, body.signature)) await recordFailure(c.var.db, limits, now);
-    const signedInAt = new Date(body.signed_in_at);
-    assertSigned(enrolment, message, body.signature, signedInAt, now);
-    if (signedInAt < enrolment.created_at || signedInAt >= enrolment.expires_at) {
-      fail(403, TABLET_MSG.outsideEnrolment, { error: TABLET_MSG.outsideEnrolment, code: 'tablet_window' });
-    }
-    // One transaction: a refusal after the nonce is taken leaves no trace, not even the nonce.
-    const session = await c.var.db.transaction(async (tx) => {
-      const [child] = await tx
-        .select({ id: students.user_id })
-        .from(students)
-        .innerJoin(users, eq(users.id, students.user_id))
-        .innerJoin(tabletClasses, and(eq(tabletClasses.class_id, students.class_id), eq(tabletClasses.enrolment_id, id)))
-        .innerJoin(classes, eq(classes.id, students.class_id))
-        .where(
-          and(
-            eq(students.user_id, body.student_id),
-            eq(students.tenant_id, tenant.id),
-            eq(students.archived, false),
-            eq(users.is_active, true),
-            isNull(classes.deleted_at),
-          ),
-        )
-        .limit(1);
-      if (!child) fail(403, TABLET_MSG.notEnrolledClass, { error: TABLET_MSG.notEnrolledClass, code: 'tablet_not_enrolled_class' });
-      if (!(await passwordUnchanged(tx, deps.keys.data, child.id, body.verifier_salt))) {
-        fail(403, TABLET_MSG.passwordChanged, { error: TABLET_MSG.passwordChanged, code: 'password_changed' });
-      }
-      await useNonce(tx, id, body.nonce, now);
-      await tx.update(tabletEnrolments).set({ last_seen_at: now }).where(eq(tabletEnrolments.id, id));
-      const user = await findUser(tx, child.id);
-      return startSession(deps, tx, user!);
-    });
-    return c.json(session, 200);
+    return c.json(await exchangeOne(c, enrolment, c.req.valid('json'), limits), 200);
+  })
+  .openapi(exchangeBatch, async (c) => {
+    const tenant = siteTenant(c);
+    const { id } = c.req.valid('param');
+    const now = c.var.deps.now();
+    const limits = tabletLimits(c);
+    await assertNotLocked(c, c.var.db, limits, now);
+    // A revoked or expired tablet is refused as a whole: nothing of it is exchanged.
+    const enrolment = await usableEnrolment(c.var.db, tenant.id, id, now);
+    return c.json({ results: await exchangeEach(c, enrolment, c.req.valid('json').exchanges, limits) }, 200);
+  })
+  .openapi(acceptWaiting, async (c) => {
+    const tenant = siteTenant(c);
+    const me = signedInUser(c);
+    const db = c.var.db;
+    const now = c.var.deps.now();
+    const limits = tabletLimits(c);
+    await assertNotLocked(c, db, limits, now);
+    // Revoked or expired is why the teacher is asked; the tablet is reached through a class of theirs.
+    const [enrolment] = await db
+      .select()
+      .from(tabletEnrolments)
+      .where(and(eq(tabletEnrolments.id, c.req.valid('param').id), eq(tabletEnrolments.tenant_id, tenant.id), staffReaches(c)))
+      .limit(1);
+    if (!enrolment) fail(404, 'Tablet not found');
+    return c.json({ results: await exchangeEach(c, enrolment, c.req.valid('json').exchanges, limits, me) }, 200);
   });
+
+/** Staff reach a tablet through a class of theirs it is enrolled for. */
+function staffReaches(c: Context<AppEnv>) {
+  return sql`${tabletEnrolments.id} in (select ${tabletClasses.enrolment_id} from ${tabletClasses} inner join ${classes} on ${classes.id} = ${tabletClasses.class_id} where ${classScope(siteTenant(c), signedInUser(c))})`;
+}
+
+/**
+ * One offline sign-in exchanged for a real session, or an ApiError saying why not, with nothing
+ * written. `staff`: a teacher accepting the waiting sign-ins of a revoked or expired tablet; then
+ * only children of their own classes, signed in while the tablet was still trusted.
+ */
+async function exchangeOne(c: Context<AppEnv>, enrolment: Enrolment, body: ExchangeRequest, limits: Limit[], staff?: AuthUser) {
+  const tenant = siteTenant(c);
+  const deps = c.var.deps;
+  const now = deps.now();
+  const id = enrolment.id;
+  const message = exchangeMessage(id, body);
+  if (!validSignature(enrolment, message, body.signature)) await recordFailure(c.var.db, limits, now);
+  const signedInAt = new Date(body.signed_in_at);
+  assertSigned(enrolment, message, body.signature, signedInAt, now);
+  const revokedAt = staff && enrolment.revoked_at && enrolment.revoked_at < enrolment.expires_at ? enrolment.revoked_at : null;
+  if (signedInAt < enrolment.created_at || signedInAt >= (revokedAt ?? enrolment.expires_at)) {
+    fail(403, TABLET_MSG.outsideEnrolment, { error: TABLET_MSG.outsideEnrolment, code: 'tablet_window' });
+  }
+  // One transaction: a refusal after the nonce is taken leaves no trace, not even the nonce.
+  return c.var.db.transaction(async (tx) => {
+    const [child] = await tx
+      .select({ id: students.user_id })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.user_id))
+      .innerJoin(tabletClasses, and(eq(tabletClasses.class_id, students.class_id), eq(tabletClasses.enrolment_id, id)))
+      .innerJoin(classes, eq(classes.id, students.class_id))
+      .where(
+        and(
+          eq(students.user_id, body.student_id),
+          eq(students.tenant_id, tenant.id),
+          eq(students.archived, false),
+          eq(users.is_active, true),
+          isNull(classes.deleted_at),
+          staff ? classScope(tenant, staff) : undefined,
+        ),
+      )
+      .limit(1);
+    if (!child && staff) fail(403, TABLET_MSG.notYourChild, { error: TABLET_MSG.notYourChild, code: 'tablet_not_your_child' });
+    if (!child) fail(403, TABLET_MSG.notEnrolledClass, { error: TABLET_MSG.notEnrolledClass, code: 'tablet_not_enrolled_class' });
+    if (!(await passwordUnchanged(tx, deps.keys.data, child.id, body.verifier_salt))) {
+      fail(403, TABLET_MSG.passwordChanged, { error: TABLET_MSG.passwordChanged, code: 'password_changed' });
+    }
+    await useNonce(tx, id, body.nonce, now);
+    await tx.update(tabletEnrolments).set({ last_seen_at: now }).where(eq(tabletEnrolments.id, id));
+    const user = await findUser(tx, child.id);
+    return startSession(deps, tx, user!);
+  });
+}
+
+/** Each sign-in exchanged on its own, in order: a refusal writes nothing for it and stops no other. */
+async function exchangeEach(c: Context<AppEnv>, enrolment: Enrolment, exchanges: ExchangeRequest[], limits: Limit[], staff?: AuthUser) {
+  const results: z.infer<typeof ExchangeItem>[] = [];
+  for (const body of exchanges) {
+    const which = { student_id: body.student_id, nonce: body.nonce };
+    try {
+      results.push({ ...which, status: 200, ...(await exchangeOne(c, enrolment, body, limits, staff)) });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const code = typeof err.extra.code === 'string' ? err.extra.code : undefined;
+      results.push({ ...which, status: err.status, message: err.message, ...(code ? { code } : {}) });
+    }
+  }
+  return results;
+}
 
 async function staffAction(c: Context<AppEnv>, id: string, action: 'renew' | 'revoke') {
   const tenant = siteTenant(c);
   const db = c.var.db;
   const now = c.var.deps.now();
-  // Staff reach a tablet through a class of theirs it is enrolled for.
   const [row] = await db
     .select()
     .from(tabletEnrolments)
-    .where(
-      and(
-        eq(tabletEnrolments.id, id),
-        eq(tabletEnrolments.tenant_id, tenant.id),
-        sql`${tabletEnrolments.id} in (select ${tabletClasses.enrolment_id} from ${tabletClasses} inner join ${classes} on ${classes.id} = ${tabletClasses.class_id} where ${classScope(tenant, signedInUser(c))})`,
-      ),
-    )
+    .where(and(eq(tabletEnrolments.id, id), eq(tabletEnrolments.tenant_id, tenant.id), staffReaches(c)))
     .limit(1);
   if (!row) fail(404, 'Tablet not found');
   if (action === 'revoke' && !row.revoked_at) {

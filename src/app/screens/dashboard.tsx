@@ -2,11 +2,13 @@
 // default), 'Manage Classes', 'View Class' (with id and class_id) or 'Money I Have Raised'.
 // The tabs are the staff's. A student's dashboard is their own writing (stories and books, drafts
 // first, from the device when offline) with no staff tabs; the Teacher Dashboard adds the stories
-// waiting for review and the story numbers below the classes.
+// waiting for review and the story numbers below the classes. On a class tablet, the staff's tabs
+// also show the tablet's upkeep (its silent renewal, work left waiting when it was removed).
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSessionUser } from '@/api/use-session';
 import { ClassDetails } from '@/features/roster/class-details';
 import { ClassTablets } from '@/features/enrolment/class-tablets';
+import { TabletUpkeep } from '@/features/enrolment/tablet-upkeep';
 import { ClassList, type ClassLink } from '@/features/roster/class-list';
 import { canManageRoster } from '@/features/roster/roster-sync';
 import { MoneyRaised } from '@/features/charities/money-raised';
@@ -62,6 +64,7 @@ export function DashboardScreen() {
           </section>
         ) : tab === 'Teacher Dashboard' ? (
           <>
+            <TabletUpkeep />
             <ClassList title="My classes" link={viewClass} cards />
             <ReviewQueue />
             <StoryStats />
@@ -73,6 +76,7 @@ export function DashboardScreen() {
           <>
             <ClassDetails classId={classId} />
             {classId !== undefined ? <ClassTablets classId={classId} /> : null}
+            <TabletUpkeep />
             {classId !== undefined ? <ClassStories classId={classId} /> : null}
           </>
         )}

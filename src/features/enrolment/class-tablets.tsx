@@ -4,11 +4,12 @@
 // when each was last seen, and any can be removed (revoked: it signs no one in and its waiting
 // sign-ins are refused). Online only: enrolling and revoking are the server's to decide.
 import { useCallback, useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { api, API_BASE, sendRaw } from '@/api/client';
 import type { components } from '@/api/schema';
 import { db } from '@/data/db';
 import { useLive } from '@/data/live';
-import { currentTablet, makeTabletKeys, rememberEnrolment } from '@/sync/tablet';
+import { currentTablet, makeTabletKeys, noteRenewal, rememberEnrolment } from '@/sync/tablet';
 import { toast } from '@/ui/toast';
 import { useOnline } from '@/ui/use-online';
 import { formatDate, formatDateTime } from '@/ui/format';
@@ -35,6 +36,8 @@ export function ClassTablets({ classId }: { classId: number }) {
   const here = useLive(() => currentTablet(db), []);
   const [tablets, setTablets] = useState<Tablet[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [renewing, setRenewing] = useState<string | null>(null);
+  const { t } = useLingui();
 
   const load = useCallback(async () => {
     const { data } = await api.GET('/classes/{id}/tablets/', { params: { path: { id: classId } } }).catch(() => ({ data: undefined }));
@@ -44,6 +47,16 @@ export function ClassTablets({ classId }: { classId: number }) {
     if (online) void load();
   }, [online, load]);
 
+  const renewText = t`Renew`;
+  const lastSeenText = t`Last seen`;
+  const untilText = t`Until`;
+  const renewingText = t`Renewing…`;
+  const renewLabel = (name: string) => t`Renew ${name}`;
+  const thisOne = (name: string) => t`${name} (this one)`;
+  const notYetText = t`Not yet`;
+  const removedText = t`Removed`;
+  const removeText = t`Remove`;
+  const className = cls?.name ?? '';
   if (!cls) return null;
   const enrolledHere = here?.state === 'active' && tablets?.some((t) => t.id === here.id && !t.revoked_at);
 
@@ -54,72 +67,112 @@ export function ClassTablets({ classId }: { classId: number }) {
       const { data, error } = await api.POST('/tablets/', {
         body: { name: deviceName(cls!.name), public_key: publicKey, class_ids: [classId] },
       });
-      if (!data) throw new Error(errorText(error, 'This tablet could not be enrolled. Please try again.'));
+      if (!data) throw new Error(errorText(error, t`This tablet could not be enrolled. Please try again.`));
       await rememberEnrolment(tabletDeps, data, keys);
-      toast('success', `This tablet can now sign ${cls!.name} in offline.`);
+      const name = cls!.name;
+      toast('success', t`This tablet can now sign ${name} in offline.`);
       await load();
     } catch (err) {
-      toast('error', err instanceof Error ? err.message : 'This tablet could not be enrolled. Please try again.');
+      toast('error', err instanceof Error ? err.message : t`This tablet could not be enrolled. Please try again.`);
     } finally {
       setBusy(false);
     }
   }
 
   async function revoke(tablet: Tablet) {
-    if (!confirm(`Remove “${tablet.name}”? It will no longer sign children in offline.`)) return;
+    const name = tablet.name;
+    if (!confirm(t`Remove “${name}”? It will no longer sign children in offline.`)) return;
     const { data, error } = await api.POST('/tablets/{id}/revoke/', { params: { path: { id: tablet.id } } });
-    if (!data) toast('error', errorText(error, 'The tablet could not be removed. Please try again.'));
-    else toast('success', 'Tablet removed.');
+    if (!data) toast('error', errorText(error, t`The tablet could not be removed. Please try again.`));
+    else toast('success', t`Tablet removed.`);
     await load();
+  }
+
+  /** Another term for a tablet: the table shows its new end, and a toast says it. */
+  async function renew(tablet: Tablet) {
+    setRenewing(tablet.id);
+    try {
+      const { data, error } = await api.POST('/tablets/{id}/renew/', { params: { path: { id: tablet.id } } });
+      if (!data) {
+        toast('error', errorText(error, t`The tablet could not be renewed. Please try again.`));
+        return;
+      }
+      await noteRenewal(db, data.id, data.expires_at);
+      setTablets((list) => list?.map((x) => (x.id === data.id ? data : x)) ?? null);
+      const until = formatDate(data.expires_at);
+      toast('success', t`Renewed. It works until ${until}.`);
+    } finally {
+      setRenewing(null);
+    }
   }
 
   return (
     <section className="class-tablets" aria-labelledby="class-tablets-title" data-testid="class-tablets">
-      <h2 id="class-tablets-title">Offline sign-in</h2>
-      <p>An enrolled tablet lets the children of this class sign in when the Wi-Fi is down. It lasts a term unless renewed.</p>
+      <h2 id="class-tablets-title">
+        <Trans>Offline sign-in</Trans>
+      </h2>
+      <p>
+        <Trans>An enrolled tablet lets the children of this class sign in when the Wi-Fi is down. It lasts a term unless renewed.</Trans>
+      </p>
       {!online ? (
-        <p className="notice">Connect to the internet to enrol or remove tablets.</p>
+        <p className="notice">
+          <Trans>Connect to the internet to enrol or remove tablets.</Trans>
+        </p>
       ) : enrolledHere ? (
         <p className="notice notice-success" role="status">
-          This tablet signs {cls.name} in offline.
+          <Trans>This tablet signs {className} in offline.</Trans>
         </p>
       ) : (
         <button type="button" className="button" disabled={busy} onClick={() => void enrol()}>
-          {busy ? 'Enrolling…' : `Use this tablet for ${cls.name} offline`}
+          {busy ? t`Enrolling…` : t`Use this tablet for ${className} offline`}
         </button>
       )}
       {tablets && tablets.length ? (
         <table className="class-tablets-list">
-          <caption>Enrolled tablets</caption>
+          <caption>
+            <Trans>Enrolled tablets</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Tablet</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">Until</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <Trans>Tablet</Trans>
+              </th>
+              <th scope="col">{lastSeenText}</th>
+              <th scope="col">{untilText}</th>
+              <th scope="col">
+                <span className="visually-hidden">
+                  <Trans>Actions</Trans>
+                </span>
               </th>
             </tr>
           </thead>
           <tbody>
             {tablets.map((t) => (
               <tr key={t.id}>
-                <td>
-                  {t.name}
-                  {here?.id === t.id ? ' (this one)' : ''}
-                </td>
-                <td>{t.last_seen_at ? formatDateTime(t.last_seen_at) : 'Not yet'}</td>
-                <td>{t.revoked_at ? 'Removed' : formatDate(t.expires_at)}</td>
+                <td>{here?.id === t.id ? thisOne(t.name) : t.name}</td>
+                <td data-label={lastSeenText}>{t.last_seen_at ? formatDateTime(t.last_seen_at) : notYetText}</td>
+                <td data-label={untilText}>{t.revoked_at ? removedText : formatDate(t.expires_at)}</td>
                 <td>
                   {t.revoked_at ? null : (
-                    <button
-                      type="button"
-                      className="button button-small button-secondary"
-                      disabled={!online}
-                      onClick={() => void revoke(t)}
-                    >
-                      Remove
-                    </button>
+                    <span className="class-tablets-actions">
+                      <button
+                        type="button"
+                        className="button button-small"
+                        disabled={!online || renewing === t.id}
+                        aria-label={renewLabel(t.name)}
+                        onClick={() => void renew(t)}
+                      >
+                        {renewing === t.id ? renewingText : renewText}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-small button-secondary"
+                        disabled={!online}
+                        onClick={() => void revoke(t)}
+                      >
+                        {removeText}
+                      </button>
+                    </span>
                   )}
                 </td>
               </tr>
