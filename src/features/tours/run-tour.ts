@@ -23,6 +23,8 @@ export async function runTour(tour: Tour, onEnd: (how: 'finished' | 'skipped') =
     doneBtnText: t`Done`,
     // driver.js fills in {{current}} and {{total}}.
     progressText: progressText('{{current}}', '{{total}}'),
+    // driver.js names its × button in English.
+    onPopoverRender: (popover) => popover.closeButton.setAttribute('aria-label', t`Close`),
     steps: steps.map((s) => ({ element: s.element, popover: { title: i18n._(s.title), description: i18n._(s.description) } })),
     onNextClick: () => {
       if (!d.hasNextStep()) finished = true;
