@@ -3,10 +3,12 @@
 // painted), then its pages turned with the arrow key, each timed to the next painted frame.
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { I18nProvider } from '@lingui/react';
 import type { BookContent } from '@/contract/book-pages';
 import { db } from '@/data/db';
 import { keepBook, keptBook } from '@/data/kept-books';
 import { Pages } from '@/features/book-reader/book-reader';
+import { activateSource, i18n } from '@/i18n/i18n';
 
 const PAGES = 24;
 const frame = () => new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
@@ -49,12 +51,19 @@ export async function run() {
   await keepBook({ id: 1, kind: 'made', status: 'published', page_count: PAGES, content });
   const el = document.createElement('div');
   document.body.append(el);
+  activateSource();
   const root = createRoot(el);
 
   // Opening offline: read the kept copy from IndexedDB, render the reader, paint the cover.
   const t0 = performance.now();
   const kept = await keptBook(1);
-  flushSync(() => root.render(<Pages content={kept!.content} />));
+  flushSync(() =>
+    root.render(
+      <I18nProvider i18n={i18n}>
+        <Pages content={kept!.content} />
+      </I18nProvider>,
+    ),
+  );
   const painted = await frame();
   await imagesDecoded(el);
   const withPicture = performance.now();

@@ -4,13 +4,15 @@
 // shell (./layouts/area-layout.tsx) the menu from the same rows, in their order. Only school
 // admins and organization admins enter the school area, only organization admins the
 // organization area, only platform admins the platform panel; anyone signed in has /dashboard.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { STAFF_ROLES, type Role } from '@/contract/domain';
 import { screensIn, type Screen } from './page-screens';
 
 /** A sidebar entry: its words, its group (a heading above it), and who sees it when not everyone does. */
 export interface MenuEntry {
-  label: string;
-  group?: string;
+  label: MessageDescriptor;
+  group?: MessageDescriptor;
   /** Only these roles see the entry (e.g. Organizations, school admins only). */
   roles?: readonly Role[];
 }
@@ -29,7 +31,7 @@ export interface AreaPage {
 
 export interface Area {
   base: string;
-  title: string;
+  title: MessageDescriptor;
   /** Roles allowed in; undefined: any signed-in user. */
   roles?: readonly Role[];
   pages: readonly AreaPage[];
@@ -67,38 +69,43 @@ const booksDashboard = screensIn('booksDashboard');
 const faqs = screensIn('faqs');
 const stories = screensIn('stories');
 
-const SETTINGS = 'Settings';
-const logout = (group?: string): NavItem => ({ label: 'Logout', to: '/logout', ...(group ? { group } : {}) });
+const SETTINGS = msg`Settings`;
+const CONTENT = msg`Content`;
+const logout = (group?: MessageDescriptor): NavItem => ({ label: msg`Logout`, to: '/logout', ...(group ? { group } : {}) });
 const SCHOOL_ADMIN_ONLY: readonly Role[] = ['school_admin'];
 
 export const AREAS = {
   school: {
     base: '/admin-school',
-    title: 'School Admin',
+    title: msg`School Admin`,
     roles: ['school_admin', 'organization_admin'],
     pages: [
-      { path: 'dashboard', screen: roster.screen('SchoolDashboardScreen'), menu: { label: 'Dashboard' } },
-      { path: 'classes', screen: roster.screen('SchoolClassesScreen'), menu: { label: 'Classes' } },
-      { path: 'students', screen: roster.screen('SchoolStudentsScreen'), menu: { label: 'Students' } },
-      { path: 'teachers', screen: school.list('teachersTable'), menu: { label: 'Teachers' } },
-      { path: 'stories', screen: stories.list('schoolStories'), menu: { label: 'Stories' } },
-      { path: 'books', screen: bookScreens.screen('SchoolBooksScreen'), menu: { label: 'Books' } },
-      { path: 'organizations', screen: school.list('organizations'), menu: { label: 'Organizations', roles: SCHOOL_ADMIN_ONLY } },
-      { path: 'charities', screen: charityScreens.screen('SchoolCharitiesScreen'), menu: { label: 'Charities' } },
-      { path: 'donations', screen: charityScreens.screen('SchoolDonationsScreen'), menu: { label: 'Donations' } },
+      { path: 'dashboard', screen: roster.screen('SchoolDashboardScreen'), menu: { label: msg`Dashboard` } },
+      { path: 'classes', screen: roster.screen('SchoolClassesScreen'), menu: { label: msg`Classes` } },
+      { path: 'students', screen: roster.screen('SchoolStudentsScreen'), menu: { label: msg`Students` } },
+      { path: 'teachers', screen: school.list('teachersTable'), menu: { label: msg`Teachers` } },
+      { path: 'stories', screen: stories.list('schoolStories'), menu: { label: msg`Stories` } },
+      { path: 'books', screen: bookScreens.screen('SchoolBooksScreen'), menu: { label: msg`Books` } },
+      { path: 'organizations', screen: school.list('organizations'), menu: { label: msg`Organizations`, roles: SCHOOL_ADMIN_ONLY } },
+      { path: 'charities', screen: charityScreens.screen('SchoolCharitiesScreen'), menu: { label: msg`Charities` } },
+      { path: 'donations', screen: charityScreens.screen('SchoolDonationsScreen'), menu: { label: msg`Donations` } },
       {
         path: 'pages',
         screen: contentScreens.screen('SchoolPagesScreen'),
-        menu: { label: 'Pages', roles: SCHOOL_ADMIN_ONLY, group: SETTINGS },
+        menu: { label: msg`Pages`, roles: SCHOOL_ADMIN_ONLY, group: SETTINGS },
       },
-      { path: 'subscriptions', screen: subsScreens.screen('SchoolPlansScreen'), menu: { label: 'Subscriptions', group: SETTINGS } },
+      {
+        path: 'subscriptions',
+        screen: subsScreens.screen('SchoolPlansScreen'),
+        menu: { label: msg`Subscriptions`, group: SETTINGS },
+      },
       {
         path: 'payment-history',
         screen: schoolScreens.screen('SchoolPaymentsScreen'),
-        menu: { label: 'Payment History', group: SETTINGS },
+        menu: { label: msg`Payment History`, group: SETTINGS },
       },
-      { path: 'profile', screen: schoolScreens.screen('SchoolProfileScreen'), menu: { label: 'Profile', group: SETTINGS } },
-      { path: 'own-domain', screen: ownDomain.screen('OwnDomainScreen'), menu: { label: 'Own domain', group: SETTINGS } },
+      { path: 'profile', screen: schoolScreens.screen('SchoolProfileScreen'), menu: { label: msg`Profile`, group: SETTINGS } },
+      { path: 'own-domain', screen: ownDomain.screen('OwnDomainScreen'), menu: { label: msg`Own domain`, group: SETTINGS } },
       { path: 'teacher/$id/profile', screen: schoolScreens.screen('TeacherProfileScreen') },
       { path: 'new-table', screen: school.list('classesTable') },
       { path: 'classform/{-$classId}', screen: school.form('classForm', 'classId') },
@@ -117,49 +124,57 @@ export const AREAS = {
   },
   organization: {
     base: '/admin-organization',
-    title: 'Organization Admin',
+    title: msg`Organization Admin`,
     roles: ['organization_admin'],
     pages: [
-      { path: 'dashboard', screen: organization.dashboard('organizationDashboard'), menu: { label: 'Dashboard' } },
-      { path: 'schools', screen: schoolScreens.screen('SchoolsScreen'), menu: { label: 'Schools' } },
+      { path: 'dashboard', screen: organization.dashboard('organizationDashboard'), menu: { label: msg`Dashboard` } },
+      { path: 'schools', screen: schoolScreens.screen('SchoolsScreen'), menu: { label: msg`Schools` } },
       // Where Schools' 'Invite a school' leads.
       { path: 'schools/invite', screen: schoolScreens.screen('InviteSchoolScreen') },
-      { path: 'stories', screen: stories.list('organizationStories'), menu: { label: 'Stories' } },
-      { path: 'books', screen: books.list('organizationBooks'), menu: { label: 'Books' } },
-      { path: 'subscriptions', screen: subsScreens.screen('OrganizationPlansScreen'), menu: { label: 'Plans', group: SETTINGS } },
+      { path: 'stories', screen: stories.list('organizationStories'), menu: { label: msg`Stories` } },
+      { path: 'books', screen: books.list('organizationBooks'), menu: { label: msg`Books` } },
+      { path: 'subscriptions', screen: subsScreens.screen('OrganizationPlansScreen'), menu: { label: msg`Plans`, group: SETTINGS } },
       {
         path: 'payment-history',
         screen: schoolScreens.screen('OrganizationPaymentsScreen'),
-        menu: { label: 'Payment History', group: SETTINGS },
+        menu: { label: msg`Payment History`, group: SETTINGS },
       },
-      { path: 'profile', screen: schoolScreens.screen('OrganizationProfileScreen'), menu: { label: 'Profile', group: SETTINGS } },
+      { path: 'profile', screen: schoolScreens.screen('OrganizationProfileScreen'), menu: { label: msg`Profile`, group: SETTINGS } },
       { path: 'user-dashboard', screen: organization.dashboard('organizationUserDashboard') },
     ],
     links: [logout(SETTINGS)],
   },
   panel: {
     base: '/admin-panel',
-    title: 'Platform Admin',
+    title: msg`Platform Admin`,
     roles: ['upschool_admin'],
     pages: [
-      { path: 'dashboard', screen: dashboards.dashboard('platformDashboard'), menu: { label: 'Dashboard' } },
-      { path: 'all-tenants', screen: tenants.list('allTenants'), menu: { label: 'Tenants' } },
-      { path: 'modes', screen: subsScreens.screen('ModesScreen'), menu: { label: 'Modes' } },
-      { path: 'all-users', screen: users.list('allUsers'), menu: { label: 'Users' } },
-      { path: 'all-charities', screen: charityScreens.screen('AllCharitiesScreen'), menu: { label: 'Charities' } },
-      { path: 'all-books', screen: bookScreens.screen('AllBooksScreen'), menu: { label: 'Books' } },
-      { path: 'orders', screen: panelScreens.screen('OrdersScreen'), menu: { label: 'Orders' } },
-      { path: 'payment-history', screen: orders.list('payments'), menu: { label: 'Payment History' } },
-      { path: 'faqs', screen: faqs.list('faqList'), menu: { label: 'Help Articles', group: 'Content' } },
-      { path: 'pages', screen: contentScreens.screen('PanelPagesScreen'), menu: { label: 'Pages', group: 'Content' } },
+      { path: 'dashboard', screen: dashboards.dashboard('platformDashboard'), menu: { label: msg`Dashboard` } },
+      { path: 'all-tenants', screen: tenants.list('allTenants'), menu: { label: msg`Tenants` } },
+      { path: 'modes', screen: subsScreens.screen('ModesScreen'), menu: { label: msg`Modes` } },
+      { path: 'all-users', screen: users.list('allUsers'), menu: { label: msg`Users` } },
+      { path: 'all-charities', screen: charityScreens.screen('AllCharitiesScreen'), menu: { label: msg`Charities` } },
+      { path: 'all-books', screen: bookScreens.screen('AllBooksScreen'), menu: { label: msg`Books` } },
+      { path: 'orders', screen: panelScreens.screen('OrdersScreen'), menu: { label: msg`Orders` } },
+      { path: 'payment-history', screen: orders.list('payments'), menu: { label: msg`Payment History` } },
+      { path: 'faqs', screen: faqs.list('faqList'), menu: { label: msg`Help Articles`, group: CONTENT } },
+      { path: 'pages', screen: contentScreens.screen('PanelPagesScreen'), menu: { label: msg`Pages`, group: CONTENT } },
       {
         path: 'form-submissions',
         screen: contentScreens.screen('FormSubmissionsScreen'),
-        menu: { label: 'Messages and Requests', group: 'Content' },
+        menu: { label: msg`Messages and Requests`, group: CONTENT },
       },
-      { path: 'subscription-plan', screen: subsScreens.screen('PlansScreen'), menu: { label: 'Subscription Plans', group: SETTINGS } },
-      { path: 'email-monitoring', screen: emails.list('emails'), menu: { label: 'Email Monitoring', group: SETTINGS } },
-      { path: 'book-monitoring', screen: bookScreens.screen('BookMonitoringScreen'), menu: { label: 'Book Monitoring', group: SETTINGS } },
+      {
+        path: 'subscription-plan',
+        screen: subsScreens.screen('PlansScreen'),
+        menu: { label: msg`Subscription Plans`, group: SETTINGS },
+      },
+      { path: 'email-monitoring', screen: emails.list('emails'), menu: { label: msg`Email Monitoring`, group: SETTINGS } },
+      {
+        path: 'book-monitoring',
+        screen: bookScreens.screen('BookMonitoringScreen'),
+        menu: { label: msg`Book Monitoring`, group: SETTINGS },
+      },
       { path: 'user-dashboard', screen: dashboards.dashboard('usersDashboard') },
       { path: 'users-dashboard', screen: dashboards.dashboard('usersDashboard') },
       { path: 'superpower-teacher', screen: users.list('teacherPowers') },
@@ -187,20 +202,25 @@ export const AREAS = {
   },
   dashboard: {
     base: '/dashboard',
-    title: 'Dashboard',
+    title: msg`Dashboard`,
     // One page (its tabs are ?option=), made by the router. The tabs are the staff's; a child's
     // menu is their own writing and Sign out.
     pages: [],
     links: [
-      { label: 'Teacher Dashboard', to: '/dashboard', search: { option: 'Teacher Dashboard' }, roles: STAFF_ROLES },
-      { label: 'Manage Classes', to: '/dashboard', search: { option: 'Manage Classes' }, roles: STAFF_ROLES },
-      { label: 'Money I Have Raised', to: '/dashboard', search: { option: 'Money I Have Raised' }, roles: STAFF_ROLES },
+      {
+        label: msg({ id: 'Teacher Dashboard', message: 'Teacher Dashboard' }),
+        to: '/dashboard',
+        search: { option: 'Teacher Dashboard' },
+        roles: STAFF_ROLES,
+      },
+      { label: msg`Manage Classes`, to: '/dashboard', search: { option: 'Manage Classes' }, roles: STAFF_ROLES },
+      { label: msg`Money I Have Raised`, to: '/dashboard', search: { option: 'Money I Have Raised' }, roles: STAFF_ROLES },
       { ...logout(), roles: STAFF_ROLES },
-      { label: 'My writing', to: '/dashboard', roles: ['student'] },
-      { label: 'Write a story', to: '/uploadblogsteps', roles: ['student'] },
-      { label: 'Make a book', to: '/uploadbook', roles: ['student'] },
-      { label: 'Library', to: '/library', roles: ['student'] },
-      { label: 'Sign out', to: '/logout', roles: ['student'] },
+      { label: msg`My writing`, to: '/dashboard', roles: ['student'] },
+      { label: msg`Write a story`, to: '/uploadblogsteps', roles: ['student'] },
+      { label: msg`Make a book`, to: '/uploadbook', roles: ['student'] },
+      { label: msg`Library`, to: '/library', roles: ['student'] },
+      { label: msg`Sign out`, to: '/logout', roles: ['student'] },
     ],
   },
 } satisfies Record<string, Area>;

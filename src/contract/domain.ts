@@ -36,11 +36,11 @@ export type Reaction = (typeof REACTIONS)[number];
 
 /** How each reaction shows (the reading page's buttons, drawn by the server too). */
 export const REACTION_LABELS: Record<Reaction, { emoji: string; name: string }> = {
-  heart: { emoji: '❤️', name: 'Love it' },
-  star: { emoji: '⭐', name: 'Star' },
-  laugh: { emoji: '😂', name: 'Funny' },
-  wow: { emoji: '😮', name: 'Wow' },
-  clap: { emoji: '👏', name: 'Well done' },
+  heart: { emoji: '❤️', name: /*i18n*/ 'Love it' },
+  star: { emoji: '⭐', name: /*i18n*/ 'Star' },
+  laugh: { emoji: '😂', name: /*i18n*/ 'Funny' },
+  wow: { emoji: '😮', name: /*i18n*/ 'Wow' },
+  clap: { emoji: '👏', name: /*i18n*/ 'Well done' },
 };
 
 /** The 17 UN Sustainable Development Goals a story or book may carry (numbered 1 to 17). */

@@ -6,23 +6,24 @@ import { PRIVACY_PREFERENCES, SDG_COUNT, type PrivacyPreference } from './domain
 
 export const STORY_TITLE_MAX = 120;
 export const STORY_MSG = {
-  titleRequired: 'Give your story a title.',
-  titleTooLong: `A title has at most ${STORY_TITLE_MAX} characters.`,
-  slug: 'A story address is made of small letters, numbers and dashes (at most 80).',
-  slugTaken: 'This story address is already taken.',
-  sdg: 'Choose goals between 1 and 17.',
-  visibility: 'Choose who may read it: community, public or private.',
-  tooWide: 'This story cannot be shared wider than your privacy setting allows.',
-  notYours: 'This story belongs to someone else.',
-  notFound: 'No such story.',
-  categoryNotFound: 'No such category.',
-  charityNotFound: 'Choose one of your school’s charity causes.',
-  coverNotYours: 'Choose a picture of your own for the cover.',
-  emptyStory: 'Write your story before you send it.',
-  noTitle: 'Give your story a title before you send it.',
-  notEditable: 'This story has been published and can no longer be changed here.',
-  submitted: 'Your story was sent to your teacher.',
-  published: 'Your story is published.',
+  titleRequired: /*i18n*/ 'Give your story a title.',
+  // 120: STORY_TITLE_MAX, written out so the catalogues can carry the sentence.
+  titleTooLong: /*i18n*/ 'A title has at most 120 characters.',
+  slug: /*i18n*/ 'A story address is made of small letters, numbers and dashes (at most 80).',
+  slugTaken: /*i18n*/ 'This story address is already taken.',
+  sdg: /*i18n*/ 'Choose goals between 1 and 17.',
+  visibility: /*i18n*/ 'Choose who may read it: community, public or private.',
+  tooWide: /*i18n*/ 'This story cannot be shared wider than your privacy setting allows.',
+  notYours: /*i18n*/ 'This story belongs to someone else.',
+  notFound: /*i18n*/ 'No such story.',
+  categoryNotFound: /*i18n*/ 'No such category.',
+  charityNotFound: /*i18n*/ 'Choose one of your school’s charity causes.',
+  coverNotYours: /*i18n*/ 'Choose a picture of your own for the cover.',
+  emptyStory: /*i18n*/ 'Write your story before you send it.',
+  noTitle: /*i18n*/ 'Give your story a title before you send it.',
+  notEditable: /*i18n*/ 'This story has been published and can no longer be changed here.',
+  submitted: /*i18n*/ 'Your story was sent to your teacher.',
+  published: /*i18n*/ 'Your story is published.',
 } as const;
 
 /** private < community < public: a story is never shared wider than its author allows. */

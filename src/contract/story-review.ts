@@ -3,19 +3,19 @@
 // and the text after a teacher's edits (a word diff). Plain TypeScript: no zod here.
 
 export const STORY_MSG = {
-  approved: 'Story approved and published.',
-  returned: 'Story sent back with your comment.',
-  notWaiting: 'Only a story waiting for review can be approved or sent back.',
-  commentNeeded: 'Please write a short comment for the child.',
-  commentTooLong: 'Please keep the comment under 500 characters.',
-  featured: 'Stories featured.',
-  unfeatured: 'Stories unfeatured.',
-  privacy: 'Privacy Preference updated successfully!',
-  archived: 'Stories archived.',
-  restored: 'Stories restored.',
-  noSuchStories: 'Some of these stories are not in your classes.',
-  noneSelected: 'Please select at least one story.',
-  noneWaiting: 'No stories are waiting for review.',
+  approved: /*i18n*/ 'Story approved and published.',
+  returned: /*i18n*/ 'Story sent back with your comment.',
+  notWaiting: /*i18n*/ 'Only a story waiting for review can be approved or sent back.',
+  commentNeeded: /*i18n*/ 'Please write a short comment for the child.',
+  commentTooLong: /*i18n*/ 'Please keep the comment under 500 characters.',
+  featured: /*i18n*/ 'Stories featured.',
+  unfeatured: /*i18n*/ 'Stories unfeatured.',
+  privacy: /*i18n*/ 'Privacy Preference updated successfully!',
+  archived: /*i18n*/ 'Stories archived.',
+  restored: /*i18n*/ 'Stories restored.',
+  noSuchStories: /*i18n*/ 'Some of these stories are not in your classes.',
+  noneSelected: /*i18n*/ 'Please select at least one story.',
+  noneWaiting: /*i18n*/ 'No stories are waiting for review.',
 } as const;
 
 export const REVIEW_COMMENT_MAX = 500;
@@ -86,8 +86,8 @@ export const textChanged = (parts: DiffPart[]) => parts.some((p) => p.kind !== '
 
 /** The statistics state's fallback messages, shown when a load fails without a message of its own. */
 export const STATS_MSG = {
-  storyStats: 'Failed to fetch story stats',
-  analytics: 'Failed to fetch analytics',
-  reactionStats: 'Failed to fetch reaction stats',
-  impactCount: 'Failed to fetch impact count',
+  storyStats: /*i18n*/ 'Failed to fetch story stats',
+  analytics: /*i18n*/ 'Failed to fetch analytics',
+  reactionStats: /*i18n*/ 'Failed to fetch reaction stats',
+  impactCount: /*i18n*/ 'Failed to fetch impact count',
 } as const;

@@ -8,8 +8,8 @@ import type { Tour } from '@/features/tours/tours';
 const tour: Tour = {
   id: 'test-tour',
   steps: [
-    { element: '#one', title: 'One', description: 'First' },
-    { element: '#two', title: 'Two', description: 'Second' },
+    { element: '#one', title: { id: 'One' }, description: { id: 'First' } },
+    { element: '#two', title: { id: 'Two' }, description: { id: 'Second' } },
   ],
 };
 

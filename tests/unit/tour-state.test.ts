@@ -1,4 +1,5 @@
 // The tour's states (run, then finished or skipped) and its memory on the device.
+import { i18n } from '@/i18n/i18n';
 import { describe, expect, it } from 'vitest';
 import { rememberTour, rememberedTour, tourKey, tourStep } from '@/features/tours/tour-state';
 import { tourFor, TOURS } from '@/features/tours/tours';
@@ -31,7 +32,7 @@ describe('tour states', () => {
     expect(tourFor('/admin-organization/dashboard', 'organization_admin')).toBe(TOURS.organization);
     expect(tourFor('/admin-panel/dashboard', 'upschool_admin')).toBe(TOURS.panel);
     expect(tourFor('/admin-school/classes', 'school_admin')).toBeNull();
-    expect(TOURS.school.steps.some((s) => s.description.includes('a charity can be edited only by its creator'))).toBe(true);
+    expect(TOURS.school.steps.some((s) => i18n._(s.description).includes('a charity can be edited only by its creator'))).toBe(true);
   });
 });
 

@@ -40,9 +40,9 @@ export function AreaLayout({ area }: { area: Area }) {
   const navVisible = narrow ? toggled : !toggled;
   const items = menuOf(area).filter((item) => !item.roles || (user && item.roles.includes(user.role)));
   const groups = [...new Set(items.map((i) => i.group ?? ''))];
-  const { t } = useLingui();
-  // The areas' names and menus (src/app/areas.ts) are the sweep's (issue 26): still English.
-  const title = area.title;
+  const { t, i18n } = useLingui();
+  // The areas' names and menus (src/app/areas.ts) are messages of the catalogues.
+  const title = i18n._(area.title);
 
   return (
     <div className={`area${toggled ? ' area-toggled' : ''}`}>
@@ -63,7 +63,7 @@ export function AreaLayout({ area }: { area: Area }) {
         <Link to="/" className="brand">
           <span className="brand-name">{tenant.school_name}</span>
         </Link>
-        <span className="area-title">{area.title}</span>
+        <span className="area-title">{title}</span>
         <SyncStatusSlot />
         <button
           ref={helpButton}
@@ -101,13 +101,13 @@ export function AreaLayout({ area }: { area: Area }) {
       ) : null}
       <nav id="area-nav" className="area-nav" aria-label={t`${title} menu`}>
         {groups.map((group) => (
-          <div key={group || 'main'}>
-            {group ? <p className="area-nav-group">{group}</p> : null}
+          <div key={group ? group.id : 'main'}>
+            {group ? <p className="area-nav-group">{i18n._(group)}</p> : null}
             <ul>
               {items
                 .filter((i) => (i.group ?? '') === group)
                 .map((i) => (
-                  <li key={i.label}>
+                  <li key={i.label.id}>
                     <Link
                       onClick={() => narrow && setToggled(false)}
                       to={i.to}
@@ -115,7 +115,7 @@ export function AreaLayout({ area }: { area: Area }) {
                       activeOptions={{ includeSearch: Boolean(i.search) }}
                       activeProps={{ 'aria-current': 'page', className: 'active' }}
                     >
-                      {i.label}
+                      {i18n._(i.label)}
                     </Link>
                   </li>
                 ))}

@@ -5,6 +5,8 @@
 // waiting for review and the story numbers below the classes. On a class tablet, the staff's tabs
 // also show the tablet's upkeep (its silent renewal, work left waiting when it was removed).
 import { Link, useSearch } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
 import { useSessionUser } from '@/api/use-session';
 import { ClassDetails } from '@/features/roster/class-details';
 import { ClassTablets } from '@/features/enrolment/class-tablets';
@@ -19,10 +21,13 @@ import { StoryStats } from '@/features/stories/story-stats';
 import { BookStats } from '@/features/books-admin/book-stats';
 import { ClassStories } from '@/features/stories/story-lists';
 
+// The tabs' English names are their addresses (?option=); on screen they are in the reader's words (tabName).
+// eslint-disable-next-line lingui/no-unlocalized-strings -- addresses
 const TABS = ['Teacher Dashboard', 'Manage Classes', 'View Class', 'Money I Have Raised'] as const;
 type Tab = (typeof TABS)[number];
 
 const viewClass: ClassLink = (cls, children) => (
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the tab's address, not words on screen
   <Link to="/dashboard" search={{ option: 'View Class', id: cls.id, class_id: cls.class_id }}>
     {children}
   </Link>
@@ -31,6 +36,17 @@ const viewClass: ClassLink = (cls, children) => (
 export function DashboardScreen() {
   const search = useSearch({ strict: false }) as { option?: string; id?: number; class_id?: string };
   const user = useSessionUser();
+  const { t: translate } = useLingui();
+  const known = useKnown();
+  const tabName = (tab: Tab): string =>
+    tab === 'Teacher Dashboard'
+      ? known(tab) // the contract's (src/contract/domain.ts), shared with the dashboard switcher
+      : tab === 'Manage Classes'
+        ? translate`Manage Classes`
+        : tab === 'View Class'
+          ? translate`View Class`
+          : translate`Money I Have Raised`;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the default tab's address
   const tab: Tab = (TABS as readonly string[]).includes(search.option ?? '') ? (search.option as Tab) : 'Teacher Dashboard';
   const tabs = TABS.filter((t) => t !== 'View Class' || search.id !== undefined);
   const roster = canManageRoster(user?.role);
@@ -39,7 +55,7 @@ export function DashboardScreen() {
 
   return (
     <div>
-      <nav aria-label="Dashboard options">
+      <nav aria-label={translate`Dashboard options`}>
         <div className="dashboard-tabs" role="tablist">
           {tabs.map((t) => (
             <Link
@@ -49,29 +65,31 @@ export function DashboardScreen() {
               aria-selected={t === tab}
               role="tab"
             >
-              {t}
+              {tabName(t)}
             </Link>
           ))}
         </div>
       </nav>
-      <div role="tabpanel" aria-label={tab}>
+      <div role="tabpanel" aria-label={tabName(tab)}>
         {tab === 'Money I Have Raised' ? (
           <MoneyRaised />
         ) : !roster ? (
           <section className="page">
-            <h1>{tab}</h1>
-            <p>Classes are managed by teachers and school admins.</p>
+            <h1>{tabName(tab)}</h1>
+            <p>
+              <Trans>Classes are managed by teachers and school admins.</Trans>
+            </p>
           </section>
         ) : tab === 'Teacher Dashboard' ? (
           <>
             <TabletUpkeep />
-            <ClassList title="My classes" link={viewClass} cards />
+            <ClassList title={translate`My classes`} link={viewClass} cards />
             <ReviewQueue />
             <StoryStats />
             <BookStats />
           </>
         ) : tab === 'Manage Classes' ? (
-          <ClassList title="Manage Classes" link={viewClass} />
+          <ClassList title={translate`Manage Classes`} link={viewClass} />
         ) : (
           <>
             <ClassDetails classId={classId} />
@@ -89,13 +107,15 @@ export function DashboardScreen() {
 function MyWriting() {
   return (
     <section className="page" aria-labelledby="my-writing-title">
-      <h1 id="my-writing-title">My writing</h1>
+      <h1 id="my-writing-title">
+        <Trans>My writing</Trans>
+      </h1>
       <p className="story-actions">
         <Link to="/uploadblogsteps" className="button">
-          Write a new story
+          <Trans>Write a new story</Trans>
         </Link>
         <Link to="/uploadbook" className="button button-secondary">
-          Make a book
+          <Trans>Make a book</Trans>
         </Link>
       </p>
       <MyStories />

@@ -1,6 +1,7 @@
 // Book making commands. Each is a local commit (the device's documents table) plus an outbox
 // entry through the shared document layer (src/sync/document-changes.ts), so a class makes its
 // book with no network at all. The slug is made here so an offline draft has its address at once.
+import { t } from '@lingui/core/macro';
 import { saveDocument, saveDocumentDetails, savePicture } from '@/sync/document-changes';
 import type { BookTrim } from '@/contract/book-pages';
 import { resizePicture } from '@/ui/editor/resize-picture';
@@ -28,7 +29,8 @@ export function makeBookSlug(title: string): string {
 }
 
 const doc = (slug: string) => ({ kind: 'book' as const, id: slug });
-const named = (title: string | undefined) => `“${title || 'My book'}”`;
+// The outbox's words (the sync panel lists them), in the maker's language at the time.
+const named = (title: string | undefined) => title || t`My book`;
 
 /** Starts a book; the first document change (title, trim) is queued by the maker's screen. */
 export async function startBook(input: { title: string; trim: BookTrim; class_id?: number; class_book?: boolean }) {
@@ -40,7 +42,7 @@ export async function startBook(input: { title: string; trim: BookTrim; class_id
       method: 'POST',
       path: '/book-drafts/',
       body: { slug, ...input },
-      label: `Started the book ${named(input.title)}`,
+      label: started(named(input.title)),
       kind: 'book.start',
     },
   );
@@ -52,7 +54,7 @@ export function saveBookChange(slug: string, title: string | undefined, update: 
     kind: 'book',
     id: slug,
     path: `/book-drafts/${slug}/document/`,
-    label: `Saved the book ${named(title)}`,
+    label: saved(named(title)),
     update,
     state,
   });
@@ -65,7 +67,7 @@ export function submitBook(slug: string, title: string | undefined) {
     {
       method: 'POST',
       path: `/book-drafts/${slug}/submit/`,
-      label: `Sent the book ${named(title)} to the school`,
+      label: sent(named(title)),
       kind: 'book.submit',
     },
   );
@@ -75,7 +77,7 @@ export function submitBook(slug: string, title: string | undefined) {
 export async function addBookPicture(file: Blob): Promise<string> {
   const resized = await resizePicture(file);
   const id = crypto.randomUUID();
-  await savePicture({ id, ...resized }, 'Added a picture to a book');
+  await savePicture({ id, ...resized }, t`Added a picture to a book`);
   return id;
 }
 
@@ -92,7 +94,7 @@ export async function uploadPdfBook(input: { title: string; trim: BookTrim; clas
       path: '/book-uploads/pdf/',
       body: fields,
       files: [{ field: 'file', name: file.name || 'book.pdf', type: 'application/pdf', data: await file.arrayBuffer() }],
-      label: `Uploaded the book ${named(input.title)}`,
+      label: uploaded(named(input.title)),
       kind: 'book.upload',
     },
   );
@@ -118,9 +120,14 @@ export async function uploadPictureBook(input: { title: string; trim: BookTrim; 
       method: 'POST',
       path: '/book-uploads/',
       body: { slug, title: input.title, trim: input.trim, pictures, ...(input.class_id ? { class_id: input.class_id } : {}) },
-      label: `Uploaded the book ${named(input.title)}`,
+      label: uploaded(named(input.title)),
       kind: 'book.upload',
     },
   );
   return slug;
 }
+
+const started = (title: string) => t`Started the book “${title}”`;
+const saved = (title: string) => t`Saved the book “${title}”`;
+const sent = (title: string) => t`Sent the book “${title}” to the school`;
+const uploaded = (title: string) => t`Uploaded the book “${title}”`;

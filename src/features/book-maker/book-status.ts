@@ -1,16 +1,17 @@
 // A book's status in a child's words, the same on the maker's screens and the dashboard.
+import { t } from '@lingui/core/macro';
 
 export function bookStatusText(status: string | undefined): string {
   switch (status) {
     case 'sending':
-      return 'Will be sent to the school';
+      return t`Will be sent to the school`;
     case 'submitted':
-      return 'Sent to the school';
+      return t`Sent to the school`;
     case 'published':
-      return 'Published';
+      return t`Published`;
     case 'class':
-      return 'Kept for the class';
+      return t`Kept for the class`;
     default:
-      return 'Draft';
+      return t`Draft`;
   }
 }

@@ -7,6 +7,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
 import { api } from '@/api/client';
 import { unwrap, useRemote } from '@/api/use-remote';
 import { useSessionUser } from '@/api/use-session';
@@ -40,13 +44,13 @@ import '@/ui/forms.css';
 import './maker.css';
 
 const MAKERS = ['student', 'teacher', 'teacher_admin', 'school_admin'];
-const LAYOUT_TEXT: Record<BookLayout, string> = {
-  'picture-above': 'Picture above the words',
-  'text-only': 'Words only',
-  'full-picture': 'Full-page picture',
-  'two-pictures': 'Two pictures',
+const LAYOUT_TEXT: Record<BookLayout, MessageDescriptor> = {
+  'picture-above': msg`Picture above the words`,
+  'text-only': msg`Words only`,
+  'full-picture': msg`Full-page picture`,
+  'two-pictures': msg`Two pictures`,
 };
-const TRIM_TEXT: Record<BookTrim, string> = { a5: 'Tall (A5)', square: 'Square' };
+const TRIM_TEXT: Record<BookTrim, MessageDescriptor> = { a5: msg`Tall (A5)`, square: msg`Square` };
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -65,14 +69,19 @@ function useMayMake(): 'guest' | 'other' | 'ok' {
 }
 
 function NotForYou({ may }: { may: 'guest' | 'other' }) {
+  const { t } = useLingui();
   return (
-    <Frame title="Make a book">
+    <Frame title={t`Make a book`}>
       {may === 'guest' ? (
         <p className="notice notice-warning">
-          Sign in to make a book. <Link to="/login/{-$token}">Sign in</Link>
+          <Trans>
+            Sign in to make a book. <Link to="/login/{-$token}">Sign in</Link>
+          </Trans>
         </p>
       ) : (
-        <p className="notice notice-warning">Books are made by students and their teachers.</p>
+        <p className="notice notice-warning">
+          <Trans>Books are made by students and their teachers.</Trans>
+        </p>
       )}
     </Frame>
   );
@@ -81,10 +90,13 @@ function NotForYou({ may }: { may: 'guest' | 'other' }) {
 /** /uploadbook */
 export function BookMakerHome() {
   const may = useMayMake();
+  const { t } = useLingui();
   if (may !== 'ok') return <NotForYou may={may} />;
   return (
-    <Frame title="Make a book">
-      <p>A book is a cover and pages. Everything is saved on this tablet as you go, even with no internet.</p>
+    <Frame title={t`Make a book`}>
+      <p>
+        <Trans>A book is a cover and pages. Everything is saved on this tablet as you go, even with no internet.</Trans>
+      </p>
       <StartBook />
       <MyBooks />
       <UploadBook />
@@ -120,11 +132,17 @@ function StartBook() {
     await navigate({ to: '/uploadbook/$slug', params: { slug } });
   });
   const titleError = form.formState.errors.title?.message;
+  const { t, i18n } = useLingui();
+  const known = useKnown();
   return (
     <form className="maker-card" onSubmit={onSubmit} noValidate aria-labelledby="start-book-title">
-      <h2 id="start-book-title">Start a new book</h2>
+      <h2 id="start-book-title">
+        <Trans>Start a new book</Trans>
+      </h2>
       <p className="field">
-        <label htmlFor="book-title">Title of the book</label>
+        <label htmlFor="book-title">
+          <Trans>Title of the book</Trans>
+        </label>
         <input
           id="book-title"
           {...form.register('title')}
@@ -133,26 +151,30 @@ function StartBook() {
         />
         {titleError && (
           <span id="book-title-error" className="notice notice-error" role="alert">
-            {titleError}
+            {known(titleError)}
           </span>
         )}
       </p>
       <fieldset className="maker-choices">
-        <legend>Shape of the book</legend>
-        {(Object.keys(BOOK_TRIMS) as BookTrim[]).map((t) => (
-          <label key={t} className="maker-choice">
-            <input type="radio" value={t} {...form.register('trim')} /> {TRIM_TEXT[t]}
+        <legend>
+          <Trans>Shape of the book</Trans>
+        </legend>
+        {(Object.keys(BOOK_TRIMS) as BookTrim[]).map((trim) => (
+          <label key={trim} className="maker-choice">
+            <input type="radio" value={trim} {...form.register('trim')} /> {i18n._(TRIM_TEXT[trim])}
           </label>
         ))}
       </fieldset>
       <label className="maker-choice">
-        <input type="checkbox" {...form.register('class_book')} /> A class book: everyone in the class adds pages
+        <input type="checkbox" {...form.register('class_book')} /> <Trans>A class book: everyone in the class adds pages</Trans>
       </label>
       {staff && classBook && (
         <p className="field">
-          <label htmlFor="book-class">Class</label>
+          <label htmlFor="book-class">
+            <Trans>Class</Trans>
+          </label>
           <select id="book-class" value={classId} onChange={(e) => setClassId(e.target.value)} required>
-            <option value="">Choose a class</option>
+            <option value="">{t`Choose a class`}</option>
             {classes.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name} ({c.class_id})
@@ -162,7 +184,7 @@ function StartBook() {
         </p>
       )}
       <button type="submit" className="button maker-big" disabled={form.formState.isSubmitting || (staff && classBook && !classId)}>
-        Start the book
+        <Trans>Start the book</Trans>
       </button>
     </form>
   );
@@ -174,33 +196,37 @@ function MyBooks() {
   const onDevice = new Set((books ?? []).map((b) => b.id));
   const remote = useRemote(online ? 'book-drafts' : null, () => unwrap(api.GET('/book-drafts/', { params: { query: { limit: 50 } } })));
   const others = remote.status === 'succeeded' ? remote.data.results.filter((b) => !onDevice.has(b.slug)) : [];
+  const { t } = useLingui();
   if (!books?.length && !others.length) return null;
   return (
     <>
-      <h2>My books</h2>
+      <h2>
+        <Trans>My books</Trans>
+      </h2>
       <ul className="maker-list">
         {(books ?? []).map((b) => {
           const meta = b.meta as BookMeta;
+          const status = bookStatusText(meta.status);
           return (
             <li key={b.key}>
               <Link to="/uploadbook/$slug" params={{ slug: b.id }} className="maker-list-item">
-                <span className="maker-list-title">{meta.title || 'My book (no title yet)'}</span>
-                <span>{bookStatusText(meta.status)} · on this tablet</span>
+                <span className="maker-list-title">{meta.title || t`My book (no title yet)`}</span>
+                <span>{t`${status} · on this tablet`}</span>
               </Link>
             </li>
           );
         })}
-        {others.map((b) => (
-          <li key={b.slug}>
-            <Link to="/uploadbook/$slug" params={{ slug: b.slug }} className="maker-list-item">
-              <span className="maker-list-title">{b.title || 'A book (no title yet)'}</span>
-              <span>
-                {bookStatusText(b.status)}
-                {b.class_id ? ' · class book' : ''}
-              </span>
-            </Link>
-          </li>
-        ))}
+        {others.map((b) => {
+          const status = bookStatusText(b.status);
+          return (
+            <li key={b.slug}>
+              <Link to="/uploadbook/$slug" params={{ slug: b.slug }} className="maker-list-item">
+                <span className="maker-list-title">{b.title || t`A book (no title yet)`}</span>
+                <span>{b.class_id ? t`${status} · class book` : status}</span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </>
   );
@@ -215,6 +241,8 @@ function UploadBook() {
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useLingui();
+  const known = useKnown();
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!title.trim()) return setError(BOOK_MSG.titleRequired);
@@ -234,20 +262,28 @@ function UploadBook() {
   };
   return (
     <form className="maker-card" onSubmit={submit} noValidate aria-labelledby="upload-book-title">
-      <h2 id="upload-book-title">Upload a finished book</h2>
+      <h2 id="upload-book-title">
+        <Trans>Upload a finished book</Trans>
+      </h2>
       <p>
-        One PDF (at most 50 MB), or pictures of the pages in order (JPEG, PNG or WebP), for example a class’s handmade book scanned page by
-        page.
+        <Trans>
+          One PDF (at most 50 MB), or pictures of the pages in order (JPEG, PNG or WebP), for example a class’s handmade book scanned page
+          by page.
+        </Trans>
       </p>
       <p className="field">
-        <label htmlFor="upload-title">Title of the book</label>
+        <label htmlFor="upload-title">
+          <Trans>Title of the book</Trans>
+        </label>
         <input id="upload-title" value={title} onChange={(e) => setTitle(e.target.value)} />
       </p>
       {user.role !== 'student' && classes.length > 0 && (
         <p className="field">
-          <label htmlFor="upload-class">Class (optional)</label>
+          <label htmlFor="upload-class">
+            <Trans>Class (optional)</Trans>
+          </label>
           <select id="upload-class" value={classId} onChange={(e) => setClassId(e.target.value)}>
-            <option value="">No class</option>
+            <option value="">{t`No class`}</option>
             {classes.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name} ({c.class_id})
@@ -257,7 +293,9 @@ function UploadBook() {
         </p>
       )}
       <p className="field">
-        <label htmlFor="upload-files">The PDF or the page pictures</label>
+        <label htmlFor="upload-files">
+          <Trans>The PDF or the page pictures</Trans>
+        </label>
         <input
           id="upload-files"
           data-testid="upload-files"
@@ -274,11 +312,11 @@ function UploadBook() {
       </p>
       {error && (
         <p className="notice notice-error" role="alert">
-          {error}
+          {known(error)}
         </p>
       )}
       <button type="submit" className="button maker-big" disabled={busy}>
-        Upload the book
+        <Trans>Upload the book</Trans>
       </button>
     </form>
   );
@@ -288,18 +326,24 @@ function UploadBook() {
 export function BookMakerPage({ slug }: { slug: string }) {
   const may = useMayMake();
   const draft = useBookDraft(slug);
+  const { t } = useLingui();
+  const known = useKnown();
   if (may !== 'ok') return <NotForYou may={may} />;
-  if (draft.record === undefined) return <Frame title="Make a book">{null}</Frame>;
+  if (draft.record === undefined) return <Frame title={t`Make a book`}>{null}</Frame>;
   if (draft.missing || draft.fetching)
     return (
-      <Frame title="Make a book">
+      <Frame title={t`Make a book`}>
         <p className="notice notice-warning">
           {draft.fetching
-            ? 'Opening the book…'
-            : draft.fetchError ||
-              (draft.fetchError === null ? 'This book is not on this tablet. Connect to the internet to open it.' : BOOK_MSG.notFound)}
+            ? t`Opening the book…`
+            : known(
+                draft.fetchError ||
+                  (draft.fetchError === null ? t`This book is not on this tablet. Connect to the internet to open it.` : BOOK_MSG.notFound),
+              )}
         </p>
-        <Link to="/uploadbook">Back to my books</Link>
+        <Link to="/uploadbook">
+          <Trans>Back to my books</Trans>
+        </Link>
       </Frame>
     );
   return <BookWorkbench slug={slug} draft={draft} />;
@@ -313,7 +357,9 @@ function BookWorkbench({ slug, draft }: { slug: string; draft: Draft }) {
   const [preview, setPreview] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const { ydoc, info, pages, meta } = draft;
-  if (!ydoc || !info) return <Frame title="Make a book">{null}</Frame>;
+  const { t } = useLingui();
+  const known = useKnown();
+  if (!ydoc || !info) return <Frame title={t`Make a book`}>{null}</Frame>;
   const title = info.title || meta.title || '';
   const uploaded = meta.kind === 'uploaded';
   const editable =
@@ -337,23 +383,20 @@ function BookWorkbench({ slug, draft }: { slug: string; draft: Draft }) {
     }
   };
   return (
-    <Frame title={title || 'My book'}>
+    <Frame title={title || t`My book`}>
       <SaveStatus text={draft.saveText} failed={draft.save === 'failed'} />
-      <p className="maker-status">
-        {bookStatusText(meta.status)}
-        {meta.class_id ? ' · a class book' : ''} · {pages.length} {pages.length === 1 ? 'page' : 'pages'}
-      </p>
+      <p className="maker-status">{bookSummary(bookStatusText(meta.status), !!meta.class_id, pages.length)}</p>
       <div className="maker-actions">
         <button type="button" className="button button-secondary maker-big" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
-          {preview ? 'Back to making' : 'Preview the book'}
+          {preview ? t`Back to making` : t`Preview the book`}
         </button>
         {meta.status !== 'submitted' && meta.status !== 'sending' && meta.status !== 'published' && (
           <button type="button" className="button maker-big" onClick={() => void send()}>
-            Send to the school
+            <Trans>Send to the school</Trans>
           </button>
         )}
         <Link to="/uploadbook" className="button button-secondary maker-big">
-          My books
+          <Trans>My books</Trans>
         </Link>
         {user.role !== 'student' && !uploaded && meta.book_id ? (
           <BookPdfButton
@@ -366,23 +409,23 @@ function BookWorkbench({ slug, draft }: { slug: string; draft: Draft }) {
       </div>
       {sendError && (
         <p className="notice notice-error" role="alert">
-          {sendError}
+          {known(sendError)}
         </p>
       )}
       {meta.status === 'sending' && <SendingNotice draft={draft} slug={slug} />}
       {meta.status === 'submitted' && (
         <p className="notice" role="status">
-          {BOOK_MSG.submitted}
+          {known(BOOK_MSG.submitted)}
         </p>
       )}
       {preview || !editable ? (
         <BookPreview
           content={localBookContent(ydoc, title)}
-          file={uploaded && !pages.length ? 'A PDF book: the school sees its pages once it is sent.' : null}
+          file={uploaded && !pages.length ? t`A PDF book: the school sees its pages once it is sent.` : null}
         />
       ) : (
         <div className="maker-workbench">
-          <nav className="maker-strip" aria-label="Pages of the book">
+          <nav className="maker-strip" aria-label={t`Pages of the book`}>
             <ol>
               <li>
                 <button
@@ -391,25 +434,28 @@ function BookWorkbench({ slug, draft }: { slug: string; draft: Draft }) {
                   aria-current={selected === 'cover' ? 'page' : undefined}
                   onClick={() => setSelected('cover')}
                 >
-                  Cover
+                  <Trans>Cover</Trans>
                 </button>
               </li>
-              {pages.map((p, i) => (
-                <li key={p.id}>
-                  <button
-                    type="button"
-                    className="maker-thumb"
-                    aria-current={selected === p.id ? 'page' : undefined}
-                    onClick={() => setSelected(p.id)}
-                  >
-                    Page {i + 1}
-                    {p.author && <span className="maker-thumb-credit">{p.author.name}</span>}
-                  </button>
-                </li>
-              ))}
+              {pages.map((p, i) => {
+                const n = i + 1;
+                return (
+                  <li key={p.id}>
+                    <button
+                      type="button"
+                      className="maker-thumb"
+                      aria-current={selected === p.id ? 'page' : undefined}
+                      onClick={() => setSelected(p.id)}
+                    >
+                      {t`Page ${n}`}
+                      {p.author && <span className="maker-thumb-credit">{p.author.name}</span>}
+                    </button>
+                  </li>
+                );
+              })}
             </ol>
             <button type="button" className="button maker-big" onClick={add}>
-              Add a page
+              <Trans>Add a page</Trans>
             </button>
           </nav>
           <div className="maker-editor">
@@ -440,44 +486,59 @@ function SendingNotice({ draft, slug }: { draft: Draft; slug: string }) {
   const online = useOnline();
   const owner = draft.owner;
   const sending = useLive(() => (owner ? sendingState(owner, 'book', slug) : undefined), [owner, slug]);
-  if (sending?.state === 'refused')
+  const { t } = useLingui();
+  const known = useKnown();
+  if (sending?.state === 'refused') {
+    const reason = sending.message ? known(sending.message) : null;
     return (
       <p className="notice notice-error" role="alert">
-        Your book was not sent{sending.message ? `: ${sending.message}` : '.'}
+        {reason ? t`Your book was not sent: ${reason}` : t`Your book was not sent.`}
       </p>
     );
+  }
   return (
     <p className="notice" role="status">
       {online
-        ? 'Your book is saved on this tablet and is on its way to the school.'
-        : 'Your book is saved on this tablet. It will be sent to the school when the tablet is online.'}
+        ? t`Your book is saved on this tablet and is on its way to the school.`
+        : t`Your book is saved on this tablet. It will be sent to the school when the tablet is online.`}
     </p>
   );
 }
 
+/** A picture's place: its name ("Cover picture") and its buttons' words, each a whole sentence. */
+interface SlotWords {
+  label: string;
+  choose: string;
+  change: string;
+  remove: string;
+}
+
 function PictureSlot({
-  label,
+  words,
   picture,
   onChoose,
   onClear,
   testId,
 }: {
-  label: string;
+  words: SlotWords;
   picture: string;
   onChoose: (file: File) => Promise<void>;
   onClear: () => void;
   testId: string;
 }) {
   const [error, setError] = useState<string | null>(null);
+  const { t } = useLingui();
   return (
     <div className="maker-slot">
       {picture ? (
-        <BookPicture id={picture} alt={label} className="maker-slot-picture" />
+        <BookPicture id={picture} alt={words.label} className="maker-slot-picture" />
       ) : (
-        <div className="maker-slot-empty">No picture yet</div>
+        <div className="maker-slot-empty">
+          <Trans>No picture yet</Trans>
+        </div>
       )}
       <label className="button button-secondary maker-big" htmlFor={testId}>
-        {picture ? `Change ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
+        {picture ? words.change : words.choose}
       </label>
       <input
         id={testId}
@@ -489,14 +550,14 @@ function PictureSlot({
           const file = e.target.files?.[0];
           e.target.value = '';
           if (!file) return;
-          if (!isPictureFile(file)) return setError('Pictures must be JPEG, PNG or WebP.');
+          if (!isPictureFile(file)) return setError(t`Pictures must be JPEG, PNG or WebP.`);
           setError(null);
           await onChoose(file);
         }}
       />
       {picture && (
         <button type="button" className="button button-secondary" onClick={onClear}>
-          Remove {label.toLowerCase()}
+          {words.remove}
         </button>
       )}
       {error && (
@@ -511,27 +572,42 @@ function PictureSlot({
 function CoverEditor({ draft }: { draft: Draft }) {
   const ydoc = draft.ydoc!;
   const info = draft.info!;
+  const { t, i18n } = useLingui();
   return (
     <div className="maker-card">
-      <h2>The cover</h2>
+      <h2>
+        <Trans>The cover</Trans>
+      </h2>
       <p className="field">
-        <label htmlFor="cover-title">Title</label>
+        <label htmlFor="cover-title">
+          <Trans>Title</Trans>
+        </label>
         <input id="cover-title" value={info.title} maxLength={120} onChange={(e) => setInfo(ydoc, { title: e.target.value })} />
       </p>
       <p className="field">
-        <label htmlFor="cover-authors">Names on the cover (leave empty to name everyone who wrote a page)</label>
+        <label htmlFor="cover-authors">
+          <Trans>Names on the cover (leave empty to name everyone who wrote a page)</Trans>
+        </label>
         <input id="cover-authors" value={info.authors} maxLength={200} onChange={(e) => setInfo(ydoc, { authors: e.target.value })} />
       </p>
       <fieldset className="maker-choices">
-        <legend>Shape of the book</legend>
-        {(Object.keys(BOOK_TRIMS) as BookTrim[]).map((t) => (
-          <label key={t} className="maker-choice">
-            <input type="radio" name="trim" checked={info.trim === t} onChange={() => setInfo(ydoc, { trim: t })} /> {TRIM_TEXT[t]}
+        <legend>
+          <Trans>Shape of the book</Trans>
+        </legend>
+        {(Object.keys(BOOK_TRIMS) as BookTrim[]).map((trim) => (
+          <label key={trim} className="maker-choice">
+            <input type="radio" name="trim" checked={info.trim === trim} onChange={() => setInfo(ydoc, { trim })} />{' '}
+            {i18n._(TRIM_TEXT[trim])}
           </label>
         ))}
       </fieldset>
       <PictureSlot
-        label="Cover picture"
+        words={{
+          label: t`Cover picture`,
+          choose: t`Choose cover picture`,
+          change: t`Change cover picture`,
+          remove: t`Remove cover picture`,
+        }}
         picture={info.cover ?? ''}
         testId="cover-picture"
         onChoose={async (file) => setInfo(ydoc, { cover: await addBookPicture(file) })}
@@ -557,18 +633,25 @@ function PageEditor({
   const ydoc = draft.ydoc!;
   const slots = pictureSlots(ydoc, page.id);
   const places = LAYOUT_PICTURES[page.layout];
+  const { t, i18n } = useLingui();
+  const author = page.author?.name;
+  const slotWords = (i: number): SlotWords => {
+    if (places === 1) return { label: t`Picture`, choose: t`Choose picture`, change: t`Change picture`, remove: t`Remove picture` };
+    const n = i + 1;
+    return { label: t`Picture ${n}`, choose: t`Choose picture ${n}`, change: t`Change picture ${n}`, remove: t`Remove picture ${n}` };
+  };
   return (
     <div className="maker-card" aria-labelledby="page-editor-title">
-      <h2 id="page-editor-title">
-        Page {number} of {total}
-      </h2>
-      {page.author && <p className="maker-credit">Written by {page.author.name}</p>}
-      <fieldset className="maker-choices" aria-label="Layout of the page">
-        <legend>Layout</legend>
+      <h2 id="page-editor-title">{t`Page ${number} of ${total}`}</h2>
+      {author && <p className="maker-credit">{t`Written by ${author}`}</p>}
+      <fieldset className="maker-choices" aria-label={t`Layout of the page`}>
+        <legend>
+          <Trans>Layout</Trans>
+        </legend>
         {BOOK_LAYOUTS.map((l) => (
           <label key={l} className="maker-choice">
             <input type="radio" name={`layout-${page.id}`} checked={page.layout === l} onChange={() => setLayout(ydoc, page.id, l)} />{' '}
-            {LAYOUT_TEXT[l]}
+            {i18n._(LAYOUT_TEXT[l])}
           </label>
         ))}
       </fieldset>
@@ -577,7 +660,7 @@ function PageEditor({
           {Array.from({ length: places }, (_, i) => (
             <PictureSlot
               key={i}
-              label={places > 1 ? `Picture ${i + 1}` : 'Picture'}
+              words={slotWords(i)}
               picture={slots[i] ?? ''}
               testId={`page-picture-${i + 1}`}
               onChoose={async (file) => setPicture(ydoc, page.id, i, await addBookPicture(file))}
@@ -586,26 +669,33 @@ function PageEditor({
           ))}
         </div>
       )}
-      <DocumentEditor ydoc={ydoc} field={pageField(page.id)} label={`Words of page ${number}`} placeholder="Write this page…" />
+      <DocumentEditor ydoc={ydoc} field={pageField(page.id)} label={t`Words of page ${number}`} placeholder={t`Write this page…`} />
       <div className="maker-actions">
         <button type="button" className="button button-secondary" disabled={number === 1} onClick={() => movePage(ydoc, page.id, -1)}>
-          Move page earlier
+          <Trans>Move page earlier</Trans>
         </button>
         <button type="button" className="button button-secondary" disabled={number === total} onClick={() => movePage(ydoc, page.id, 1)}>
-          Move page later
+          <Trans>Move page later</Trans>
         </button>
         <button
           type="button"
           className="button button-secondary"
           onClick={() => {
-            if (!window.confirm(`Remove page ${number}? Its words and pictures leave the book.`)) return;
+            if (!window.confirm(t`Remove page ${number}? Its words and pictures leave the book.`)) return;
             removePage(ydoc, page.id);
             onRemoved();
           }}
         >
-          Remove page
+          <Trans>Remove page</Trans>
         </button>
       </div>
     </div>
   );
+}
+
+/** "Draft · a class book · 3 pages": the book's state, its kind and its size, in one line. */
+function bookSummary(status: string, classBook: boolean, count: number): string {
+  return classBook
+    ? t`${status} · a class book · ${plural(count, { one: '# page', other: '# pages' })}`
+    : t`${status} · ${plural(count, { one: '# page', other: '# pages' })}`;
 }

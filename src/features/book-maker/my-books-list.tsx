@@ -3,6 +3,7 @@
 // kept on the device each time they are fetched (src/data/my-lists.ts, gone at sign-out), so the
 // list shows with no network too. Light: no editor code, the dashboard's chunk stays small.
 import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '@/api/client';
 import { unwrap, useRemote } from '@/api/use-remote';
 import { useSessionUser } from '@/api/use-session';
@@ -32,6 +33,7 @@ const rank = (status: string) => (ORDER.includes(status) ? ORDER.indexOf(status)
 export function MyBooksList() {
   const owner = useSessionUser()?.id ?? null;
   const online = useOnline();
+  const { t } = useLingui();
   const remote = useRemote(online && owner ? `my-books:${owner}` : null, async () => {
     const data = await unwrap(api.GET('/book-drafts/', { params: { query: { limit: 50 } } }));
     await keepMyList('books', owner!, data.results);
@@ -39,7 +41,12 @@ export function MyBooksList() {
   });
   const kept = useLive(() => (owner ? keptMyList('books', owner, isServerBook) : null), [owner]);
   const device = useLive(() => (owner ? ownerDocuments(owner, 'book') : []), [owner]);
-  if (kept === undefined || device === undefined) return <p>Loading your books…</p>;
+  if (kept === undefined || device === undefined)
+    return (
+      <p>
+        <Trans>Loading your books…</Trans>
+      </p>
+    );
   const rows = new Map<string, Row>(
     (kept?.rows ?? []).map((b) => [
       b.slug,
@@ -61,28 +68,35 @@ export function MyBooksList() {
   const books = [...rows.values()].sort((a, b) => rank(a.status) - rank(b.status));
   return (
     <section aria-labelledby="my-books-title">
-      <h2 id="my-books-title">My books</h2>
+      <h2 id="my-books-title">
+        <Trans>My books</Trans>
+      </h2>
       {!kept && (!online || remote.status === 'failed') ? (
         <p className="notice" role="status">
-          These are the books on this tablet. Your other books show here when the tablet is online.
+          <Trans>These are the books on this tablet. Your other books show here when the tablet is online.</Trans>
         </p>
       ) : null}
-      {!books.length ? <p>No books yet.</p> : null}
+      {!books.length ? (
+        <p>
+          <Trans>No books yet.</Trans>
+        </p>
+      ) : null}
       <ul className="story-list">
-        {books.map((b) => (
-          <li key={b.slug} className="story-row">
-            <h3>{b.title || 'My book (no title yet)'}</h3>
-            <p>
-              {bookStatusText(b.status)}
-              {b.classBook ? ' · a class book' : ''}
-            </p>
-            <div className="story-actions">
-              <Link to="/uploadbook/$slug" params={{ slug: b.slug }} className="button">
-                Open “{b.title || 'My book'}”
-              </Link>
-            </div>
-          </li>
-        ))}
+        {books.map((b) => {
+          const title = b.title || t`My book`;
+          const status = bookStatusText(b.status);
+          return (
+            <li key={b.slug} className="story-row">
+              <h3>{b.title || t`My book (no title yet)`}</h3>
+              <p>{b.classBook ? t`${status} · a class book` : status}</p>
+              <div className="story-actions">
+                <Link to="/uploadbook/$slug" params={{ slug: b.slug }} className="button">
+                  {t`Open “${title}”`}
+                </Link>
+              </div>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

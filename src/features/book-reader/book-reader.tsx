@@ -2,6 +2,8 @@
 // printed proportions; arrow keys, swipe and big Previous/Next buttons turn pages; the page's
 // words are real text (read out by screen readers, which hear the page number as it changes).
 // Opens from the device's kept copy, so a book opened once reads again with no network.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '@/ui/format';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { BookContent } from '@/contract/book-pages';
@@ -10,6 +12,7 @@ import { useBookReading } from './use-book-reading';
 import './reader.css';
 
 const SWIPE_PX = 50;
+const rightToLeft = () => document.documentElement.dir === 'rtl';
 
 export function BookReader({ id }: { id: number }) {
   const reading = useBookReading(id);
@@ -17,13 +20,19 @@ export function BookReader({ id }: { id: number }) {
   if (reading.status === 'missing')
     return (
       <section className="page reader">
-        <h1>Read a book</h1>
+        <h1>
+          <Trans>Read a book</Trans>
+        </h1>
         <p className="notice notice-warning">
-          {reading.offline
-            ? 'This book has not been opened on this device yet. Connect to the internet to read it.'
-            : 'This book cannot be read here.'}
+          {reading.offline ? (
+            <Trans>This book has not been opened on this device yet. Connect to the internet to read it.</Trans>
+          ) : (
+            <Trans>This book cannot be read here.</Trans>
+          )}
         </p>
-        <Link to="/library">Go to the library</Link>
+        <Link to="/library">
+          <Trans>Go to the library</Trans>
+        </Link>
       </section>
     );
   return (
@@ -31,7 +40,7 @@ export function BookReader({ id }: { id: number }) {
       <Pages content={reading.book.content} />
       <p className="reader-about">
         <Link to="/library/$id" params={{ id: String(id) }}>
-          About this book
+          <Trans>About this book</Trans>
         </Link>
       </p>
     </>
@@ -44,12 +53,17 @@ export function Pages({ content }: { content: BookContent }) {
   const [at, setAt] = useState(0);
   const go = useCallback((n: number) => setAt(Math.max(0, Math.min(last, n))), [last]);
   const start = useRef<{ x: number; y: number } | null>(null);
+  const { t } = useLingui();
+  const pageNumber = formatNumber(at);
+  const pageCount = formatNumber(last);
   // The pictures kept on the device, found once: a page drawn ahead shows its own at once, without asking the server first.
   useEffect(() => void findBookPictures(content), [content]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'ArrowRight' || e.key === 'PageDown') setAt((n) => Math.min(last, n + 1));
-      else if (e.key === 'ArrowLeft' || e.key === 'PageUp') setAt((n) => Math.max(0, n - 1));
+      // Right to left (Arabic), a book opens the other way: the next page is to the left.
+      const [forward, backward] = rightToLeft() ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
+      if (e.key === forward || e.key === 'PageDown') setAt((n) => Math.min(last, n + 1));
+      else if (e.key === backward || e.key === 'PageUp') setAt((n) => Math.max(0, n - 1));
       else if (e.key === 'Home') setAt(0);
       else if (e.key === 'End') setAt(last);
     };
@@ -64,7 +78,7 @@ export function Pages({ content }: { content: BookContent }) {
       {content.file ? (
         <p>
           <a className="button reader-big" href={content.file} target="_blank" rel="noopener">
-            Open the book (PDF)
+            <Trans>Open the book (PDF)</Trans>
           </a>
         </p>
       ) : (
@@ -78,7 +92,9 @@ export function Pages({ content }: { content: BookContent }) {
               start.current = null;
               if (!s) return;
               const dx = e.clientX - s.x;
-              if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(e.clientY - s.y)) go(at + (dx < 0 ? 1 : -1));
+              // A swipe towards the page's start turns forward: leftwards, or rightwards right to left.
+              const forward = rightToLeft() ? dx > 0 : dx < 0;
+              if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(e.clientY - s.y)) go(at + (forward ? 1 : -1));
             }}
           >
             {/* The pages either side are drawn ahead, hidden, so a turn shows a page whose pictures are already loaded. */}
@@ -98,15 +114,16 @@ export function Pages({ content }: { content: BookContent }) {
                 </div>
               ))}
           </div>
-          <nav className="reader-nav" aria-label="Turn the pages">
+          {/* Previous first: on the left, or on the right when the page reads right to left (the flex row turns round). */}
+          <nav className="reader-nav" aria-label={t`Turn the pages`}>
             <button type="button" className="button button-secondary reader-big" disabled={at === 0} onClick={() => go(at - 1)}>
-              Previous page
+              <Trans>Previous page</Trans>
             </button>
             <span role="status" aria-live="polite" className="reader-where">
-              {at === 0 ? 'Cover' : `Page ${at} of ${last}`}
+              {at === 0 ? t`Cover` : t`Page ${pageNumber} of ${pageCount}`}
             </span>
             <button type="button" className="button button-secondary reader-big" disabled={at === last} onClick={() => go(at + 1)}>
-              Next page
+              <Trans>Next page</Trans>
             </button>
           </nav>
         </>

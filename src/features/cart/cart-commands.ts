@@ -2,6 +2,7 @@
 // removing goes by item id. Signed in, each change is saved on the device and queued for the
 // server in one step (the outbox); a guest's cart lives in localStorage under `state`, and is
 // merged into the server cart when the guest signs in.
+import { t } from '@lingui/core/macro';
 import { session } from '@/api/session';
 import { db } from '@/data/db';
 import { persistedState } from '@/data/persisted-state';
@@ -16,7 +17,7 @@ export async function addToCart(bookId: number, title: string): Promise<CartResu
   const row = { item_id: bookId, added_at: new Date().toISOString() };
   await recordChange([db.cart], () => db.cart.put(row), {
     kind: 'cart.add',
-    label: `Add “${title}” to the cart`,
+    label: t`Add “${title}” to the cart`,
     method: 'POST',
     path: '/data/cart/items/',
     body: { book_id: bookId },
@@ -32,7 +33,7 @@ export async function removeFromCart(bookId: number, title: string): Promise<Car
   if (!before) return 'unchanged';
   await recordChange([db.cart], () => db.cart.delete(bookId), {
     kind: 'cart.remove',
-    label: `Remove “${title}” from the cart`,
+    label: t`Remove “${title}” from the cart`,
     method: 'DELETE',
     path: `/data/cart/items/${bookId}/`,
     entityKeys: [`cart:${bookId}`],
@@ -65,7 +66,7 @@ export async function mergeGuestCart(): Promise<number> {
   const books = await db.books.bulkGet(cart);
   let added = 0;
   for (const [i, id] of cart.entries()) {
-    if ((await addToCart(id, books[i]?.title ?? `Book ${id}`)) === 'saved') added++;
+    if ((await addToCart(id, books[i]?.title ?? t`Book ${id}`)) === 'saved') added++;
   }
   changeGuestCart({ type: 'clear' });
   persistedState.flush();

@@ -1,6 +1,7 @@
 // The cart: what is in it (from the device, so it shows offline), its total, and removal.
 import { Link } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { db } from '@/data/db';
 import { useLive } from '@/data/live';
 import { formatPrice } from '@/ui/format';
@@ -11,6 +12,7 @@ import './cart.css';
 
 export function CartPage() {
   const ids = useCartIds();
+  const { t } = useLingui();
   const items = useLive(async () => {
     if (!ids) return undefined;
     const books = await db.books.bulkGet(ids);
@@ -18,19 +20,26 @@ export function CartPage() {
   }, [ids?.join(',')]);
   if (!items) return null;
   const total = items.reduce((sum, { book }) => sum + (book?.price_cents ?? 0), 0);
+  const totalText = formatPrice(total);
+  const count = items.length;
 
   return (
     <section className="page cart" aria-labelledby="cart-title">
-      <h1 id="cart-title">Your cart</h1>
+      <h1 id="cart-title">
+        <Trans>Your cart</Trans>
+      </h1>
       {items.length === 0 ? (
         <p>
-          Your cart is empty. <Link to="/library">Find a book in the library</Link>.
+          <Trans>
+            Your cart is empty. <Link to="/library">Find a book in the library</Link>.
+          </Trans>
         </p>
       ) : (
         <>
           <ul className="cart-items">
             {items.map(({ row, book }) => {
-              const title = book?.title ?? `Book ${row.item_id}`;
+              const id = row.item_id;
+              const title = book?.title ?? t`Book ${id}`;
               return (
                 <li key={row.item_id} className="cart-item">
                   {book ? <img src={book.cover} alt="" width={60} height={90} /> : null}
@@ -42,21 +51,23 @@ export function CartPage() {
                   <button
                     type="button"
                     className="button button-small button-secondary"
-                    aria-label={`Remove ${title} from cart`}
+                    aria-label={t`Remove ${title} from cart`}
                     onClick={() => void withFeedback(() => removeFromCart(row.item_id, title), msg`Removed from your cart.`)}
                   >
-                    Remove
+                    <Trans>Remove</Trans>
                   </button>
                 </li>
               );
             })}
           </ul>
           <p className="cart-total">
-            {items.length} {items.length === 1 ? 'item' : 'items'}, total <strong>{formatPrice(total)}</strong>
+            <Trans>
+              <Plural value={count} one="# item" other="# items" />, total <strong>{totalText}</strong>
+            </Trans>
           </p>
           <p className="cart-actions">
             <Link to="/checkout" className="button">
-              Checkout
+              <Trans>Checkout</Trans>
             </Link>
           </p>
         </>

@@ -1,6 +1,8 @@
 // Charities (/charities): the published charities of the platform and this site, and for a
 // signed-in visitor what they have raised so far. A first visit draws the list the server sent
 // with the page (server/http/page-data.ts); a visit from another screen asks the API.
+import { Trans } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { api } from '@/api/client';
@@ -25,15 +27,20 @@ export function CharitiesPage() {
   const [sent] = useState(sentCharities);
   const fetched = useRemote(sent ? null : 'charities', () => unwrap(api.GET('/charities/')).then((d) => d.results));
   const list = sent ? { status: 'succeeded' as const, data: sent, reload: fetched.reload } : fetched;
+  const known = useKnown();
   return (
     <section className="page" aria-labelledby="charities-title">
-      <h1 id="charities-title">Charities</h1>
-      <p className="lead">Every donation goes to a cause our schools chose. Pick one to support.</p>
+      <h1 id="charities-title">
+        <Trans>Charities</Trans>
+      </h1>
+      <p className="lead">
+        <Trans>Every donation goes to a cause our schools chose. Pick one to support.</Trans>
+      </p>
       {list.status === 'failed' ? (
         <p className="notice notice-error" role="alert">
-          {list.error}{' '}
+          {known(list.error)}{' '}
           <button type="button" className="button button-small" onClick={list.reload}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </p>
       ) : list.status === 'succeeded' ? (
@@ -50,7 +57,9 @@ export function CharitiesPage() {
           ))}
         </ul>
       ) : (
-        <p role="status">Loading charities…</p>
+        <p role="status">
+          <Trans>Loading charities…</Trans>
+        </p>
       )}
       {user ? <MoneyRaised /> : null}
     </section>

@@ -1,6 +1,9 @@
 // Checkout (/checkout): the cart's books, the total, where the printed copies go
 // (./delivery-address.tsx), a provider, and for guests an email for the receipt. Paying needs the network: offline the page says so plainly and the cart stays as it
 // is. The server prices the order and sends the buyer to the provider's page.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { t as tr } from '@lingui/core/macro';
+import { useKnown } from '@/i18n/known';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { api } from '@/api/client';
@@ -17,7 +20,7 @@ import '@/ui/documents.css';
 import './checkout.css';
 
 export const OFFLINE_CHECKOUT =
-  'Checkout needs an internet connection. You are offline: your cart is saved on this device, so you can pay as soon as you are back online.';
+  /*i18n*/ 'Checkout needs an internet connection. You are offline: your cart is saved on this device, so you can pay as soon as you are back online.';
 
 export function CheckoutPage({ cartIds, offered }: { cartIds: number[] | undefined; offered: readonly PaymentProvider[] }) {
   const online = useOnline();
@@ -27,6 +30,8 @@ export function CheckoutPage({ cartIds, offered }: { cartIds: number[] | undefin
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const address = useDeliveryAddress(Boolean(user));
+  const { t } = useLingui();
+  const known = useKnown();
   // One key per cart and provider: pressing Pay again after a lost answer opens the same order.
   const attempts = useRef(new Map<string, string>());
   const books = useLive(
@@ -36,6 +41,7 @@ export function CheckoutPage({ cartIds, offered }: { cartIds: number[] | undefin
 
   if (!cartIds || !books) return null;
   const total = books.reduce((sum, b) => sum + b.price_cents, 0);
+  const totalText = formatPrice(total);
 
   const pay = async (e: FormEvent) => {
     e.preventDefault();
@@ -63,14 +69,20 @@ export function CheckoutPage({ cartIds, offered }: { cartIds: number[] | undefin
 
   return (
     <section className="page checkout" aria-labelledby="checkout-title">
-      <h1 id="checkout-title">Checkout</h1>
+      <h1 id="checkout-title">
+        <Trans>Checkout</Trans>
+      </h1>
       {cartIds.length === 0 ? (
         <p>
-          Your cart is empty. <Link to="/library">Find a book in the library</Link>.
+          <Trans>
+            Your cart is empty. <Link to="/library">Find a book in the library</Link>.
+          </Trans>
         </p>
       ) : (
         <>
-          <h2>Your order</h2>
+          <h2>
+            <Trans>Your order</Trans>
+          </h2>
           <ul className="doc-lines">
             {books.map((b) => (
               <li key={b.id}>
@@ -80,17 +92,21 @@ export function CheckoutPage({ cartIds, offered }: { cartIds: number[] | undefin
             ))}
           </ul>
           <p className="checkout-total">
-            Total <strong>{formatPrice(total)}</strong>
+            <Trans>
+              Total <strong>{totalText}</strong>
+            </Trans>
           </p>
           {!online ? (
             <p className="notice notice-warning" role="status">
-              {OFFLINE_CHECKOUT}
+              {known(OFFLINE_CHECKOUT)}
             </p>
           ) : null}
           <form className="payment-form" onSubmit={(e) => void pay(e)}>
             {user ? null : (
               <p className="field">
-                <label htmlFor="checkout-email">Email for your receipt</label>
+                <label htmlFor="checkout-email">
+                  <Trans>Email for your receipt</Trans>
+                </label>
                 <input
                   id="checkout-email"
                   type="email"
@@ -105,11 +121,11 @@ export function CheckoutPage({ cartIds, offered }: { cartIds: number[] | undefin
             <PaymentChoice value={provider} onChange={setProvider} offered={offered} />
             {error ? (
               <p className="notice notice-error" role="alert">
-                {error}
+                {known(error)}
               </p>
             ) : null}
             <button type="submit" className="button" disabled={!online || busy || !provider}>
-              {busy ? 'Opening the payment page…' : `Pay ${formatPrice(total)}`}
+              {busy ? t`Opening the payment page…` : payLabel(totalText)}
             </button>
           </form>
         </>
@@ -117,3 +133,5 @@ export function CheckoutPage({ cartIds, offered }: { cartIds: number[] | undefin
     </section>
   );
 }
+
+const payLabel = (amount: string) => tr`Pay ${amount}`;

@@ -2,12 +2,19 @@
 // the school admin's Classes), each opening its class details. The link is the caller's: the
 // dashboard and the school admin area open class details at different addresses.
 import type { ReactNode } from 'react';
+import { Plural, Trans } from '@lingui/react/macro';
 import type { ClassRecord } from '@/data/db';
 import { useClasses, useRosterRefresh, useStudents } from './use-roster';
 import './roster.css';
 
-/** The class's count in words; `no_of_books` (the spec's name) counts the class's stories. */
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** The class's counts in words; `no_of_books` (the spec's name) counts the class's stories. */
+function Counts({ students, stories }: { students: number; stories: number }) {
+  return (
+    <Trans>
+      <Plural value={students} one="# student" other="# students" /> · <Plural value={stories} one="# story" other="# stories" />
+    </Trans>
+  );
+}
 
 export type ClassLink = (cls: ClassRecord, children: ReactNode) => ReactNode;
 
@@ -38,17 +45,19 @@ export function ClassList({
   return (
     <section className="page roster-page" aria-labelledby="classes-title">
       <Title id="classes-title">{title}</Title>
-      {classes.length === 0 ? <p>{load === 'loading' ? 'Loading your classes…' : 'There are no classes yet.'}</p> : null}
+      {classes.length === 0 ? (
+        <p>{load === 'loading' ? <Trans>Loading your classes…</Trans> : <Trans>There are no classes yet.</Trans>}</p>
+      ) : null}
       {cards ? (
         <ul className="class-cards">
           {classes.map((c) => (
             <li key={c.id} className="class-card" style={{ borderTopColor: c.class_theme }}>
               <CardTitle>{link(c, c.name)}</CardTitle>
               <p>
-                Class code <strong>{c.class_id}</strong>
+                <ClassCode code={c.class_id} />
               </p>
               <p>
-                {plural(count(c), 'student')} · {plural(c.no_of_books, 'story', 'stories')}
+                <Counts students={count(c)} stories={c.no_of_books} />
               </p>
             </li>
           ))}
@@ -58,11 +67,21 @@ export function ClassList({
           <table className="roster-table">
             <thead>
               <tr>
-                <th scope="col">Class</th>
-                <th scope="col">Class code</th>
-                <th scope="col">Teacher</th>
-                <th scope="col">Students</th>
-                <th scope="col">Stories</th>
+                <th scope="col">
+                  <Trans>Class</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Class code</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Teacher</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Students</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Stories</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -80,5 +99,13 @@ export function ClassList({
         </div>
       )}
     </section>
+  );
+}
+
+function ClassCode({ code }: { code: string }) {
+  return (
+    <Trans>
+      Class code <strong>{code}</strong>
+    </Trans>
   );
 }

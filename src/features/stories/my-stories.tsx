@@ -3,7 +3,11 @@
 // they received. It works offline: the stories written on this tablet come from the device, and
 // the server's list (`GET /student/stories/`) is kept on the device each time it is fetched
 // (src/data/my-lists.ts, gone at sign-out), so with no network the last one is shown.
+import { formatNumber } from '@/ui/format';
 import { Link } from '@tanstack/react-router';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '@/api/client';
 import { unwrap, useRemote } from '@/api/use-remote';
 import { useSessionUser } from '@/api/use-session';
@@ -25,11 +29,11 @@ type Row = Pick<MyStory, 'slug' | 'title' | 'review_comment' | 'reactions'> & {
   onDevice: boolean;
 };
 
-const GROUPS: { title: string; empty: string; holds: Row['status'][] }[] = [
-  { title: 'Drafts', empty: 'No drafts.', holds: ['draft'] },
-  { title: 'Sent back with a comment', empty: 'Nothing sent back.', holds: ['returned'] },
-  { title: 'Waiting for review', empty: 'Nothing waiting for review.', holds: ['sending', 'submitted'] },
-  { title: 'Published', empty: 'Nothing published yet.', holds: ['published'] },
+const GROUPS: { title: MessageDescriptor; empty: MessageDescriptor; holds: Row['status'][] }[] = [
+  { title: msg`Drafts`, empty: msg`No drafts.`, holds: ['draft'] },
+  { title: msg`Sent back with a comment`, empty: msg`Nothing sent back.`, holds: ['returned'] },
+  { title: msg`Waiting for review`, empty: msg`Nothing waiting for review.`, holds: ['sending', 'submitted'] },
+  { title: msg`Published`, empty: msg`Nothing published yet.`, holds: ['published'] },
 ];
 
 const STATUSES = ['draft', 'submitted', 'returned', 'published'] as const;
@@ -71,6 +75,7 @@ function merge(server: MyStory[], device: { id: string; meta: Record<string, unk
 export function MyStories() {
   const owner = useSessionUser()?.id ?? null;
   const online = useOnline();
+  const { t, i18n } = useLingui();
   // Fetched when online and kept on the device; the screen draws what the device holds.
   const remote = useRemote(online && owner ? `my-stories:${owner}` : null, async () => {
     const data = await unwrap(api.GET('/student/stories/'));
@@ -80,65 +85,87 @@ export function MyStories() {
   const kept = useLive(() => (owner ? keptMyList('stories', owner, isMyStory) : null), [owner]);
   const device = useLive(() => (owner ? ownerDocuments(owner, 'story') : []), [owner]);
   if (kept === undefined || device === undefined || (kept === null && !device.length && online && remote.status === 'loading'))
-    return <p>Loading your stories…</p>;
+    return (
+      <p>
+        <Trans>Loading your stories…</Trans>
+      </p>
+    );
   const rows = merge(kept?.rows ?? [], device);
   const reactions = kept?.extra['reactions_received'];
+  const received = typeof reactions === 'number' ? formatNumber(reactions) : '';
   return (
     <section aria-labelledby="my-stories-title">
-      <h2 id="my-stories-title">My stories</h2>
+      <h2 id="my-stories-title">
+        <Trans>My stories</Trans>
+      </h2>
       {!kept && (!online || remote.status === 'failed') ? (
         <p className="notice" role="status">
           {online && remote.status === 'failed'
             ? remote.error
-            : 'These are the stories on this tablet. Your other stories show here when the tablet is online.'}
+            : t`These are the stories on this tablet. Your other stories show here when the tablet is online.`}
         </p>
       ) : null}
       {typeof reactions === 'number' ? (
         <p>
-          Reactions received: <strong>{reactions}</strong>
+          <Trans>
+            Reactions received: <strong>{received}</strong>
+          </Trans>
         </p>
       ) : null}
       {GROUPS.map((g) => {
         const mine = rows.filter((s) => g.holds.includes(s.status));
         const id = `group-${g.holds[0]}`;
+        const group = i18n._(g.title);
+        const count = formatNumber(mine.length);
         return (
-          <section key={g.title} aria-labelledby={id}>
-            <h3 id={id}>
-              {g.title} ({mine.length})
-            </h3>
-            {!mine.length ? <p>{g.empty}</p> : null}
+          <section key={id} aria-labelledby={id}>
+            <h3 id={id}>{t`${group} (${count})`}</h3>
+            {!mine.length ? <p>{i18n._(g.empty)}</p> : null}
             <ul className="story-list">
-              {mine.map((s) => (
-                <li key={s.slug} className="story-row">
-                  <h4>{s.title || 'Untitled story'}</h4>
-                  {s.status === 'sending' ? <p>Will be sent to your teacher when the tablet is online.</p> : null}
-                  {s.review_comment && s.status === 'returned' ? (
-                    <p className="review-comment">
-                      <strong>Your teacher says:</strong> {s.review_comment}
-                    </p>
-                  ) : null}
-                  {/* Sent back: the teacher's changes up to their comment (the child's own edits since are not theirs). */}
-                  {s.submitted_text !== null && s.status !== 'draft' ? (
-                    <StoryChanges
-                      before={s.submitted_text}
-                      after={s.status === 'returned' ? (s.returned_text ?? s.submitted_text) : s.current_text}
-                      title="What your teacher changed"
-                    />
-                  ) : null}
-                  <div className="story-actions">
-                    {s.status === 'draft' || s.status === 'returned' ? (
-                      <Link to="/uploadblogsteps/$slug" params={{ slug: s.slug }} className="button">
-                        Continue writing “{s.title || 'Untitled story'}”
-                      </Link>
-                    ) : s.status === 'sending' ? null : (
-                      <Link to="/stories/$slug" params={{ slug: s.slug }} className="button button-secondary">
-                        Read “{s.title}”
-                      </Link>
-                    )}
-                    {s.status === 'published' ? <span>{s.reactions} reactions</span> : null}
-                  </div>
-                </li>
-              ))}
+              {mine.map((s) => {
+                const title = s.title || t`Untitled story`;
+                const comment = s.review_comment;
+                const reactionCount = s.reactions;
+                return (
+                  <li key={s.slug} className="story-row">
+                    <h4>{title}</h4>
+                    {s.status === 'sending' ? (
+                      <p>
+                        <Trans>Will be sent to your teacher when the tablet is online.</Trans>
+                      </p>
+                    ) : null}
+                    {comment && s.status === 'returned' ? (
+                      <p className="review-comment">
+                        <Trans>
+                          <strong>Your teacher says:</strong> {comment}
+                        </Trans>
+                      </p>
+                    ) : null}
+                    {/* Sent back: the teacher's changes up to their comment (the child's own edits since are not theirs). */}
+                    {s.submitted_text !== null && s.status !== 'draft' ? (
+                      <StoryChanges
+                        before={s.submitted_text}
+                        after={s.status === 'returned' ? (s.returned_text ?? s.submitted_text) : s.current_text}
+                        title={t`What your teacher changed`}
+                      />
+                    ) : null}
+                    <div className="story-actions">
+                      {s.status === 'draft' || s.status === 'returned' ? (
+                        <Link to="/uploadblogsteps/$slug" params={{ slug: s.slug }} className="button">
+                          {t`Continue writing “${title}”`}
+                        </Link>
+                      ) : s.status === 'sending' ? null : (
+                        <Link to="/stories/$slug" params={{ slug: s.slug }} className="button button-secondary">
+                          {t`Read “${title}”`}
+                        </Link>
+                      )}
+                      {s.status === 'published' ? (
+                        <span>{t`${plural(reactionCount, { one: '# reaction', other: '# reactions' })}`}</span>
+                      ) : null}
+                    </div>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         );

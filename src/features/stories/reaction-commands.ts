@@ -6,16 +6,20 @@
 // offline it waits in the outbox, and the engine sends guest changes one at a time, in order,
 // each until the server has answered it. PUT is a set and DELETE a removal, so an entry sent
 // again after a lost answer changes nothing: the parent's reaction is counted once.
+import { t } from '@lingui/core/macro';
 import { REACTION_LABELS, type Reaction } from '@/contract/domain';
 import { reactLocally, type KeptStory } from '@/data/kept-stories';
 import { recordChange, recordGuestChange, type Change } from '@/sync/outbox';
 
 export { REACTION_LABELS };
 
+const reactedLabel = (emoji: string, title: string) => t`Reacted ${emoji} to “${title}”`;
+
 export async function react(story: KeptStory, reaction: Reaction | null, as: 'child' | 'parent'): Promise<void> {
+  const title = story.title;
   const change: Change = {
     kind: 'story.react',
-    label: reaction ? `Reacted ${REACTION_LABELS[reaction].emoji} to “${story.title}”` : `Took back a reaction to “${story.title}”`,
+    label: reaction ? reactedLabel(REACTION_LABELS[reaction].emoji, story.title) : t`Took back a reaction to “${title}”`,
     method: reaction ? 'PUT' : 'DELETE',
     path: `/stories/${story.id}/reaction/`,
     body: reaction ? { reaction } : undefined,

@@ -3,6 +3,8 @@
 // changed since it), correct it in the writer (the child sees what was changed), approve it
 // (published) or send it back with a short comment the child sees on their dashboard. Each
 // decision is queued through the outbox.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { api } from '@/api/client';
@@ -20,53 +22,61 @@ export function ReviewQueue() {
   );
   const [done, setDone] = useState<Set<number>>(new Set());
   const [open, setOpen] = useState<number | null>(null);
+  const { t } = useLingui();
+  const known = useKnown();
 
   const settle = (id: number, message: string) => {
     setDone((d) => new Set(d).add(id));
     setOpen(null);
-    toast('success', message);
+    toast('success', known(message));
   };
   const waiting = remote.status === 'succeeded' ? remote.data.results.filter((s) => !done.has(s.id)) : [];
 
   return (
     <section className="page" aria-labelledby="review-title">
-      <h2 id="review-title">Stories waiting for review</h2>
-      {remote.status === 'loading' ? <p>Loading…</p> : null}
-      {remote.status === 'failed' ? <p role="alert">{remote.error}</p> : null}
-      {remote.status === 'succeeded' && !waiting.length ? <p>{STORY_MSG.noneWaiting}</p> : null}
+      <h2 id="review-title">
+        <Trans>Stories waiting for review</Trans>
+      </h2>
+      {remote.status === 'loading' ? (
+        <p>
+          <Trans>Loading…</Trans>
+        </p>
+      ) : null}
+      {remote.status === 'failed' ? <p role="alert">{known(remote.error)}</p> : null}
+      {remote.status === 'succeeded' && !waiting.length ? <p>{known(STORY_MSG.noneWaiting)}</p> : null}
       <ul className="story-list">
-        {waiting.map((s) => (
-          <li key={s.id} className="story-row">
-            <h3>{s.title}</h3>
-            <p>
-              by {s.author}
-              {s.class_name ? ` · ${s.class_name}` : ''}
-            </p>
-            <div className="story-actions">
-              <button
-                type="button"
-                className="button button-secondary"
-                aria-expanded={open === s.id}
-                onClick={() => setOpen(open === s.id ? null : s.id)}
-              >
-                {open === s.id ? 'Close' : 'Read'}
-              </button>
-              <button
-                type="button"
-                className="button"
-                onClick={() =>
-                  approveStory(s).then(
-                    () => settle(s.id, STORY_MSG.approved),
-                    (err: unknown) => toast('error', String(err)),
-                  )
-                }
-              >
-                Approve “{s.title}”
-              </button>
-            </div>
-            {open === s.id ? <ReviewStory story={s} onReturned={() => settle(s.id, STORY_MSG.returned)} /> : null}
-          </li>
-        ))}
+        {waiting.map((s) => {
+          const { title, author, class_name: className } = s;
+          return (
+            <li key={s.id} className="story-row">
+              <h3>{title}</h3>
+              <p>{className ? t`by ${author} · ${className}` : t`by ${author}`}</p>
+              <div className="story-actions">
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  aria-expanded={open === s.id}
+                  onClick={() => setOpen(open === s.id ? null : s.id)}
+                >
+                  {open === s.id ? t`Close` : t`Read`}
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() =>
+                    approveStory(s).then(
+                      () => settle(s.id, STORY_MSG.approved),
+                      (err: unknown) => toast('error', String(err)),
+                    )
+                  }
+                >
+                  {t`Approve “${title}”`}
+                </button>
+              </div>
+              {open === s.id ? <ReviewStory story={s} onReturned={() => settle(s.id, STORY_MSG.returned)} /> : null}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
@@ -77,29 +87,39 @@ function ReviewStory({ story, onReturned }: { story: Waiting; onReturned: () => 
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const fieldId = `comment-${story.id}`;
-  if (detail.status === 'loading') return <p>Loading…</p>;
-  if (detail.status === 'failed') return <p role="alert">{detail.error}</p>;
+  const { t } = useLingui();
+  const known = useKnown();
+  if (detail.status === 'loading')
+    return (
+      <p>
+        <Trans>Loading…</Trans>
+      </p>
+    );
+  if (detail.status === 'failed') return <p role="alert">{known(detail.error)}</p>;
   const d = detail.data;
+  const { title, review_comment: yourComment } = d;
   return (
     <div className="review-story">
       <p className="story-text">{d.current_text}</p>
-      {d.review_comment ? (
+      {yourComment ? (
         <p className="review-comment">
-          <strong>Your comment:</strong> {d.review_comment}
+          <Trans>
+            <strong>Your comment:</strong> {yourComment}
+          </Trans>
         </p>
       ) : null}
       {/* Sent back before: what the child changed since the comment, shown open. */}
       {d.returned_text !== null ? (
-        <StoryChanges before={d.returned_text} after={d.current_text} title="What the child changed since your comment" open />
+        <StoryChanges before={d.returned_text} after={d.current_text} title={t`What the child changed since your comment`} open />
       ) : d.submitted_text !== null ? (
-        <StoryChanges before={d.submitted_text} after={d.current_text} title="What changed since it was handed in" />
+        <StoryChanges before={d.submitted_text} after={d.current_text} title={t`What changed since it was handed in`} />
       ) : null}
       <p className="story-actions">
         <Link to="/storyedit" search={{ slug: d.slug }} className="button button-secondary">
-          Edit “{d.title}”
+          {t`Edit “${title}”`}
         </Link>
         <Link to="/stories/$slug" params={{ slug: d.slug }}>
-          Open the story page
+          <Trans>Open the story page</Trans>
         </Link>
       </p>
       <form
@@ -111,7 +131,9 @@ function ReviewStory({ story, onReturned }: { story: Waiting; onReturned: () => 
           returnStory(story, text).then(onReturned, (err: unknown) => setError(String(err)));
         }}
       >
-        <label htmlFor={fieldId}>Comment for the child</label>
+        <label htmlFor={fieldId}>
+          <Trans>Comment for the child</Trans>
+        </label>
         <textarea
           id={fieldId}
           rows={3}
@@ -120,9 +142,9 @@ function ReviewStory({ story, onReturned }: { story: Waiting; onReturned: () => 
           aria-invalid={!!error}
           onChange={(e) => setComment(e.target.value)}
         />
-        {error ? <p role="alert">{error}</p> : null}
+        {error ? <p role="alert">{known(error)}</p> : null}
         <button type="submit" className="button button-secondary">
-          Send back
+          <Trans>Send back</Trans>
         </button>
       </form>
     </div>

@@ -5,6 +5,9 @@
 // before display (this route's chunk is the only one that loads DOMPurify).
 // A first visit to a story anyone may read draws the copy the server sent with the page
 // (server/http/page-data.ts); the device's copy and the reader's own answer follow once idle.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { t as tr } from '@lingui/core/macro';
+import { useKnown } from '@/i18n/known';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import DOMPurify from 'dompurify';
@@ -15,6 +18,7 @@ import { hasShape } from '@/contract/shape';
 import type { KeptStory } from '@/data/kept-stories';
 import { useLiveOnDemand } from '@/data/on-demand';
 import { sentWithPage } from '@/ui/sent-with-page';
+import { formatNumber } from '@/ui/format';
 import { toast } from '@/ui/toast';
 import { useIdleAfterLoad } from '@/ui/when-idle';
 import { react, REACTION_LABELS } from './reaction-commands';
@@ -44,6 +48,8 @@ export function StoryPage() {
   const user = useSessionUser();
   const community = useCommunityAccess();
   const asking = device !== null;
+  const { t } = useLingui();
+  const known = useKnown();
 
   useEffect(() => {
     if (!asking) return;
@@ -66,16 +72,29 @@ export function StoryPage() {
 
   const body = useMemo(() => (story ? DOMPurify.sanitize(story.body, { USE_PROFILES: { html: true } }) : ''), [story]);
 
-  if (story === undefined || (story === null && fetched === 'loading')) return <p className="page">Loading the story…</p>;
+  if (story === undefined || (story === null && fetched === 'loading'))
+    return (
+      <p className="page">
+        <Trans>Loading the story…</Trans>
+      </p>
+    );
   if (!story) {
     return (
       <section className="page" aria-labelledby="story-title">
-        <h1 id="story-title">Story not found</h1>
+        <h1 id="story-title">
+          <Trans>Story not found</Trans>
+        </h1>
         <p>
-          {fetched === 'offline' ? 'You are offline. Please connect to the internet and try again.' : 'This story is not in the library.'}
+          {fetched === 'offline' ? (
+            <Trans>You are offline. Please connect to the internet and try again.</Trans>
+          ) : (
+            <Trans>This story is not in the library.</Trans>
+          )}
         </p>
         <p>
-          <Link to="/library">Back to the library</Link>
+          <Link to="/library">
+            <Trans>Back to the library</Trans>
+          </Link>
         </p>
       </section>
     );
@@ -88,56 +107,89 @@ export function StoryPage() {
     try {
       await react(story, story.reactions.mine === reaction ? null : reaction, as);
     } catch (err) {
-      toast('error', err instanceof Error ? err.message : String(err));
+      toast('error', known(err instanceof Error ? err.message : String(err)));
     }
+  };
+  const { title, author, school, category, charity, status } = story;
+  const goalName = (n: number) => {
+    const goal = formatNumber(n);
+    return t`Goal ${goal}`;
   };
 
   return (
     <article className="page story-page" aria-labelledby="story-title">
       <p className="breadcrumbs">
-        <Link to="/library">Library</Link>
-        {story.category ? ` › ${story.category}` : null}
+        <Link to="/library">
+          <Trans>Library</Trans>
+        </Link>
+        {category ? ` › ${category}` : null}
       </p>
-      {story.cover ? <img src={story.cover} alt={`Cover of ${story.title}`} className="story-cover" /> : null}
-      <h1 id="story-title">{story.title}</h1>
-      <p className="story-byline">
-        by {story.author} · {story.school}
-      </p>
-      {story.status !== 'published' ? <p className="story-status">This story is not published yet ({story.status}).</p> : null}
+      {story.cover ? <img src={story.cover} alt={t`Cover of ${title}`} className="story-cover" /> : null}
+      <h1 id="story-title">{title}</h1>
+      <p className="story-byline">{t`by ${author} · ${school}`}</p>
+      {status !== 'published' ? <p className="story-status">{notPublishedYet(status)}</p> : null}
       {story.sdgs.length ? (
-        <ul className="story-sdgs" aria-label="Sustainable Development Goals">
+        <ul className="story-sdgs" aria-label={t`Sustainable Development Goals`}>
           {story.sdgs.map((goal) => (
-            <li key={goal}>Goal {goal}</li>
+            <li key={goal}>{goalName(goal)}</li>
           ))}
         </ul>
       ) : null}
-      {story.charity ? <p className="story-charity">Supports {story.charity}</p> : null}
+      {charity ? <p className="story-charity">{t`Supports ${charity}`}</p> : null}
       <div className="story-body" dangerouslySetInnerHTML={{ __html: body }} />
       <section className="story-reactions" aria-labelledby="reactions-title">
-        <h2 id="reactions-title">Reactions</h2>
-        <div role="group" aria-label="React to this story" className="reaction-bar">
-          {REACTIONS.map((r) => (
-            <button
-              key={r}
-              type="button"
-              className="reaction"
-              aria-pressed={story.reactions.mine === r}
-              disabled={!canReact}
-              onClick={() => void choose(r)}
-              aria-label={`${REACTION_LABELS[r].name}: ${story.reactions.counts[r]}`}
-            >
-              <span aria-hidden="true">{REACTION_LABELS[r].emoji}</span> <span aria-hidden="true">{story.reactions.counts[r]}</span>
-            </button>
-          ))}
+        <h2 id="reactions-title">
+          <Trans>Reactions</Trans>
+        </h2>
+        <div role="group" aria-label={t`React to this story`} className="reaction-bar">
+          {REACTIONS.map((r) => {
+            const name = known(REACTION_LABELS[r].name);
+            const count = formatNumber(story.reactions.counts[r]);
+            return (
+              <button
+                key={r}
+                type="button"
+                className="reaction"
+                aria-pressed={story.reactions.mine === r}
+                disabled={!canReact}
+                onClick={() => void choose(r)}
+                aria-label={t`${name}: ${count}`}
+              >
+                <span aria-hidden="true">{REACTION_LABELS[r].emoji}</span> <span aria-hidden="true">{count}</span>
+              </button>
+            );
+          })}
         </div>
-        {!as ? <p className="story-hint">Children signed in and parents with the community password can react.</p> : null}
+        {!as ? (
+          <p className="story-hint">
+            <Trans>Children signed in and parents with the community password can react.</Trans>
+          </p>
+        ) : null}
       </section>
-      {fetched === 'offline' ? <p className="story-hint">You are offline: this is the copy saved on this device.</p> : null}
+      {fetched === 'offline' ? (
+        <p className="story-hint">
+          <Trans>You are offline: this is the copy saved on this device.</Trans>
+        </p>
+      ) : null}
       <p className="story-report">
         <Link to="/report-a-problem" search={{ type: 'story', id: story.id }}>
-          Report a problem with this story
+          <Trans>Report a problem with this story</Trans>
         </Link>
       </p>
     </article>
   );
+}
+
+/** "This story is not published yet (draft)." with the state in the reader's words. */
+function notPublishedYet(status: string): string {
+  switch (status) {
+    case 'draft':
+      return tr`This story is not published yet (draft).`;
+    case 'submitted':
+      return tr`This story is not published yet (submitted).`;
+    case 'returned':
+      return tr`This story is not published yet (returned).`;
+    default:
+      return tr`This story is not published yet (${status}).`;
+  }
 }

@@ -2,6 +2,9 @@
 // impact count, as the spec's statistics state (each part with loading and error, and its
 // fallback message). Charts are uPlot, imported only when this panel renders, so no other route
 // carries it.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
+import { formatNumber } from '@/ui/format';
 import { useEffect, useRef } from 'react';
 import { api } from '@/api/client';
 import { unwrap, useRemote, type Remote } from '@/api/use-remote';
@@ -33,55 +36,82 @@ export function StoryStats() {
     STATS_MSG.impactCount,
   );
   const s = storyStats.data?.blog_stats;
+  const { t } = useLingui();
+  const known = useKnown();
+  const impacts = impactCount.data ? formatNumber(impactCount.data.total_impacts) : '';
 
   return (
     <section className="page" aria-labelledby="story-stats-title">
-      <h2 id="story-stats-title">Stories in numbers</h2>
+      <h2 id="story-stats-title">
+        <Trans>Stories in numbers</Trans>
+      </h2>
       <div className="stats-grid">
         <div className="story-row">
-          <h3>Story stats</h3>
-          {storyStats.error ? <p role="alert">{storyStats.error}</p> : null}
+          <h3>
+            <Trans>Story stats</Trans>
+          </h3>
+          {storyStats.error ? <p role="alert">{known(storyStats.error)}</p> : null}
           {s ? (
             <dl className="stats-list">
-              <dt>All stories</dt>
-              <dd>{s.all_blog}</dd>
-              <dt>Published</dt>
-              <dd>{s.published_blog}</dd>
-              <dt>Waiting for review</dt>
-              <dd>{s.submitted_blog}</dd>
-              <dt>Sent back</dt>
-              <dd>{s.returned_blog}</dd>
-              <dt>Featured</dt>
-              <dd>{s.featured_blog}</dd>
+              <dt>
+                <Trans>All stories</Trans>
+              </dt>
+              <dd>{formatNumber(s.all_blog)}</dd>
+              <dt>
+                <Trans>Published</Trans>
+              </dt>
+              <dd>{formatNumber(s.published_blog)}</dd>
+              <dt>
+                <Trans>Waiting for review</Trans>
+              </dt>
+              <dd>{formatNumber(s.submitted_blog)}</dd>
+              <dt>
+                <Trans>Sent back</Trans>
+              </dt>
+              <dd>{formatNumber(s.returned_blog)}</dd>
+              <dt>
+                <Trans>Featured</Trans>
+              </dt>
+              <dd>{formatNumber(s.featured_blog)}</dd>
             </dl>
           ) : null}
         </div>
         <div className="story-row">
-          <h3>Impact</h3>
-          {impactCount.error ? <p role="alert">{impactCount.error}</p> : null}
+          <h3>
+            <Trans>Impact</Trans>
+          </h3>
+          {impactCount.error ? <p role="alert">{known(impactCount.error)}</p> : null}
           {impactCount.data ? (
             <p>
-              <strong className="stats-big">{impactCount.data.total_impacts}</strong> impacts (SDGs and causes in published stories)
+              <Trans>
+                <strong className="stats-big">{impacts}</strong> impacts (SDGs and causes in published stories)
+              </Trans>
             </p>
           ) : null}
         </div>
         <div className="story-row">
-          <h3>Reactions</h3>
-          {reactionsStats.error ? <p role="alert">{reactionsStats.error}</p> : null}
+          <h3>
+            <Trans>Reactions</Trans>
+          </h3>
+          {reactionsStats.error ? <p role="alert">{known(reactionsStats.error)}</p> : null}
           {reactionsStats.data ? (
             <BarChart
-              label="Reactions by emoji"
-              names={reactionsStats.data.results.map((r) => `${REACTION_LABELS[r.reaction].emoji} ${REACTION_LABELS[r.reaction].name}`)}
+              label={t`Reactions by emoji`}
+              names={reactionsStats.data.results.map(
+                (r) => `${REACTION_LABELS[r.reaction].emoji} ${known(REACTION_LABELS[r.reaction].name)}`,
+              )}
               values={reactionsStats.data.results.map((r) => r.count)}
             />
           ) : null}
         </div>
         <div className="story-row">
-          <h3>Reactions by category</h3>
-          {categories.error ? <p role="alert">{categories.error}</p> : null}
+          <h3>
+            <Trans>Reactions by category</Trans>
+          </h3>
+          {categories.error ? <p role="alert">{known(categories.error)}</p> : null}
           {categories.data ? (
             <BarChart
-              label="Reactions by category"
+              label={t`Reactions by category`}
               names={categories.data.results.map((r) => r.category)}
               values={categories.data.results.map((r) => r.reactions)}
             />
@@ -115,6 +145,7 @@ function BarChart({ label, names, values }: { label: string; names: string[]; va
             {},
             {
               label,
+              // eslint-disable-next-line lingui/no-unlocalized-strings -- a colour
               fill: 'rgba(17, 54, 90, 0.6)',
               stroke: '#11365A',
               paths: UPlot.paths.bars!({ size: [0.6, 60] }),
@@ -140,7 +171,7 @@ function BarChart({ label, names, values }: { label: string; names: string[]; va
         <ul aria-label={label}>
           {names.map((n, i) => (
             <li key={n}>
-              {n}: {values[i]}
+              {n}: {formatNumber(values[i] ?? 0)}
             </li>
           ))}
         </ul>

@@ -12,13 +12,15 @@ import * as Y from 'yjs';
 import { DOCUMENT_FIELD, pictureSrc, SANITIZE_CONFIG } from '@/contract/document';
 import { documentExtensions } from '@/contract/document-extensions';
 
+/* eslint-disable lingui/no-unlocalized-strings -- marked for the catalogues (the i18n comments), shown through useKnown */
 export const PIECE_MSG = {
-  type: 'Please choose a Word document (.docx) or a text file (.txt).',
-  tooBig: 'This document is too big: please choose one under 20 MB.',
-  unreadable: 'This document could not be read. Please save it again as .docx or .txt and try again.',
-  tooManyPictures: 'Please choose at most 30 pictures.',
-  pictureType: 'Pictures must be JPEG, PNG or WebP images.',
+  type: /*i18n*/ 'Please choose a Word document (.docx) or a text file (.txt).',
+  tooBig: /*i18n*/ 'This document is too big: please choose one under 20 MB.',
+  unreadable: /*i18n*/ 'This document could not be read. Please save it again as .docx or .txt and try again.',
+  tooManyPictures: /*i18n*/ 'Please choose at most 30 pictures.',
+  pictureType: /*i18n*/ 'Pictures must be JPEG, PNG or WebP images.',
 } as const;
+/* eslint-enable lingui/no-unlocalized-strings */
 
 export const PIECE_MAX_BYTES = 20 * 1024 * 1024;
 export const PIECE_MAX_PICTURES = 30;
@@ -66,6 +68,7 @@ export async function docxToHtml(data: ArrayBuffer, keep: KeepPicture): Promise<
     { arrayBuffer: data, buffer: new Uint8Array(data) } as unknown as { arrayBuffer: ArrayBuffer },
     {
       // Word's style names (its styles part); Word writes headings' names in lower case.
+      /* eslint-disable lingui/no-unlocalized-strings -- Word's style names, not words on screen */
       styleMap: [
         "p[style-name='heading 1'] => h2:fresh",
         "p[style-name='Heading 1'] => h2:fresh",
@@ -74,6 +77,7 @@ export async function docxToHtml(data: ArrayBuffer, keep: KeepPicture): Promise<
         "p[style-name='heading 3'] => h3:fresh",
         "p[style-name='Heading 3'] => h3:fresh",
       ],
+      /* eslint-enable lingui/no-unlocalized-strings */
       convertImage: mammoth.images.imgElement(async (image) => {
         const id = await keep(new Blob([await image.readAsArrayBuffer()], { type: image.contentType })).catch(() => null);
         // A picture that cannot be kept (an unknown format) is left out: an empty src is dropped below.
@@ -119,6 +123,7 @@ export async function pieceToDocumentState(piece: { file: File | null; pictures:
   }
   for (const picture of piece.pictures) {
     const id = await keep(picture);
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- markup
     if (id) html += `<img src="${pictureSrc(id)}" alt="">`;
   }
   return await htmlToDocumentState(html);

@@ -1,6 +1,7 @@
 // Story writing commands. Each is a local commit (the device's documents table) plus an outbox
 // entry, so a child writes, adds pictures and sends with no network at all. The slug is made
 // here (a readable part and a random part) so an offline draft has its address at once.
+import { t } from '@lingui/core/macro';
 import type { PrivacyPreference } from '@/contract/domain';
 import { saveDocument, saveDocumentDetails, savePicture } from '@/sync/document-changes';
 import { resizePicture } from '@/ui/editor/resize-picture';
@@ -42,7 +43,8 @@ export async function startStory(input: { title?: string; author_id?: number; cl
       method: 'POST',
       path: '/stories/',
       body: { slug, ...input },
-      label: 'Started a story',
+      // The outbox's words (the sync panel lists them) in the writer's language at the time.
+      label: t`Started a story`,
       kind: 'story.start',
     },
   );
@@ -54,7 +56,7 @@ export function saveStoryText(slug: string, title: string, update: Uint8Array, s
     kind: 'story',
     id: slug,
     path: `/stories/${slug}/document/`,
-    label: `Saved “${title || 'My story'}”`,
+    label: savedLabel(title || t`My story`),
     update,
     state,
   });
@@ -64,8 +66,9 @@ export function saveStoryText(slug: string, title: string, update: Uint8Array, s
 export function saveStoryDetails(
   slug: string,
   changes: Omit<StoryMeta, 'status' | 'author_privacy' | 'review_comment' | 'author_id'>,
-  label = 'Changed a story',
+  label?: string,
 ) {
+  label ??= t`Changed a story`;
   const body = { ...changes } as Record<string, unknown>;
   const meta: Record<string, unknown> = { ...changes };
   if (changes.cover !== undefined) meta['cover'] = changes.cover;
@@ -79,7 +82,7 @@ export function submitStory(slug: string, title: string) {
     {
       method: 'POST',
       path: `/stories/${slug}/submit/`,
-      label: `Sent “${title || 'My story'}”`,
+      label: sentLabel(title || t`My story`),
       kind: 'story.submit',
     },
   );
@@ -89,6 +92,9 @@ export function submitStory(slug: string, title: string) {
 export async function addPicture(file: Blob): Promise<string> {
   const resized = await resizePicture(file);
   const id = crypto.randomUUID();
-  await savePicture({ id, ...resized }, 'Added a picture');
+  await savePicture({ id, ...resized }, t`Added a picture`);
   return id;
 }
+
+const savedLabel = (title: string) => t`Saved “${title}”`;
+const sentLabel = (title: string) => t`Sent “${title}”`;

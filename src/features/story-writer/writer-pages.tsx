@@ -2,11 +2,16 @@
 // story"), /uploadblogsteps/{slug} (the four steps), /storyedit?slug= and /upload-blog (the
 // one-page form), /uploadcontent (a teacher uploads a finished piece for a child or the class).
 // Everything here works offline: it reads and writes the device's documents table.
+import { formatNumber } from '@/ui/format';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
 import { api } from '@/api/client';
 import { unwrap, useRemote } from '@/api/use-remote';
 import { useSessionUser } from '@/api/use-session';
@@ -29,19 +34,23 @@ import { writerMachine } from './writer.machine';
 import '@/ui/forms.css';
 import './writer.css';
 
-const STEP_LABELS = ['Title and cover', 'My story', 'What it is about', 'Who may read it'];
-const VISIBILITY_TEXT: Record<PrivacyPreference, string> = {
-  private: 'Private: only me and my teachers',
-  community: 'Community: my school and our families',
-  public: 'Public: everyone, in the library',
+const STEP_LABELS = [msg`Title and cover`, msg`My story`, msg`What it is about`, msg`Who may read it`];
+const VISIBILITY_TEXT: Record<PrivacyPreference, MessageDescriptor> = {
+  private: msg`Private: only me and my teachers`,
+  community: msg`Community: my school and our families`,
+  public: msg`Public: everyone, in the library`,
 };
 
 function SignInFirst() {
   return (
     <section className="page writer" aria-labelledby="writer-title">
-      <h1 id="writer-title">Write a story</h1>
+      <h1 id="writer-title">
+        <Trans>Write a story</Trans>
+      </h1>
       <p className="notice notice-warning">
-        Sign in to write a story. <Link to="/login/{-$token}">Sign in</Link>
+        <Trans>
+          Sign in to write a story. <Link to="/login/{-$token}">Sign in</Link>
+        </Trans>
       </p>
     </section>
   );
@@ -82,6 +91,7 @@ export function StartStoryPage() {
   const stories = useUnfinishedStories(user?.id ?? null);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const { t } = useLingui();
   if (!user) return <SignInFirst />;
   const start = async () => {
     setBusy(true);
@@ -94,18 +104,22 @@ export function StartStoryPage() {
   };
   return (
     <section className="page writer" aria-labelledby="writer-title">
-      <h1 id="writer-title">Write a story</h1>
+      <h1 id="writer-title">
+        <Trans>Write a story</Trans>
+      </h1>
       <button type="button" className="button writer-big" onClick={start} disabled={busy}>
-        Start a new story
+        <Trans>Start a new story</Trans>
       </button>
       {stories?.length ? (
         <>
-          <h2>My stories</h2>
+          <h2>
+            <Trans>My stories</Trans>
+          </h2>
           <ul className="writer-drafts">
             {stories.map((d) => (
               <li key={d.slug}>
                 <Link to="/uploadblogsteps/$slug" params={{ slug: d.slug }} className="writer-draft">
-                  <span className="writer-draft-title">{d.title || 'My story (no title yet)'}</span>
+                  <span className="writer-draft-title">{d.title || t`My story (no title yet)`}</span>
                   <span className="writer-draft-status">{statusText(d.status)}</span>
                 </Link>
               </li>
@@ -120,31 +134,33 @@ export function StartStoryPage() {
 function statusText(status: string | undefined): string {
   switch (status) {
     case 'sending':
-      return 'Will be sent to my teacher';
+      return t`Will be sent to my teacher`;
     case 'submitted':
-      return 'Sent to my teacher';
+      return t`Sent to my teacher`;
     case 'returned':
-      return 'My teacher sent it back';
+      return t`My teacher sent it back`;
     case 'published':
-      return 'Published';
+      return t`Published`;
     default:
-      return 'Draft';
+      return t`Draft`;
   }
 }
 
 function Cover({ cover }: { cover: string | null | undefined }) {
   const [src, setSrc] = useState<string | null>(null);
+  const { t } = useLingui();
   useEffect(() => {
     const id = cover ? (/\/api\/pictures\/([^/]+)\//.exec(cover)?.[1] ?? cover) : null;
     if (!id) return setSrc(null);
     setSrc(pictureSrc(id));
     void localPictureUrl(id).then((url) => url && setSrc(url));
   }, [cover]);
-  return src ? <img className="writer-cover" src={src} alt="The cover picture" /> : null;
+  return src ? <img className="writer-cover" src={src} alt={t`The cover picture`} /> : null;
 }
 
 function PictureButton({ label, onPicture, testId }: { label: string; onPicture: (id: string) => void; testId: string }) {
   const [error, setError] = useState<string | null>(null);
+  const { t } = useLingui();
   return (
     <p className="field">
       <label htmlFor={testId}>{label}</label>
@@ -157,7 +173,7 @@ function PictureButton({ label, onPicture, testId }: { label: string; onPicture:
           const file = e.target.files?.[0];
           e.target.value = '';
           if (!file) return;
-          if (!isPictureFile(file)) return setError('Pictures must be JPEG, PNG or WebP.');
+          if (!isPictureFile(file)) return setError(t`Pictures must be JPEG, PNG or WebP.`);
           setError(null);
           try {
             onPicture(await addPicture(file));
@@ -177,14 +193,19 @@ function PictureButton({ label, onPicture, testId }: { label: string; onPicture:
 
 function TitleStep({ slug, meta, onDone, children }: { slug: string; meta: StoryMeta; onDone: () => void; children?: ReactNode }) {
   const form = useForm({ resolver: zodResolver(TitleForm), values: { title: meta.title ?? '' } });
+  const { t } = useLingui();
+  const known = useKnown();
+  const titleError = form.formState.errors.title?.message;
   const submit = form.handleSubmit(async ({ title }) => {
-    await saveStoryDetails(slug, { title, step: 2 }, 'Named a story');
+    await saveStoryDetails(slug, { title, step: 2 }, t`Named a story`);
     onDone();
   });
   return (
     <form onSubmit={submit} className="writer-form" noValidate>
       <p className="field">
-        <label htmlFor="story-title">Title of my story</label>
+        <label htmlFor="story-title">
+          <Trans>Title of my story</Trans>
+        </label>
         <input
           id="story-title"
           {...form.register('title')}
@@ -194,20 +215,20 @@ function TitleStep({ slug, meta, onDone, children }: { slug: string; meta: Story
         />
         {form.formState.errors.title ? (
           <span id="story-title-error" className="notice notice-error" role="alert">
-            {form.formState.errors.title.message}
+            {titleError ? known(titleError) : null}
           </span>
         ) : null}
       </p>
       <Cover cover={meta.cover} />
       <PictureButton
-        label="Cover picture"
+        label={t`Cover picture`}
         testId="cover-input"
-        onPicture={(id) => void saveStoryDetails(slug, { cover: id }, 'Added a cover picture')}
+        onPicture={(id) => void saveStoryDetails(slug, { cover: id }, t`Added a cover picture`)}
       />
       <div className="writer-nav">
         {children}
         <button type="submit" className="button writer-big">
-          Next
+          <Trans>Next</Trans>
         </button>
       </div>
     </form>
@@ -219,16 +240,21 @@ function AboutFields({ slug, meta }: { slug: string; meta: StoryMeta }) {
   const online = useOnline();
   const causes = useRemote(online ? 'charities' : null, () => unwrap(api.GET('/charities/')));
   const sdgs = meta.sdgs ?? [];
+  const { t } = useLingui();
   return (
     <>
       <p className="field">
-        <label htmlFor="story-category">Category</label>
+        <label htmlFor="story-category">
+          <Trans>Category</Trans>
+        </label>
         <select
           id="story-category"
           value={meta.category_id ?? ''}
-          onChange={(e) => void saveStoryDetails(slug, { category_id: e.target.value ? Number(e.target.value) : null }, 'Chose a category')}
+          onChange={(e) =>
+            void saveStoryDetails(slug, { category_id: e.target.value ? Number(e.target.value) : null }, t`Chose a category`)
+          }
         >
-          <option value="">Choose a category</option>
+          <option value="">{t`Choose a category`}</option>
           {categories?.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
@@ -237,33 +263,40 @@ function AboutFields({ slug, meta }: { slug: string; meta: StoryMeta }) {
         </select>
       </p>
       <fieldset className="writer-sdgs">
-        <legend>Global Goals (you may choose some)</legend>
-        {Array.from({ length: SDG_COUNT }, (_, i) => i + 1).map((n) => (
-          <label key={n} className="writer-sdg">
-            <input
-              type="checkbox"
-              checked={sdgs.includes(n)}
-              onChange={(e) =>
-                void saveStoryDetails(
-                  slug,
-                  { sdgs: e.target.checked ? [...sdgs, n].sort((a, b) => a - b) : sdgs.filter((x) => x !== n) },
-                  'Chose goals',
-                )
-              }
-            />
-            Goal {n}
-          </label>
-        ))}
+        <legend>
+          <Trans>Global Goals (you may choose some)</Trans>
+        </legend>
+        {Array.from({ length: SDG_COUNT }, (_, i) => i + 1).map((n) => {
+          const goal = formatNumber(n);
+          return (
+            <label key={n} className="writer-sdg">
+              <input
+                type="checkbox"
+                checked={sdgs.includes(n)}
+                onChange={(e) =>
+                  void saveStoryDetails(
+                    slug,
+                    { sdgs: e.target.checked ? [...sdgs, n].sort((a, b) => a - b) : sdgs.filter((x) => x !== n) },
+                    t`Chose goals`,
+                  )
+                }
+              />
+              {t`Goal ${goal}`}
+            </label>
+          );
+        })}
       </fieldset>
       {causes.status === 'succeeded' && causes.data.results.length ? (
         <p className="field">
-          <label htmlFor="story-cause">A charity cause of my school (optional)</label>
+          <label htmlFor="story-cause">
+            <Trans>A charity cause of my school (optional)</Trans>
+          </label>
           <select
             id="story-cause"
             value={meta.charity_id ?? ''}
-            onChange={(e) => void saveStoryDetails(slug, { charity_id: e.target.value ? Number(e.target.value) : null }, 'Chose a cause')}
+            onChange={(e) => void saveStoryDetails(slug, { charity_id: e.target.value ? Number(e.target.value) : null }, t`Chose a cause`)}
           >
-            <option value="">No cause</option>
+            <option value="">{t`No cause`}</option>
             {causes.data.results.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -279,9 +312,12 @@ function AboutFields({ slug, meta }: { slug: string; meta: StoryMeta }) {
 function AudienceFields({ slug, meta }: { slug: string; meta: StoryMeta }) {
   const allowed = allowedVisibilities(meta.author_privacy ?? 'public');
   const current = meta.privacy_preference ?? allowed[Math.min(1, allowed.length - 1)]!;
+  const { t, i18n } = useLingui();
   return (
     <fieldset className="writer-audience">
-      <legend>Who may read my story?</legend>
+      <legend>
+        <Trans>Who may read my story?</Trans>
+      </legend>
       {(['private', 'community', 'public'] as const).map((v) => (
         <label key={v} className="writer-choice">
           <input
@@ -290,9 +326,9 @@ function AudienceFields({ slug, meta }: { slug: string; meta: StoryMeta }) {
             value={v}
             checked={current === v}
             disabled={!allowed.includes(v)}
-            onChange={() => void saveStoryDetails(slug, { privacy_preference: v }, 'Chose who may read a story')}
+            onChange={() => void saveStoryDetails(slug, { privacy_preference: v }, t`Chose who may read a story`)}
           />
-          {VISIBILITY_TEXT[v]}
+          {i18n._(VISIBILITY_TEXT[v])}
         </label>
       ))}
     </fieldset>
@@ -311,7 +347,12 @@ export function WriteStepsPage({ slug }: { slug: string }) {
   const user = useSessionUser();
   if (!user) return <SignInFirst />;
   if (draft.missing) return <NotOnTablet refused={draft.fetchError} />;
-  if (!draft.record || !draft.ydoc) return <p role="status">Opening your story…</p>;
+  if (!draft.record || !draft.ydoc)
+    return (
+      <p role="status">
+        <Trans>Opening your story…</Trans>
+      </p>
+    );
   return <Steps slug={slug} draft={draft} staff={user.role !== 'student'} />;
 }
 
@@ -319,14 +360,18 @@ export function WriteStepsPage({ slug }: { slug: string }) {
 function NotOnTablet({ refused }: { refused: string | null }) {
   return (
     <section className="page writer" aria-labelledby="writer-title">
-      <h1 id="writer-title">Write a story</h1>
+      <h1 id="writer-title">
+        <Trans>Write a story</Trans>
+      </h1>
       <p className="notice notice-warning">
-        {refused === null
-          ? 'This story is not on this tablet yet. Connect to the internet to open it.'
-          : 'This story is not on this tablet. It may belong to someone else.'}
+        {refused === null ? (
+          <Trans>This story is not on this tablet yet. Connect to the internet to open it.</Trans>
+        ) : (
+          <Trans>This story is not on this tablet. It may belong to someone else.</Trans>
+        )}
       </p>
       <Link to="/uploadblogsteps" className="button">
-        My stories
+        <Trans>My stories</Trans>
       </Link>
     </section>
   );
@@ -336,6 +381,9 @@ type Draft = ReturnType<typeof useStoryDraft>;
 
 function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: boolean }) {
   const meta = draft.meta;
+  const comment = meta.review_comment;
+  const { t, i18n } = useLingui();
+  const known = useKnown();
   // A story sent back opens at its words (the teacher's comment is about them); a draft where
   // it was left; a sent one at the last step.
   const [snapshot, send] = useMachine(writerMachine, {
@@ -344,11 +392,11 @@ function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: bool
   const state = snapshot.value as (typeof STEPS)[number] | 'sending' | 'sent' | 'resume';
   const step = snapshot.context.step;
   const go = (n: number) => {
-    void saveStoryDetails(slug, { step: n }, 'Moved to another step');
+    void saveStoryDetails(slug, { step: n }, t`Moved to another step`);
     send({ type: 'GOTO', step: n });
   };
   const next = () => {
-    void saveStoryDetails(slug, { step: Math.min(4, step + 1) }, 'Moved to the next step');
+    void saveStoryDetails(slug, { step: Math.min(4, step + 1) }, t`Moved to the next step`);
     send({ type: 'NEXT' });
   };
   const back = () => send({ type: 'BACK' });
@@ -367,72 +415,82 @@ function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: bool
   };
   const Back = () => (
     <button type="button" className="button button-secondary writer-big" onClick={back}>
-      Back
+      <Trans>Back</Trans>
     </button>
   );
   return (
     <section className="page writer" aria-labelledby="writer-title">
-      <h1 id="writer-title">{meta.title || 'My new story'}</h1>
-      <ol className="writer-steps" aria-label="Steps">
+      <h1 id="writer-title">{meta.title || t`My new story`}</h1>
+      <ol className="writer-steps" aria-label={t`Steps`}>
         {STEP_LABELS.map((label, i) => (
-          <li key={label}>
+          <li key={i}>
             <button
               type="button"
               className="writer-step"
               aria-current={step === i + 1 && state !== 'sent' ? 'step' : undefined}
               onClick={() => go(i + 1)}
             >
-              <span className="writer-step-n">{i + 1}</span> {label}
+              <span className="writer-step-n">{formatNumber(i + 1)}</span> {i18n._(label)}
             </button>
           </li>
         ))}
       </ol>
       <SaveStatus text={draft.saveText} failed={draft.save === 'failed'} />
-      {meta.review_comment && meta.status === 'returned' ? (
+      {comment && meta.status === 'returned' ? (
         <p className="notice notice-warning">
-          <strong>My teacher says:</strong> {meta.review_comment}
+          <Trans>
+            <strong>My teacher says:</strong> {comment}
+          </Trans>
         </p>
       ) : null}
       {state === 'title' ? (
         <>
-          <h2>1. Title and cover</h2>
+          <h2>
+            <Trans>1. Title and cover</Trans>
+          </h2>
           <TitleStep slug={slug} meta={meta} onDone={() => send({ type: 'NEXT' })} />
         </>
       ) : state === 'story' ? (
         <>
-          <h2>2. My story</h2>
-          <DocumentEditor ydoc={draft.ydoc!} label="My story" placeholder="Once upon a time…" onPicture={pictureFor} />
+          <h2>
+            <Trans>2. My story</Trans>
+          </h2>
+          <DocumentEditor ydoc={draft.ydoc!} label={t`My story`} placeholder={t`Once upon a time…`} onPicture={pictureFor} />
           <div className="writer-nav">
             <Back />
             <button type="button" className="button writer-big" onClick={next}>
-              Next
+              <Trans>Next</Trans>
             </button>
           </div>
         </>
       ) : state === 'about' ? (
         <>
-          <h2>3. What it is about</h2>
+          <h2>
+            <Trans>3. What it is about</Trans>
+          </h2>
           <AboutFields slug={slug} meta={meta} />
           <div className="writer-nav">
             <Back />
             <button type="button" className="button writer-big" onClick={next}>
-              Next
+              <Trans>Next</Trans>
             </button>
           </div>
         </>
       ) : state === 'audience' || state === 'sending' ? (
         <>
-          <h2>4. Who may read it</h2>
+          <h2>
+            <Trans>4. Who may read it</Trans>
+          </h2>
           <AudienceFields slug={slug} meta={meta} />
           {snapshot.context.error ? (
             <p className="notice notice-error" role="alert">
-              {snapshot.context.error}
+              {known(snapshot.context.error)}
             </p>
           ) : null}
           <div className="writer-nav">
             <Back />
             <button type="button" className="button writer-big" onClick={sendStory} disabled={state === 'sending'}>
-              {staff ? 'Publish' : 'Send to my teacher'}
+              {staff ? t`Publish` : t`Send to my teacher`}
             </button>
           </div>
         </>
@@ -441,10 +499,10 @@ function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: bool
           <SentNotice slug={slug} owner={draft.owner} status={meta.status} staff={staff} />
           <div className="writer-nav">
             <button type="button" className="button button-secondary writer-big" onClick={() => send({ type: 'EDIT' })}>
-              Keep writing
+              <Trans>Keep writing</Trans>
             </button>
             <Link to="/uploadblogsteps" className="button writer-big">
-              My stories
+              <Trans>My stories</Trans>
             </Link>
           </div>
         </div>
@@ -460,41 +518,57 @@ function Steps({ slug, draft, staff }: { slug: string; draft: Draft; staff: bool
  */
 function SentNotice({ slug, owner, status, staff }: { slug: string; owner: number | null; status: string | undefined; staff: boolean }) {
   const online = useOnline();
+  const { t } = useLingui();
+  const known = useKnown();
   const sending = useLive(() => (owner ? sendingState(owner, 'story', slug) : undefined), [owner, slug]);
   if (!sending) return null;
   const confirmed = status === 'submitted' || status === 'published' || (status === 'sending' && sending.state === 'none');
   if (sending.state === 'refused' || (!confirmed && sending.state === 'none'))
     return (
       <>
-        <h2>Not sent</h2>
+        <h2>
+          <Trans>Not sent</Trans>
+        </h2>
         <p role="alert" className="notice notice-error">
-          {staff ? 'Your story was not published' : 'Your story was not sent'}
-          {sending.message ? `: ${sending.message}` : '.'}
+          {sending.message
+            ? notSentBecause(staff, known(sending.message))
+            : staff
+              ? t`Your story was not published.`
+              : t`Your story was not sent.`}
         </p>
       </>
     );
   if (!confirmed)
     return (
       <>
-        <h2>{staff ? 'Will be published' : 'Will be sent'}</h2>
+        <h2>{staff ? t`Will be published` : t`Will be sent`}</h2>
         <p role="status">
           {online
-            ? `Your story is saved on this tablet and is on its way ${staff ? 'to be published' : 'to your teacher'}.`
-            : `Your story is saved on this tablet. It will be ${staff ? 'published' : 'sent to your teacher'} when the tablet is online.`}
+            ? staff
+              ? t`Your story is saved on this tablet and is on its way to be published.`
+              : t`Your story is saved on this tablet and is on its way to your teacher.`
+            : staff
+              ? t`Your story is saved on this tablet. It will be published when the tablet is online.`
+              : t`Your story is saved on this tablet. It will be sent to your teacher when the tablet is online.`}
         </p>
       </>
     );
   return (
     <>
-      <h2>{staff ? 'Published' : 'Sent!'}</h2>
-      <p role="status">{staff ? STORY_MSG.published : STORY_MSG.submitted}</p>
+      <h2>{staff ? t`Published` : t`Sent!`}</h2>
+      <p role="status">{known(staff ? STORY_MSG.published : STORY_MSG.submitted)}</p>
     </>
   );
 }
 
+/** "Your story was not sent: {why}." in one sentence a translator can turn round. */
+function notSentBecause(staff: boolean, reason: string): string {
+  return staff ? t`Your story was not published: ${reason}` : t`Your story was not sent: ${reason}`;
+}
+
 async function pictureFor(file: File) {
   if (!isPictureFile(file)) return null;
-  return { id: await addPicture(file), alt: 'A picture in my story' };
+  return { id: await addPicture(file), alt: t`A picture in my story` };
 }
 
 /** /storyedit?slug= and /upload-blog: the whole story on one page. */
@@ -505,7 +579,12 @@ export function OnePageStory({ slug }: { slug: string | undefined }) {
     if (user && !slug) void startStory().then((s) => navigate({ to: '/storyedit', search: { slug: s }, replace: true }));
   }, [user, slug, navigate]);
   if (!user) return <SignInFirst />;
-  if (!slug) return <p role="status">Starting a story…</p>;
+  if (!slug)
+    return (
+      <p role="status">
+        <Trans>Starting a story…</Trans>
+      </p>
+    );
   return <OnePageForm slug={slug} staff={user.role !== 'student'} />;
 }
 
@@ -513,19 +592,29 @@ function OnePageForm({ slug, staff }: { slug: string; staff: boolean }) {
   const draft = useStoryDraft(slug);
   const [message, setMessage] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  const { t } = useLingui();
+  const known = useKnown();
   if (draft.missing) return <NotOnTablet refused={draft.fetchError} />;
-  if (!draft.record || !draft.ydoc) return <p role="status">Opening the story…</p>;
+  if (!draft.record || !draft.ydoc)
+    return (
+      <p role="status">
+        <Trans>Opening the story…</Trans>
+      </p>
+    );
   const meta = draft.meta;
+  const title = meta.title;
   return (
     <section className="page writer" aria-labelledby="writer-title">
-      <h1 id="writer-title">{meta.title ? `Edit “${meta.title}”` : 'Write a story'}</h1>
+      <h1 id="writer-title">{title ? t`Edit “${title}”` : t`Write a story`}</h1>
       <SaveStatus text={draft.saveText} failed={draft.save === 'failed'} />
-      <TitleStep slug={slug} meta={meta} onDone={() => setMessage('Title saved.')} />
-      <h2>The story</h2>
-      <DocumentEditor ydoc={draft.ydoc} label="The story" onPicture={pictureFor} />
+      <TitleStep slug={slug} meta={meta} onDone={() => setMessage(t`Title saved.`)} />
+      <h2>
+        <Trans>The story</Trans>
+      </h2>
+      <DocumentEditor ydoc={draft.ydoc} label={t`The story`} onPicture={pictureFor} />
       <AboutFields slug={slug} meta={meta} />
       <AudienceFields slug={slug} meta={meta} />
-      {message ? <p role="status">{message}</p> : null}
+      {message ? <p role="status">{known(message)}</p> : null}
       {sent ? <SentNotice slug={slug} owner={draft.owner} status={meta.status} staff={staff} /> : null}
       <div className="writer-nav">
         <button
@@ -545,7 +634,7 @@ function OnePageForm({ slug, staff }: { slug: string; staff: boolean }) {
             }
           }}
         >
-          {staff ? 'Publish' : 'Send to my teacher'}
+          {staff ? t`Publish` : t`Send to my teacher`}
         </button>
       </div>
     </section>
@@ -576,6 +665,8 @@ export function UploadContentPage() {
   const [pictures, setPictures] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useLingui();
+  const known = useKnown();
   if (!user) return <SignInFirst />;
   if (user.role === 'student') return <StartStoryPage />;
   const create = async () => {
@@ -604,18 +695,24 @@ export function UploadContentPage() {
   };
   return (
     <section className="page writer" aria-labelledby="writer-title">
-      <h1 id="writer-title">Upload a finished piece</h1>
+      <h1 id="writer-title">
+        <Trans>Upload a finished piece</Trans>
+      </h1>
       <p className="lead">
-        Choose whose story it is, then add the piece: a Word document or a text file, and pictures (a photo of each page works well). You
-        can check and change everything before it is published.
+        <Trans>
+          Choose whose story it is, then add the piece: a Word document or a text file, and pictures (a photo of each page works well). You
+          can check and change everything before it is published.
+        </Trans>
       </p>
       <p className="field">
-        <label htmlFor="upload-for">Whose story is it?</label>
+        <label htmlFor="upload-for">
+          <Trans>Whose story is it?</Trans>
+        </label>
         <select id="upload-for" value={who} onChange={(e) => setWho(e.target.value)}>
-          <option value="">Mine</option>
-          {classes?.map((c) => (
-            <option key={`c${c.id}`} value={`class:${c.id}`}>
-              The class {c.name}
+          <option value="">{t`Mine`}</option>
+          {classes?.map(({ id, name }) => (
+            <option key={`c${id}`} value={`class:${id}`}>
+              {t`The class ${name}`}
             </option>
           ))}
           {students?.map((s) => (
@@ -626,17 +723,21 @@ export function UploadContentPage() {
         </select>
       </p>
       <p className="field">
-        <label htmlFor="upload-title">Title</label>
+        <label htmlFor="upload-title">
+          <Trans>Title</Trans>
+        </label>
         <input
           id="upload-title"
           value={title}
           maxLength={120}
-          placeholder={file ? titleFromFileName(file.name) : 'The story’s title'}
+          placeholder={file ? titleFromFileName(file.name) : t`The story’s title`}
           onChange={(e) => setTitle(e.target.value)}
         />
       </p>
       <p className="field">
-        <label htmlFor="upload-file">The piece: a Word document (.docx) or a text file (.txt)</label>
+        <label htmlFor="upload-file">
+          <Trans>The piece: a Word document (.docx) or a text file (.txt)</Trans>
+        </label>
         <input
           id="upload-file"
           type="file"
@@ -648,7 +749,9 @@ export function UploadContentPage() {
         />
       </p>
       <p className="field">
-        <label htmlFor="upload-pictures">Pictures (JPEG, PNG or WebP; up to 30)</label>
+        <label htmlFor="upload-pictures">
+          <Trans>Pictures (JPEG, PNG or WebP; up to 30)</Trans>
+        </label>
         <input
           id="upload-pictures"
           type="file"
@@ -662,11 +765,11 @@ export function UploadContentPage() {
       </p>
       {problem ? (
         <p role="alert" className="notice notice-error">
-          {problem}
+          {known(problem)}
         </p>
       ) : null}
       <button type="button" className="button writer-big" onClick={() => void create()} disabled={busy}>
-        {busy ? 'Reading the piece…' : 'Continue'}
+        {busy ? t`Reading the piece…` : t`Continue`}
       </button>
     </section>
   );

@@ -4,6 +4,8 @@
 // The end is taken from onDestroyStarted, which driver.js calls for every close (Escape, the
 // close button, the overlay, Done). Its onDestroyed is skipped when a step is still moving in,
 // so a tour closed quickly was never remembered and came back on the next visit.
+import { i18n } from '@/i18n/i18n';
+import { t } from '@lingui/core/macro';
 import type { Tour } from './tours';
 
 export async function runTour(tour: Tour, onEnd: (how: 'finished' | 'skipped') => void): Promise<void> {
@@ -16,10 +18,14 @@ export async function runTour(tour: Tour, onEnd: (how: 'finished' | 'skipped') =
     animate: false,
     showProgress: true,
     allowClose: true,
-    nextBtnText: 'Next',
-    prevBtnText: 'Back',
-    doneBtnText: 'Done',
-    steps: steps.map((s) => ({ element: s.element, popover: { title: s.title, description: s.description } })),
+    nextBtnText: t`Next`,
+    prevBtnText: t`Back`,
+    doneBtnText: t`Done`,
+    // driver.js fills in {{current}} and {{total}}.
+    progressText: progressText('{{current}}', '{{total}}'),
+    // driver.js names its × button in English.
+    onPopoverRender: (popover) => popover.closeButton.setAttribute('aria-label', t`Close`),
+    steps: steps.map((s) => ({ element: s.element, popover: { title: i18n._(s.title), description: i18n._(s.description) } })),
     onNextClick: () => {
       if (!d.hasNextStep()) finished = true;
       d.moveNext();
@@ -31,3 +37,5 @@ export async function runTour(tour: Tour, onEnd: (how: 'finished' | 'skipped') =
   });
   d.drive();
 }
+
+const progressText = (current: string, total: string) => t`${current} of ${total}`;

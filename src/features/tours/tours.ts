@@ -1,11 +1,13 @@
 // The guided tours of the dashboards, in the product's words. Each step points at a part of the
-// area's shell that every dashboard has (menu, switcher, help) or at the screen's main content.
+// areamsg`s shell that every dashboard has (menu, switcher, help) or at the screen`s main content.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Role } from '@/contract/domain';
 
 export interface TourStepText {
   element?: string;
-  title: string;
-  description: string;
+  title: MessageDescriptor;
+  description: MessageDescriptor;
 }
 
 export interface Tour {
@@ -15,29 +17,32 @@ export interface Tour {
 
 const help: TourStepText = {
   element: '.help-button',
-  title: 'Help is always here',
-  description: 'Open Help for answers written for your role, even offline. “Show me around” there plays this tour again.',
+  title: msg`Help is always here`,
+  description: msg`Open Help for answers written for your role, even offline. “Show me around” there plays this tour again.`,
 };
-const menu = (text: string): TourStepText => ({ element: '#area-nav', title: 'Your menu', description: text });
-const main = (title: string, text: string): TourStepText => ({ element: '#main', title, description: text });
+const menu = (text: MessageDescriptor): TourStepText => ({ element: '#area-nav', title: msg`Your menu`, description: text });
+const main = (title: MessageDescriptor, text: MessageDescriptor): TourStepText => ({ element: '#main', title, description: text });
 
 export const TOURS = {
   teacher: {
     id: 'teacher-dashboard',
     steps: [
       main(
-        'Your Teacher Dashboard',
-        'Your classes at a glance: open a class to add students, print login cards, and review, feature or pin your students’ stories.',
+        msg`Your Teacher Dashboard`,
+        msg`Your classes at a glance: open a class to add students, print login cards, and review, feature or pin your students’ stories.`,
       ),
-      menu('Manage Classes and Money I Have Raised are here. Everything you change works offline and is sent when you are back online.'),
+      menu(msg`Manage Classes and Money I Have Raised are here. Everything you change works offline and is sent when you are back online.`),
       help,
     ],
   },
   student: {
     id: 'student-dashboard',
     steps: [
-      main('Your dashboard', 'Your stories live here. Start a new one, carry on with a draft, and see who has read what you published.'),
-      menu('Find the library and your stories here. Your work is saved on this tablet as you type, even without internet.'),
+      main(
+        msg`Your dashboard`,
+        msg`Your stories live here. Start a new one, carry on with a draft, and see who has read what you published.`,
+      ),
+      menu(msg`Find the library and your stories here. Your work is saved on this tablet as you type, even without internet.`),
       help,
     ],
   },
@@ -45,22 +50,30 @@ export const TOURS = {
     id: 'school-admin-dashboard',
     steps: [
       main(
-        'Your school at a glance',
-        'Classes, students, teachers and stories of your school. Open a class to add students or download its login cards.',
+        msg`Your school at a glance`,
+        msg`Classes, students, teachers and stories of your school. Open a class to add students or download its login cards.`,
       ),
       menu(
-        'Manage classes, students, teachers, stories and books here. Under Charities you add your school’s causes: a charity can be edited only by its creator.',
+        msg`Manage classes, students, teachers, stories and books here. Under Charities you add your school’s causes: a charity can be edited only by its creator.`,
       ),
-      { element: '.switcher', title: 'Switch dashboard', description: 'Move between the Admin Dashboard and your Teacher Dashboard here.' },
+      {
+        element: '.switcher',
+        title: msg`Switch dashboard`,
+        description: msg`Move between the Admin Dashboard and your Teacher Dashboard here.`,
+      },
       help,
     ],
   },
   organization: {
     id: 'organization-dashboard',
     steps: [
-      main('Your organization', 'The schools linked to your organization, their stories and books, and your plans and payments.'),
-      menu('Schools, Stories and Books are here; Subscriptions and Profile are under Settings.'),
-      { element: '.switcher', title: 'Switch dashboard', description: 'Move between the Organization, Admin and Teacher dashboards here.' },
+      main(msg`Your organization`, msg`The schools linked to your organization, their stories and books, and your plans and payments.`),
+      menu(msg`Schools, Stories and Books are here; Subscriptions and Profile are under Settings.`),
+      {
+        element: '.switcher',
+        title: msg`Switch dashboard`,
+        description: msg`Move between the Organization, Admin and Teacher dashboards here.`,
+      },
       help,
     ],
   },
@@ -68,10 +81,10 @@ export const TOURS = {
     id: 'platform-dashboard',
     steps: [
       main(
-        'The platform',
-        'Every tenant, user, book, order and payment of the platform. Email and book monitoring show what needs a look.',
+        msg`The platform`,
+        msg`Every tenant, user, book, order and payment of the platform. Email and book monitoring show what needs a look.`,
       ),
-      menu('Tenants, modes, users, charities, books, orders and subscriptions are here. A charity can be edited only by its creator.'),
+      menu(msg`Tenants, modes, users, charities, books, orders and subscriptions are here. A charity can be edited only by its creator.`),
       help,
     ],
   },

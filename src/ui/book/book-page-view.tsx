@@ -2,6 +2,8 @@
 // square), laid out by its template (picture above text, text only, full picture, two pictures),
 // with the page's credit. The maker's preview and the reader both draw BookContent with it, so
 // what a class previews is what a reader sees and what the print-ready PDF is made from.
+import { formatNumber } from '@/ui/format';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { BOOK_TRIMS, type BookContent, type BookPage } from '@/contract/book-pages';
 import { pictureSrc } from '@/contract/document';
@@ -31,27 +33,33 @@ export async function findBookPictures(content: BookContent): Promise<void> {
 const aspect = (trim: BookContent['trim']) => `${BOOK_TRIMS[trim].width} / ${BOOK_TRIMS[trim].height}`;
 
 export function BookCoverView({ content }: { content: BookContent }) {
+  const { t } = useLingui();
+  const authors = content.cover.authors;
   return (
-    <article className="book-sheet book-cover" style={{ aspectRatio: aspect(content.trim) }} aria-label="Cover">
+    <article className="book-sheet book-cover" style={{ aspectRatio: aspect(content.trim) }} aria-label={t`Cover`}>
       {content.cover.picture && <BookPicture id={content.cover.picture} alt="" className="book-cover-picture" />}
       <div className="book-cover-words">
-        <h2 className="book-cover-title">{content.title || 'My book'}</h2>
-        {content.cover.authors && <p className="book-cover-authors">by {content.cover.authors}</p>}
+        <h2 className="book-cover-title">{content.title || t`My book`}</h2>
+        {authors && <p className="book-cover-authors">{t`by ${authors}`}</p>}
       </div>
     </article>
   );
 }
 
 export function BookPageView({ content, page, number }: { content: BookContent; page: BookPage; number: number }) {
-  const pictures = page.pictures.map((id, i) => (
-    <BookPicture key={`${id}-${i}`} id={id} alt={`Picture ${i + 1} of page ${number}`} className="book-picture" />
-  ));
+  const { t } = useLingui();
+  const pageNumber = formatNumber(number);
+  const pictures = page.pictures.map((id, i) => {
+    const picture = formatNumber(i + 1);
+    return <BookPicture key={`${id}-${i}`} id={id} alt={t`Picture ${picture} of page ${pageNumber}`} className="book-picture" />;
+  });
+  const author = page.author?.name;
   const text = page.html ? <div className="book-text" dangerouslySetInnerHTML={{ __html: page.html }} /> : null;
   return (
     <article
       className={`book-sheet book-layout-${page.layout}`}
       style={{ aspectRatio: aspect(content.trim) }}
-      aria-label={`Page ${number}`}
+      aria-label={t`Page ${pageNumber}`}
     >
       {page.layout === 'full-picture' ? (
         <>
@@ -69,8 +77,8 @@ export function BookPageView({ content, page, number }: { content: BookContent; 
         </>
       )}
       <footer className="book-page-foot">
-        {page.author && <span className="book-credit">Written by {page.author.name}</span>}
-        <span className="book-page-number">{number}</span>
+        {author && <span className="book-credit">{t`Written by ${author}`}</span>}
+        <span className="book-page-number">{formatNumber(number)}</span>
       </footer>
     </article>
   );

@@ -1,5 +1,7 @@
 // "Download PDF" of a made book for its school's staff: the same print-ready file the printer gets
 // (GET /books/{id}/print.pdf), fetched as the signed-in user and saved under the book's title.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
 import { useEffect, useState } from 'react';
 import { getFile } from '@/api/client';
 import { BOOK_MSG } from '@/contract/book-forms';
@@ -52,19 +54,21 @@ export function BookPdfButton({
       setBusy(false);
     }
   };
+  const { t } = useLingui();
+  const known = useKnown();
   return (
     <>
       <button type="button" className={className} disabled={busy || !online} onClick={() => void press()}>
-        {busy ? 'Preparing the PDF…' : 'Download PDF'}
+        {busy ? t`Preparing the PDF…` : t`Download PDF`}
       </button>
       {early && (
         <span className="notice" role="status">
-          The PDF is made from what the school has: it is ready once this book’s changes are sent.
+          <Trans>The PDF is made from what the school has: it is ready once this book’s changes are sent.</Trans>
         </span>
       )}
       {failed && (
         <span className="notice notice-error" role="alert">
-          {BOOK_MSG.pdfFailed}
+          {known(BOOK_MSG.pdfFailed)}
         </span>
       )}
     </>

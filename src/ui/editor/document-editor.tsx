@@ -3,6 +3,7 @@
 // italic, big and small titles, lists, a picture, undo and redo). It only edits the Y.Doc; the
 // caller saves the Yjs updates (autosave) and decides where pictures are kept.
 // Heavy (Tiptap, ProseMirror, Yjs): only lazily loaded writing screens import it.
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { Node } from '@tiptap/core';
@@ -47,12 +48,14 @@ export interface DocumentEditorProps {
 interface ToolProps {
   label: string;
   icon: string;
+  /** The icon points a way (undo, redo): mirrored right to left. */
+  flip?: boolean;
   pressed?: boolean;
   disabled?: boolean;
   onClick: () => void;
 }
 
-function Tool({ label, icon, pressed, disabled, onClick }: ToolProps) {
+function Tool({ label, icon, flip, pressed, disabled, onClick }: ToolProps) {
   return (
     <button
       type="button"
@@ -62,7 +65,7 @@ function Tool({ label, icon, pressed, disabled, onClick }: ToolProps) {
       onClick={onClick}
       onMouseDown={(e) => e.preventDefault()}
     >
-      <span aria-hidden="true" className="doc-tool-icon">
+      <span aria-hidden="true" className={flip ? 'doc-tool-icon flip-in-rtl' : 'doc-tool-icon'}>
         {icon}
       </span>
       <span className="doc-tool-label">{label}</span>
@@ -86,23 +89,24 @@ function Toolbar({ editor, onPicture }: { editor: Editor; onPicture?: DocumentEd
     }),
   });
   const chain = () => editor.chain().focus();
+  const { t } = useLingui();
   return (
-    <div className="doc-toolbar" role="toolbar" aria-label="Writing tools">
-      <Tool label="Bold" icon="B" pressed={state.bold} onClick={() => chain().toggleBold().run()} />
-      <Tool label="Italic" icon="I" pressed={state.italic} onClick={() => chain().toggleItalic().run()} />
-      <Tool label="Big title" icon="H" pressed={state.big} onClick={() => chain().toggleHeading({ level: 2 }).run()} />
-      <Tool label="Small title" icon="h" pressed={state.small} onClick={() => chain().toggleHeading({ level: 3 }).run()} />
-      <Tool label="List" icon="•" pressed={state.bullets} onClick={() => chain().toggleBulletList().run()} />
-      <Tool label="Numbers" icon="1." pressed={state.numbers} onClick={() => chain().toggleOrderedList().run()} />
+    <div className="doc-toolbar" role="toolbar" aria-label={t`Writing tools`}>
+      <Tool label={t`Bold`} icon="B" pressed={state.bold} onClick={() => chain().toggleBold().run()} />
+      <Tool label={t`Italic`} icon="I" pressed={state.italic} onClick={() => chain().toggleItalic().run()} />
+      <Tool label={t`Big title`} icon="H" pressed={state.big} onClick={() => chain().toggleHeading({ level: 2 }).run()} />
+      <Tool label={t`Small title`} icon="h" pressed={state.small} onClick={() => chain().toggleHeading({ level: 3 }).run()} />
+      <Tool label={t`List`} icon="•" pressed={state.bullets} onClick={() => chain().toggleBulletList().run()} />
+      <Tool label={t`Numbers`} icon="1." pressed={state.numbers} onClick={() => chain().toggleOrderedList().run()} />
       {onPicture && (
         <>
-          <Tool label="Picture" icon="▣" onClick={() => file.current?.click()} />
+          <Tool label={t`Picture`} icon="▣" onClick={() => file.current?.click()} />
           <input
             ref={file}
             type="file"
             accept="image/jpeg,image/png,image/webp"
             hidden
-            aria-label="Choose a picture"
+            aria-label={t`Choose a picture`}
             data-testid="editor-picture-input"
             onChange={async (e) => {
               const chosen = e.target.files?.[0];
@@ -117,8 +121,8 @@ function Toolbar({ editor, onPicture }: { editor: Editor; onPicture?: DocumentEd
           />
         </>
       )}
-      <Tool label="Undo" icon="↶" disabled={!state.canUndo} onClick={() => chain().undo().run()} />
-      <Tool label="Redo" icon="↷" disabled={!state.canRedo} onClick={() => chain().redo().run()} />
+      <Tool label={t`Undo`} icon="↶" flip disabled={!state.canUndo} onClick={() => chain().undo().run()} />
+      <Tool label={t`Redo`} icon="↷" flip disabled={!state.canRedo} onClick={() => chain().redo().run()} />
     </div>
   );
 }

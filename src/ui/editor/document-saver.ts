@@ -6,6 +6,7 @@
 // `flush()` resolves once every change made so far is on the device (and queued for the server),
 // so an action that depends on the words (send, publish, print) is queued after them, never
 // ahead. `exclusive(task)` runs a task between writes (keeping the server's copy). No React here.
+import { t } from '@lingui/core/macro';
 import * as Y from 'yjs';
 
 /** The origin of updates that came from the device's copy or the server: never saved again. */
@@ -142,8 +143,9 @@ export function createDocumentSaver(
 
 /** The words of a save state: "Saved … and sent" only when a count taken after the last write says nothing is unsent. */
 export function saveStatusText(report: SaveReport, unsent: { count: number; at: number } | undefined): string {
-  if (report.state === 'failed') return `Not saved: ${report.error ?? 'try again'}`;
-  if (report.state === 'saving') return 'Saving…';
+  const error = report.error;
+  if (report.state === 'failed') return error ? t`Not saved: ${error}` : t`Not saved: try again`;
+  if (report.state === 'saving') return t`Saving…`;
   const sent = !!unsent && unsent.count === 0 && unsent.at >= report.savedAt;
-  return sent ? 'Saved on this tablet and sent' : 'Saved on this tablet';
+  return sent ? t`Saved on this tablet and sent` : t`Saved on this tablet`;
 }

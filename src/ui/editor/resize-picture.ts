@@ -1,6 +1,7 @@
 // Pictures are made small on the device before they are stored or sent: the longest side at
 // most 1600 px, WebP (JPEG where the browser cannot write WebP). A phone photo of 4 MB becomes
 // about 200 KB, so a story with 30 pictures still syncs over a school's connection.
+import { t } from '@lingui/core/macro';
 import { PICTURE_MAX_SIDE, PICTURE_TYPES } from '@/contract/document';
 
 export interface ResizedPicture {
@@ -33,6 +34,6 @@ export async function resizePicture(file: Blob): Promise<ResizedPicture> {
   // A browser that cannot write WebP answers PNG: then JPEG.
   let blob = await encode(canvas, 'image/webp');
   if (!blob || blob.type !== 'image/webp') blob = await encode(canvas, 'image/jpeg');
-  if (!blob) throw new Error('This picture could not be read.');
+  if (!blob) throw new Error(t`This picture could not be read.`);
   return { type: blob.type as ResizedPicture['type'], data: await blob.arrayBuffer(), width, height };
 }
