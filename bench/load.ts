@@ -356,8 +356,7 @@ async function recordedKeys(url: string): Promise<{ keys: number; applied: numbe
   return rows[0] as { keys: number; applied: number };
 }
 
-const profile = (name: string): Record<string, string> =>
-  PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}/${name}` } : {};
+const profile = (name: string): string[] => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}/${name}`] : []);
 const env = { SEED_SCALE: 'load', SECRET_KEY: SECRET, TRUST_PROXY: '1' };
 const servers: FreshServer[] = [];
 // The machine's load when the run began: on a shared box the latencies mean little without it.
@@ -376,9 +375,9 @@ try {
   const expectedKeys = (PHASES.has('postgres') ? 1 : 0) + (PHASES.has('killed') ? 1 : 0);
   if (PHASES.has('postgres') || PHASES.has('killed')) {
     // The first process migrates and seeds; the second starts on the ready database.
-    const a = await startFreshServer({ ...env, DATABASE_URL: db.url, ...profile('postgres-a') });
+    const a = await startFreshServer({ ...env, DATABASE_URL: db.url }, profile('postgres-a'));
     servers.push(a);
-    const b = await startFreshServer({ ...env, DATABASE_URL: db.url, ...profile('postgres-b') });
+    const b = await startFreshServer({ ...env, DATABASE_URL: db.url }, profile('postgres-b'));
     servers.push(b);
     atRest('postgresA', a);
     atRest('postgresB', b);
@@ -422,7 +421,7 @@ try {
   }
 
   if (PHASES.has('pglite')) {
-    const lite = await startFreshServer({ ...env, ...profile('pglite') });
+    const lite = await startFreshServer({ ...env }, profile('pglite'));
     servers.push(lite);
     atRest('pglite', lite);
     const liteKids = await children(lite.port);

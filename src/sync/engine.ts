@@ -12,7 +12,7 @@
 // An entry left "in flight" by a closed tab is simply sent again; the server answers a repeat
 // with its first answer. When a signed-out owner's queue is empty, their session is revoked
 // and their sync credential deleted. No DOM: this runs in pages and in the service worker.
-import { BODY_LIMITS } from '@/contract/limits';
+import { BODY_LIMITS, OUTBOX_BATCH_ENTRIES } from '@/contract/limits';
 import type { DeviceDatabase, OutboxRecord } from '@/data/db';
 import { backoffDelay } from './backoff';
 import { accessFor, blockOwner, refreshOwner, type CredentialDeps } from './credentials';
@@ -63,8 +63,8 @@ async function oldestUnsent(db: DeviceDatabase, ownerId: number): Promise<Outbox
 /** A change leads a run at most this often per drain (sent, then once more after a token refresh). */
 const MAX_LEADS_PER_DRAIN = 3;
 
-/** Most changes one batch request carries. */
-export const BATCH_SIZE = 100;
+/** Most changes one batch request carries: as many as the server accepts. */
+export const BATCH_SIZE = OUTBOX_BATCH_ENTRIES;
 
 /** Room for a batch's own JSON around its entries. */
 const BATCH_ENVELOPE_BYTES = 1024;
