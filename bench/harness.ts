@@ -9,7 +9,7 @@ import { startFreshServer, type FreshServer } from '../scripts/serve-fresh';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export interface Benchmark<R extends Record<string, number>> {
+export interface Benchmark<R extends object> {
   name: string;
   /** The browser script, relative to bench/browser; it sets `globalThis[global] = { run }`. */
   script: string;
@@ -20,7 +20,7 @@ export interface Benchmark<R extends Record<string, number>> {
   serverFigures?(server: FreshServer): Record<string, unknown>;
 }
 
-export async function runBenchmark<R extends Record<string, number>>(bench: Benchmark<R>): Promise<void> {
+export async function runBenchmark<R extends object>(bench: Benchmark<R>): Promise<void> {
   const bundle = await build({
     entryPoints: [`${root}/bench/browser/${bench.script}`],
     bundle: true,

@@ -18,16 +18,41 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { startFreshServer, type FreshServer } from '../scripts/serve-fresh';
 
 const ADMIN_URL = process.env.LOAD_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const CLASSES = 20;
+const CLASSES = Number(process.env.LOAD_CLASSES ?? 20);
 const CHILDREN = 30;
+/** Which parts to run (comma-separated): postgres, killed, pglite; all three by default. */
+const PHASES = new Set((process.env.LOAD_PHASES ?? 'postgres,killed,pglite').split(','));
+/** A folder for each server's V8 CPU profile (--cpu-prof), written when the server stops. */
+const PROFILE_DIR = process.env.LOAD_PROFILE_DIR;
 const BURST_SECONDS = Number(process.env.BURST_SECONDS ?? 6);
 const SECRET = 'load-bench-secret';
 const HOST = 'greenfield.localhost';
+
+/** A process's peak resident memory (VmHWM) in MB, or null once it is gone. */
+function peakRssMB(pid: number): number | null {
+  try {
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return hwm ? Math.round(Number(hwm[1]) / 102.4) / 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Its resident memory now (VmRSS) in MB. */
+function rssMB(pid: number): number | null {
+  try {
+    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return rss ? Math.round(Number(rss[1]) / 102.4) / 10 : null;
+  } catch {
+    return null;
+  }
+}
 
 interface Answer {
   status: number;
@@ -331,65 +356,91 @@ async function recordedKeys(url: string): Promise<{ keys: number; applied: numbe
   return rows[0] as { keys: number; applied: number };
 }
 
+const profile = (name: string): string[] => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}/${name}`] : []);
 const env = { SEED_SCALE: 'load', SECRET_KEY: SECRET, TRUST_PROXY: '1' };
 const servers: FreshServer[] = [];
 // The machine's load when the run began: on a shared box the latencies mean little without it.
 const loadBefore = loadavg().map((l) => Math.round(l * 10) / 10);
 const db = await freshDatabase();
 let exit = 0;
+
+/** Each server's memory: resident once ready (at rest) and its peak over the run (VmHWM), in MB. */
+const memory: Record<string, { restMB: number | null; peakMB: number | null }> = {};
+const atRest = (name: string, s: FreshServer) => (memory[name] = { restMB: rssMB(s.pid), peakMB: null });
+const atPeak = (name: string, s: FreshServer) => (memory[name]!.peakMB = peakRssMB(s.pid));
+
 try {
-  // The first process migrates and seeds; the second starts on the ready database.
-  const a = await startFreshServer({ ...env, DATABASE_URL: db.url });
-  servers.push(a);
-  const b = await startFreshServer({ ...env, DATABASE_URL: db.url });
-  servers.push(b);
-  const proxy = await startProxy([a.port, b.port]);
-  const kids = await children(proxy.port);
-  const books = await publishedBooks(proxy.port);
-  if (books.length < 4) throw new Error(`only ${books.length} books on sale`);
+  const result: Record<string, unknown> = {};
+  const targets: Record<string, boolean> = {};
+  const expectedKeys = (PHASES.has('postgres') ? 1 : 0) + (PHASES.has('killed') ? 1 : 0);
+  if (PHASES.has('postgres') || PHASES.has('killed')) {
+    // The first process migrates and seeds; the second starts on the ready database.
+    const a = await startFreshServer({ ...env, DATABASE_URL: db.url }, profile('postgres-a'));
+    servers.push(a);
+    const b = await startFreshServer({ ...env, DATABASE_URL: db.url }, profile('postgres-b'));
+    servers.push(b);
+    atRest('postgresA', a);
+    atRest('postgresB', b);
+    const proxy = await startProxy([a.port, b.port]);
+    const kids = await children(proxy.port);
+    const books = await publishedBooks(proxy.port);
+    if (books.length < 4) throw new Error(`only ${books.length} books on sale`);
 
-  const calm = await burst(proxy.port, kids, books, 0);
-  let killedAt = 0;
-  const killed = await burst(proxy.port, kids, books, 1, (done) => {
-    if (!killedAt && done >= kids.length / 3) {
-      killedAt = done;
-      process.kill(b.pid, 'SIGKILL');
+    if (PHASES.has('postgres')) {
+      const calm = await burst(proxy.port, kids, books, 0);
+      result.postgres2Processes = calm;
+      targets.p99Under250Ms = calm.p99Ms < 250;
+      targets.noErrors = calm.errors === 0;
+      targets.noneLost = calm.lost === 0;
+      targets.noneDoubled = calm.doubled === 0;
     }
-  });
-  const keys = await recordedKeys(db.url);
-  await proxy.close();
-  for (const s of servers.splice(0)) await s.stop();
+    if (PHASES.has('killed')) {
+      let killedAt = 0;
+      const killed = await burst(proxy.port, kids, books, 1, (done) => {
+        if (!killedAt && done >= kids.length / 3) {
+          killedAt = done;
+          atPeak('postgresB', b);
+          process.kill(b.pid, 'SIGKILL');
+        }
+      });
+      result.postgres2ProcessesOneKilled = { ...killed, killedAfterChildren: killedAt };
+      targets.p99Under250Ms = (targets.p99Under250Ms ?? true) && killed.p99Ms < 250;
+      targets.noErrors = (targets.noErrors ?? true) && killed.errors === 0;
+      targets.noneLost = (targets.noneLost ?? true) && killed.lost === 0;
+      targets.noneDoubled = (targets.noneDoubled ?? true) && killed.doubled === 0;
+    }
+    const keys = await recordedKeys(db.url);
+    const expected = kids.length * 3 * expectedKeys;
+    result.keys = { recorded: keys.keys, applied: keys.applied, expected };
+    targets.noneLost &&= keys.applied === expected;
+    targets.noneDoubled &&= keys.keys === expected;
+    atPeak('postgresA', a);
+    memory.postgresB!.peakMB ??= peakRssMB(b.pid);
+    await proxy.close();
+    for (const s of servers.splice(0)) await s.stop();
+  }
 
-  const lite = await startFreshServer({ ...env });
-  servers.push(lite);
-  const liteKids = await children(lite.port);
-  const liteBooks = await publishedBooks(lite.port);
-  const single = await burst(lite.port, liteKids, liteBooks, 0);
+  if (PHASES.has('pglite')) {
+    const lite = await startFreshServer({ ...env }, profile('pglite'));
+    servers.push(lite);
+    atRest('pglite', lite);
+    const liteKids = await children(lite.port);
+    const liteBooks = await publishedBooks(lite.port);
+    const single = await burst(lite.port, liteKids, liteBooks, 0);
+    atPeak('pglite', lite);
+    result.pglite1Process = single;
+    targets.pgliteP99Under250Ms = single.p99Ms < 250;
+    targets.pgliteNoErrorsLostOrDoubled = single.errors === 0 && single.lost === 0 && single.doubled === 0;
+  }
 
-  const expectedKeys = kids.length * 3 * 2;
-  const targets = {
-    p99Under250Ms: calm.p99Ms < 250 && killed.p99Ms < 250,
-    noErrors: calm.errors === 0 && killed.errors === 0,
-    noneLost: calm.lost === 0 && killed.lost === 0 && keys.applied === expectedKeys,
-    noneDoubled: calm.doubled === 0 && killed.doubled === 0 && keys.keys === expectedKeys,
-    pgliteP99Under250Ms: single.p99Ms < 250,
-    pgliteNoErrorsLostOrDoubled: single.errors === 0 && single.lost === 0 && single.doubled === 0,
-  };
   console.log(
     JSON.stringify(
       {
         benchmark: 'load',
         machine: { cores: cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: loadavg().map((l) => Math.round(l * 10) / 10) },
         burst: { classes: CLASSES, childrenPerClass: CHILDREN, arrivalSeconds: BURST_SECONDS, requestsPerChild: 6, writesPerChild: 3 },
-        postgres2Processes: calm,
-        postgres2ProcessesOneKilled: {
-          ...killed,
-          killedAfterChildren: killedAt,
-          keysRecorded: keys.keys,
-          keysApplied: keys.applied,
-          keysExpected: expectedKeys,
-        },
-        pglite1Process: single,
+        ...result,
+        serverMemoryMB: memory,
         targets,
       },
       null,

@@ -25,10 +25,11 @@ export interface FreshServer {
   stop(): Promise<void>;
 }
 
-export async function startFreshServer(env: Record<string, string> = {}): Promise<FreshServer> {
+/** `nodeArgs`: extra options for the server's Node (a benchmark's --cpu-prof). */
+export async function startFreshServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<FreshServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'storynest-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SECRET_KEY: 'fresh-server-secret', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -3,6 +3,8 @@
 // answers 503, no new connection is accepted, running requests finish (up to SHUTDOWN_GRACE_MS),
 // then the mailer and the pruning stop and the database closes.
 import type { Server } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { fileSecret, loadConfig, type Config } from './config';
@@ -36,6 +38,11 @@ const secret = config.secretKey ?? (database.kind === 'pglite' ? fileSecret(conf
 const keys = deriveKeys(secret);
 // Demo data only where it is asked for: always in development, in production only with SEED=demo.
 const seeded = config.seedDemo ? await seed(database.db, keys.data, config.seedScale) : await seedContent(database.db);
+
+// Migrating, seeding and (on a fresh folder) PGlite's initdb leave hundreds of MB of garbage
+// that an idle server would hold until its heap grew again: one full collection now.
+setFlagsFromString('--expose-gc');
+(runInNewContext('gc') as () => void)();
 
 let draining = false;
 const deps = { database, config, keys, now: () => new Date(), draining: () => draining, log: logger };

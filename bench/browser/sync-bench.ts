@@ -52,10 +52,24 @@ async function run({ mutations, queued }: { mutations: number; queued: number })
 
   // The engine works on its own relaxed-durability connection, as in the app.
   const engineDb = new DeviceDatabase('sync-bench', 'relaxed');
+  // Every change the server refused, with its answer: the status and the message a user would see.
+  const refusedAnswers = new Map<string, { status: number; message: string }>();
+  const messageOf = (body: unknown) =>
+    typeof body === 'object' && body !== null ? String((body as { message?: unknown }).message ?? JSON.stringify(body)) : String(body);
   const started = performance.now();
   const report = await drain({
     db: engineDb,
-    fetch: (request) => fetch(request),
+    fetch: async (request) => {
+      const key = request.headers.get('Idempotency-Key');
+      const res = await fetch(request);
+      const copy = res.clone();
+      if (request.url.endsWith('/outbox/batch/') && res.ok) {
+        const { results } = (await copy.json()) as { results: { key: string; status: number; body: unknown }[] };
+        for (const r of results) if (r.status >= 400) refusedAnswers.set(r.key, { status: r.status, message: messageOf(r.body) });
+      } else if (key && res.status >= 400)
+        refusedAnswers.set(key, { status: res.status, message: messageOf(await copy.json().catch(() => null)) });
+      return res;
+    },
     baseUrl: '/api',
     locks: navigator.locks as unknown as LockManagerLike,
     now: () => Date.now(),
@@ -63,6 +77,12 @@ async function run({ mutations, queued }: { mutations: number; queued: number })
     isOnline: () => true,
   });
   const replaySeconds = (performance.now() - started) / 1000;
+  // The changes left refused in the outbox, each with the answer that refused it.
+  const refused = (await engineDb.outbox.filter((e) => e.status === 'failed' || e.status === 'conflict').toArray()).map((e) => ({
+    label: e.label,
+    outboxStatus: e.status,
+    ...(refusedAnswers.get(e.id) ?? { status: 0, message: e.last_error ?? '' }),
+  }));
 
   // 10,000 changes waiting (written as recordChange writes them), then the header's queries.
   const now = Date.now();
@@ -113,6 +133,7 @@ async function run({ mutations, queued }: { mutations: number; queued: number })
     minimalDurableWriteMs: round(mean(floor)),
     replayed: report.sent,
     replayFailed: report.failed,
+    refused,
     replaySeconds: round(replaySeconds),
     replayPerSecond: Math.round(report.sent / replaySeconds),
     queued: counted,

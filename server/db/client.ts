@@ -22,6 +22,9 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** PGlite's buffer cache (see openDatabase). */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** Any number that names this application's migration lock (pg_advisory_lock takes a bigint). */
 const MIGRATION_LOCK = 20261124;
 
@@ -83,9 +86,17 @@ export async function openDatabase(
   }
   try {
     // `loadDataDir`: a PGlite data folder dumped as a tarball (dumpDataDir) to start from.
-    const client = await PGlite.create(location.dataDir, location.loadDataDir ? { loadDataDir: location.loadDataDir } : {});
+    // shared_buffers at 32 MB, not PostgreSQL's 128 MB: PGlite keeps them in its WebAssembly
+    // memory, which only grows, while the data folder's files are cached by the host anyway.
+    const client = await PGlite.create(location.dataDir, {
+      ...(location.loadDataDir ? { loadDataDir: location.loadDataDir } : {}),
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });
+    // PGlite runs no autovacuum, so nothing else gathers the planner's statistics: a folder's
+    // tables are analyzed at each start (a throwaway memory:// database is left as it is).
+    if (!location.dataDir.startsWith('memory://')) await client.exec('analyze');
     const close = async () => {
       try {
         await client.close();

@@ -137,6 +137,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_tenant_username').on(t.tenant_id, t.username),
     index('users_tenant_role').on(t.tenant_id, t.role),
+    // Staff sign in by e-mail in any case (domains/auth/users.ts: lower(email) = ...).
+    index('users_email_lower').on(sql`lower(${t.email})`),
     // The admin users list: newest first, alone or by role (first page with a filter).
     index('users_joined').on(t.date_joined, t.id),
     index('users_role_joined').on(t.role, t.date_joined, t.id),
@@ -161,7 +163,11 @@ export const classes = pgTable(
     updated_at: updatedAt(),
     deleted_at: at(),
   },
-  (t) => [index('classes_tenant').on(t.tenant_id, t.updated_at, t.id)],
+  (t) => [
+    index('classes_tenant').on(t.tenant_id, t.updated_at, t.id),
+    // The sign-in page finds a class by its code in any case (upper(class_id) = ...).
+    index('classes_code_upper').on(sql`upper(${t.class_id})`),
+  ],
 );
 
 export const students = pgTable(

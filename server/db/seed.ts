@@ -448,5 +448,9 @@ export async function seed(db: Db, dataKey: Buffer, scale: SeedScale = 'demo'): 
       done.push('load data (classes LOAD01 to LOAD20 of 30 students each)');
     }
   });
+  // Fresh statistics for what was just written: without them the planner takes thousands of
+  // rows for a handful (a child's sign-in scanned the whole school's students instead of the
+  // username index), and PGlite has no autovacuum to gather them later.
+  if (done.length) await db.execute(sql`analyze`);
   return done;
 }

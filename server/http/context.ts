@@ -171,6 +171,12 @@ export function forgetSessions(): void {
   aliveSessions.clear();
 }
 
+/** Sign-in `sid` of `userId` has just begun here: it is alive (as a check would have found). */
+export function rememberSession(userId: number, sid: string): void {
+  if (aliveSessions.size >= SESSION_CACHE_MAX) aliveSessions.clear();
+  aliveSessions.set(`${userId}:${sid}`, Date.now());
+}
+
 /** Whether sign-in `sid` of `userId` still stands: not signed out or revoked, the account active. */
 async function sessionAlive(db: Queryable, userId: number, sid: string): Promise<boolean> {
   const key = `${userId}:${sid}`;

@@ -14,13 +14,26 @@ export interface TokenClaims extends AuthUser {
   sid?: string;
 }
 
+// jose works on WebCrypto keys: handed raw bytes, it imports them again on every sign and every
+// check (a measurable share of each request's CPU). Each secret is imported once.
+const imported = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+function hmacKey(key: Uint8Array): Promise<CryptoKey> {
+  let found = imported.get(key);
+  if (!found) {
+    found = crypto.subtle.importKey('raw', key as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    imported.set(key, found);
+  }
+  return found;
+}
+
 export async function signJwt(key: Uint8Array, claims: Record<string, unknown>, subject: number, iat: number, exp: number) {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(subject))
     .setIssuedAt(iat)
     .setExpirationTime(exp)
-    .sign(key);
+    .sign(await hmacKey(key));
 }
 
 export const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -34,7 +47,7 @@ export function signAccess(key: Uint8Array, user: AuthUser, sid: string, now: Da
 /** The claims of a valid token of the wanted kind, or null (bad signature, expired, wrong kind). */
 export async function readToken(key: Uint8Array, token: string, kind: TokenClaims['kind'], now: Date): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now });
+    const { payload } = await jwtVerify(token, await hmacKey(key), { algorithms: ['HS256'], currentDate: now });
     if (payload.kind !== kind || !payload.sub) return null;
     return {
       kind,

@@ -9,16 +9,16 @@
 // entry can name the batch itself or leave the API.
 //
 // Fresh changes are first tried together in one transaction (far fewer round trips to the
-// database); if any of them is refused or must wait, that attempt is rolled back whole and the
-// batch is applied one change at a time, so every answer is exactly what it would be alone.
+// database); if one of them is refused or must wait, that attempt is rolled back whole, the
+// changes before it are applied together again, it is sent alone, and the rest go on together,
+// so every answer is exactly what it would be alone and one refusal does not cost the batch.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { BODY_LIMITS } from '../../src/contract/limits';
+import { BODY_LIMITS, OUTBOX_BATCH_ENTRIES } from '../../src/contract/limits';
 import type { AppEnv } from './env';
 import { fail } from './errors';
 import { defineRoute, jsonBody, outboxRouteFor, signedInUser } from './route';
 import { allFresh, inGroup, recordGroup, type Group } from './idempotency';
 
-const MAX_ENTRIES = 100;
 class GroupAbandoned extends Error {}
 
 const STOPS = (status: number) => status === 401 || status === 408 || status === 429 || status >= 500;
@@ -60,7 +60,7 @@ const batch = defineRoute(
         required: true,
         content: {
           'application/json': {
-            schema: z.object({ owner: z.number().int().positive(), entries: z.array(BatchEntry).min(1).max(MAX_ENTRIES) }),
+            schema: z.object({ owner: z.number().int().positive(), entries: z.array(BatchEntry).min(1).max(OUTBOX_BATCH_ENTRIES) }),
           },
         },
       },
@@ -115,36 +115,64 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
   };
 
   const db = c.var.db;
-  if (
-    entries.length > 1 &&
-    (await allFresh(
-      db,
-      entries.map((e) => e.key),
-    ))
-  ) {
-    const together = await db
+  /**
+   * Applies `list` in one transaction. Answers them all, or where the group had to stop: the
+   * index of the first change that was refused or must wait (nothing of the attempt is kept),
+   * or -1 when a key turned up meanwhile (another tab, a duplicate).
+   */
+  const together = async (list: Entry[]): Promise<{ answers: z.infer<typeof BatchResult>[] } | { stoppedAt: number }> => {
+    let stoppedAt = -1;
+    const answers = await db
       .transaction(async (tx) => {
         const group: Group = { tx, abandoned: false, answers: [] };
-        const answers = [];
-        for (const entry of entries) {
-          answers.push(await send(entry, group));
-          if (group.abandoned) throw new GroupAbandoned();
+        const done = [];
+        for (const [i, entry] of list.entries()) {
+          done.push(await send(entry, group));
+          if (group.abandoned) {
+            stoppedAt = i;
+            throw new GroupAbandoned();
+          }
         }
-        // A key that turned up meanwhile (another tab, a duplicate) abandons the group here.
         if (!(await recordGroup(group))) throw new GroupAbandoned();
-        return answers;
+        return done;
       })
       .catch((err: unknown) => {
         if (err instanceof GroupAbandoned) return null;
         throw err;
       });
-    if (together) return c.json({ results: together }, 200);
-  }
+    return answers ? { answers } : { stoppedAt };
+  };
 
   const results: z.infer<typeof BatchResult>[] = [];
-  for (const entry of entries) {
-    const result = await send(entry);
+  let rest = entries;
+  // Fresh changes go together; a refused one splits the run: those before it go together
+  // again, it goes alone (its refusal recorded as it would be alone), and those after it
+  // together. A key seen before, or one that turns up meanwhile, sends the rest one by one.
+  let grouping =
+    entries.length > 1 &&
+    (await allFresh(
+      db,
+      entries.map((e) => e.key),
+    ));
+  while (rest.length) {
+    if (grouping && rest.length > 1) {
+      const attempt = await together(rest);
+      if ('answers' in attempt) {
+        results.push(...attempt.answers);
+        break;
+      }
+      if (attempt.stoppedAt < 0) grouping = false;
+      else if (attempt.stoppedAt > 0) {
+        const before = await together(rest.slice(0, attempt.stoppedAt));
+        if ('answers' in before) {
+          results.push(...before.answers);
+          rest = rest.slice(attempt.stoppedAt);
+        } else grouping = false;
+      }
+    }
+    const result = await send(rest[0]!);
     results.push(result);
+    rest = rest.slice(1);
     if (STOPS(result.status)) break;
   }
   return c.json({ results }, 200);

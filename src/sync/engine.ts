@@ -13,7 +13,7 @@
 // An entry left "in flight" by a closed tab is simply sent again; the server answers a repeat
 // with its first answer. When a signed-out owner's queue is empty, their session is revoked
 // and their sync credential deleted. No DOM: this runs in pages and in the service worker.
-import { BODY_LIMITS } from '@/contract/limits';
+import { BODY_LIMITS, OUTBOX_BATCH_ENTRIES } from '@/contract/limits';
 import type { DeviceDatabase, OutboxRecord } from '@/data/db';
 import { backoffDelay } from './backoff';
 import { accessFor, blockOwner, exchangeAllWaiting, refreshOwner, type CredentialDeps } from './credentials';
@@ -67,8 +67,8 @@ const MAX_LEADS_PER_DRAIN = 3;
 /** How many owners' queues are sent side by side (each owner's still strictly in order). */
 export const OWNERS_AT_ONCE = 4;
 
-/** Most changes one batch request carries. */
-export const BATCH_SIZE = 100;
+/** Most changes one batch request carries: as many as the server accepts. */
+export const BATCH_SIZE = OUTBOX_BATCH_ENTRIES;
 
 /** Room for a batch's own JSON around its entries. */
 const BATCH_ENVELOPE_BYTES = 1024;

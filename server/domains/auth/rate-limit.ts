@@ -144,9 +144,12 @@ export function signInLimits(c: Context<AppEnv>, username: string): { account: L
 
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-/** Refuses with 429 (and Retry-After) while any of the keys is locked. */
-export async function assertNotLocked(c: Context<AppEnv>, db: Queryable, limits: Limit[], now: Date): Promise<void> {
-  if (!limits.length) return;
+/**
+ * Refuses with 429 (and Retry-After) while any of the keys is locked. Answers the keys that have
+ * failures counted (a sign-in that succeeds has nothing to forget when its key is not among them).
+ */
+export async function assertNotLocked(c: Context<AppEnv>, db: Queryable, limits: Limit[], now: Date): Promise<Set<string>> {
+  if (!limits.length) return new Set();
   const rows = await db
     .select({ key: rateLimits.key, locked_until: rateLimits.locked_until })
     .from(rateLimits)
@@ -166,24 +169,38 @@ export async function assertNotLocked(c: Context<AppEnv>, db: Queryable, limits:
       fail(429, message, { error: message, retry_after: seconds });
     }
   }
+  return new Set(rows.map((r) => r.key));
 }
 
-/** Counts one failure against each key, in one statement per key (safe under concurrency). */
+/**
+ * Counts one failure against each key, all in one statement (one round trip, safe under
+ * concurrency: each key's row is updated atomically by its upsert). The keys are taken in a fixed
+ * order, so two requests counting overlapping keys lock their rows in the same order.
+ */
 export async function recordFailure(db: Queryable, limits: Limit[], now: Date): Promise<void> {
-  for (const { key, max, windowMs = WINDOW_MS, lockMs = LOCK_MS } of limits) {
-    const windowStart = new Date(now.getTime() - windowMs);
-    const lockUntil = new Date(now.getTime() + lockMs);
-    const fresh = sql`rate_limits.window_started_at <= ${at(windowStart)}`;
-    await db.execute(sql`
-      insert into rate_limits (key, failures, window_started_at, locked_until)
-      values (${key}, 1, ${at(now)}, ${max <= 1 ? at(lockUntil) : null})
-      on conflict (key) do update set
-        failures = case when ${fresh} then 1 else rate_limits.failures + 1 end,
-        window_started_at = case when ${fresh} then ${at(now)} else rate_limits.window_started_at end,
-        locked_until = case
-          when (case when ${fresh} then 1 else rate_limits.failures + 1 end) >= ${max} then ${at(lockUntil)}
-          else rate_limits.locked_until end`);
-  }
+  const byKey = new Map(limits.map((l) => [l.key, l]));
+  if (!byKey.size) return;
+  const rows = [...byKey.values()]
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ key, max, windowMs = WINDOW_MS, lockMs = LOCK_MS }) => {
+      const windowStart = new Date(now.getTime() - windowMs);
+      const lockUntil = new Date(now.getTime() + lockMs);
+      return sql`(${key}::text, ${max}::int, ${at(windowStart)}, ${at(lockUntil)})`;
+    });
+  // Each key's own window and limit travel with it (`input`); the upsert reads them by key.
+  const own = (column: string) => sql.raw(`(select input.${column} from input where input.key = excluded.key)`);
+  const fresh = sql`rate_limits.window_started_at <= ${own('window_start')}`;
+  await db.execute(sql`
+    with input (key, max, window_start, lock_until) as (values ${sql.join(rows, sql`, `)})
+    insert into rate_limits (key, failures, window_started_at, locked_until)
+    select key, 1, ${at(now)}, case when max <= 1 then lock_until else null end from input
+    order by key
+    on conflict (key) do update set
+      failures = case when ${fresh} then 1 else rate_limits.failures + 1 end,
+      window_started_at = case when ${fresh} then ${at(now)} else rate_limits.window_started_at end,
+      locked_until = case
+        when (case when ${fresh} then 1 else rate_limits.failures + 1 end) >= ${own('max')} then ${own('lock_until')}
+        else rate_limits.locked_until end`);
 }
 
 /** Forgets the failures of these keys (a successful sign-in, a teacher's unlock, a reset). */

@@ -4,7 +4,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { LoginRequest, RefreshRequest } from '../../../src/contract/auth';
 import { AUTH_MSG } from '../../../src/contract/messages';
-import { students, tenants, type UserRow } from '../../db/schema';
+import { tenants, type UserRow } from '../../db/schema';
 import type { Queryable } from '../../db/client';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
@@ -15,9 +15,8 @@ import { startSession } from './sessions';
 import { readToken, signAccess } from '../../http/jwt';
 import { signInFailed } from '../../http/metrics';
 import { revokeFamily, revokeRefresh, rotateRefresh } from './tokens';
-import { findStaffByEmail, findStudent, findUser, userJson } from './users';
+import { findStaffByEmail, findStudentLogin, findUser, userJson, type StudentLogin } from './users';
 import { assertNotLocked, clearFailures, recordFailure, signInLimits } from './rate-limit';
-import type { TenantRow } from '../../db/schema';
 
 const LoginAnswer = z.object({ access: z.string(), refresh: z.string(), user: UserSchema }).openapi('LoginAnswer');
 
@@ -81,21 +80,17 @@ const profile = defineRoute(
 // so response times do not reveal which addresses have accounts.
 let decoyHash: Promise<string> | undefined;
 
-async function checkStaff(db: Queryable, email: string, password: string): Promise<UserRow | undefined> {
-  const user = await findStaffByEmail(db, email);
-  if (!user?.password_hash || user.role === 'student') {
+async function checkStaff(found: UserRow | undefined, password: string): Promise<UserRow | undefined> {
+  if (!found?.password_hash || found.role === 'student') {
     await verifyPassword(await (decoyHash ??= hashPassword('decoy-password')), password);
     return undefined;
   }
-  return (await verifyPassword(user.password_hash, password)) ? user : undefined;
+  return (await verifyPassword(found.password_hash, password)) ? found : undefined;
 }
 
-async function checkStudent(db: Queryable, dataKey: Buffer, tenant: TenantRow, username: string, password: string) {
-  const user = await findStudent(db, tenant.id, username);
-  if (!user) return undefined;
-  const [student] = await db.select().from(students).where(eq(students.user_id, user.id)).limit(1);
-  if (!student || student.archived) return undefined;
-  return sameText(decryptText(dataKey, student.password_encrypted), password) ? user : undefined;
+function checkStudent(found: StudentLogin | undefined, dataKey: Buffer, password: string): UserRow | undefined {
+  if (!found || found.archived) return undefined;
+  return sameText(decryptText(dataKey, found.password_encrypted), password) ? found.user : undefined;
 }
 
 async function awaitingVerification(db: Queryable, tenantId: number): Promise<boolean> {
@@ -111,14 +106,18 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const db = c.var.db;
     // Throttled per account, device, network address and site (server/domains/auth/rate-limit.ts).
     const limits = signInLimits(c, username);
-    await assertNotLocked(c, db, limits.all, deps.now());
-    const user = username.includes('@')
-      ? await checkStaff(db, username, password)
-      : tenant
-        ? await checkStudent(db, deps.keys.data, tenant, username, password)
-        : undefined;
+    const staff = username.includes('@');
+    // The account is looked up while the locks are read (a read only: no password is checked
+    // before the lock check has answered).
+    const [counted, found] = await Promise.all([
+      assertNotLocked(c, db, limits.all, deps.now()),
+      staff ? findStaffByEmail(db, username) : tenant ? findStudentLogin(db, tenant.id, username) : undefined,
+    ]);
+    const user = staff
+      ? await checkStaff(found as UserRow | undefined, password)
+      : checkStudent(found as StudentLogin | undefined, deps.keys.data, password);
     if (!user || !user.is_active) {
-      signInFailed(c, username.includes('@') ? 'staff_password' : 'student_password');
+      signInFailed(c, staff ? 'staff_password' : 'student_password');
       await recordFailure(db, limits.all, deps.now());
       fail(401, AUTH_MSG.wrongCredentials, { error: AUTH_MSG.wrongCredentials });
     }
@@ -127,12 +126,15 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
       fail(401, AUTH_MSG.otherSite, { error: AUTH_MSG.otherSite });
     }
     // A registered school is not live until its e-mail address is confirmed (/verification).
-    // Read now, not from the request's tenant (cached for a few seconds per process).
-    if (tenant && (await awaitingVerification(db, tenant.id))) {
+    // Read now, not from the request's tenant (cached for a few seconds per process); a child's
+    // look-up read it with the account.
+    const waiting = staff ? tenant && (await awaitingVerification(db, tenant.id)) : (found as StudentLogin).awaiting_verification;
+    if (tenant && waiting) {
       signInFailed(c, 'awaiting_verification');
       fail(403, AUTH_MSG.awaitingVerification, { error: AUTH_MSG.awaitingVerification });
     }
-    await clearFailures(db, [limits.account.key]);
+    // A success forgets the account's failures (only when it has some: no write otherwise).
+    if (counted.has(limits.account.key)) await clearFailures(db, [limits.account.key]);
     return c.json(await startSession(deps, c.var.db, user), 200);
   })
   .openapi(refresh, async (c) => {

@@ -4,9 +4,9 @@
 // is in other hands, so the whole family is revoked, except within REUSE_GRACE_MS of its rotation
 // while its successor is still unused: then the same successor is answered again (HS256 is
 // deterministic), so an answer lost on a school's flaky Wi-Fi does not sign a child out.
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { refreshTokens } from '../../db/schema';
+import { refreshTokens, users } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import type { AuthUser } from '../../http/env';
 import { seconds, signJwt } from '../../http/jwt';
@@ -52,6 +52,26 @@ async function recordRefresh(
 /** A new sign-in: its first refresh token, and its id (`sid`) for the access tokens. */
 export function issueRefresh(db: Queryable, key: Uint8Array, user: AuthUser, now: Date): Promise<{ refresh: string; sid: string }> {
   return recordRefresh(db, key, user, now);
+}
+
+/**
+ * A sign-in in one statement (one round trip, atomic without a transaction): the account's
+ * last_login (and updated_at, as any update of it) is set and the new family's first refresh
+ * token recorded together. Nothing is recorded for an account that is gone.
+ */
+export async function openSignIn(db: Queryable, key: Uint8Array, user: AuthUser, now: Date): Promise<{ refresh: string; sid: string }> {
+  const jti = randomToken(18);
+  const familyEnds = new Date(now.getTime() + SESSION_MAX_SECONDS * 1000);
+  const created_at = new Date(seconds(now) * 1000);
+  const expires_at = new Date(Math.min(seconds(now) * 1000 + REFRESH_TTL_SECONDS * 1000, familyEnds.getTime()));
+  const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  await db.execute(sql`
+    with touched as (
+      update ${users} set last_login = ${ts(now)}, updated_at = ${ts(new Date())} where ${users.id} = ${user.id} returning ${users.id}
+    )
+    insert into ${refreshTokens} (jti, user_id, created_at, expires_at, family, family_expires_at)
+    select ${jti}, id, ${ts(created_at)}, ${ts(expires_at)}, ${jti}, ${ts(familyEnds)} from touched`);
+  return { refresh: await signRefresh(key, user, { jti, created_at, expires_at }), sid: jti };
 }
 
 export type Rotation = { kind: 'rotated'; refresh: string; sid: string } | { kind: 'refused' } | { kind: 'reused'; family: string };

@@ -134,33 +134,44 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
     // Guessing class codes to read rosters is throttled like passwords: per device, per network
     // address and per site, so leaving the device header out lifts nothing.
     const guesses = [...deviceLimit(c, 'class-code'), ...networkLimits(c, 'class-code')];
-    await assertNotLocked(c, db, guesses, now());
-    const [cls] = CLASS_CODE.test(classCode)
-      ? await db
-          .select({ id: classes.id, name: classes.name, class_id: classes.class_id, class_theme: classes.class_theme })
-          .from(classes)
-          .where(
-            and(eq(classes.tenant_id, tenant.id), sql`upper(${classes.class_id}) = ${classCode.toUpperCase()}`, isNull(classes.deleted_at)),
-          )
-          .limit(1)
-      : [];
+    // The class is looked up while the locks are read (a read only; a locked caller is refused
+    // before anything of the class is answered).
+    const [, [cls]] = await Promise.all([
+      assertNotLocked(c, db, guesses, now()),
+      CLASS_CODE.test(classCode)
+        ? db
+            .select({ id: classes.id, name: classes.name, class_id: classes.class_id, class_theme: classes.class_theme })
+            .from(classes)
+            .where(
+              and(eq(classes.tenant_id, tenant.id), sql`upper(${classes.class_id}) = ${classCode.toUpperCase()}`, isNull(classes.deleted_at)),
+            )
+            .limit(1)
+        : [],
+    ]);
     if (!cls) {
       await recordFailure(db, guesses, now());
       fail(404, MSG.invalidClassCode, { error: MSG.invalidClassCode });
     }
 
     const where = and(eq(students.class_id, cls.id), eq(students.archived, false), eq(users.is_active, true), nameMatches(search));
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ id: users.id, first_name: users.first_name, last_name: users.last_name, username: users.username })
-        .from(students)
-        .innerJoin(users, eq(users.id, students.user_id))
-        .where(where)
-        .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id))
-        .limit(limit)
-        .offset(offset),
-      db.select({ n: count() }).from(students).innerJoin(users, eq(users.id, students.user_id)).where(where),
-    ]);
+    // The page and the total in one query; a page past the end has no row to carry the total.
+    const rows = await db
+      .select({
+        id: users.id,
+        first_name: users.first_name,
+        last_name: users.last_name,
+        username: users.username,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.user_id))
+      .where(where)
+      .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id))
+      .limit(limit)
+      .offset(offset);
+    const [total] = rows.length
+      ? [{ n: rows[0]!.total }]
+      : await db.select({ n: count() }).from(students).innerJoin(users, eq(users.id, students.user_id)).where(where);
     const n = total?.n ?? 0;
     return c.json(
       {
@@ -169,7 +180,7 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
         previous: offset > 0 ? pageLink(cls.class_id, limit, Math.max(0, offset - limit), search) : null,
         results: {
           class: { name: cls.name, class_id: cls.class_id, class_theme: cls.class_theme },
-          students: rows.map((r) => ({ ...r, username: r.username ?? '' })),
+          students: rows.map(({ total: _total, ...r }) => ({ ...r, username: r.username ?? '' })),
         },
       },
       200,
