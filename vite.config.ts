@@ -48,7 +48,8 @@ export default defineConfig({
       filename: 'sw.ts',
       // We register ourselves (workbox-window), so the prompt decides when a new version loads.
       injectRegister: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg}'] },
+      // The PDFs' shaper and fonts (src/contract/pdf-text.ts) too: login cards are made offline.
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,wasm,ttf}'] },
       includeAssets: ['favicon.svg'],
       manifest: {
         name: PLATFORM_NAME,
