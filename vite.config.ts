@@ -48,8 +48,7 @@ export default defineConfig({
       filename: 'sw.ts',
       // We register ourselves (workbox-window), so the prompt decides when a new version loads.
       injectRegister: false,
-      // The PDFs' shaper and fonts (src/contract/pdf-text.ts) too: login cards are made offline.
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,wasm,ttf}'] },
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg}'] },
       includeAssets: ['favicon.svg'],
       manifest: {
         name: PLATFORM_NAME,

@@ -5,12 +5,10 @@
 //
 // The QR is drawn as one vector path of its dark modules: crisp at any print size, and far
 // quicker than rasterising 40 images.
-import { PDFDocument, PDFOperator, PageSizes, rgb, type PDFOperatorNames } from 'pdf-lib';
+import { jsPDF } from 'jspdf';
 import QRCode from 'qrcode';
 import { loginCardText } from '@/contract/login-card';
 import { ROSTER_MSG } from '@/contract/messages';
-import { scriptText } from '@/contract/pdf-text';
-import { toast } from '@/ui/toast';
 
 export interface CardInfo {
   first_name: string;
@@ -45,63 +43,49 @@ export const pdfFileName = (className: string) => `Class_${fileSafe(className)}_
 export const pngFileName = (username: string) => `${fileSafe(username)}_QR.png`;
 
 const n = (v: number) => v.toFixed(2);
-const NAVY = rgb(17 / 255, 54 / 255, 90 / 255);
-const INK = rgb(30 / 255, 30 / 255, 30 / 255);
 
-/** A rounded rectangle as an SVG path from its top-left corner (y down), for drawSvgPath. */
-const roundedRect = (w: number, h: number, r: number) =>
-  `M ${r} 0 H ${w - r} Q ${w} 0 ${w} ${r} V ${h - r} Q ${w} ${h} ${w - r} ${h} H ${r} Q 0 ${h} 0 ${h - r} V ${r} Q 0 0 ${r} 0 Z`;
-
-/**
- * The class's cards as a PDF (bytes). Names are set in Noto Sans, Noto Sans Devanagari or Noto
- * Sans Arabic as their letters need, shaped and subset (src/contract/pdf-text.ts): the fonts of
- * a script load only when a name is written in it.
- */
-export async function buildLoginPdf(className: string, cards: CardInfo[]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`${className}: login details`);
-  const names = cards.map((card) => `${card.first_name} ${card.last_name}`.trim());
-  const details = cards.flatMap((card) => [`Username: ${card.username}`, `Password: ${card.password}`, `Class code: ${card.class_code}`]);
-  // Every QR is checked before any font is fetched.
-  const qrs = cards.map(cardQr);
-  const text = await scriptText(doc, [...names, ...details], { weights: ['regular', 'bold'] });
-  const [pageWidth, pageHeight] = PageSizes.A4;
+/** The class's cards as a PDF (bytes). */
+export function buildLoginPdf(className: string, cards: CardInfo[]): ArrayBuffer {
+  const doc = new jsPDF({ unit: 'pt', format: 'a4', orientation: 'portrait', compress: false });
+  doc.setProperties({ title: `${className}: login details` });
+  const pageHeight = doc.internal.pageSize.getHeight();
   const rowsPerPage = Math.floor((pageHeight - 2 * CARD.margin + CARD.rowGap) / (CARD.height + CARD.rowGap));
   const perPage = rowsPerPage * 2;
-  let page = doc.addPage([pageWidth, pageHeight]);
   cards.forEach((card, i) => {
-    if (i > 0 && i % perPage === 0) page = doc.addPage([pageWidth, pageHeight]);
+    if (i > 0 && i % perPage === 0) doc.addPage();
     const slot = i % perPage;
     const x = CARD.margin + (slot % 2) * (CARD.width + CARD.gap);
     const y = CARD.margin + Math.floor(slot / 2) * (CARD.height + CARD.rowGap);
-    // PDF space runs upwards from the page's foot: `top(y)` turns a distance from the top into it.
-    const top = (v: number) => pageHeight - v;
-    page.drawSvgPath(roundedRect(CARD.width, CARD.height, 8), { x, y: top(y), borderColor: NAVY, borderWidth: 1 });
+    doc.setDrawColor(17, 54, 90);
+    doc.setLineWidth(1);
+    doc.roundedRect(x, y, CARD.width, CARD.height, 8, 8, 'S');
 
-    const qr = qrs[i]!;
+    const qr = cardQr(card);
     const cell = CARD.qr / qr.size;
     const qx = x + 12;
     const qy = y + (CARD.height - CARD.qr) / 2;
     const path: string[] = [];
     for (let row = 0; row < qr.size; row++) {
       for (let col = 0; col < qr.size; col++) {
-        if (qr.dark(row, col)) path.push(`${n(qx + col * cell)} ${n(top(qy + (row + 1) * cell))} ${n(cell)} ${n(cell)} re`);
+        // PDF space runs upwards from the page's foot.
+        if (qr.dark(row, col)) path.push(`${n(qx + col * cell)} ${n(pageHeight - qy - (row + 1) * cell)} ${n(cell)} ${n(cell)} re`);
       }
     }
-    // One path of the dark modules, written as it is (tests/support/pdf-qr.ts reads it back).
-    page.pushOperators(PDFOperator.of(`q 0 g ${path.join(' ')} f Q` as PDFOperatorNames));
+    (doc.internal as unknown as { write: (...parts: string[]) => void }).write(`q 0 g ${path.join(' ')} f Q`);
 
     const tx = qx + CARD.qr + 14;
-    const room = CARD.width - (tx - x) - 10;
-    let size = 12;
-    while (size > 7 && text.width(names[i]!, size, 'bold') > room) size -= 0.5;
-    text.draw(page, names[i]!, { x: tx, y: top(y + 34), size, weight: 'bold', color: NAVY });
-    [`Username: ${card.username}`, `Password: ${card.password}`, `Class code: ${card.class_code}`].forEach((line, l) =>
-      text.draw(page, line, { x: tx, y: top(y + 56 + l * 16), size: 10, color: INK }),
-    );
+    doc.setTextColor(17, 54, 90);
+    doc.setFont('helvetica', 'bold');
+    doc.setFontSize(12);
+    doc.text(`${card.first_name} ${card.last_name}`.trim(), tx, y + 34, { maxWidth: CARD.width - (tx - x) - 10 });
+    doc.setFont('helvetica', 'normal');
+    doc.setFontSize(10);
+    doc.setTextColor(30, 30, 30);
+    doc.text(`Username: ${card.username}`, tx, y + 56);
+    doc.text(`Password: ${card.password}`, tx, y + 72);
+    doc.text(`Class code: ${card.class_code}`, tx, y + 88);
   });
-  await text.finish();
-  return doc.save({ useObjectStreams: false });
+  return doc.output('arraybuffer');
 }
 
 /** One student's card as a PNG: the QR code above their name and sign-in details. */
@@ -144,15 +128,8 @@ export function saveFile(data: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Makes and saves the class's PDF; a failure (a font that cannot be fetched) is told in a toast. */
-export async function downloadClassLogin(className: string, cards: CardInfo[]) {
-  try {
-    const pdf = await buildLoginPdf(className, cards);
-    saveFile(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), pdfFileName(className));
-  } catch (err) {
-    console.warn('login cards failed', err);
-    toast('error', err instanceof Error && err.message ? err.message : ROSTER_MSG.loginInfoFailed);
-  }
+export function downloadClassLogin(className: string, cards: CardInfo[]) {
+  saveFile(new Blob([buildLoginPdf(className, cards)], { type: 'application/pdf' }), pdfFileName(className));
 }
 
 export async function downloadStudentCard(card: CardInfo) {
