@@ -13,6 +13,7 @@ import { authenticate, provideDeps, resolveTenant } from './http/context';
 import type { AppEnv, Deps } from './http/env';
 import { outboxOwner, requestDeadline } from './http/idempotency';
 import { errorAnswer, validationAnswer } from './http/errors';
+import { answerInLanguage } from './http/language';
 import { adminCommunityRoutes } from './domains/schools/community-routes';
 import { adminDashboardRoutes } from './domains/platform/routes';
 import { adminEmailRoutes } from './domains/mail/routes';
@@ -185,6 +186,8 @@ export function createApp(deps: Deps) {
   // Prometheus scrapes each process by its address (the reverse proxy's clients are refused).
   app.get('/metrics', metricsEndpoint(metrics, deps.config.metricsToken));
   app.use('/api/*', compressAnswers);
+  // Failures in the request's language (inside compression: it reads the answer as JSON).
+  app.use('/api/*', answerInLanguage);
   app.use('/api/*', async (c, next) => {
     // The entry keeps the batch's connection (its client address for the throttles).
     c.set('dispatch', async (request) => app.fetch(request, c.env));

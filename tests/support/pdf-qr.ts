@@ -1,6 +1,7 @@
 // Reads the QR codes back out of a login-card PDF: each card's code is one filled path of
 // module squares; those squares are laid on a bitmap and decoded with ZXing, as a phone would.
 import * as zxingModule from '@zxing/library';
+import { pdfSource } from './pdf-scripts';
 
 // ZXing ships CommonJS: Playwright's loader sees its exports only on the default export.
 const { BinaryBitmap, DecodeHintType, HybridBinarizer, QRCodeReader, RGBLuminanceSource } =
@@ -10,8 +11,7 @@ const PATH = /q 0 g ((?:[\d.]+ [\d.]+ [\d.]+ [\d.]+ re ?)+) f Q/g;
 
 /** The text of every QR code in the PDF, in drawing order. */
 export function qrTextsInPdf(pdf: ArrayBuffer | Uint8Array): string[] {
-  const text = new TextDecoder('latin1').decode(pdf);
-  return [...text.matchAll(PATH)].map((m) => decodeSquares(m[1]!));
+  return [...pdfSource(pdf).matchAll(PATH)].map((m) => decodeSquares(m[1]!));
 }
 
 function decodeSquares(path: string): string {

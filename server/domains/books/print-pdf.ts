@@ -3,18 +3,19 @@
 // on every edge (MediaBox = BleedBox, TrimBox inside it, as printers expect). Pictures are
 // embedded at their full stored resolution (a 1600 px picture on a 148 mm page is about 260 dpi);
 // JPEGs go in as they are, and so do the JPEG copies of PNG and WebP pictures (what the device's
-// resizer makes) made when they were stored; a picture without one is turned into JPEG here. Text is set in Atkinson Hyperlegible (SIL OFL, shipped
-// in server/assets/fonts), embedded and subset, so the printer needs no font of its own.
+// resizer makes) made when they were stored; a picture without one is turned into JPEG here. Text is
+// set in Atkinson Hyperlegible (SIL OFL, shipped in server/assets/fonts), and words in Devanagari
+// or Arabic in Noto Sans Devanagari or Noto Sans Arabic, shaped by HarfBuzz
+// (src/contract/pdf-text.ts); every font embedded and subset, so the printer needs no font of its own.
 // The same file is the teacher's "Download PDF".
 //
 // Made on the server, not in the browser: the pictures are already in the database (no
 // download of every picture to the device), sharp is native, and a 24-page picture book takes a
 // fraction of a second (bench/books-print.ts).
-import { readFileSync } from 'node:fs';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
 import { BLEED_MM, BOOK_TRIMS, type BookContent, type BookPage } from '../../../src/contract/book-pages';
+import { isRightToLeft, scriptText, type ScriptText, type Weight } from '../../../src/contract/pdf-text';
 
 /** PDF points per millimetre. */
 export const PT_PER_MM = 72 / 25.4;
@@ -31,14 +32,11 @@ export interface PictureBytes {
 /** Finds the book's pictures by id (only the book's own school's; a missing one is left out). */
 export type LoadPictures = (ids: string[]) => Promise<Map<string, PictureBytes>>;
 
-let fonts: { regular: Uint8Array; bold: Uint8Array } | undefined;
-function fontFiles() {
-  fonts ??= {
-    regular: readFileSync(new URL('../../assets/fonts/AtkinsonHyperlegible-Regular.ttf', import.meta.url)),
-    bold: readFileSync(new URL('../../assets/fonts/AtkinsonHyperlegible-Bold.ttf', import.meta.url)),
-  };
-  return fonts;
-}
+/** Latin letters in Atkinson Hyperlegible; Devanagari and Arabic in Noto (src/contract/pdf-text.ts). */
+const LATIN = {
+  regular: new URL('../../assets/fonts/AtkinsonHyperlegible-Regular.ttf', import.meta.url),
+  bold: new URL('../../assets/fonts/AtkinsonHyperlegible-Bold.ttf', import.meta.url),
+};
 
 /** The page size in points, bleed included, of a book of this trim. */
 export function pageSizePt(trim: BookContent['trim']): { width: number; height: number } {
@@ -61,24 +59,30 @@ function drawPicture(page: PDFPage, image: PDFImage, box: Box, fit: 'contain' | 
   page.drawImage(image, { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height });
 }
 
+/** The document's text drawer and the weight to draw with. */
+interface Font {
+  text: ScriptText;
+  weight: Weight;
+}
+
 /** Breaks text into lines that fit `width` at `size` (paragraphs kept, long words split). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+function wrap(text: string, font: Font, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split(/\n\s*\n/)) {
     if (lines.length) lines.push('');
     let line = '';
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
       const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) <= width) {
+      if (font.text.width(next, size, font.weight) <= width) {
         line = next;
         continue;
       }
       if (line) lines.push(line);
       line = word;
       // A word wider than the line is cut where it must be.
-      while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
+      while (font.text.width(line, size, font.weight) > width && line.length > 1) {
         let cut = line.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+        while (cut > 1 && font.text.width(line.slice(0, cut), size, font.weight) > width) cut--;
         lines.push(line.slice(0, cut));
         line = line.slice(cut);
       }
@@ -89,7 +93,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** Sets the text in the box, top down, at the largest size (16 pt down to 8 pt) at which it fits. */
-function drawText(page: PDFPage, text: string, font: PDFFont, box: Box, align: 'left' | 'center' = 'left') {
+function drawText(page: PDFPage, text: string, font: Font, box: Box, align: 'left' | 'center' = 'left') {
   if (!text.trim()) return;
   let size = 16;
   let lines = wrap(text, font, size, box.width);
@@ -101,8 +105,10 @@ function drawText(page: PDFPage, text: string, font: PDFFont, box: Box, align: '
   let y = box.y + box.height - size;
   for (const line of lines) {
     if (y < box.y) break;
-    const x = align === 'center' ? box.x + (box.width - font.widthOfTextAtSize(line, size)) / 2 : box.x;
-    page.drawText(line, { x, y, size, font, color: INK });
+    const lineWidth = font.text.width(line, size, font.weight);
+    // Arabic lines start at the right.
+    const x = align === 'center' ? box.x + (box.width - lineWidth) / 2 : isRightToLeft(line) ? box.x + box.width - lineWidth : box.x;
+    font.text.draw(page, line, { x, y, size, weight: font.weight, color: INK });
     y -= leading;
   }
 }
@@ -155,13 +161,17 @@ export function forgetConvertedPictures(): void {
 /** The print-ready PDF of the book (see the header). */
 export async function renderBookPdf(content: BookContent, loadPictures: LoadPictures): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
   doc.setTitle(content.title);
   doc.setAuthor(content.cover.authors);
   doc.setCreator('StoryNest');
   doc.setProducer('StoryNest');
-  const files = fontFiles();
-  const [regular, bold] = await Promise.all([doc.embedFont(files.regular, { subset: true }), doc.embedFont(files.bold, { subset: true })]);
+  const authorNames = content.pages.map((p) => p.author?.name ?? '');
+  const text = await scriptText(doc, [content.title, content.cover.authors, ...content.pages.map((p) => p.text), ...authorNames], {
+    weights: ['regular', 'bold'],
+    latin: LATIN,
+  });
+  const regular: Font = { text, weight: 'regular' };
+  const bold: Font = { text, weight: 'bold' };
 
   const ids = [...new Set([content.cover.picture, ...content.pages.flatMap((p) => p.pictures)].filter((id): id is string => !!id))];
   const stored = ids.length ? await loadPictures(ids) : new Map<string, PictureBytes>();
@@ -240,14 +250,9 @@ export async function renderBookPdf(content: BookContent, loadPictures: LoadPict
     // The page's number, and in a class book the child who made it.
     const credit = p.author ? `${number} · ${p.author.name}` : String(number);
     const size = 9;
-    page.drawText(credit, {
-      x: (width - regular.widthOfTextAtSize(credit, size)) / 2,
-      y: safe - 2 * PT_PER_MM,
-      size,
-      font: regular,
-      color: INK,
-    });
+    text.draw(page, credit, { x: (width - text.width(credit, size)) / 2, y: safe - 2 * PT_PER_MM, size, color: INK });
   }
 
+  await text.finish();
   return doc.save({ useObjectStreams: true });
 }

@@ -1,0 +1,150 @@
+// The server's words in the request's language (issue 26): an error or validation answer's
+// messages are translated by the same catalogues the screens use (src/locales/<lang>/messages.po,
+// read once at the first translated answer). A message is found by its English text, which is
+// its id there (the contract's messages are marked /*i18n*/); one the catalogue lacks, or has no
+// translation for, stays English.
+//
+// The language: the user's own choice (when users have one), else the browser's Accept-Language,
+// else the school's default_language (when schools have one), else English. Answers say which
+// (Content-Language) and that they vary by Accept-Language.
+import { readFileSync } from 'node:fs';
+import type { MiddlewareHandler } from 'hono';
+import { LOCALES, type Locale } from '../../src/contract/locales';
+
+const CATALOGUE_FILES: Record<Exclude<Locale, 'en'>, URL> = {
+  es: new URL('../../src/locales/es/messages.po', import.meta.url),
+  fr: new URL('../../src/locales/fr/messages.po', import.meta.url),
+  hi: new URL('../../src/locales/hi/messages.po', import.meta.url),
+  ar: new URL('../../src/locales/ar/messages.po', import.meta.url),
+};
+
+/** The singular messages of a .po file: msgid → msgstr (untranslated ones left out). */
+export function parsePo(source: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const unquote = (s: string) => JSON.parse(s) as string;
+  let field: 'msgid' | 'msgstr' | 'other' | undefined;
+  let id = '';
+  let str = '';
+  const flush = () => {
+    if (id && str) out.set(id, str);
+    id = '';
+    str = '';
+    field = undefined;
+  };
+  for (const raw of source.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('msgid ')) {
+      flush();
+      field = 'msgid';
+      id = unquote(line.slice(6));
+    } else if (line.startsWith('msgstr ')) {
+      field = 'msgstr';
+      str = unquote(line.slice(7));
+    } else if (line.startsWith('"')) {
+      if (field === 'msgid') id += unquote(line);
+      else if (field === 'msgstr') str += unquote(line);
+    } else if (line.startsWith('msgid_plural') || line.startsWith('msgstr[')) {
+      // Plural messages are the screens' (counts); the server's messages have none.
+      field = 'other';
+      str = '';
+    } else if (!line) flush();
+  }
+  flush();
+  return out;
+}
+
+let catalogues: Map<Locale, Map<string, string>> | undefined;
+function catalogue(locale: Locale): Map<string, string> | undefined {
+  if (locale === 'en') return undefined;
+  catalogues ??= new Map(Object.entries(CATALOGUE_FILES).map(([l, url]) => [l as Locale, parsePo(readFileSync(url, 'utf8'))]));
+  return catalogues.get(locale);
+}
+
+/** The message in `locale`, or as it is (English) when the catalogue has no translation. */
+export function translate(message: string, locale: Locale): string {
+  return catalogue(locale)?.get(message) ?? message;
+}
+
+const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+/** The first of the browser's languages (by q) we speak: `es-MX` is Spanish. */
+export function fromAcceptLanguage(header: string | undefined): Locale | undefined {
+  if (!header) return undefined;
+  const wanted = header
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { base: (tag ?? '').toLowerCase().split('-')[0], q: Number.isFinite(q) ? q : 0, i };
+    })
+    .filter((w) => w.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return wanted.map((w) => w.base).find(isLocale);
+}
+
+/** Who decides (see the header): the user's choice, the browser, the school, English. */
+export function requestLocale(parts: { user?: unknown; tenant?: unknown; acceptLanguage?: string }): Locale {
+  const userChoice = (parts.user as { language?: unknown } | undefined)?.language;
+  if (isLocale(userChoice)) return userChoice;
+  const browser = fromAcceptLanguage(parts.acceptLanguage);
+  if (browser) return browser;
+  const school = (parts.tenant as { default_language?: unknown } | undefined)?.default_language;
+  return isLocale(school) ? school : 'en';
+}
+
+/** Translates a failure's words: `message`, `error`, `detail` and each field's messages. */
+function translateBody(body: Record<string, unknown>, locale: Locale): Record<string, unknown> {
+  const out = { ...body };
+  const errors = body.errors;
+  if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
+    const translated = Object.fromEntries(
+      Object.entries(errors as Record<string, unknown>).map(([field, messages]) => [
+        field,
+        Array.isArray(messages) ? messages.map((m) => (typeof m === 'string' ? translate(m, locale) : m)) : messages,
+      ]),
+    );
+    out.errors = translated;
+    // A validation answer's summary is made of its fields' messages ('field: message; …').
+    if (typeof body.message === 'string') {
+      let message = body.message;
+      for (const [field, messages] of Object.entries(errors as Record<string, unknown>)) {
+        if (!Array.isArray(messages)) continue;
+        messages.forEach((m, i) => {
+          if (typeof m === 'string') message = message.replace(m, String((translated[field] as unknown[])[i]));
+        });
+      }
+      out.message = message;
+    }
+  }
+  for (const key of ['message', 'error', 'detail'] as const) {
+    if (typeof out[key] === 'string' && out[key] === body[key]) out[key] = translate(out[key], locale);
+  }
+  return out;
+}
+
+/** The middleware for /api: failures (4xx) in the request's language. */
+export const answerInLanguage: MiddlewareHandler = async (c, next) => {
+  await next();
+  const res = c.res;
+  c.header('Vary', 'Accept-Language', { append: true });
+  if (res.status < 400 || res.status >= 500 || !res.headers.get('Content-Type')?.includes('application/json')) return;
+  const vars = c.var as { user?: unknown; tenant?: unknown };
+  const locale = requestLocale({ user: vars.user, tenant: vars.tenant, acceptLanguage: c.req.header('Accept-Language') });
+  if (locale === 'en') return;
+  let body: unknown;
+  try {
+    body = await res.clone().json();
+  } catch {
+    return;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  const headers = new Headers(res.headers);
+  headers.delete('Content-Length');
+  headers.set('Content-Language', locale);
+  c.res = new Response(JSON.stringify(translateBody(body as Record<string, unknown>, locale)), { status: res.status, headers });
+};

@@ -1,0 +1,509 @@
+// Names and words in any of our scripts on a PDF page (pdf-lib), shared by the device (login
+// cards) and the server (print books): Latin, Devanagari and Arabic in Noto Sans, shaped by
+// HarfBuzz (harfbuzzjs, WASM: Arabic letters joined and set right to left, Devanagari conjuncts
+// and vowel signs in place), each font embedded as a subset of the glyphs the document uses.
+//
+// pdf-lib's own drawText cannot do this: it maps characters to glyphs one by one (no joining, no
+// conjuncts, no marks placed). So the text is cut into runs of one script, each run shaped by
+// HarfBuzz into glyph ids and positions, the runs put in visual order (a simple form of the
+// Unicode bidirectional rules, enough for names and sentences mixing Arabic with Latin words and
+// digits), and every glyph drawn at its place. The fonts are written as Type0/CIDFontType2 with a
+// ToUnicode map, and each line is marked with its text (ActualText), so copying or extracting
+// the text gives the words in their logical order.
+//
+// Heavy parts load on demand: harfbuzzjs (and its WASM) when the first document is made, a
+// script's fonts only when the document has words in that script. The font files are in
+// ./fonts (SIL OFL, see fonts/OFL.txt); the caller says how to read them (fetch on the device,
+// the file system on the server).
+import fontkit from '@pdf-lib/fontkit';
+import {
+  PDFHexString,
+  PDFName,
+  PDFOperator,
+  PDFOperatorNames,
+  PDFString,
+  beginText,
+  endText,
+  popGraphicsState,
+  pushGraphicsState,
+  setFillingColor,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
+  type Color,
+  type PDFDocument,
+  type PDFPage,
+  type PDFRef,
+} from 'pdf-lib';
+import type { Font as FkFont, Subset } from 'pdf-lib/cjs/types/fontkit';
+
+export type Weight = 'regular' | 'bold';
+export type Family = 'latin' | 'devanagari' | 'arabic';
+
+/** The font files, by family and weight (each named so both Vite and the server's build find it). */
+export const FONT_FILES: Record<Family, Record<Weight, URL>> = {
+  latin: {
+    regular: new URL('./fonts/NotoSans-Regular.ttf', import.meta.url),
+    bold: new URL('./fonts/NotoSans-Bold.ttf', import.meta.url),
+  },
+  devanagari: {
+    regular: new URL('./fonts/NotoSansDevanagari-Regular.ttf', import.meta.url),
+    bold: new URL('./fonts/NotoSansDevanagari-Bold.ttf', import.meta.url),
+  },
+  arabic: {
+    regular: new URL('./fonts/NotoSansArabic-Regular.ttf', import.meta.url),
+    bold: new URL('./fonts/NotoSansArabic-Bold.ttf', import.meta.url),
+  },
+};
+
+/** Reads a font file (its bytes). */
+export type ReadFont = (url: URL) => Promise<Uint8Array>;
+
+interface NodeFs {
+  readFileSync(url: URL): Uint8Array;
+}
+/**
+ * Reads a font: from the server's disk (a file: URL, Node's fs reached without an import so the
+ * device's bundle has none), else over HTTP from the app's own origin (Vite's asset URL).
+ */
+export const readFont: ReadFont = async (url) => {
+  if (url.protocol === 'file:') {
+    const fs = (globalThis as unknown as { process: { getBuiltinModule(name: string): NodeFs } }).process.getBuiltinModule('node:fs');
+    return new Uint8Array(fs.readFileSync(url));
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Font ${url.pathname} could not be loaded (${response.status})`);
+  return new Uint8Array(await response.arrayBuffer());
+};
+
+/** The script family a code point is set in (everything not Devanagari or Arabic is in Noto Sans). */
+export function familyOf(cp: number): Family | undefined {
+  if ((cp >= 0x0900 && cp <= 0x097f) || (cp >= 0xa8e0 && cp <= 0xa8ff) || (cp >= 0x1cd0 && cp <= 0x1cff)) return 'devanagari';
+  if (
+    (cp >= 0x0600 && cp <= 0x06ff) ||
+    (cp >= 0x0750 && cp <= 0x077f) ||
+    (cp >= 0x0870 && cp <= 0x08ff) ||
+    (cp >= 0xfb50 && cp <= 0xfdff) ||
+    (cp >= 0xfe70 && cp <= 0xfeff && cp !== 0xfeff)
+  )
+    return 'arabic';
+  // Zero-width joiners belong to the run they are in (Devanagari half forms, Arabic joining).
+  if (cp === 0x200c || cp === 0x200d) return undefined;
+  return 'latin';
+}
+
+interface Run {
+  family: Family;
+  text: string;
+  /** 'rtl' or 'ltr' for a run with letters or digits; undefined for spaces and punctuation only. */
+  dir: 'ltr' | 'rtl' | undefined;
+}
+
+/** Cuts a line into runs of one family. */
+export function runsOf(line: string): Run[] {
+  const runs: Run[] = [];
+  for (const ch of line) {
+    const family = familyOf(ch.codePointAt(0)!);
+    const last = runs[runs.length - 1];
+    if (last && (family === undefined || family === last.family)) last.text += ch;
+    else runs.push({ family: family ?? 'latin', text: ch, dir: undefined });
+  }
+  if (!runs.some((r) => r.family === 'arabic')) {
+    for (const run of runs) run.dir = 'ltr';
+    return runs;
+  }
+  // Beside right-to-left words, spaces and punctuation are runs of their own (they take the
+  // direction of their neighbours, see visualOrder).
+  return runs.flatMap((run): Run[] => {
+    if (run.family === 'arabic') return [{ ...run, dir: 'rtl' }];
+    return (run.text.match(/[\p{L}\p{N}\p{M}\u200c\u200d]+|[^\p{L}\p{N}\p{M}\u200c\u200d]+/gu) ?? []).map((text) => ({
+      family: run.family,
+      text,
+      dir: /[\p{L}\p{N}]/u.test(text) ? 'ltr' : undefined,
+    }));
+  });
+}
+
+/** The runs in the order they are drawn, left to right (the bidirectional rules, simplified). */
+export function visualOrder(runs: Run[]): Run[] {
+  const firstStrong = runs.find((r) => r.dir)?.dir ?? 'ltr';
+  const base = firstStrong === 'rtl' ? 1 : 0;
+  const levels = runs.map((run, i) => {
+    let dir = run.dir;
+    if (!dir) {
+      // A space or a comma between two runs of the same direction takes it; else the line's.
+      const before = runs
+        .slice(0, i)
+        .reverse()
+        .find((r) => r.dir)?.dir;
+      const after = runs.slice(i + 1).find((r) => r.dir)?.dir;
+      dir = before && before === after ? before : firstStrong;
+    }
+    if (base === 0) return dir === 'rtl' ? 1 : 0;
+    return dir === 'rtl' ? 1 : 2;
+  });
+  const order = runs.map((_, i) => i);
+  const highest = Math.max(...levels, 0);
+  for (let level = highest; level >= 1; level--) {
+    let i = 0;
+    while (i < order.length) {
+      if (levels[order[i]!]! >= level) {
+        let j = i;
+        while (j < order.length && levels[order[j]!]! >= level) j++;
+        order.splice(i, j - i, ...order.slice(i, j).reverse());
+        i = j;
+      } else i++;
+    }
+  }
+  // A space or comma set right to left is a run of its own, drawn reversed (brackets mirrored).
+  return order.map((i) =>
+    runs[i]!.dir || levels[i]! % 2 === 0
+      ? runs[i]!
+      : { ...runs[i]!, dir: 'rtl' as const, text: [...runs[i]!.text].reverse().map(mirror).join('') },
+  );
+}
+
+const MIRRORED: Record<string, string> = {
+  '(': ')',
+  ')': '(',
+  '[': ']',
+  ']': '[',
+  '{': '}',
+  '}': '{',
+  '<': '>',
+  '>': '<',
+  '«': '»',
+  '»': '«',
+};
+const mirror = (ch: string) => MIRRORED[ch] ?? ch;
+
+/** Whether a line reads right to left (its first letter is Arabic): it is then set flush right. */
+export function isRightToLeft(line: string): boolean {
+  return runsOf(line).find((r) => r.dir)?.dir === 'rtl';
+}
+
+interface HbModule {
+  Blob: new (data: Uint8Array) => unknown;
+  Face: new (blob: unknown) => { upem: number };
+  Font: new (face: unknown) => unknown;
+  Buffer: new () => {
+    addText(text: string): void;
+    guessSegmentProperties(): void;
+    getGlyphInfosAndPositions(): { codepoint: number; cluster: number; xAdvance?: number; xOffset?: number; yOffset?: number }[];
+  };
+  shape(font: unknown, buffer: unknown): void;
+}
+let harfbuzz: Promise<HbModule> | undefined;
+/** harfbuzzjs, loaded once (its module compiles the WASM when imported). */
+function loadHarfbuzz(): Promise<HbModule> {
+  harfbuzz ??= import('harfbuzzjs') as unknown as Promise<HbModule>;
+  return harfbuzz;
+}
+
+interface ShapedGlyph {
+  /** Glyph id in the whole font. */
+  gid: number;
+  /** Where the glyph sits and how far it moves the pen, in font units. */
+  advance: number;
+  dx: number;
+  dy: number;
+  /** The text of the glyph's cluster, on the first glyph of each cluster (for ToUnicode). */
+  text: string;
+}
+interface ShapedRun {
+  face: LoadedFace;
+  text: string;
+  rtl: boolean;
+  glyphs: ShapedGlyph[];
+  /** Width in font units. */
+  width: number;
+}
+
+interface LoadedFace {
+  key: string;
+  hbFont: unknown;
+  upem: number;
+  fk: FkFont;
+  subset: Subset;
+  /** Whole-font glyph id → subset glyph id (the CID), and what each CID stands for. */
+  cids: Map<number, number>;
+  unicode: Map<number, string>;
+  widths: Map<number, number>;
+  ref: PDFRef;
+}
+
+export interface DrawOptions {
+  x: number;
+  y: number;
+  size: number;
+  weight?: Weight;
+  color?: Color;
+}
+
+/** What a document draws its words with (see the header). */
+export interface ScriptText {
+  /** The width of one line of text at this size, in points. */
+  width(text: string, size: number, weight?: Weight): number;
+  /** Draws one line, its baseline starting at (x, y), left to right on the page whatever its direction. */
+  draw(page: PDFPage, text: string, options: DrawOptions): void;
+  /** Writes the fonts into the document: call once, after the last draw and before save(). */
+  finish(): Promise<void>;
+}
+
+export interface ScriptTextOptions {
+  /** The weights to load, the first the default (regular alone unless said). */
+  weights?: Weight[];
+  /** How font files are read (readFont unless said). */
+  read?: ReadFont;
+  /** Other files for the Latin letters (the print books' Atkinson Hyperlegible), by weight. */
+  latin?: Partial<Record<Weight, URL>>;
+}
+
+/**
+ * Prepares a document to draw `texts` (every word it will draw, to know which scripts' fonts to
+ * load).
+ */
+export async function scriptText(doc: PDFDocument, texts: string[], options: ScriptTextOptions = {}): Promise<ScriptText> {
+  const { weights = ['regular'], read = readFont } = options;
+  const defaultWeight = weights[0] ?? 'regular';
+  const hb = await loadHarfbuzz();
+  const families = new Set<Family>(['latin']);
+  for (const text of texts) for (const ch of text) families.add(familyOf(ch.codePointAt(0)!) ?? 'latin');
+  const faces = new Map<string, LoadedFace>();
+  await Promise.all(
+    [...families].flatMap((family) =>
+      [...new Set(weights)].map(async (weight) => {
+        const bytes = await read((family === 'latin' && options.latin?.[weight]) || FONT_FILES[family][weight]);
+        const face = new hb.Face(new hb.Blob(bytes));
+        const fk = fontkit.create(bytes as Buffer) as FkFont;
+        faces.set(`${family}-${weight}`, {
+          key: `${family}-${weight}`,
+          hbFont: new hb.Font(face),
+          upem: face.upem,
+          fk,
+          subset: fk.createSubset(),
+          cids: new Map(),
+          unicode: new Map(),
+          widths: new Map(),
+          ref: doc.context.nextRef(),
+        });
+      }),
+    ),
+  );
+  const faceFor = (family: Family, weight: Weight) =>
+    faces.get(`${family}-${weight}`) ?? faces.get(`latin-${weight}`) ?? faces.get(`latin-${defaultWeight}`)!;
+
+  const shapedLines = new Map<string, ShapedRun[]>();
+  function shapeLine(text: string, weight: Weight): ShapedRun[] {
+    const key = `${weight}\u0000${text}`;
+    let shaped = shapedLines.get(key);
+    if (shaped) return shaped;
+    shaped = visualOrder(runsOf(text)).map((run) => {
+      const face = faceFor(run.family, weight);
+      const buffer = new hb.Buffer();
+      buffer.addText(run.text);
+      buffer.guessSegmentProperties();
+      hb.shape(face.hbFont, buffer);
+      const infos = buffer.getGlyphInfosAndPositions();
+      // Each cluster's text: from its start to the next cluster's start (in logical order).
+      const starts = [...new Set(infos.map((g) => g.cluster))].sort((a, b) => a - b);
+      const clusterText = (cluster: number) => run.text.slice(cluster, starts.find((s) => s > cluster) ?? run.text.length);
+      const seen = new Set<number>();
+      const glyphs = infos.map((g) => {
+        const first = !seen.has(g.cluster);
+        seen.add(g.cluster);
+        // Readers put a right-to-left line's characters back in logical order one by one, a
+        // ligature's too: so its characters are given in the order they are drawn.
+        const text = first ? clusterText(g.cluster) : '';
+        return {
+          gid: g.codepoint,
+          advance: g.xAdvance ?? 0,
+          dx: g.xOffset ?? 0,
+          dy: g.yOffset ?? 0,
+          text: run.dir === 'rtl' ? [...text].reverse().join('') : text,
+        };
+      });
+      return { face, text: run.text, rtl: run.dir === 'rtl', glyphs, width: glyphs.reduce((sum, g) => sum + g.advance, 0) };
+    });
+    shapedLines.set(key, shaped);
+    return shaped;
+  }
+
+  const pageNames = new WeakMap<PDFPage, Map<string, PDFName>>();
+  function fontName(page: PDFPage, face: LoadedFace): PDFName {
+    let names = pageNames.get(page);
+    if (!names) pageNames.set(page, (names = new Map()));
+    let name = names.get(face.key);
+    if (!name) names.set(face.key, (name = page.node.newFontDictionary(`Noto-${face.key}`, face.ref)));
+    return name;
+  }
+  function cidOf(face: LoadedFace, glyph: ShapedGlyph): number {
+    let cid = face.cids.get(glyph.gid);
+    if (cid === undefined) {
+      cid = face.subset.includeGlyph(glyph.gid);
+      face.cids.set(glyph.gid, cid);
+      // The width HarfBuzz moved the pen by (marks take none), so that text extraction sees the
+      // glyphs touching as they are drawn.
+      face.widths.set(cid, Math.round((glyph.advance * 1000) / face.upem));
+    }
+    if (glyph.text && !face.unicode.has(cid)) face.unicode.set(cid, glyph.text);
+    return cid;
+  }
+
+  return {
+    width(text, size, weight = defaultWeight) {
+      return shapeLine(text, weight).reduce((sum, run) => sum + (run.width * size) / run.face.upem, 0);
+    },
+    draw(page, text, { x, y, size, weight = defaultWeight, color }) {
+      if (!text) return;
+      const ops: PDFOperator[] = [pushGraphicsState()];
+      if (color) ops.push(setFillingColor(color));
+      let pen = x;
+      for (const run of shapeLine(text, weight)) {
+        const scale = size / run.face.upem;
+        // A left-to-right run is marked with its words (ActualText), which readers take as they
+        // are: Devanagari's reordered vowel signs and conjuncts come out in their logical order.
+        // Right to left, readers reorder what they find, so there the fonts' map (ToUnicode,
+        // written drawn-order for ligatures) speaks alone.
+        const marked = !run.rtl;
+        if (marked)
+          ops.push(
+            PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [
+              PDFName.of('Span'),
+              // A properties dictionary: pdf-lib writes it as it is, though its types list no dictionaries.
+              doc.context.obj({ ActualText: PDFHexString.fromText(run.text) }) as unknown as PDFName,
+            ]),
+          );
+        ops.push(beginText(), setFontAndSize(fontName(page, run.face), size));
+        for (const glyph of run.glyphs) {
+          const cid = cidOf(run.face, glyph);
+          ops.push(setTextMatrix(1, 0, 0, 1, pen + glyph.dx * scale, y + glyph.dy * scale), showText(PDFHexString.of(hex4(cid))));
+          pen += glyph.advance * scale;
+        }
+        ops.push(endText());
+        if (marked) ops.push(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+      }
+      ops.push(popGraphicsState());
+      page.pushOperators(...ops);
+    },
+    async finish() {
+      for (const face of faces.values()) {
+        if (!face.cids.size) {
+          // A font loaded but never drawn with: nothing to embed, but its reference must resolve.
+          doc.context.assign(face.ref, doc.context.obj({}));
+          continue;
+        }
+        await writeFont(doc, face);
+      }
+    },
+  };
+}
+
+const hex4 = (n: number) => n.toString(16).padStart(4, '0');
+
+function encodeSubset(subset: Subset): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const parts: Uint8Array[] = [];
+    subset
+      .encodeStream()
+      .on('data', (d) => parts.push(d))
+      .on('end', () => {
+        const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+        let at = 0;
+        for (const p of parts) {
+          out.set(p, at);
+          at += p.length;
+        }
+        resolve(out);
+      });
+  });
+}
+
+/** A six-letter subset tag (PDF 9.6.4), the same for the same glyphs. */
+function subsetTag(face: LoadedFace): string {
+  let h = 0;
+  for (const gid of face.cids.keys()) h = (h * 31 + gid) >>> 0;
+  let tag = '';
+  for (let i = 0; i < 6; i++) {
+    tag += String.fromCharCode(65 + (h % 26));
+    h = Math.floor(h / 26) + i * 7;
+  }
+  return tag;
+}
+
+function toUnicodeCmap(unicode: Map<number, string>): string {
+  const entries = [...unicode].map(([cid, text]) => {
+    let hex = '';
+    for (let i = 0; i < text.length; i++) hex += hex4(text.charCodeAt(i));
+    return `<${hex4(cid)}> <${hex}>`;
+  });
+  const blocks: string[] = [];
+  for (let i = 0; i < entries.length; i += 100) {
+    const block = entries.slice(i, i + 100);
+    blocks.push(`${block.length} beginbfchar\n${block.join('\n')}\nendbfchar`);
+  }
+  return [
+    '/CIDInit /ProcSet findresource begin',
+    '12 dict begin',
+    'begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+    '/CMapName /Adobe-Identity-UCS def',
+    '/CMapType 2 def',
+    '1 begincodespacerange',
+    '<0000><ffff>',
+    'endcodespacerange',
+    ...blocks,
+    'endcmap',
+    'CMapName currentdict /CMap defineresource pop',
+    'end',
+    'end',
+  ].join('\n');
+}
+
+async function writeFont(doc: PDFDocument, face: LoadedFace) {
+  const { context } = doc;
+  const fk = face.fk;
+  const k = 1000 / fk.unitsPerEm;
+  const bytes = await encodeSubset(face.subset);
+  const baseName = `${subsetTag(face)}+${(fk.postscriptName ?? `Noto-${face.key}`).replace(/[^A-Za-z0-9-]/g, '')}`;
+  const fontFile = context.register(context.flateStream(bytes, { Length1: bytes.length }));
+  const descriptor = context.register(
+    context.obj({
+      Type: 'FontDescriptor',
+      FontName: baseName,
+      Flags: 4,
+      FontBBox: [fk.bbox.minX * k, fk.bbox.minY * k, fk.bbox.maxX * k, fk.bbox.maxY * k].map(Math.round),
+      ItalicAngle: 0,
+      Ascent: Math.round(fk.ascent * k),
+      Descent: Math.round(fk.descent * k),
+      CapHeight: Math.round((fk.capHeight || fk.ascent) * k),
+      StemV: 80,
+      FontFile2: fontFile,
+    }),
+  );
+  const widths: (number | number[])[] = [];
+  for (const [cid, width] of [...face.widths].sort((a, b) => a[0] - b[0])) widths.push(cid, [width]);
+  const cidFont = context.register(
+    context.obj({
+      Type: 'Font',
+      Subtype: 'CIDFontType2',
+      BaseFont: baseName,
+      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+      FontDescriptor: descriptor,
+      W: widths,
+      CIDToGIDMap: 'Identity',
+    }),
+  );
+  const toUnicode = context.register(context.flateStream(toUnicodeCmap(face.unicode)));
+  context.assign(
+    face.ref,
+    context.obj({
+      Type: 'Font',
+      Subtype: 'Type0',
+      BaseFont: baseName,
+      Encoding: 'Identity-H',
+      DescendantFonts: [cidFont],
+      ToUnicode: toUnicode,
+    }),
+  );
+}

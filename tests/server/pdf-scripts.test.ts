@@ -1,0 +1,65 @@
+// Names in any script on the PDFs: a print book (made on the server) with children named in
+// Devanagari and Arabic, and the shaping underneath (src/contract/pdf-text.ts). The names must come back out of the PDF as text, be drawn
+// with real glyphs (never the missing-glyph box, glyph 0), and the fonts be embedded as subsets.
+import { describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import type { BookContent } from '../../src/contract/book-pages';
+import { renderBookPdf } from '../../server/domains/books/print-pdf';
+import { runsOf, scriptText, visualOrder } from '../../src/contract/pdf-text';
+import { drawnGlyphIds, pdfFonts, pdfText } from '../support/pdf-scripts';
+
+describe('names in any script on PDFs', () => {
+  it('joins Arabic letters and builds Devanagari conjuncts (fewer glyphs than letters)', async () => {
+    const doc = await PDFDocument.create();
+    const text = await scriptText(doc, ['ليلى', 'क्ष']);
+    const page = doc.addPage([200, 100]);
+    text.draw(page, 'ليلى', { x: 10, y: 60, size: 20 });
+    text.draw(page, 'क्ष', { x: 10, y: 20, size: 20 });
+    await text.finish();
+    const ids = drawnGlyphIds(await doc.save({ useObjectStreams: false }));
+    // ليلى: four letters, three glyphs (lam-alef maqsura joins); क्ष: three characters, one conjunct.
+    expect(ids).toHaveLength(4);
+  });
+
+  it('orders mixed lines the bidirectional way', () => {
+    const order = (line: string) =>
+      visualOrder(runsOf(line))
+        .map((r) => r.text)
+        .join('|');
+    expect(order('ليلى حسن')).toBe('حسن| |ليلى');
+    expect(order('ليلى 3B')).toBe('3B| |ليلى');
+    expect(order('Class ليلى حسن')).toBe('Class| |حسن| |ليلى');
+    expect(order('अनन्या Rao')).toBe('अनन्या| Rao');
+    expect(order('ليلى, Zoë')).toBe('Zoë| ,|ليلى');
+  });
+});
+
+describe('print books in any script', () => {
+  it('sets a book by ليلى and अनन्या with their words, text and glyphs intact', async () => {
+    const content: BookContent = {
+      title: 'ليلى والقمر',
+      trim: 'a5',
+      cover: { authors: 'ليلى حسن, अनन्या शर्मा and Zoë' },
+      pages: [
+        { id: 'p1', layout: 'text-only', html: '', text: 'ذهبت ليلى إلى السوق.', pictures: [], author: { id: 1, name: 'ليلى' } },
+        { id: 'p2', layout: 'text-only', html: '', text: 'अनन्या ने एक किताब पढ़ी।', pictures: [], author: { id: 2, name: 'अनन्या' } },
+      ],
+    };
+    const pdf = await renderBookPdf(content, async () => new Map());
+    const text = pdfText(pdf);
+    for (const words of ['ليلى والقمر', 'ليلى حسن', 'अनन्या शर्मा', 'ذهبت ليلى إلى السوق.', 'अनन्या ने एक किताब पढ़ी।', '2 · अनन्या'])
+      expect(text).toContain(words);
+    const fonts = pdfFonts(pdf);
+    expect(fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
+      'AtkinsonHyperlegible-Bold',
+      'AtkinsonHyperlegible-Regular',
+      'NotoSansArabic-Bold',
+      'NotoSansArabic-Regular',
+      'NotoSansDevanagari-Regular',
+    ]);
+    expect(fonts.every((f) => f.embedded && f.subset)).toBe(true);
+    const glyphs = drawnGlyphIds(pdf);
+    expect(glyphs.length).toBeGreaterThan(50);
+    expect(glyphs).not.toContain(0);
+  });
+});

@@ -1,0 +1,81 @@
+// The server's failures in the request's language (issue 26): a validation answer in Spanish
+// and Arabic by Accept-Language, English when the browser asks for a language we do not speak
+// or the catalogue has no translation, and the rules of the choice.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromAcceptLanguage, parsePo, requestLocale, translate } from '../../server/http/language';
+import { GREENFIELD, startServer, TARGETS, type TestServer } from './harness';
+
+describe.each(TARGETS)('server messages in the request’s language on %s', (target) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(target);
+  });
+  afterAll(() => server.close());
+
+  const badEmail = (language?: string) =>
+    server.call('POST', '/api/password-reset/', {
+      host: GREENFIELD,
+      json: { email: 'not-an-email' },
+      headers: language ? { 'Accept-Language': language } : {},
+    });
+
+  it('answers a validation failure in Spanish and in Arabic', async () => {
+    const es = await badEmail('es-MX,es;q=0.9,en;q=0.5');
+    expect(es.status).toBe(400);
+    expect(es.body.errors.email).toEqual(['El correo no es válido']);
+    expect(es.body.message).toBe('email: El correo no es válido');
+    expect(es.headers.get('Content-Language')).toBe('es');
+
+    const ar = await badEmail('ar');
+    expect(ar.status).toBe(400);
+    expect(ar.body.errors.email).toEqual(['البريد الإلكتروني غير صالح']);
+    expect(ar.headers.get('Content-Language')).toBe('ar');
+  });
+
+  it('answers other failures (a wrong password) in the language too', async () => {
+    const res = await server.call('POST', '/api/auth/token/', {
+      host: GREENFIELD,
+      json: { username: 'nobody', password: 'wrong-one' },
+      headers: { 'Accept-Language': 'ar' },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('اسم المستخدم أو كلمة المرور غير صحيحة.');
+  });
+
+  it('falls back to English', async () => {
+    for (const language of [undefined, 'de-DE,de;q=0.9', 'en-GB']) {
+      const res = await badEmail(language);
+      expect(res.body.errors.email).toEqual(['Invalid email address']);
+      expect(res.headers.get('Content-Language')).toBeNull();
+    }
+    // A message the catalogue does not have stays as it is.
+    expect(translate('No API endpoint GET /api/nowhere', 'es')).toBe('No API endpoint GET /api/nowhere');
+  });
+
+  it('chooses the user’s language, else the browser’s, else the school’s, else English', () => {
+    expect(fromAcceptLanguage('de;q=1, fr-CA;q=0.8, es;q=0.9')).toBe('es');
+    expect(fromAcceptLanguage('*')).toBeUndefined();
+    expect(requestLocale({ user: { language: 'hi' }, acceptLanguage: 'es', tenant: { default_language: 'ar' } })).toBe('hi');
+    expect(requestLocale({ user: { language: null }, acceptLanguage: 'es', tenant: { default_language: 'ar' } })).toBe('es');
+    expect(requestLocale({ acceptLanguage: 'de', tenant: { default_language: 'ar' } })).toBe('ar');
+    expect(requestLocale({})).toBe('en');
+  });
+
+  it('reads .po entries across lines and leaves untranslated ones out', () => {
+    const po = [
+      'msgid ""',
+      'msgstr ""',
+      '"Language: es\\n"',
+      '',
+      'msgid "Hello "',
+      '"there"',
+      'msgstr "Hola "',
+      '"a todos"',
+      '',
+      'msgid "Untranslated"',
+      'msgstr ""',
+      '',
+    ].join('\n');
+    expect([...parsePo(po)]).toEqual([['Hello there', 'Hola a todos']]);
+  });
+});
