@@ -143,7 +143,11 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
             .select({ id: classes.id, name: classes.name, class_id: classes.class_id, class_theme: classes.class_theme })
             .from(classes)
             .where(
-              and(eq(classes.tenant_id, tenant.id), sql`upper(${classes.class_id}) = ${classCode.toUpperCase()}`, isNull(classes.deleted_at)),
+              and(
+                eq(classes.tenant_id, tenant.id),
+                sql`upper(${classes.class_id}) = ${classCode.toUpperCase()}`,
+                isNull(classes.deleted_at),
+              ),
             )
             .limit(1)
         : [],
