@@ -26,8 +26,13 @@ const READS = [
   /\(\s*env\s*,\s*['"`]([A-Z][A-Z0-9_]+)['"`]/g,
 ];
 
+/** A helper given a list of names after a label in words: `(env, 'PayPal', ['X', 'Y'])`. */
+const LISTS = /\(\s*env\s*,\s*['"`][^'"`]*[a-z][^'"`]*['"`]\s*,\s*\[([^\]]*)\]/g;
+
 function variablesRead(source: string): string[] {
-  return [...new Set(READS.flatMap((pattern) => [...source.matchAll(pattern)].map((m) => m[1]!)))];
+  const single = READS.flatMap((pattern) => [...source.matchAll(pattern)].map((m) => m[1]!));
+  const listed = [...source.matchAll(LISTS)].flatMap((m) => [...m[1]!.matchAll(/['"`]([A-Z][A-Z0-9_]+)['"`]/g)].map((n) => n[1]!));
+  return [...new Set([...single, ...listed])];
 }
 
 /** The rows of the README's Configuration table: variable, development, production, purpose. */
