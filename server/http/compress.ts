@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { brotliCompress, constants, createGzip, gzip } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import type { AppEnv } from './env';
 import { pickEncoding } from './static-files';
 
@@ -41,11 +42,14 @@ export const compressAnswers = createMiddleware<AppEnv>(async (c, next) => {
     headers.delete('Content-Length');
     // Each batch is flushed as it comes, so the reader gets it at once, compressed.
     const gzipped = Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>).pipe(createGzip({ flush: constants.Z_SYNC_FLUSH }));
-    c.res = new Response(Readable.toWeb(gzipped) as ReadableStream<Uint8Array>, {
-      status: res.status,
-      statusText: res.statusText,
-      headers,
-    });
+    remake(
+      c,
+      new Response(Readable.toWeb(gzipped) as ReadableStream<Uint8Array>, {
+        status: res.status,
+        statusText: res.statusText,
+        headers,
+      }),
+    );
     return;
   }
   const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
@@ -61,5 +65,16 @@ export const compressAnswers = createMiddleware<AppEnv>(async (c, next) => {
     if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
   }
   headers.set('Content-Length', String(sent.length));
-  c.res = new Response(new Uint8Array(sent), { status: res.status, statusText: res.statusText, headers });
+  remake(c, new Response(new Uint8Array(sent), { status: res.status, statusText: res.statusText, headers }));
 });
+
+/**
+ * Puts an answer remade from the current one in its place. Hono's setter copies the current
+ * answer's headers over a new one (for headers set before there was an answer), which would undo
+ * what the remade answer changed (Vary, Content-Length, ETag); the remade one already carries
+ * every header it keeps.
+ */
+export function remake(c: Context, res: Response) {
+  c.res = undefined;
+  c.res = res;
+}

@@ -9,6 +9,7 @@
 // (Content-Language) and that they vary by Accept-Language.
 import { readFileSync } from 'node:fs';
 import type { MiddlewareHandler } from 'hono';
+import { remake } from './compress';
 import { LOCALES, type Locale } from '../../src/contract/locales';
 
 const CATALOGUE_FILES: Record<Exclude<Locale, 'en'>, URL> = {
@@ -131,7 +132,10 @@ function translateBody(body: Record<string, unknown>, locale: Locale): Record<st
 export const answerInLanguage: MiddlewareHandler = async (c, next) => {
   await next();
   const res = c.res;
-  c.header('Vary', 'Accept-Language', { append: true });
+  // Added to what is there (compression's Accept-Encoding), never in its place.
+  const vary = res.headers.get('Vary');
+  if (!vary) res.headers.set('Vary', 'Accept-Language');
+  else if (!/\baccept-language\b/i.test(vary)) res.headers.set('Vary', `${vary}, Accept-Language`);
   if (res.status < 400 || res.status >= 500 || !res.headers.get('Content-Type')?.includes('application/json')) return;
   const vars = c.var as { user?: unknown; tenant?: unknown };
   const locale = requestLocale({ user: vars.user, tenant: vars.tenant, acceptLanguage: c.req.header('Accept-Language') });
@@ -146,5 +150,5 @@ export const answerInLanguage: MiddlewareHandler = async (c, next) => {
   const headers = new Headers(res.headers);
   headers.delete('Content-Length');
   headers.set('Content-Language', locale);
-  c.res = new Response(JSON.stringify(translateBody(body as Record<string, unknown>, locale)), { status: res.status, headers });
+  remake(c, new Response(JSON.stringify(translateBody(body as Record<string, unknown>, locale)), { status: res.status, headers }));
 };

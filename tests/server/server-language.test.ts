@@ -42,6 +42,13 @@ describe.each(TARGETS)('server messages in the request’s language on %s', (tar
     expect(res.body.message).toBe('اسم المستخدم أو كلمة المرور غير صحيحة.');
   });
 
+  it('says its answers vary by language as well as by encoding', async () => {
+    const big = await server.call('GET', '/api/books/?limit=100', { host: GREENFIELD, headers: { 'Accept-Encoding': 'br' } });
+    expect(big.headers.get('Content-Encoding')).toBe('br');
+    expect(big.headers.get('Vary')).toMatch(/Accept-Encoding/);
+    expect(big.headers.get('Vary')).toMatch(/Accept-Language/);
+  });
+
   it('falls back to English', async () => {
     for (const language of [undefined, 'de-DE,de;q=0.9', 'en-GB']) {
       const res = await badEmail(language);
