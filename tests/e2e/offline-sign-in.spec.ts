@@ -4,7 +4,7 @@
 // child signs in and sees nothing of Amara's; back online, both children's work reaches the
 // server once, under the right child, and the teacher sees the story in the review queue.
 import { expect, test, type Page } from '@playwright/test';
-import { screenshots, seriousViolations, signInThroughApi, site } from './support';
+import { dismissOverlays, screenshots, seriousViolations, signInThroughApi, site } from './support';
 
 const base = site('greenfield');
 const TITLE = 'The Day the Wifi Went Away';
@@ -23,19 +23,6 @@ function call(page: Page, path: string, token?: string) {
     },
     { path, token },
   );
-}
-
-/** The first-visit welcome and tours, when they show, are closed (the signed-in child has seen the tour). */
-async function dismissOverlays(page: Page) {
-  await page.evaluate(() => {
-    const user = JSON.parse(localStorage.getItem('user') ?? 'null') as { id: number; role: string } | null;
-    if (user?.role === 'student') {
-      localStorage.setItem(`storynest_tour:student-dashboard:${user.id}`, JSON.stringify({ state: 'skipped', at: Date.now() }));
-    }
-  });
-  const welcome = page.getByRole('button', { name: 'Got it' });
-  if (await welcome.isVisible().catch(() => false)) await welcome.click();
-  await page.keyboard.press('Escape');
 }
 
 /** A child signs in through the real page: class code (typed), their card on the grid, password. */

@@ -146,3 +146,16 @@ export async function fillDeliveryAddress(page: Page, name = 'Ada Parent') {
   await page.getByLabel(/^State, province or region/).fill('IL');
   await page.getByLabel(/^Postcode/).fill('62704');
 }
+
+/** The first-visit welcome and tours, when they show, are closed (the signed-in child has seen the tour). */
+export async function dismissOverlays(page: Page) {
+  await page.evaluate(() => {
+    const user = JSON.parse(localStorage.getItem('user') ?? 'null') as { id: number; role: string } | null;
+    if (user?.role === 'student') {
+      localStorage.setItem(`storynest_tour:student-dashboard:${user.id}`, JSON.stringify({ state: 'skipped', at: Date.now() }));
+    }
+  });
+  const welcome = page.getByRole('button', { name: 'Got it' });
+  if (await welcome.isVisible().catch(() => false)) await welcome.click();
+  await page.keyboard.press('Escape');
+}

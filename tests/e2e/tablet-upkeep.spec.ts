@@ -7,7 +7,7 @@
 // server).
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations, signInThroughApi, site } from './support';
+import { dismissOverlays, seriousViolations, signInThroughApi, site } from './support';
 
 const base = site('greenfield');
 const profile = (page: Page, name: string) => page.getByRole('list', { name: 'Students' }).getByRole('button', { name });
@@ -38,18 +38,6 @@ function offlineSessions(page: Page): Promise<{ owner_id: number; status: string
     idb.close();
     return rows;
   });
-}
-
-async function dismissOverlays(page: Page) {
-  await page.evaluate(() => {
-    const user = JSON.parse(localStorage.getItem('user') ?? 'null') as { id: number; role: string } | null;
-    if (user?.role === 'student') {
-      localStorage.setItem(`storynest_tour:student-dashboard:${user.id}`, JSON.stringify({ state: 'skipped', at: Date.now() }));
-    }
-  });
-  const welcome = page.getByRole('button', { name: 'Got it' });
-  if (await welcome.isVisible().catch(() => false)) await welcome.click();
-  await page.keyboard.press('Escape');
 }
 
 async function shots(page: Page, name: string) {

@@ -351,22 +351,12 @@ export const tabletRoutes = new OpenAPIHono<AppEnv>()
     );
   })
   .openapi(exchange, async (c) => {
-    const tenant = siteTenant(c);
-    const { id } = c.req.valid('param');
-    const now = c.var.deps.now();
-    const limits = tabletLimits(c);
-    await assertNotLocked(c, c.var.db, limits, now);
-    const enrolment = await usableEnrolment(c.var.db, tenant.id, id, now);
+    const { enrolment, limits } = await exchangingTablet(c, c.req.valid('param').id);
     return c.json(await exchangeOne(c, enrolment, c.req.valid('json'), limits), 200);
   })
   .openapi(exchangeBatch, async (c) => {
-    const tenant = siteTenant(c);
-    const { id } = c.req.valid('param');
-    const now = c.var.deps.now();
-    const limits = tabletLimits(c);
-    await assertNotLocked(c, c.var.db, limits, now);
     // A revoked or expired tablet is refused as a whole: nothing of it is exchanged.
-    const enrolment = await usableEnrolment(c.var.db, tenant.id, id, now);
+    const { enrolment, limits } = await exchangingTablet(c, c.req.valid('param').id);
     return c.json({ results: await exchangeEach(c, enrolment, c.req.valid('json').exchanges, limits) }, 200);
   })
   .openapi(acceptWaiting, async (c) => {
@@ -454,6 +444,14 @@ async function exchangeEach(c: Context<AppEnv>, enrolment: Enrolment, exchanges:
     }
   }
   return results;
+}
+
+/** The tablet asking to exchange sign-ins: not locked out, enrolled, and neither revoked nor expired. */
+async function exchangingTablet(c: Context<AppEnv>, id: string) {
+  const now = c.var.deps.now();
+  const limits = tabletLimits(c);
+  await assertNotLocked(c, c.var.db, limits, now);
+  return { enrolment: await usableEnrolment(c.var.db, siteTenant(c).id, id, now), limits };
 }
 
 async function staffAction(c: Context<AppEnv>, id: string, action: 'renew' | 'revoke') {
