@@ -46,7 +46,11 @@ export async function startFreshServer(env: Record<string, string> = {}, nodeArg
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`The server did not start in time:\n${log}`);
+    if (Date.now() > deadline) {
+      // Not left behind: a server still starting would go on loading the machine after the run.
+      child.kill('SIGKILL');
+      throw new Error(`The server did not start in time:\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
