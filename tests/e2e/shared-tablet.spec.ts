@@ -11,6 +11,9 @@ let server: FreshServer;
 let base: string;
 
 test.beforeAll(async () => {
+  // As long as the server may take to start (serve-fresh waits two minutes): a hook that gave up
+  // sooner would fail the journey and leave the starting server behind.
+  test.setTimeout(180_000);
   server = await startFreshServer({
     SECRET_KEY: 'tablet-secret',
     STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
