@@ -2,8 +2,8 @@
 // registration form as multipart (the logo is a file), creates the tenant and its first admin,
 // and e-mails the admin a link to confirm the address and then choose a password on the new site
 // (a registration not confirmed in time lapses: lapsed-registrations.ts). The answer is the same
-// whether or not the address already has an account; its owner is told by e-mail instead. GET /tenant-logos/{id}
-// serves uploaded logos. The form and this route validate with the same schema
+// whether or not the address already has an account; its owner is told by e-mail instead.
+// GET /tenant-logos/{id} serves uploaded logos. The form and this route validate with the same schema
 // (src/contract/registration.ts), so their rules and words cannot drift apart.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { Hono } from 'hono';
