@@ -58,6 +58,11 @@ export interface Config {
   /** Lifetime of an access token in seconds (ACCESS_TOKEN_SECONDS, default 900 = 15 minutes). */
   accessTokenSeconds: number;
   /**
+   * Days a registered school has to confirm its e-mail address (REGISTRATION_CONFIRM_DAYS, default
+   * 3): then the registration lapses, is removed, and its subdomain is free again.
+   */
+  registrationConfirmDays: number;
+  /**
    * On SIGTERM or SIGINT, running requests get this long to finish before their connections are
    * closed (default: the request deadline and 5 s more, so a request that can finish, does).
    */
@@ -210,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: positiveInt(env, 'SHUTDOWN_GRACE_MS', requestTimeoutMs + 5_000),
     trustProxy: env.TRUST_PROXY === '0' ? 0 : positiveInt(env, 'TRUST_PROXY', 0),
     accessTokenSeconds: positiveInt(env, 'ACCESS_TOKEN_SECONDS', 15 * 60),
+    registrationConfirmDays: positiveInt(env, 'REGISTRATION_CONFIRM_DAYS', 3),
     smtpUrl: env.SMTP_URL || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     storage: s3Settings(env),

@@ -10,6 +10,8 @@
 //   idempotency_keys       past their retention (RETENTION_DAYS, at least 30 days)
 //   email_outbox           bodies of mail that was sent, whose link expired, that was given up
 //                          or is older than a week are emptied; such rows go after 30 days
+//   tenants                registrations never confirmed within REGISTRATION_CONFIRM_DAYS
+//                          (domains/schools/lapsed-registrations.ts), with their logo
 import { and, isNotNull, lt, lte, ne, or, isNull, gte } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { communitySessions, emailOutbox, invitations, passwordResetTokens, rateLimits, refreshTokens } from '../db/schema';
@@ -17,6 +19,9 @@ import type { Deps } from '../http/env';
 import { pruneIdempotencyKeys } from '../http/idempotency';
 import { logger as processLogger } from '../log';
 import { MAX_ATTEMPTS } from '../domains/mail/outbox';
+import { removeLapsedRegistrations } from '../domains/schools/lapsed-registrations';
+import { openFileStore } from '../providers/storage/open';
+import type { FileStore } from '../providers/storage/storage';
 
 const DAY_MS = 24 * 3600_000;
 /** A rate-limit row this long past its window's start counts nothing any more. */
@@ -35,11 +40,22 @@ const TABLES = [
   'idempotency_keys',
   'email_bodies',
   'email_outbox',
+  'lapsed_registrations',
 ] as const;
 /** How many rows each step removed (email_bodies: bodies emptied). */
 export type PruneCounts = Record<(typeof TABLES)[number], number>;
 
-export async function pruneExpired(db: Db, now: Date): Promise<PruneCounts> {
+/** How lapsed registrations are found and where their logos are (default: 3 days, files in the database). */
+export interface PruneOptions {
+  confirmDays: number;
+  storage: FileStore;
+}
+
+export async function pruneExpired(
+  db: Db,
+  now: Date,
+  options: PruneOptions = { confirmDays: 3, storage: openFileStore(undefined) },
+): Promise<PruneCounts> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
   const count = async (rows: Promise<unknown[]>) => (await rows).length;
   const counts = Object.fromEntries(TABLES.map((t) => [t, 0])) as PruneCounts;
@@ -86,14 +102,16 @@ export async function pruneExpired(db: Db, now: Date): Promise<PruneCounts> {
       .where(and(finished, lt(emailOutbox.created_at, ago(MAIL_ENVELOPE_KEEP_MS))))
       .returning({ id: emailOutbox.id }),
   );
+  counts.lapsed_registrations = (await removeLapsedRegistrations(db, options.storage, now, options.confirmDays)).length;
   return counts;
 }
 
 /** Prunes now and then every `everyMs` (a day); the returned function stops it. Never throws. */
-export function startPruning(deps: Pick<Deps, 'database' | 'now' | 'log'>, everyMs = DAY_MS): () => void {
+export function startPruning(deps: Pick<Deps, 'database' | 'now' | 'log' | 'config' | 'storage'>, everyMs = DAY_MS): () => void {
   const log = deps.log ?? processLogger;
+  const options = { confirmDays: deps.config.registrationConfirmDays, storage: deps.storage ?? openFileStore(deps.config.storage) };
   const run = () =>
-    void pruneExpired(deps.database.db, deps.now()).then(
+    void pruneExpired(deps.database.db, deps.now(), options).then(
       (counts) => log.info({ job: 'prune', removed: counts }, 'pruned expired rows'),
       (err: unknown) => log.error({ job: 'prune', err }, 'pruning failed'),
     );

@@ -2040,7 +2040,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Registered; the admin is e-mailed a link to set a password */
+                /** @description Registered; the admin is e-mailed a link to confirm the address and set a password (a registration not confirmed within REGISTRATION_CONFIRM_DAYS lapses and frees its subdomain). The same answer when the address already has an account: its owner is e-mailed instead */
                 201: {
                     headers: {
                         [name: string]: unknown;

@@ -3,10 +3,15 @@
 // site. The account and device limits are tight; the address and site limits are generous,
 // because a whole school shares one address: they stop a stranger's guessing (who may leave
 // the device header out or change it at will) without letting one child lock a class out.
+// A child's account is counted in three rings: per child and device (the address and the
+// device id together), per child and address, and per child everywhere. Each ring's limit is
+// above the one inside it, so one address (a stranger who knows a class's usernames) locks the
+// child only for itself: the lock that keeps the child out of every device needs the failures
+// of several addresses.
 // A key that reaches its limit within its window is locked; while any key of a request is
 // locked, the attempt is refused before any password is checked and is not counted again, so
 // a locked child or a locked tablet adds nothing more to the address's or the site's count.
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { isIPv6 } from 'node:net';
 import type { Queryable } from '../../db/client';
@@ -20,8 +25,20 @@ import { DEVICE_HEADER, DEVICE_ID_PATTERN } from '../../../src/contract/device';
 export const WINDOW_MS = 15 * 60_000;
 export const LOCK_MS = 15 * 60_000;
 
-/** Failures an account (one child, one member of staff) may make per window. */
+/** Failures a member of staff's account may make per window (a reset of the password clears them). */
 export const ACCOUNT_LIMIT = 10;
+/** Failures one child's account may make from one device (one address and one device id) per window. */
+export const CHILD_DEVICE_LIMIT = 10;
+/**
+ * Failures one child's account may make from one network address per window, whatever device ids
+ * it sends: a script that changes its device id at each try is stopped here, for this address only.
+ */
+export const CHILD_ADDRESS_LIMIT = 15;
+/**
+ * Failures one child's account may make per window from everywhere before it is locked on every
+ * device. Above CHILD_ADDRESS_LIMIT, so no single address can reach it on its own.
+ */
+export const CHILD_LIMIT = 20;
 /**
  * Failures one device may make per window, over all accounts. Higher than an account's: a
  * classroom tablet serves many children, and one child can add at most ACCOUNT_LIMIT of them
@@ -64,6 +81,10 @@ const siteKey = (tenant: TenantRow | null) => (tenant ? `t${tenant.id}` : 'platf
 
 export const accountKeys = {
   staff: (email: string) => `staff:${email.trim().toLowerCase()}`,
+  /**
+   * A child's key everywhere; its address and device keys extend it after an `@` (a child's
+   * username never holds one: a name with `@` signs in as staff), so an unlock finds them all.
+   */
   student: (tenantId: number | 'platform', username: string) => `student:${tenantId}:${username.trim().toLowerCase()}`,
 };
 
@@ -132,14 +153,30 @@ export function deviceLimit(c: Context<AppEnv>, purpose = 'device'): Limit[] {
   return [{ key: `${purpose}:${siteKey(c.var.tenant)}:${id}`, max: DEVICE_LIMIT, message: AUTH_MSG.deviceLocked }];
 }
 
-/** The limits of a sign-in to POST /auth/token/ by this username on this site. */
-export function signInLimits(c: Context<AppEnv>, username: string): { account: Limit; all: Limit[] } {
-  const tenant = c.var.tenant;
-  const account: Limit = username.includes('@')
-    ? { key: accountKeys.staff(username), max: ACCOUNT_LIMIT, message: AUTH_MSG.staffLocked }
-    : { key: accountKeys.student(tenant?.id ?? 'platform', username), max: ACCOUNT_LIMIT, message: AUTH_MSG.studentLocked };
-  const purpose = username.includes('@') ? 'staff' : 'student';
-  return { account, all: [account, ...deviceLimit(c), ...networkLimits(c, purpose)] };
+/** A child's three rings (see the header): on this device, from this address, everywhere. */
+function childLimits(c: Context<AppEnv>, username: string): Limit[] {
+  const child = accountKeys.student(c.var.tenant?.id ?? 'platform', username);
+  const address = `${child}@${clientAddress(c)}`;
+  const id = c.req.header(DEVICE_HEADER);
+  const device = `${address}#${id && DEVICE_ID_PATTERN.test(id) ? id : '-'}`;
+  const message = AUTH_MSG.studentLocked;
+  return [
+    { key: device, max: CHILD_DEVICE_LIMIT, message },
+    { key: address, max: CHILD_ADDRESS_LIMIT, message },
+    { key: child, max: CHILD_LIMIT, message },
+  ];
+}
+
+/**
+ * The limits of a sign-in to POST /auth/token/ by this username on this site; `account`: the
+ * keys of the account itself, which a successful sign-in forgets.
+ */
+export function signInLimits(c: Context<AppEnv>, username: string): { account: string[]; all: Limit[] } {
+  const staff = username.includes('@');
+  const account: Limit[] = staff
+    ? [{ key: accountKeys.staff(username), max: ACCOUNT_LIMIT, message: AUTH_MSG.staffLocked }]
+    : childLimits(c, username);
+  return { account: account.map((l) => l.key), all: [...account, ...deviceLimit(c), ...networkLimits(c, staff ? 'staff' : 'student')] };
 }
 
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -206,6 +243,12 @@ export async function recordFailure(db: Queryable, limits: Limit[], now: Date): 
 /** Forgets the failures of these keys (a successful sign-in, a teacher's unlock, a reset). */
 export async function clearFailures(db: Queryable, keys: string[]): Promise<void> {
   if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+}
+
+/** A teacher's unlock: forgets the child's failures everywhere, from every address and device. */
+export async function clearChildFailures(db: Queryable, tenantId: number, username: string): Promise<void> {
+  const child = accountKeys.student(tenantId, username);
+  await db.delete(rateLimits).where(or(eq(rateLimits.key, child), sql`starts_with(${rateLimits.key}, ${`${child}@`})`));
 }
 
 /**

@@ -134,7 +134,8 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
       fail(403, AUTH_MSG.awaitingVerification, { error: AUTH_MSG.awaitingVerification });
     }
     // A success forgets the account's failures (only when it has some: no write otherwise).
-    if (counted.has(limits.account.key)) await clearFailures(db, [limits.account.key]);
+    const forget = limits.account.filter((key) => counted.has(key));
+    if (forget.length) await clearFailures(db, forget);
     return c.json(await startSession(deps, c.var.db, user), 200);
   })
   .openapi(refresh, async (c) => {

@@ -17,9 +17,8 @@ import { verifyPassword } from '../../lib/crypto';
 import { nameMatches } from './queries';
 import {
   COMMUNITY_ADDRESS_LIMIT,
-  accountKeys,
   assertNotLocked,
-  clearFailures,
+  clearChildFailures,
   deviceLimit,
   networkLimits,
   recordFailure,
@@ -231,6 +230,6 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
       .limit(1);
     // Teachers unlock the children of their own classes; school and teacher admins any child.
     if (!student?.username || (me.role === 'teacher' && student.teacher_id !== me.id)) fail(404, 'Student not found');
-    await clearFailures(db, [accountKeys.student(tenant.id, student.username)]);
+    await clearChildFailures(db, tenant.id, student.username);
     return c.json({ message: AUTH_MSG.unlocked }, 200);
   });

@@ -1,7 +1,9 @@
 // Registering a school or organization: POST /tenants/create/ takes the
 // registration form as multipart (the logo is a file), creates the tenant and its first admin,
-// and e-mails the admin a link to choose a password on the new site. GET /tenant-logos/{id}
-// serves uploaded logos. The form and this route validate with the same schema
+// and e-mails the admin a link to confirm the address and then choose a password on the new site
+// (a registration not confirmed in time lapses: lapsed-registrations.ts). The answer is the same
+// whether or not the address already has an account; its owner is told by e-mail instead.
+// GET /tenant-logos/{id} serves uploaded logos. The form and this route validate with the same schema
 // (src/contract/registration.ts), so their rules and words cannot drift apart.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { Hono } from 'hono';
@@ -9,21 +11,23 @@ import { eq, inArray } from 'drizzle-orm';
 import { BODY_LIMITS } from '../../../src/contract/limits';
 import { LOGO_TYPES, RegistrationRequest, suggestSubdomain } from '../../../src/contract/registration';
 import { AUTH_MSG } from '../../../src/contract/messages';
-import { organizationLinks, tenantLogos, tenants, users } from '../../db/schema';
+import { organizationLinks, tenantLogos, tenants, users, type UserRow } from '../../db/schema';
 import type { Queryable } from '../../db/client';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { Id } from '../../http/schemas';
 import { defineRoute, errorBody, jsonBody, notFoundAnswer } from '../../http/route';
 import { storeLogo } from './logos';
-import { storageKey } from '../../providers/storage/storage';
+import { storageKey, type FileStore } from '../../providers/storage/storage';
+import { forgetTenant } from '../../http/context';
+import { confirmationDeadline, removeLapsedRegistrations } from './lapsed-registrations';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { queueEmail, siteOrigin } from '../mail/outbox';
+import { queueEmail, schoolOrigin, siteOrigin } from '../mail/outbox';
 import { markAccepted, openInvitation } from '../auth/one-time-links';
 import { findStaffByEmail } from '../auth/users';
 import { countUse, registrationLimits } from '../auth/rate-limit';
 
-/** A new school's confirmation link stays valid for a week (registration is not always done at once). */
+/** The first admin's link to choose a password, once the school is confirmed, stays valid for a week. */
 export const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
 /** Labels that name parts of the platform, never a school. */
 const RESERVED = ['www', 'api', 'app', 'admin', 'mail', 'static', 'assets', 'localhost', 'platform'];
@@ -50,7 +54,10 @@ const register = defineRoute(
       body: { required: true, content: { 'multipart/form-data': { schema: RegistrationForm } } },
     },
     responses: {
-      201: jsonBody(Registered, 'Registered; the admin is e-mailed a link to set a password'),
+      201: jsonBody(
+        Registered,
+        'Registered; the admin is e-mailed a link to confirm the address and set a password (a registration not confirmed within REGISTRATION_CONFIRM_DAYS lapses and frees its subdomain). The same answer when the address already has an account: its owner is e-mailed instead',
+      ),
       ...notFoundAnswer('The invitation is unknown, expired or used'),
       429: {
         description:
@@ -63,8 +70,16 @@ const register = defineRoute(
 
 const fieldFail = (field: string, message: string): never => fail(400, `${field}: ${message}`, { errors: { [field]: [message] } });
 
-export async function freeSubdomain(db: Queryable, wanted: string, explicit: boolean): Promise<string> {
+/** A registration that lapsed may give up its subdomain to this one (lapsed-registrations.ts). */
+export interface Lapse {
+  storage: FileStore;
+  now: Date;
+  days: number;
+}
+
+export async function freeSubdomain(db: Queryable, wanted: string, explicit: boolean, lapse?: Lapse): Promise<string> {
   const candidates = explicit ? [wanted] : [wanted, ...Array.from({ length: 20 }, (_, i) => `${wanted.slice(0, 60)}-${i + 2}`)];
+  if (lapse) await removeLapsedRegistrations(db, lapse.storage, lapse.now, lapse.days, candidates);
   const taken = new Set(
     (await db.select({ s: tenants.subdomain }).from(tenants).where(inArray(tenants.subdomain, candidates))).map((r) => r.s),
   );
@@ -87,9 +102,14 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
 
   const wanted = form.subdomain || suggestSubdomain(form.school_name);
   if (!wanted) fieldFail('subdomain', 'Subdomain is required');
-  const subdomain = await freeSubdomain(db, wanted, Boolean(form.subdomain));
+  const days = deps.config.registrationConfirmDays;
+  const subdomain = await freeSubdomain(db, wanted, Boolean(form.subdomain), { storage: deps.storage, now, days });
+  forgetTenant(deps, subdomain);
   const email = form.school_email.toLowerCase();
-  if (await findStaffByEmail(db, email)) fieldFail('school_email', AUTH_MSG.accountExists);
+  // An address that already has an account gets the same answer as any other (the answer must
+  // not tell who has an account here): a stand-in registration that nobody can confirm, which
+  // lapses like any other, and an e-mail to the account's owner instead of a confirmation link.
+  const owner = await findStaffByEmail(db, email);
 
   const site = siteOrigin(c, subdomain);
   const tenant = await db.transaction(async (tx) => {
@@ -101,8 +121,9 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
         domain_url: form.domain_url,
         subdomain,
         is_organization: isOrganization,
-        // Not live until its address is confirmed (/verification).
+        // Not live until its address is confirmed (/verification), and removed if it never is.
         awaiting_verification: true,
+        created_at: now,
         primary_color: form.primary_color,
         primary_color_light: form.primary_color_light,
         primary_color_dark: form.primary_color_dark,
@@ -112,6 +133,10 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
       .returning();
     const tenant = row!;
     if (form.logo) await storeLogo(tx, c.var.deps.storage, tenant.id, form.logo);
+    if (owner) {
+      await tellAccountOwner(tx, owner, form.school_name, schoolOrigin(deps.config, await schoolOf(tx, owner.tenant_id)), now);
+      return tenant;
+    }
     await tx.insert(users).values({
       tenant_id: tenant.id,
       role: isOrganization ? 'organization_admin' : 'school_admin',
@@ -125,7 +150,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
       }
       await markAccepted(tx, invitation.id, now);
     }
-    await sendVerification(tx, { ...tenant, first_name: form.first_name }, site, now);
+    await sendVerification(tx, { ...tenant, first_name: form.first_name }, site, now, days);
     return tenant;
   });
   deps.kickMailer();
@@ -138,25 +163,47 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
   );
 });
 
-/** E-mails the confirmation link (a fresh one each time: an earlier link stops working). */
+async function schoolOf(db: Queryable, tenantId: number | null) {
+  if (tenantId === null) return null;
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
+  return row ?? null;
+}
+
+/** Tells the owner of an existing account that their address was used to register a school. */
+async function tellAccountOwner(db: Queryable, owner: UserRow, schoolName: string, site: string, now: Date) {
+  await queueEmail(db, {
+    tenant_id: owner.tenant_id,
+    to: owner.email!,
+    subject: `Someone asked to register ${schoolName} with your e-mail address`,
+    expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS),
+    text: `Hello ${owner.first_name},\n\nSomeone, perhaps you, asked to register ${schoolName} with this e-mail address. This address already has an account, so no school was registered with it.\n\nTo sign in to your account:\n\n${site}/login\n\nIf you have forgotten your password:\n\n${site}/resetpasswordemail\n\nTo register a new school, use another e-mail address. If this was not you, you can ignore this e-mail: nothing has changed in your account.`,
+  });
+}
+
+/**
+ * E-mails the confirmation link (a fresh one each time: an earlier link stops working). Every link
+ * ends when the registration lapses, `days` after the school registered.
+ */
 export async function sendVerification(
   db: Queryable,
-  tenant: { id: number; school_name: string; school_email: string; first_name: string },
+  tenant: { id: number; school_name: string; school_email: string; subdomain: string; created_at: Date; first_name: string },
   site: string,
   now: Date,
+  days: number,
 ) {
   const token = randomToken();
+  const deadline = confirmationDeadline(tenant.created_at, days);
   await db
     .update(tenants)
-    .set({ verification_token_hash: sha256(token), verification_expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS) })
+    .set({ verification_token_hash: sha256(token), verification_expires_at: deadline })
     .where(eq(tenants.id, tenant.id));
   const link = `${site}/verification?token=${encodeURIComponent(token)}`;
   await queueEmail(db, {
     tenant_id: tenant.id,
     to: tenant.school_email,
     subject: `Confirm your e-mail address for ${tenant.school_name}`,
-    expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS),
-    text: `Hello ${tenant.first_name},\n\nThank you for registering ${tenant.school_name}. Your site:\n\n${site}\n\nTo confirm this address and choose your password, open this link within 7 days:\n\n${link}\n\nUntil then nobody can sign in to the site.`,
+    expires_at: new Date(Math.max(deadline.getTime(), now.getTime())),
+    text: `Hello ${tenant.first_name},\n\nThank you for registering ${tenant.school_name}. Your site:\n\n${site}\n\nTo confirm this address and choose your password, open this link before ${deadline.toUTCString()}:\n\n${link}\n\nUntil then nobody can sign in to the site. A registration that is not confirmed within ${days} days lapses: it is removed, and its address (${tenant.subdomain}) is free for others again.`,
   });
 }
 

@@ -86,18 +86,17 @@ export const verificationRoutes = new OpenAPIHono<AppEnv>()
     const now = c.var.deps.now();
     const email = c.req.valid('json').email.toLowerCase();
     await countUse(c, db, { key: `verify:${email}`, max: 5, message: VERIFY_MSG.tooMany }, now);
-    const [tenant] = await db
-      .select()
+    // The school waiting with this address as its admin's (a stand-in made for an address that
+    // already had an account has no admin, and nothing to confirm).
+    const [waiting] = await db
+      .select({ tenant: tenants, first_name: users.first_name })
       .from(tenants)
-      .where(and(eq(tenants.school_email, email), eq(tenants.awaiting_verification, true)));
-    const [admin] = tenant
-      ? await db
-          .select({ first_name: users.first_name })
-          .from(users)
-          .where(and(eq(users.tenant_id, tenant.id), eq(users.email, email)))
-      : [];
-    if (tenant && admin) {
-      await sendVerification(db, { ...tenant, first_name: admin.first_name }, siteOrigin(c, tenant), now);
+      .innerJoin(users, and(eq(users.tenant_id, tenants.id), eq(users.email, tenants.school_email)))
+      .where(and(eq(tenants.school_email, email), eq(tenants.awaiting_verification, true)))
+      .limit(1);
+    if (waiting) {
+      const { tenant, first_name } = waiting;
+      await sendVerification(db, { ...tenant, first_name }, siteOrigin(c, tenant), now, c.var.deps.config.registrationConfirmDays);
       c.var.deps.kickMailer();
     }
     return c.json({ message: VERIFY_MSG.resent }, 200);
