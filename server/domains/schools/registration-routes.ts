@@ -15,7 +15,7 @@ import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { Id } from '../../http/schemas';
 import { defineRoute, errorBody, jsonBody, notFoundAnswer } from '../../http/route';
-import { storeLogo } from './logos';
+import { prepareLogo, storeLogo } from './logos';
 import { storageKey } from '../../providers/storage/storage';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { queueEmail, siteOrigin } from '../mail/outbox';
@@ -92,6 +92,8 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
   if (await findStaffByEmail(db, email)) fieldFail('school_email', AUTH_MSG.accountExists);
 
   const site = siteOrigin(c, subdomain);
+  // Checked and cleaned before the transaction: it never holds the database while the pool works.
+  const logo = form.logo ? await prepareLogo(form.logo) : null;
   const tenant = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tenants)
@@ -111,7 +113,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
       })
       .returning();
     const tenant = row!;
-    if (form.logo) await storeLogo(tx, c.var.deps.storage, tenant.id, form.logo);
+    if (logo) await storeLogo(tx, c.var.deps.storage, tenant.id, logo);
     await tx.insert(users).values({
       tenant_id: tenant.id,
       role: isOrganization ? 'organization_admin' : 'school_admin',
