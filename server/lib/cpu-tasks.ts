@@ -39,6 +39,12 @@ export function cleanHtml(html: string): { html: string } | Refusal {
   return { html: sanitizeHtml(html) };
 }
 
+/** HTML rendered from a document (a story's stored body), cleaned with the documents' allow-list. */
+export function cleanDocumentHtml(html: string): { html: string } | Refusal {
+  if (elementCount(html) > WORK_LIMITS.documentNodes) return refuse(413, WORK_MSG.documentTooBig);
+  return { html: sanitizeDocumentHtml(html) };
+}
+
 /** An SVG logo, cleaned; `svg` is empty when nothing of an SVG is left. */
 export function cleanSvg(svg: string): { svg: string } | Refusal {
   if (svg.length > WORK_LIMITS.svgBytes || elementCount(svg) > WORK_LIMITS.svgElements) return refuse(413, WORK_MSG.svgTooBig);

@@ -3,7 +3,16 @@
 import * as tasks from './cpu-tasks';
 
 export type TaskName =
-  'cleanHtml' | 'cleanSvg' | 'inspectPdf' | 'mergeBook' | 'mergeStory' | 'parseCsv' | 'reencodePicture' | 'renderBook' | 'renderStory';
+  | 'cleanHtml'
+  | 'cleanDocumentHtml'
+  | 'cleanSvg'
+  | 'inspectPdf'
+  | 'mergeBook'
+  | 'mergeStory'
+  | 'parseCsv'
+  | 'reencodePicture'
+  | 'renderBook'
+  | 'renderStory';
 
 export default function run({ task, input }: { task: TaskName; input: unknown }) {
   return (tasks[task] as (input: unknown) => unknown)(input);
