@@ -2,17 +2,7 @@
 // its own in the build (scripts/build-state.mjs), so the built server starts it from dist-server/.
 import * as tasks from './cpu-tasks';
 
-export type TaskName =
-  | 'cleanHtml'
-  | 'cleanDocumentHtml'
-  | 'cleanSvg'
-  | 'inspectPdf'
-  | 'mergeBook'
-  | 'mergeStory'
-  | 'parseCsv'
-  | 'reencodePicture'
-  | 'renderBook'
-  | 'renderStory';
+export type TaskName = 'cleanHtml' | 'cleanDocumentHtml' | 'cleanSvg' | 'inspectPdf';
 
 export default function run({ task, input }: { task: TaskName; input: unknown }) {
   return (tasks[task] as (input: unknown) => unknown)(input);

@@ -29,10 +29,10 @@ export const BODY_LIMITS = {
 export const OUTBOX_BATCH_ENTRIES = 250;
 
 /**
- * How much work one input may ask of the server. Cleaning, decoding and rendering run in a pool
- * of worker threads with a time and memory cap, but a cap only ends the work after it has used
- * its share of the machine: these figures refuse, before any work, the inputs no school needs.
- * The device checks the same figures, so a child learns it before sending.
+ * How much work one input may ask of the server. Cleaning HTML and SVG runs in a pool of worker
+ * threads with a time and memory cap, but a cap only ends the work after it has used its share
+ * of the machine: these figures refuse, before any work, the inputs no school needs. Shared with
+ * the PWA so an editor can tell before sending.
  */
 export const WORK_LIMITS = {
   /**
@@ -48,30 +48,17 @@ export const WORK_LIMITS = {
    */
   htmlElements: 20_000,
   /**
-   * Pages of a made book: a printed children's book has 24 to 64 pages and a thick class
-   * anthology about 200; the printer binds at most 300.
+   * Elements in one story's stored HTML, cleaned again before the server draws it: a 5,000-word
+   * story is about 1,500, so 100,000 is far past any story a child writes.
    */
-  bookPages: 300,
-  /**
-   * ProseMirror nodes in one document (a story, or all pages of a book together): a 5,000-word
-   * story is about 1,500 nodes, a 300-page book with pictures about 30,000.
-   */
-  documentNodes: 100_000,
-  /**
-   * Pixels of an uploaded picture: the device resizes to 1600 px, and a 40 MP camera photo still
-   * passes; decoding one needs about 160 MB, a 16383×16383 PNG (268 MP) would need 1 GB.
-   */
-  picturePixels: 40_000_000,
+  documentElements: 100_000,
 } as const;
 
-/** The words of a refusal for each limit (the server's 4xx and the device's own check). */
+/** The words of a refusal for each limit (the server's 4xx). */
 export const WORK_MSG = {
   svgTooBig: 'File too large: an SVG logo can be at most 256 KB with 5,000 elements.',
   htmlTooBig: 'This page is too long to save: at most 20,000 HTML elements. Split it into two pages.',
-  bookTooManyPages: 'A book can have at most 300 pages. Start a second book for the rest.',
-  documentTooBig: 'This document has too many parts to save (at most 100,000). Split it in two.',
-  pictureTooManyPixels: 'This picture has too many pixels (at most 40 megapixels). Make it smaller and try again.',
-  pictureSizeMismatch: 'This picture is not the size it says it is.',
+  documentTooBig: 'This story is too long to show here (at most 100,000 parts). Split it in two.',
   tooCostly: 'This file takes too much work for the server to read. Make it simpler or smaller and try again.',
   busy: 'The server is busy. Please try again in a minute.',
 } as const;
