@@ -13,6 +13,7 @@ export const SERVER_ENTRIES = [
   'server/main.ts', // the API server: npm start
   'server/backup.ts', // npm run backup / npm run restore
   'server/admin.ts', // npm run admin:create
+  'server/lib/cpu-worker.ts', // the worker pool's thread (server/lib/cpu-pool.ts)
 ];
 
 /** The built server; the PWA's build is `dist/` (vite build). */

@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
 import { logger as processLogger, type Logger } from '../log';
+import { CpuRefusal } from '../lib/cpu-pool';
 
 export class ApiError extends Error {
   constructor(
@@ -58,6 +59,11 @@ function databaseCode(err: unknown): string | undefined {
 
 export function errorAnswer(err: Error, c: Context) {
   if (err instanceof ApiError) return c.json({ message: err.message, ...err.extra }, err.status);
+  // The worker pool's refusals: the input costs too much (4xx), or the pool is full (503, retry soon).
+  if (err instanceof CpuRefusal) {
+    if (err.retryAfterSeconds) c.header('Retry-After', String(err.retryAfterSeconds));
+    return c.json({ message: err.message }, err.status);
+  }
   if (UNSTORABLE_TEXT.has(databaseCode(err) ?? ''))
     return c.json({ message: 'The request contains characters that cannot be stored (such as a null character).' }, 400);
   if (err instanceof HTTPException) {

@@ -154,16 +154,25 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
       db,
       entries.map((e) => e.key),
     ));
+  // A change that works before its transaction (cleaning, rendering in the worker pool) is never
+  // grouped: it would do that work inside the group's transaction, holding the database meanwhile.
+  const alone = (e: Entry) => {
+    const path = normalisedPath(e.path);
+    return Boolean(path && outboxRouteFor(e.method, path)?.prepares);
+  };
   while (rest.length) {
-    if (grouping && rest.length > 1) {
-      const attempt = await together(rest);
+    const firstAlone = rest.findIndex(alone);
+    const run = grouping ? rest.slice(0, firstAlone < 0 ? rest.length : firstAlone) : [];
+    if (run.length > 1) {
+      const attempt = await together(run);
       if ('answers' in attempt) {
         results.push(...attempt.answers);
-        break;
+        rest = rest.slice(run.length);
+        continue;
       }
       if (attempt.stoppedAt < 0) grouping = false;
       else if (attempt.stoppedAt > 0) {
-        const before = await together(rest.slice(0, attempt.stoppedAt));
+        const before = await together(run.slice(0, attempt.stoppedAt));
         if ('answers' in before) {
           results.push(...before.answers);
           rest = rest.slice(attempt.stoppedAt);

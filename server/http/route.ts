@@ -36,6 +36,14 @@ export interface Access {
    * (story pictures, book PDFs). A larger body is answered 413 while it streams in.
    */
   bodyLimit?: number;
+  /**
+   * Work the route does before its transaction opens: cleaning, decoding or rendering what was
+   * sent, in the worker pool (lib/cpu-pool.ts). It runs after the guard (only those allowed cost
+   * the server work) and its result is read in the handler with `prepared(c)`. A transaction
+   * never waits on the pool: with one database connection (PGlite) every other request, and
+   * /api/health, would wait behind it. Such a change travels alone in a batch, never in a group.
+   */
+  prepare?: (c: Context<AppEnv>) => Promise<unknown>;
 }
 
 /** A route the outbox may send: its method and a matcher for its path (below /api). */
@@ -43,6 +51,8 @@ export interface OutboxRoute {
   method: string;
   path: string;
   matches: (path: string) => boolean;
+  /** It does work before its transaction (`prepare`), so it is applied alone, never in a group. */
+  prepares: boolean;
 }
 
 const outboxRoutes: OutboxRoute[] = [];
@@ -141,11 +151,30 @@ export function notFoundAnswer(description: string) {
   return { 404: { description, ...errorBody } };
 }
 
+const preparedResults = new WeakMap<Request, unknown>();
+
+function prepareFirst(prepare: (c: Context<AppEnv>) => Promise<unknown>) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    preparedResults.set(c.req.raw, await prepare(c));
+    await next();
+  });
+}
+
+/** What the route's `prepare` answered for this request. */
+export function prepared<T>(c: Context<AppEnv>): T {
+  return preparedResults.get(c.req.raw) as T;
+}
+
 export function defineRoute<const R extends Omit<RouteConfig, 'middleware' | 'security'>>(access: Access, config: R) {
   const who = access.roles === 'anyone' ? 'anyone' : access.roles === 'signed-in' ? 'any signed-in user' : access.roles.join(', ');
   const where = access.site === 'tenant' ? 'school or organization sites only' : 'any site';
   if (access.outbox) {
-    outboxRoutes.push({ method: config.method.toUpperCase(), path: config.path, matches: pathMatcher(config.path) });
+    outboxRoutes.push({
+      method: config.method.toUpperCase(),
+      path: config.path,
+      matches: pathMatcher(config.path),
+      prepares: Boolean(access.prepare),
+    });
   }
   const maxBody = access.bodyLimit ?? BODY_LIMITS.json;
   const replay = access.outbox ? 'Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.' : '';
@@ -153,7 +182,12 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware' | 'se
     ...config,
     description: [config.description, `Access: ${who}; ${where}.`, replay].filter(Boolean).join('\n\n'),
     security: access.roles === 'anyone' ? [] : [{ bearer: [] }],
-    middleware: [limitBody(maxBody), guard(access), ...(access.outbox ? [idempotency] : [])] as unknown as [ReturnType<typeof guard>],
+    middleware: [
+      limitBody(maxBody),
+      guard(access),
+      ...(access.prepare ? [prepareFirst(access.prepare)] : []),
+      ...(access.outbox ? [idempotency] : []),
+    ] as unknown as [ReturnType<typeof guard>],
     responses: {
       ...config.responses,
       ...(config.request?.body ? { 413: { description: `Body over ${megabytes(maxBody)}`, ...errorBody } } : {}),

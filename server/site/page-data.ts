@@ -10,17 +10,17 @@ import { bookDetail, onSale } from '../domains/library/routes';
 import { reactionSummary } from '../domains/stories/reaction-routes';
 import { answer as pageAnswer, PAGES_WITH_FIGURES, sitePages } from '../domains/help/page-routes';
 import { readableStory } from '../domains/stories/reading-routes';
-import { sanitizeHtml } from '../domains/stories/documents';
 import { ANONYMOUS } from '../domains/stories/visibility';
 import { REACTION_LABELS, REACTIONS } from '../../src/contract/domain';
 import { offeredRoles, PLATFORM_LOGIN_NOTE } from '../../src/contract/login-roles';
 import { formatDay } from '../../src/contract/day';
 import { formatPrice } from '../../src/contract/price';
 import { isPageSlug } from '../../src/contract/public-pages';
-import { sanitizeHtml as sanitizePage } from '../lib/sanitize';
 import type { AppEnv } from '../http/env';
 import type { PageData } from '../http/pages';
 import { escapeHtml } from '../lib/html';
+import { CpuRefusal, runCpu } from '../lib/cpu-pool';
+import { sha256 } from '../lib/crypto';
 
 /**
  * The books of the library's first screen: three rows at the widest (four across), so the page's
@@ -131,7 +131,9 @@ async function oneStory(c: Context<AppEnv>, tenant: TenantRow | null): Promise<P
   if (!slug || slug.length > 160) return null;
   const row = await readableStory(c.var.db, tenant, ANONYMOUS, slug);
   if (!row) return null;
-  const story = { ...row, body: await sanitizeHtml(row.body), reactions: await reactionSummary(c.var.db, row.id, null) };
+  const body = await cleanedOnce(row.body, 'cleanDocumentHtml');
+  if (body === null) return null;
+  const story = { ...row, body, reactions: await reactionSummary(c.var.db, row.id, null) };
   const title = escapeHtml(story.title);
   const buttons = REACTIONS.map((r) => {
     const n = story.reactions.counts[r];
@@ -161,12 +163,39 @@ async function contentPage(c: Context<AppEnv>, tenant: TenantRow | null): Promis
   if (!slug || !isPageSlug(slug) || PAGES_WITH_FIGURES.has(slug)) return null;
   const [row] = await sitePages(c.var.db, tenant, slug);
   if (!row) return null;
-  const page = { ...pageAnswer(row), body: sanitizePage(row.body) };
+  const body = await cleanedOnce(row.body, 'cleanHtml');
+  if (body === null) return null;
+  const page = { ...pageAnswer(row), body };
   const html =
     `<article class="page content-page" aria-labelledby="page-title"><h1 id="page-title">${escapeHtml(page.title)}</h1>` +
     `<p class="page-updated">Last updated <time datetime="${escapeHtml(page.updated_at)}">${formatDay(page.updated_at)}</time></p>` +
     `<div class="page-body">${page.body}</div></article>`;
   return { slots: { page: html }, data: { page }, title: page.title, description: page.description };
+}
+
+/**
+ * Stored HTML as drawn into a page: cleaned when it was saved, and cleaned again here once per
+ * version of the text (in the worker pool, then kept by its hash), so a row written before cleaning at write,
+ * or by hand, is never drawn as it is, and no view costs the server a cleaning. Null when the
+ * row is too large to clean now (the app draws that page itself, cleaning it on the device).
+ */
+const cleaned = new Map<string, string>();
+const CLEANED_KEPT = 500;
+async function cleanedOnce(html: string, task: 'cleanHtml' | 'cleanDocumentHtml'): Promise<string | null> {
+  const key = `${task}:${sha256(html)}`;
+  const kept = cleaned.get(key);
+  if (kept !== undefined) return kept;
+  const clean = await runCpu(task, html).then(
+    (r) => r.html,
+    (err: unknown) => {
+      if (err instanceof CpuRefusal) return null;
+      throw err;
+    },
+  );
+  if (clean === null) return null;
+  if (cleaned.size >= CLEANED_KEPT) cleaned.delete(cleaned.keys().next().value!);
+  cleaned.set(key, clean);
+  return clean;
 }
 
 const FILLS: Record<string, (c: Context<AppEnv>, tenant: TenantRow | null) => Promise<PageData | null>> = {

@@ -27,3 +27,51 @@ export const BODY_LIMITS = {
  * small changes take well under a second, far inside the request deadline.
  */
 export const OUTBOX_BATCH_ENTRIES = 250;
+
+/**
+ * How much work one input may ask of the server. Cleaning HTML and SVG runs in a pool of worker
+ * threads with a time and memory cap, but a cap only ends the work after it has used its share
+ * of the machine: these figures refuse, before any work, the inputs no school needs. Shared with
+ * the PWA so an editor can tell before sending.
+ */
+export const WORK_LIMITS = {
+  /**
+   * An SVG logo: a designed logo is 5 to 50 KB with a few hundred elements. 256 KB and 5,000
+   * elements are five times the largest we have seen; DOMPurify on jsdom cleans that in well
+   * under a second, while 4.9 MB took about 100 s.
+   */
+  svgBytes: 256 * 1024,
+  svgElements: 5_000,
+  /**
+   * Staff-written HTML (a content page, an FAQ): a long privacy policy is about 1,500 elements;
+   * 20,000 is a whole handbook, cleaned in about a second.
+   */
+  htmlElements: 20_000,
+  /**
+   * Elements in one story's stored HTML, cleaned again before the server draws it: a 5,000-word
+   * story is about 1,500, so 100,000 is far past any story a child writes.
+   */
+  documentElements: 100_000,
+} as const;
+
+/** The words of a refusal for each limit (the server's 4xx). */
+export const WORK_MSG = {
+  svgTooBig: 'File too large: an SVG logo can be at most 256 KB with 5,000 elements.',
+  htmlTooBig: 'This page is too long to save: at most 20,000 HTML elements. Split it into two pages.',
+  documentTooBig: 'This story is too long to show here (at most 100,000 parts). Split it in two.',
+  tooCostly: 'This file takes too much work for the server to read. Make it simpler or smaller and try again.',
+  busy: 'The server is busy. Please try again in a minute.',
+} as const;
+
+/**
+ * Elements in a piece of markup, counted without parsing it: every `<` that opens a tag. An
+ * upper bound (a `<` inside a comment counts too), cheap enough to run before any work.
+ */
+export function elementCount(markup: string): number {
+  let n = 0;
+  for (let i = markup.indexOf('<'); i !== -1; i = markup.indexOf('<', i + 1)) {
+    const next = markup.charCodeAt(i + 1);
+    if ((next >= 65 && next <= 90) || (next >= 97 && next <= 122)) n++;
+  }
+  return n;
+}

@@ -9,6 +9,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
 import { deriveKeys } from '../../server/lib/crypto';
+import { startCpuPool } from '../../server/lib/cpu-pool';
 import type { Deps } from '../../server/http/env';
 
 export type Target = 'pglite' | 'postgres';
@@ -63,6 +64,8 @@ export interface TestServer {
 export type Extra = Pick<Deps, 'printProvider' | 'bookContent' | 'paymentAdapters' | 'resolveTxt'> & { env?: Record<string, string> };
 
 export async function startServer(target: Target, extra: Extra = {}): Promise<TestServer> {
+  // The worker pool's threads start while the database opens (a request's deadline never waits on them).
+  const pool = startCpuPool();
   const seeded = await seededStart();
   const pgDb = target === 'postgres' ? await freshPostgres(seeded?.postgresTemplate) : undefined;
   const snapshot = target === 'pglite' && seeded ? new Blob([await readFile(seeded.pgliteSnapshot)]) : undefined;
@@ -70,6 +73,7 @@ export async function startServer(target: Target, extra: Extra = {}): Promise<Te
   // Opening still migrates, so a copy behind the migrations folder is brought up to date.
   if (target === 'pglite' ? !snapshot : !seeded?.postgresTemplate) await seedTestDatabase(database);
   const server = serveDatabase(database, 'test-secret', extra);
+  await pool;
   return {
     ...server,
     async close() {

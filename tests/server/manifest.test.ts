@@ -58,7 +58,7 @@ describe('the installed app is the school’s', () => {
       .png()
       .toBuffer();
     const [green] = await server.database.db.select().from(tenants).where(eq(tenants.subdomain, 'greenfield'));
-    await storeLogo(server.database.db, databaseStore, green!.id, new File([new Uint8Array(logo)], 'logo.png', { type: 'image/png' }));
+    await storeLogo(server.database.db, databaseStore, green!.id, { bytes: new Uint8Array(logo), type: 'image/png' });
   }, 300_000);
   afterAll(async () => {
     await server.close();

@@ -22,7 +22,9 @@ import type { Queryable } from '../../db/client';
 import { books, classes, pictures, students, users, type TenantRow } from '../../db/schema';
 import type { AppEnv, AuthUser } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer, prepared } from '../../http/route';
+import { runCpu } from '../../lib/cpu-pool';
+import type { Context } from 'hono';
 import { bookContent, bookListing, checkBookDoc, renderBook } from './content';
 import { mergeYjs } from '../stories/documents';
 import { reachableClass } from '../roster/queries';
@@ -171,7 +173,7 @@ const PdfForm = z.object({
 });
 
 const uploadPdf = defineRoute(
-  { ...change, bodyLimit: BOOK_UPLOAD.requestBytes },
+  { ...change, bodyLimit: BOOK_UPLOAD.requestBytes, prepare: readPdf },
   {
     method: 'post',
     path: '/book-uploads/pdf/',
@@ -348,16 +350,16 @@ async function insertBook(
   return reload(db, made.id);
 }
 
-/** Sniffs a PDF: its magic, and whether its trailer names an /Encrypt dictionary. */
-export function inspectPdf(bytes: Uint8Array): { pdf: boolean; encrypted: boolean; pages: number } {
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
-  if (!head.includes('%PDF-')) return { pdf: false, encrypted: false, pages: 0 };
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  // The trailer (or a cross-reference stream's dictionary) names /Encrypt when the file is protected.
-  const tail = text.slice(-64 * 1024);
-  const encrypted = /\/Encrypt\s*\d+\s+\d+\s+R|\/Encrypt\s*<</.test(tail) || /trailer[\s\S]{0,2048}?\/Encrypt\b/.test(text);
-  const pages = (text.match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;
-  return { pdf: true, encrypted, pages };
+/**
+ * The `prepare` of a PDF upload: the file's bytes and its structure, read by a parser in the worker
+ * pool before the change's transaction opens. Null when no file was sent (the validator answers).
+ */
+async function readPdf(c: Context<AppEnv>) {
+  const file = (await c.req.formData().catch(() => null))?.get('file');
+  if (!(file instanceof File)) return null;
+  if (file.size > BOOK_UPLOAD.pdfBytes) fail(413, BOOK_MSG.pdfTooBig);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return { bytes, pdf: await runCpu('inspectPdf', bytes) };
 }
 
 export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
@@ -482,9 +484,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     const form = c.req.valid('form');
     const old = await existingAt(db, tenant, user, form.slug);
     if (old) return c.json(await draftJson(db, old), 200);
-    if (form.file.size > BOOK_UPLOAD.pdfBytes) fail(413, BOOK_MSG.pdfTooBig);
-    const bytes = new Uint8Array(await form.file.arrayBuffer());
-    const pdf = inspectPdf(bytes);
+    const { bytes, pdf } = prepared<NonNullable<Awaited<ReturnType<typeof readPdf>>>>(c);
     // The bytes decide, never the type the browser claims.
     if (!pdf.pdf) fail(415, BOOK_MSG.wrongType);
     if (pdf.encrypted) fail(422, BOOK_MSG.encrypted);

@@ -11,10 +11,10 @@ import { books, pages, stories, students, tenants, users, type TenantRow } from 
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
+import { defineRoute, jsonBody, signedInUser, jsonRequest, notFoundAnswer, prepared } from '../../http/route';
 import type { Context } from 'hono';
 import { siteOrigin } from '../mail/outbox';
-import { sanitizeHtml } from '../../lib/sanitize';
+import { cleanBody } from './clean-body';
 import { onSale, readableStories } from '../library/routes';
 import { ANONYMOUS } from '../stories/visibility';
 
@@ -72,7 +72,7 @@ const getPage = defineRoute(
 );
 
 const putPage = defineRoute(
-  { roles: ['upschool_admin', 'school_admin'], outbox: true },
+  { roles: ['upschool_admin', 'school_admin'], outbox: true, prepare: cleanBody },
   {
     method: 'put',
     path: '/pages/{slug}/',
@@ -83,7 +83,7 @@ const putPage = defineRoute(
 );
 
 const patchPage = defineRoute(
-  { roles: ['upschool_admin', 'school_admin'], outbox: true },
+  { roles: ['upschool_admin', 'school_admin'], outbox: true, prepare: cleanBody },
   {
     method: 'patch',
     path: '/pages/{slug}/',
@@ -287,7 +287,7 @@ async function savePage(c: Context<AppEnv>, slug: string, input: Partial<z.infer
   const values = {
     title: input.title ?? base.title,
     description: input.description ?? base.description,
-    body: input.body === undefined ? base.body : sanitizeHtml(input.body),
+    body: input.body === undefined ? base.body : prepared<string>(c),
     updated_by: user.id,
     updated_at: c.var.deps.now(),
   };

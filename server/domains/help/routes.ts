@@ -9,9 +9,9 @@ import { faqs } from '../../db/schema';
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, jsonBody, jsonRequest, notFoundAnswer } from '../../http/route';
+import { defineRoute, jsonBody, jsonRequest, notFoundAnswer, prepared } from '../../http/route';
 import { Paging, IdParam } from '../../http/schemas';
-import { sanitizeHtml } from '../../lib/sanitize';
+import { cleanBody } from './clean-body';
 
 const FaqSchema = z
   .object({ id: z.number().int(), role: z.string(), section: z.string(), title: z.string(), body: z.string(), order: z.number().int() })
@@ -20,6 +20,8 @@ const FaqSchema = z
 const columns = { id: faqs.id, role: faqs.role, section: faqs.section, title: faqs.title, body: faqs.body, order: faqs.sort_order };
 const FaqPatch = FaqInput.partial().extend({ order: z.coerce.number().int().min(0).max(100_000).optional() });
 const STAFF = { roles: ['upschool_admin'] as const, outbox: true };
+/** A change that saves an FAQ's body: cleaned before its transaction. */
+const STAFF_WRITING = { ...STAFF, prepare: cleanBody };
 
 const listFaqs = defineRoute(
   { roles: 'anyone' },
@@ -36,7 +38,7 @@ const listFaqs = defineRoute(
   },
 );
 
-const createFaq = defineRoute(STAFF, {
+const createFaq = defineRoute(STAFF_WRITING, {
   method: 'post',
   path: '/faqs/',
   summary: 'Add a help article',
@@ -44,7 +46,7 @@ const createFaq = defineRoute(STAFF, {
   responses: { 201: jsonBody(FaqSchema) },
 });
 
-const updateFaq = defineRoute(STAFF, {
+const updateFaq = defineRoute(STAFF_WRITING, {
   method: 'put',
   path: '/faqs/{id}/',
   summary: 'Change a help article',
@@ -63,7 +65,7 @@ const getFaq = defineRoute(
   },
 );
 
-const patchFaq = defineRoute(STAFF, {
+const patchFaq = defineRoute(STAFF_WRITING, {
   method: 'patch',
   path: '/faqs/{id}/',
   summary: 'Change some fields of a help article (the admin editor sends only what changed)',
@@ -141,11 +143,11 @@ const reorderFaqs = defineRoute(STAFF, {
   responses: { 200: jsonBody(z.object({ updated: z.number().int() })) },
 });
 
-const stored = (input: z.infer<typeof FaqInput>) => ({
+const stored = (input: z.infer<typeof FaqInput>, body: string) => ({
   role: input.role,
   section: input.section,
   title: input.title,
-  body: sanitizeHtml(input.body),
+  body,
   sort_order: input.order,
 });
 
@@ -163,7 +165,7 @@ export const helpRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createFaq, async (c) => {
     const [row] = await c.var.db
       .insert(faqs)
-      .values(stored(c.req.valid('json')))
+      .values(stored(c.req.valid('json'), prepared<string>(c)))
       .returning(columns);
     return c.json(row!, 201);
   })
@@ -171,7 +173,7 @@ export const helpRoutes = new OpenAPIHono<AppEnv>()
     const { id } = c.req.valid('param');
     const [row] = await c.var.db
       .update(faqs)
-      .set(stored(c.req.valid('json')))
+      .set(stored(c.req.valid('json'), prepared<string>(c)))
       .where(eq(faqs.id, id))
       .returning(columns);
     if (!row) fail(404, 'No such help article.');
@@ -192,7 +194,7 @@ export const helpRoutes = new OpenAPIHono<AppEnv>()
       ...(input.role !== undefined && { role: input.role }),
       ...(input.section !== undefined && { section: input.section }),
       ...(input.title !== undefined && { title: input.title }),
-      ...(input.body !== undefined && { body: sanitizeHtml(input.body) }),
+      ...(input.body !== undefined && { body: prepared<string>(c) }),
       ...(input.order !== undefined && { sort_order: input.order }),
       updated_at: c.var.deps.now(),
     };

@@ -1,30 +1,67 @@
 // Tenant logos (registration and the platform admin's tenant form): the bytes must be what the
-// type claims and an SVG is sanitised (lib/uploads.ts), and the file is kept in the file store
-// (the database or the bucket) so every API process serves it; `tenants.logo` holds its versioned URL.
+// type claims and an SVG is sanitised (lib/uploads.ts, in the worker pool), and the file is kept
+// in the file store (the database or the bucket) so every API process serves it; `tenants.logo`
+// holds its versioned URL. Checking and cleaning (prepareLogo) happen before the caller opens a
+// transaction, so no transaction waits on the pool while it holds the database.
 import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { Queryable } from '../../db/client';
 import { tenantLogos, tenants } from '../../db/schema';
+import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { sha256 } from '../../lib/crypto';
-import { logoMatchesType, sanitizeSvg } from '../../lib/uploads';
+import { CpuRefusal, runCpu } from '../../lib/cpu-pool';
+import { logoMatchesType } from '../../lib/uploads';
 import { storageKey, type FileStore } from '../../providers/storage/storage';
+import { WORK_LIMITS, WORK_MSG, elementCount } from '../../../src/contract/limits';
 
-/** Checks, sanitises and stores a tenant's logo; answers its URL. */
-export async function storeLogo(db: Queryable, storage: FileStore, tenantId: number, file: File): Promise<string> {
+/** A logo checked and cleaned, ready to store. */
+export interface PreparedLogo {
+  bytes: Uint8Array;
+  type: string;
+}
+
+const unsupported = () => fail(400, 'logo: Unsupported file format', { errors: { logo: ['Unsupported file format'] } });
+const tooLarge = (): never => fail(413, `logo: ${WORK_MSG.svgTooBig}`, { errors: { logo: [WORK_MSG.svgTooBig] } });
+
+/** Checks the file is the image it claims; an SVG is bounded, then cleaned in the worker pool. */
+export async function prepareLogo(file: File): Promise<PreparedLogo> {
+  if (file.type === 'image/svg+xml' && file.size > WORK_LIMITS.svgBytes) tooLarge();
   let bytes = new Uint8Array(await file.arrayBuffer());
-  if (!logoMatchesType(bytes, file.type)) fail(400, 'logo: Unsupported file format', { errors: { logo: ['Unsupported file format'] } });
+  if (!logoMatchesType(bytes, file.type)) unsupported();
   if (file.type === 'image/svg+xml') {
-    const clean = sanitizeSvg(new TextDecoder().decode(bytes));
-    if (!/<svg[\s>]/i.test(clean)) fail(400, 'logo: Unsupported file format', { errors: { logo: ['Unsupported file format'] } });
-    bytes = new TextEncoder().encode(clean);
+    const text = new TextDecoder().decode(bytes);
+    if (elementCount(text) > WORK_LIMITS.svgElements) tooLarge();
+    const { svg } = await runCpu('cleanSvg', text).catch((err: unknown) => {
+      if (err instanceof CpuRefusal && err.status === 413) tooLarge();
+      throw err;
+    });
+    if (!/<svg[\s>]/i.test(svg)) unsupported();
+    bytes = new TextEncoder().encode(svg);
   }
+  return { bytes, type: file.type };
+}
+
+/**
+ * The `prepare` of a change that may carry a logo (multipart, field `logo`): the logo checked and
+ * cleaned before the change's transaction opens, or null without one.
+ */
+export async function logoOfRequest(c: Context<AppEnv>): Promise<PreparedLogo | null> {
+  if (!c.req.header('content-type')?.startsWith('multipart/form-data')) return null;
+  const logo = (await c.req.formData().catch(() => null))?.get('logo');
+  return logo instanceof File && logo.size > 0 ? prepareLogo(logo) : null;
+}
+
+/** Stores a prepared logo as the tenant's; answers its URL. */
+export async function storeLogo(db: Queryable, storage: FileStore, tenantId: number, logo: PreparedLogo): Promise<string> {
+  const { bytes, type } = logo;
   // The hash of the base64 text, as before the bytes left the row: existing logo URLs stay valid.
   const hash = sha256(Buffer.from(bytes).toString('base64'));
-  await storage.put(db, storageKey.logo(tenantId), bytes, file.type);
+  await storage.put(db, storageKey.logo(tenantId), bytes, type);
   await db
     .insert(tenantLogos)
-    .values({ tenant_id: tenantId, content_type: file.type, sha256: hash })
-    .onConflictDoUpdate({ target: tenantLogos.tenant_id, set: { content_type: file.type, sha256: hash, updated_at: new Date() } });
+    .values({ tenant_id: tenantId, content_type: type, sha256: hash })
+    .onConflictDoUpdate({ target: tenantLogos.tenant_id, set: { content_type: type, sha256: hash, updated_at: new Date() } });
   const url = `/api/tenant-logos/${tenantId}?v=${hash.slice(0, 12)}`;
   await db.update(tenants).set({ logo: url }).where(eq(tenants.id, tenantId));
   return url;

@@ -17,7 +17,7 @@ import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { Id } from '../../http/schemas';
 import { defineRoute, errorBody, jsonBody, notFoundAnswer } from '../../http/route';
-import { storeLogo } from './logos';
+import { prepareLogo, storeLogo } from './logos';
 import { storageKey, type FileStore } from '../../providers/storage/storage';
 import { forgetTenant } from '../../http/context';
 import { confirmationDeadline, removeLapsedRegistrations } from './lapsed-registrations';
@@ -112,6 +112,8 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
   const owner = await findStaffByEmail(db, email);
 
   const site = siteOrigin(c, subdomain);
+  // Checked and cleaned before the transaction: it never holds the database while the pool works.
+  const logo = form.logo ? await prepareLogo(form.logo) : null;
   const tenant = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tenants)
@@ -132,7 +134,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
       })
       .returning();
     const tenant = row!;
-    if (form.logo) await storeLogo(tx, c.var.deps.storage, tenant.id, form.logo);
+    if (logo) await storeLogo(tx, c.var.deps.storage, tenant.id, logo);
     if (owner) {
       await tellAccountOwner(tx, owner, form.school_name, schoolOrigin(deps.config, await schoolOf(tx, owner.tenant_id)), now);
       return tenant;

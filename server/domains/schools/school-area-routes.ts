@@ -32,10 +32,11 @@ import {
   jsonRequest,
   formOrJson,
   formOrJsonRequest,
+  prepared,
 } from '../../http/route';
 import { MessageSchema, Id, IdParam } from '../../http/schemas';
 import { inAreaSchools, SCHOOL_ADMIN_ONLY, SCHOOL_AREA, siteTenant } from '../../http/access';
-import { storeLogo } from './logos';
+import { logoOfRequest, storeLogo, type PreparedLogo } from './logos';
 import { columnsOf } from './tenant-admin-routes';
 import { paymentsListRoutes } from '../commerce/order-admin-routes';
 import { AdminUserSchema, adminUserJson, selectUsers, usersListRoutes } from '../auth/user-routes';
@@ -103,7 +104,7 @@ const getProfile = defineRoute(SCHOOL_AREA, {
 });
 
 const patchProfile = defineRoute(
-  { ...CHANGE, bodyLimit: BODY_LIMITS.upload },
+  { ...CHANGE, bodyLimit: BODY_LIMITS.upload, prepare: logoOfRequest },
   {
     method: 'patch',
     path: '/api-school-admin/profile/',
@@ -411,9 +412,10 @@ export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
     const tenant = siteTenant(c);
     const form = formOrJson(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
     const db = c.var.db;
+    const logo = form.logo instanceof File ? prepared<PreparedLogo | null>(c) : null;
     const values = columnsOf(form);
     if (Object.keys(values).length) await db.update(tenants).set(values).where(eq(tenants.id, tenant.id));
-    if (form.logo instanceof File) await storeLogo(db, c.var.deps.storage, tenant.id, form.logo);
+    if (logo) await storeLogo(db, c.var.deps.storage, tenant.id, logo);
     forgetTenant(c.var.deps, tenant.subdomain);
     const [row] = await db.select().from(tenants).where(eq(tenants.id, tenant.id)).limit(1);
     return c.json(await tenantJson(db, row!), 200);

@@ -15,9 +15,9 @@ import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-
 import type { AppEnv } from '../../http/env';
 import { forgetTenant } from '../../http/context';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, notFoundAnswer, formOrJson, formOrJsonRequest } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, notFoundAnswer, formOrJson, formOrJsonRequest, prepared } from '../../http/route';
 import { MessageSchema, IdParam } from '../../http/schemas';
-import { storeLogo } from './logos';
+import { logoOfRequest, prepareLogo, storeLogo, type PreparedLogo } from './logos';
 import { storageKey } from '../../providers/storage/storage';
 import { PLATFORM } from '../../http/access';
 import { freeSubdomain } from './registration-routes';
@@ -121,7 +121,7 @@ const createTenant = defineRoute(PLATFORM, {
 });
 
 const patchTenant = defineRoute(
-  { ...PLATFORM, outbox: true },
+  { ...PLATFORM, outbox: true, prepare: logoOfRequest },
   {
     method: 'patch',
     path: '/api-admin/tenants/{id}/',
@@ -180,13 +180,14 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
     const wanted = form.subdomain || suggestSubdomain(form.school_name);
     if (!wanted) fail(400, 'Subdomain is required', { errors: { subdomain: ['Subdomain is required'] } });
     const subdomain = await freeSubdomain(db, wanted, Boolean(form.subdomain));
+    const logo = form.logo ? await prepareLogo(form.logo) : null;
     const row = await db.transaction(async (tx) => {
       const [made] = await tx
         .insert(tenants)
         .values({ ...columnsOf(form), school_name: form.school_name, school_email: form.school_email.toLowerCase(), subdomain })
         .returning();
       if (form.organizations?.length) await linkSchools(tx, made!, form.organizations);
-      if (form.logo) await storeLogo(tx, c.var.deps.storage, made!.id, form.logo);
+      if (logo) await storeLogo(tx, c.var.deps.storage, made!.id, logo);
       return findTenant(tx, made!.id);
     });
     return c.json(await tenantJson(db, row), 201);
@@ -195,6 +196,7 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
     const { id } = c.req.valid('param');
     const form: TenantValues = formOrJson(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
     const db = c.var.db;
+    const logo = form.logo instanceof File ? prepared<PreparedLogo | null>(c) : null;
     const current = await findTenant(db, id);
     if (form.subdomain !== undefined && form.subdomain !== current.subdomain) {
       const [taken] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subdomain, form.subdomain)).limit(1);
@@ -204,7 +206,7 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
     if (Object.keys(values).length) await db.update(tenants).set(values).where(eq(tenants.id, id));
     const updated = await findTenant(db, id);
     if (form.organizations !== undefined) await linkSchools(db, updated, form.organizations);
-    if (form.logo instanceof File) await storeLogo(db, c.var.deps.storage, id, form.logo);
+    if (logo) await storeLogo(db, c.var.deps.storage, id, logo);
     // Its site shows the change at once (the old and the new subdomain).
     forgetTenant(c.var.deps, current.subdomain);
     if (form.subdomain) forgetTenant(c.var.deps, form.subdomain);

@@ -1,0 +1,50 @@
+// The work that can take a second or more of CPU, as plain functions of plain data: cleaning HTML
+// and SVG, reading a PDF's structure. cpu-worker.ts runs them in the worker pool
+// (cpu-pool.ts), so one costly input holds one worker thread, never the event loop every school's
+// requests share. Each checks its input against WORK_LIMITS before any work and answers a refusal
+// (the status and words the request is answered with) instead of throwing, since only plain data
+// crosses between threads.
+import { PDFDocument } from 'pdf-lib';
+import { WORK_LIMITS, WORK_MSG, elementCount } from '../../src/contract/limits';
+import { sanitizeDocumentHtml, sanitizeHtml } from './sanitize';
+import { sanitizeSvg } from './uploads';
+
+/** A task's "no": the request is answered with this status and message. */
+export interface Refusal {
+  refused: { status: 400 | 413 | 415 | 422; message: string };
+}
+const refuse = (status: Refusal['refused']['status'], message: string): Refusal => ({ refused: { status, message } });
+
+/** Staff-written HTML (a content page, an FAQ), cleaned with the HTML policy. */
+export function cleanHtml(html: string): { html: string } | Refusal {
+  if (elementCount(html) > WORK_LIMITS.htmlElements) return refuse(413, WORK_MSG.htmlTooBig);
+  return { html: sanitizeHtml(html) };
+}
+
+/** HTML rendered from a document (a story's stored body), cleaned with the documents' allow-list. */
+export function cleanDocumentHtml(html: string): { html: string } | Refusal {
+  if (elementCount(html) > WORK_LIMITS.documentElements) return refuse(413, WORK_MSG.documentTooBig);
+  return { html: sanitizeDocumentHtml(html) };
+}
+
+/** An SVG logo, cleaned; `svg` is empty when nothing of an SVG is left. */
+export function cleanSvg(svg: string): { svg: string } | Refusal {
+  if (svg.length > WORK_LIMITS.svgBytes || elementCount(svg) > WORK_LIMITS.svgElements) return refuse(413, WORK_MSG.svgTooBig);
+  return { svg: sanitizeSvg(svg) };
+}
+
+/**
+ * A PDF's structure, read by a parser (pdf-lib): whether it is one at all, whether it is
+ * encrypted (its trailer names an /Encrypt dictionary) and how many pages it has.
+ */
+export async function inspectPdf(bytes: Uint8Array): Promise<{ pdf: boolean; encrypted: boolean; pages: number }> {
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (!head.includes('%PDF-')) return { pdf: false, encrypted: false, pages: 0 };
+  try {
+    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+    // Named in the trailer is enough: a reader would ask for the password.
+    return { pdf: true, encrypted: doc.isEncrypted || doc.context.trailerInfo.Encrypt !== undefined, pages: doc.getPageCount() };
+  } catch {
+    return { pdf: false, encrypted: false, pages: 0 };
+  }
+}

@@ -1,0 +1,9 @@
+// The worker pool's thread (cpu-pool.ts): runs one task of cpu-tasks.ts by its name. A program of
+// its own in the build (scripts/build-state.mjs), so the built server starts it from dist-server/.
+import * as tasks from './cpu-tasks';
+
+export type TaskName = 'cleanHtml' | 'cleanDocumentHtml' | 'cleanSvg' | 'inspectPdf';
+
+export default function run({ task, input }: { task: TaskName; input: unknown }) {
+  return (tasks[task] as (input: unknown) => unknown)(input);
+}
