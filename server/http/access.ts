@@ -1,12 +1,12 @@
 // Who reaches which tenants in the school and organization areas: a school
 // admin its own school, an organization admin the schools linked to its organization (and its
-// organization's own records where an area says so). Every school- and organization-area route
-// builds its WHERE clause from these, so the scope is written once; a record outside it is
-// simply not found (404), never found and then refused.
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+// organization's own records where an area says so), and the platform's admins every tenant.
+// Every area's query builds its WHERE clause from one `Scope`, so the rule is written once; a
+// record outside it is simply not found (404), never found and then refused.
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { organizationLinks } from '../db/schema';
-import type { AppEnv } from './env';
+import type { AppEnv, AuthUser } from './env';
 import { fail } from './errors';
 import { signedInUser } from './route';
 
@@ -40,11 +40,26 @@ export function siteTenant(c: Context<AppEnv>) {
 export const linkedSchools = (organizationId: number): SQL =>
   sql`(select ${organizationLinks.school_id} from ${organizationLinks} where ${organizationLinks.organization_id} = ${organizationId})`;
 
-/** The schools the caller's school-area work covers: its school, or its organization's schools. */
-export function areaSchools(c: Context<AppEnv>): SQL {
-  const tenant = siteTenant(c);
-  return signedInUser(c).role === 'organization_admin' ? linkedSchools(tenant.id) : sql`(${tenant.id})`;
+/**
+ * Whose records a request reaches: the platform's admins every tenant's; an organization admin
+ * the schools linked to the organization whose site it is; anyone else the site's own school.
+ * Each area's lists, numbers and exports take this one value, so one query serves the platform,
+ * an organization and a school alike.
+ */
+export type Scope = { kind: 'platform' } | { kind: 'organization'; id: number } | { kind: 'school'; tenantId: number };
+
+/** The scope of a caller on a site (a school or organization site unless they are a platform admin). */
+export function scopeOf(user: Pick<AuthUser, 'role'>, tenant: { id: number } | null): Scope {
+  if (user.role === 'upschool_admin') return { kind: 'platform' };
+  const site = tenant ?? fail(404, 'This page belongs to a school site.');
+  return user.role === 'organization_admin' ? { kind: 'organization', id: site.id } : { kind: 'school', tenantId: site.id };
 }
 
-/** `column` belongs to one of the caller's schools. */
-export const inAreaSchools = (c: Context<AppEnv>, column: AnyColumn): SQL => sql`${column} in ${areaSchools(c)}`;
+/** The scope of this request, from its signed-in user and its site. */
+export const requestScope = (c: Context<AppEnv>): Scope => scopeOf(signedInUser(c), c.var.tenant);
+
+/** `column` (a tenant id) belongs to the scope: any tenant, the organization's schools, or the school. */
+export function inScope(scope: Scope, column: AnyColumn): SQL | undefined {
+  if (scope.kind === 'platform') return undefined;
+  return scope.kind === 'organization' ? sql`${column} in ${linkedSchools(scope.id)}` : eq(column, scope.tenantId);
+}

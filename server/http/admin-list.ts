@@ -1,4 +1,4 @@
-// Admin list endpoints generated from one declaration (see server/routes/ADMIN.md): a declaration
+// Admin list endpoints generated from one declaration: a declaration
 // names its access (roles, site), its row schema, its query (joins), the scope and filters as SQL,
 // the columns search looks in, the date column of the date filter, the sortable columns and the
 // CSV columns. From it `adminListRoutes` makes two endpoints:

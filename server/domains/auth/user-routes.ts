@@ -1,12 +1,13 @@
 // The platform admin's users (upschool_admin only, every tenant):
-// the generated list and CSV export (GET /api-super-admin/users/, .../export/), one user
+// the generated list and CSV export (GET /api-super-admin/users/, .../export/; the same list
+// serves the school area, GET /api-school-admin/users/, scoped by the request), one user
 // (GET and PATCH /api-super-admin/users/{id}/, multipart or JSON, only the changed fields),
 // creating one (POST /api-super-admin/create-user/, who then gets an e-mail to choose a
 // password), deactivating and reactivating many (POST /api-super-admin/users/bulk/), the tenant
 // list of the tenant filter, and the uploaded avatars (GET /avatars/{id}).
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { CreateUserForm, UserPatch } from '../../../src/contract/admin';
 import { ROLES } from '../../../src/contract/domain';
@@ -19,7 +20,7 @@ import type { AppEnv } from '../../http/env';
 import { fail, fieldFail } from '../../http/errors';
 import { defineRoute, jsonBody, signedInUser, type Access, notFoundAnswer, formOrJson, formOrJsonRequest } from '../../http/route';
 import { MessageSchema, Id, IdParam } from '../../http/schemas';
-import { PLATFORM } from '../../http/access';
+import { inScope, PLATFORM, requestScope, SCHOOL_AREA, type Scope } from '../../http/access';
 import { queueEmail, siteOrigin } from '../mail/outbox';
 import { createResetToken, resetLink } from './one-time-links';
 import { logoMatchesType } from '../../lib/uploads';
@@ -76,18 +77,19 @@ export function adminUserJson(row: AdminUserRow): z.infer<typeof AdminUserSchema
   return { ...row, date_joined: row.date_joined.toISOString(), last_login: row.last_login?.toISOString() ?? null };
 }
 
-/** Where a users list is declared: the platform's (every user) or an area's (its scope). */
-export interface UsersListPlace {
+/** Where a users list is shown: its path and words, and who may read it (the request's scope filters it). */
+interface UsersListPlace {
   name: string;
   path: string;
   summary: string;
   access: Access;
-  /** The caller's users (e.g. a school's); undefined: every user. */
-  scope?: (c: Context<AppEnv>) => SQL | undefined;
 }
 
+/** The users a scope sees: every one (the platform), a school's, or an organization's schools'. */
+export const usersIn = (scope: Scope): SQL | undefined => inScope(scope, users.tenant_id);
+
 /** A users list (all-users, and with a fixed role the students and teachers screens), declared once for every area. */
-export function usersListRoutes(place: UsersListPlace) {
+function usersListRoutes(place: UsersListPlace) {
   return adminListRoutes({
     name: place.name,
     path: place.path,
@@ -103,7 +105,7 @@ export function usersListRoutes(place: UsersListPlace) {
     },
     where: (c, q) =>
       and(
-        place.scope?.(c),
+        usersIn(requestScope(c)),
         q.role ? eq(users.role, q.role) : undefined,
         q.teaching ? inArray(users.role, ['teacher', 'teacher_admin']) : undefined,
         q.tenant_id !== undefined ? eq(users.tenant_id, q.tenant_id) : undefined,
@@ -140,12 +142,21 @@ export function usersListRoutes(place: UsersListPlace) {
   });
 }
 
-const usersList = usersListRoutes({
-  name: 'users',
-  path: '/api-super-admin/users/',
-  summary: 'Every user of the platform, filtered, sorted and paged',
-  access: PLATFORM,
-});
+/** The users list of each area that shows one. */
+export const userLists = {
+  platform: usersListRoutes({
+    name: 'users',
+    path: '/api-super-admin/users/',
+    summary: 'Every user of the platform, filtered, sorted and paged',
+    access: PLATFORM,
+  }),
+  school: usersListRoutes({
+    name: 'schoolUsers',
+    path: '/api-school-admin/users/',
+    summary: "The school's users (an organization admin: its linked schools' users)",
+    access: SCHOOL_AREA,
+  }),
+};
 
 const noSuchUser = notFoundAnswer('No such user');
 
@@ -209,8 +220,11 @@ const tenantOptions = defineRoute(PLATFORM, {
   },
 });
 
-async function oneUser(db: Queryable, id: number) {
-  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+/** One user in the scope, as the lists show them; outside it, not found. */
+export async function oneUser(db: Queryable, scope: Scope, id: number) {
+  const [row] = await selectUsers(db)
+    .where(and(eq(users.id, id), usersIn(scope)))
+    .limit(1);
   return row ? adminUserJson(row) : fail(404, ADMIN_MSG.notFound);
 }
 
@@ -235,13 +249,13 @@ async function saveAvatar(db: Queryable, storage: FileStore, file: File, owner: 
 }
 
 export const adminUserRoutes = new OpenAPIHono<AppEnv>()
-  .route('/', usersList)
-  .openapi(getUser, async (c) => c.json(await oneUser(c.var.db, c.req.valid('param').id), 200))
+  .route('/', userLists.platform)
+  .openapi(getUser, async (c) => c.json(await oneUser(c.var.db, requestScope(c), c.req.valid('param').id), 200))
   .openapi(patchUser, async (c) => {
     const { id } = c.req.valid('param');
     const body = formOrJson(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
     const db = c.var.db;
-    const current = await oneUser(db, id);
+    const current = await oneUser(db, requestScope(c), id);
     if (body.email !== undefined) await emailFree(db, body.email, id);
     if (body.is_active === 'false' && id === signedInUser(c).id) fail(400, 'You cannot deactivate your own account.');
     const { avatar, is_active, ...fields } = body;
@@ -250,7 +264,7 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
     if (avatar instanceof File) values.avatar = await saveAvatar(db, c.var.deps.storage, avatar, id, current.tenant_id);
     if (Object.keys(values).length) await db.update(users).set(values).where(eq(users.id, id));
     if (is_active === 'false') await revokeUserSessions(db, [id], c.var.deps.now());
-    return c.json(await oneUser(db, id), 200);
+    return c.json(await oneUser(db, requestScope(c), id), 200);
   })
   .openapi(createUser, async (c) => {
     const body = formOrJson(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
@@ -289,7 +303,7 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
       expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS),
     });
     c.var.deps.kickMailer();
-    return c.json(await oneUser(db, id), 201);
+    return c.json(await oneUser(db, requestScope(c), id), 201);
   })
   .openapi(bulkUsers, async (c) => {
     const { ids, action } = c.req.valid('json');

@@ -1,13 +1,12 @@
-// The platform admin's orders and payments (each list with its own filter set;
-// upschool_admin only, every tenant): the generated lists and CSV exports
-// (GET /api-super-admin/orders/, /api-super-admin/payments/), and one order with its items and
-// payments (GET /api-super-admin/orders/{id}/).
+// The platform admin's orders (upschool_admin only, every tenant): the generated list and CSV
+// export (GET /api-super-admin/orders/), one order with its items and payments
+// (GET /api-super-admin/orders/{id}/), and refunds. The payment history, which every area
+// shows, is payment-history.ts (mounted here for the platform).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { REFUND_MSG, RefundForm, toCents } from '../../../src/contract/charity-admin';
-import { ORDER_KINDS, ORDER_STATUSES, PAYMENT_PROVIDERS, PRINT_PROGRESS } from '../../../src/contract/domain';
+import { ORDER_KINDS, ORDER_STATUSES, PRINT_PROGRESS } from '../../../src/contract/domain';
 import { ADMIN_MSG } from '../../../src/contract/messages';
 import type { Queryable } from '../../db/client';
 import { charities, orderItems, orders, payments, printJobs, refunds, tenants, users } from '../../db/schema';
@@ -15,8 +14,9 @@ import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { KEY_HEADER } from '../../http/idempotency';
-import { defineRoute, errorBody, jsonBody, signedInUser, type Access, jsonRequest, notFoundAnswer } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
 import { refundAtProvider } from './gateway';
+import { AdminPaymentSchema, paymentFields, paymentHistory, paymentJson } from './payment-history';
 import { PLATFORM } from '../../http/access';
 import { Id } from '../../http/schemas';
 
@@ -124,117 +124,6 @@ const ordersList = adminListRoutes({
   ],
 });
 
-export const AdminPaymentSchema = z
-  .object({
-    id: z.number().int(),
-    order_id: z.number().int(),
-    provider: z.enum(PAYMENT_PROVIDERS),
-    provider_ref: z.string(),
-    amount_cents: z.number().int(),
-    refunded_cents: z.number().int(),
-    currency: z.string(),
-    status: z.enum(ORDER_STATUSES),
-    order_kind: z.enum(ORDER_KINDS),
-    email: z.string().nullable(),
-    tenant_name: z.string().nullable(),
-    created_at: z.string(),
-    completed_at: z.string().nullable(),
-  })
-  .openapi('AdminPayment');
-
-const paymentFields = {
-  id: payments.id,
-  order_id: payments.order_id,
-  provider: payments.provider,
-  provider_ref: payments.provider_ref,
-  amount_cents: payments.amount_cents,
-  refunded_cents: payments.refunded_cents,
-  currency: payments.currency,
-  status: payments.status,
-  order_kind: orders.kind,
-  email: orders.email,
-  tenant_name: tenants.school_name,
-  created_at: payments.created_at,
-  completed_at: payments.completed_at,
-};
-type PaymentRow = Omit<z.infer<typeof AdminPaymentSchema>, 'created_at' | 'completed_at'> & { created_at: Date; completed_at: Date | null };
-const paymentJson = (r: PaymentRow) => ({
-  ...r,
-  created_at: r.created_at.toISOString(),
-  completed_at: r.completed_at?.toISOString() ?? null,
-});
-
-/** Where a payment history is declared: the platform's (every payment) or an area's (its tenants' orders). */
-export interface PaymentsListPlace {
-  name: string;
-  path: string;
-  summary: string;
-  access: Access;
-  /** The caller's payments (e.g. a school's orders); undefined: every payment. */
-  scope?: (c: Context<AppEnv>) => SQL | undefined;
-}
-
-/** A payment history list, declared once for every area, with the same filter set in each. */
-export function paymentsListRoutes(place: PaymentsListPlace) {
-  return adminListRoutes({
-    name: place.name,
-    path: place.path,
-    summary: place.summary,
-    access: place.access,
-    row: AdminPaymentSchema,
-    filters: {
-      status: z.enum(ORDER_STATUSES).optional(),
-      provider: z.enum(PAYMENT_PROVIDERS).optional(),
-      tenant_id: Id.optional(),
-    },
-    where: (c, q) =>
-      and(
-        place.scope?.(c),
-        q.status ? eq(payments.status, q.status) : undefined,
-        q.provider ? eq(payments.provider, q.provider) : undefined,
-        q.tenant_id !== undefined ? eq(orders.tenant_id, q.tenant_id) : undefined,
-      ),
-    search: [payments.provider_ref, orders.email],
-    date: payments.created_at,
-    sorts: { created_at: payments.created_at, amount_cents: payments.amount_cents },
-    defaultSort: '-created_at',
-    id: payments.id,
-    select: (db) =>
-      db
-        .select(paymentFields)
-        .from(payments)
-        .innerJoin(orders, eq(orders.id, payments.order_id))
-        .leftJoin(tenants, eq(tenants.id, orders.tenant_id))
-        .$dynamic() as unknown as DynamicSelect<PaymentRow>,
-    countFrom: (db) =>
-      db.select(countAll()).from(payments).innerJoin(orders, eq(orders.id, payments.order_id)).$dynamic() as unknown as DynamicSelect<{
-        n: number;
-      }>,
-    json: paymentJson,
-    csv: [
-      ['id', (r) => r.id],
-      ['order_id', (r) => r.order_id],
-      ['provider', (r) => r.provider],
-      ['provider_ref', (r) => r.provider_ref],
-      ['amount', (r) => (r.amount_cents / 100).toFixed(2)],
-      ['refunded', (r) => (r.refunded_cents / 100).toFixed(2)],
-      ['currency', (r) => r.currency],
-      ['status', (r) => r.status],
-      ['email', (r) => r.email],
-      ['tenant', (r) => r.tenant_name],
-      ['created_at', (r) => r.created_at.toISOString()],
-      ['completed_at', (r) => r.completed_at?.toISOString()],
-    ],
-  });
-}
-
-const paymentsList = paymentsListRoutes({
-  name: 'payments',
-  path: '/api-super-admin/payments/',
-  summary: 'Every payment (payment history), filtered by payment status, provider and tenant',
-  access: PLATFORM,
-});
-
 const RefundSchema = z
   .object({
     id: z.number().int(),
@@ -300,7 +189,7 @@ const refundPayment = defineRoute(
 
 export const adminOrderRoutes = new OpenAPIHono<AppEnv>()
   .route('/', ordersList)
-  .route('/', paymentsList)
+  .route('/', paymentHistory.platform)
   .openapi(getOrder, async (c) => {
     const { id } = c.req.valid('param');
     const db = c.var.db;

@@ -11,6 +11,7 @@ import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { defineRoute, jsonBody } from '../../http/route';
 import { Id } from '../../http/schemas';
+import { siteTenant } from '../../http/access';
 import { storyViewer } from '../stories/visibility';
 import { readableStories, storyCardColumns, StoryCardSchema } from './routes';
 
@@ -51,7 +52,7 @@ const communityHome = defineRoute(
 );
 
 export const communityHomeRoutes = new OpenAPIHono<AppEnv>().openapi(communityHome, async (c) => {
-  const tenant = c.var.tenant!;
+  const tenant = siteTenant(c);
   const viewer = await storyViewer(c);
   const ofSchool = viewer.kind === 'community' || (viewer.kind === 'user' && viewer.tenant_id === tenant.id);
   if (!ofSchool) fail(403, "Enter your school's community password to see its stories.");

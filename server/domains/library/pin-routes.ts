@@ -14,7 +14,7 @@ import { defineRoute, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from
 import { MessageSchema, JsonId } from '../../http/schemas';
 import { studentScope } from '../roster/queries';
 import { onTheShelf, userViewer } from '../stories/visibility';
-import { siteTenant, SCHOOL_STAFF } from '../../http/access';
+import { ORGANIZATION_AREA, siteTenant, SCHOOL_STAFF } from '../../http/access';
 
 const CONTENT_TYPES = ['student', 'story', 'book'] as const;
 type ContentType = (typeof CONTENT_TYPES)[number];
@@ -28,7 +28,7 @@ const needsExpiry = { message: 'Pinning needs an expiry_date', path: ['expiry_da
 const staff = { roles: SCHOOL_STAFF, site: 'tenant' } as const;
 /** Pin changes: the PWA queues them in its outbox. */
 const staffChange = { ...staff, outbox: true } as const;
-const orgStaff = { roles: ['organization_admin'], site: 'tenant', outbox: true } as const;
+const orgStaff = { ...ORGANIZATION_AREA, outbox: true } as const;
 const missing = notFoundAnswer(`'${ROSTER_OWN_MSG.noSuchContent}'`);
 
 const pinOne = defineRoute(staffChange, {

@@ -1,12 +1,13 @@
 // The school area's admin endpoints (school_admin, and organization_admin
-// for its linked schools; always on the school's own site). Scope: server/http/access.ts.
-//   users            GET /api-school-admin/users/ (+ export/): the platform's users list, scoped
+// for its linked schools; always on the school's own site). The lists are the domains' own,
+// declared once for every area and filtered by the request's scope (server/http/access.ts).
+//   users            GET /api-school-admin/users/ (+ export/): auth's users list
 //                    GET, PATCH /api-school-admin/users/{id}/: one user; deactivate or reactivate
-//   payment-history  GET /api-school-admin/payments/ (+ export/): the platform's list, scoped
+//   payment-history  GET /api-school-admin/payments/ (+ export/): commerce's payment history
 //   profile          GET, PATCH /api-school-admin/profile/: the site's own tenant (only the fields sent)
 //   organizations    GET /api-school-admin/organizations/ (+ export/): linked and inviting
 //                    organizations (school admins only); POST {id}/accept/, DELETE {id}/
-//   new-table        GET /api-school-admin/classes/ (+ export/): classes, teachers and numbers
+//   new-table        GET /api-school-admin/classes/ (+ export/): roster's class table
 //   teacher profile  GET, PATCH, DELETE /api-school-admin/teachers/{id}/ (names, role, classes;
 //                    removing one who still teaches classes is refused). Teachers are invited
 //                    through POST /invitations/ (server/domains/auth/invitation-routes.ts).
@@ -18,7 +19,7 @@ import { BODY_LIMITS } from '../../../src/contract/limits';
 import { ADMIN_MSG } from '../../../src/contract/messages';
 import { ProfilePatch, SCHOOL_ADMIN_MSG, TEACHER_ROLES, TeacherPatch } from '../../../src/contract/school-admin';
 import type { Queryable } from '../../db/client';
-import { classes, invitations, orders, organizationLinks, stories, students, tenants, users } from '../../db/schema';
+import { classes, invitations, organizationLinks, tenants, users } from '../../db/schema';
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import { forgetTenant } from '../../http/context';
 import type { AppEnv } from '../../http/env';
@@ -34,12 +35,13 @@ import {
   formOrJsonRequest,
   prepared,
 } from '../../http/route';
-import { MessageSchema, Id, IdParam } from '../../http/schemas';
-import { inAreaSchools, SCHOOL_ADMIN_ONLY, SCHOOL_AREA, siteTenant } from '../../http/access';
+import { MessageSchema, IdParam } from '../../http/schemas';
+import { requestScope, SCHOOL_ADMIN_ONLY, SCHOOL_AREA, siteTenant } from '../../http/access';
 import { logoOfRequest, storeLogo, type PreparedLogo } from './logos';
 import { columnsOf } from './tenant-admin-routes';
-import { paymentsListRoutes } from '../commerce/order-admin-routes';
-import { AdminUserSchema, adminUserJson, selectUsers, usersListRoutes } from '../auth/user-routes';
+import { paymentHistory } from '../commerce/payment-history';
+import { AdminUserSchema, oneUser, userLists, usersIn } from '../auth/user-routes';
+import { schoolClassList } from '../roster/class-list';
 import { revokeUserSessions } from '../auth/tokens';
 import { TenantSchema, tenantJson } from './routes';
 
@@ -48,14 +50,6 @@ const CHANGE = { ...SCHOOL_AREA, outbox: true } as const;
 
 // ---------------------------------------------------------------------------------------------
 // users and userprofile/{userId}
-
-const schoolUsers = usersListRoutes({
-  name: 'schoolUsers',
-  path: '/api-school-admin/users/',
-  summary: "The school's users (an organization admin: its linked schools' users)",
-  access: SCHOOL_AREA,
-  scope: (c) => inAreaSchools(c, users.tenant_id),
-});
 
 const getUser = defineRoute(SCHOOL_AREA, {
   method: 'get',
@@ -71,24 +65,6 @@ const patchUser = defineRoute(CHANGE, {
   summary: 'Deactivate (their sessions end) or reactivate a user of the school',
   request: { params: IdParam, ...jsonRequest(z.object({ is_active: BoolField() })) },
   responses: { 200: jsonBody(AdminUserSchema), ...notFound },
-});
-
-async function schoolUser(c: Context<AppEnv>, id: number) {
-  const [row] = await selectUsers(c.var.db)
-    .where(and(eq(users.id, id), inAreaSchools(c, users.tenant_id)))
-    .limit(1);
-  return row ? adminUserJson(row) : fail(404, ADMIN_MSG.notFound);
-}
-
-// ---------------------------------------------------------------------------------------------
-// payment-history
-
-const schoolPayments = paymentsListRoutes({
-  name: 'schoolPayments',
-  path: '/api-school-admin/payments/',
-  summary: "The school's payments (an organization admin: its linked schools' payments)",
-  access: SCHOOL_AREA,
-  scope: (c) => inAreaSchools(c, orders.tenant_id),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -216,92 +192,6 @@ const removeOrganization = defineRoute(
 );
 
 // ---------------------------------------------------------------------------------------------
-// new-table: the school's classes and teachers at a glance
-
-const SchoolClassSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    class_code: z.string(),
-    school_name: z.string(),
-    teacher_id: z.number().int().nullable(),
-    teacher_name: z.string().nullable(),
-    students: z.number().int(),
-    stories: z.number().int(),
-    created_at: z.string(),
-  })
-  .openapi('SchoolClassRow');
-type ClassRow = Omit<z.infer<typeof SchoolClassSchema>, 'created_at' | 'teacher_name'> & {
-  first_name: string | null;
-  last_name: string | null;
-  created_at: Date;
-};
-const classJson = ({ first_name, last_name, ...r }: ClassRow): z.infer<typeof SchoolClassSchema> => ({
-  ...r,
-  teacher_name: first_name === null ? null : `${first_name} ${last_name ?? ''}`.trim(),
-  created_at: r.created_at.toISOString(),
-});
-
-const schoolClasses = adminListRoutes({
-  name: 'schoolClasses',
-  path: '/api-school-admin/classes/',
-  summary: "The school's classes with their teacher and numbers (new-table)",
-  access: SCHOOL_AREA,
-  row: SchoolClassSchema,
-  filters: { has_teacher: z.enum(['true', 'false']).optional(), teacher_id: Id.optional() },
-  where: (c, q) =>
-    and(
-      inAreaSchools(c, classes.tenant_id),
-      isNull(classes.deleted_at),
-      q.has_teacher === 'true'
-        ? sql`${classes.teacher_id} is not null`
-        : q.has_teacher === 'false'
-          ? isNull(classes.teacher_id)
-          : undefined,
-      q.teacher_id !== undefined ? eq(classes.teacher_id, q.teacher_id) : undefined,
-    ),
-  search: [classes.name, classes.class_id, users.first_name, users.last_name],
-  date: classes.created_at,
-  sorts: { name: classes.name, class_code: classes.class_id, created_at: classes.created_at },
-  defaultSort: 'name',
-  id: classes.id,
-  select: (db) =>
-    db
-      .select({
-        id: classes.id,
-        name: classes.name,
-        class_code: classes.class_id,
-        school_name: tenants.school_name,
-        teacher_id: classes.teacher_id,
-        first_name: users.first_name,
-        last_name: users.last_name,
-        // The outer class's id written out in full (drizzle writes a bare "id" here, which stories has too).
-        students: sql<number>`(select count(*)::int from ${students} where ${students.class_id} = ${sql.raw('"classes"."id"')} and not ${students.archived})`,
-        stories: sql<number>`(select count(*)::int from ${stories} where ${stories.class_id} = ${sql.raw('"classes"."id"')} and ${stories.deleted_at} is null)`,
-        created_at: classes.created_at,
-      })
-      .from(classes)
-      .innerJoin(tenants, eq(tenants.id, classes.tenant_id))
-      .leftJoin(users, eq(users.id, classes.teacher_id))
-      .$dynamic() as unknown as DynamicSelect<ClassRow>,
-  countFrom: (db) =>
-    db.select(countAll()).from(classes).leftJoin(users, eq(users.id, classes.teacher_id)).$dynamic() as unknown as DynamicSelect<{
-      n: number;
-    }>,
-  json: classJson,
-  csv: [
-    ['id', (r) => r.id],
-    ['name', (r) => r.name],
-    ['class_code', (r) => r.class_code],
-    ['school', (r) => r.school_name],
-    ['teacher', (r) => classJson(r).teacher_name],
-    ['students', (r) => r.students],
-    ['stories', (r) => r.stories],
-    ['created_at', (r) => r.created_at.toISOString()],
-  ],
-});
-
-// ---------------------------------------------------------------------------------------------
 // teacher/{id}/profile
 
 const ClassRef = z.object({ id: z.number().int(), name: z.string(), class_code: z.string(), teacher_id: z.number().int().nullable() });
@@ -363,7 +253,7 @@ async function findTeacher(c: Context<AppEnv>, id: number) {
     })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenant_id))
-    .where(and(eq(users.id, id), inArray(users.role, [...TEACHER_ROLES]), inAreaSchools(c, users.tenant_id)))
+    .where(and(eq(users.id, id), inArray(users.role, [...TEACHER_ROLES]), usersIn(requestScope(c))))
     .limit(1);
   return row ?? fail(404, ADMIN_MSG.notFound);
 }
@@ -390,22 +280,23 @@ async function teacherJson(c: Context<AppEnv>, id: number) {
 }
 
 export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
-  .route('/', schoolUsers)
-  .route('/', schoolPayments)
+  .route('/', userLists.school)
+  .route('/', paymentHistory.school)
   .route('/', schoolOrganizations)
-  .route('/', schoolClasses)
-  .openapi(getUser, async (c) => c.json(await schoolUser(c, c.req.valid('param').id), 200))
+  .route('/', schoolClassList)
+  .openapi(getUser, async (c) => c.json(await oneUser(c.var.db, requestScope(c), c.req.valid('param').id), 200))
   .openapi(patchUser, async (c) => {
     const { id } = c.req.valid('param');
     const { is_active } = c.req.valid('json');
-    await schoolUser(c, id);
+    const scope = requestScope(c);
+    await oneUser(c.var.db, scope, id);
     if (id === signedInUser(c).id && is_active === 'false') fieldFail('is_active', SCHOOL_ADMIN_MSG.notYourself);
     await c.var.db
       .update(users)
       .set({ is_active: is_active === 'true' })
       .where(eq(users.id, id));
     if (is_active === 'false') await revokeUserSessions(c.var.db, [id], c.var.deps.now());
-    return c.json(await schoolUser(c, id), 200);
+    return c.json(await oneUser(c.var.db, scope, id), 200);
   })
   .openapi(getProfile, async (c) => c.json(await tenantJson(c.var.db, siteTenant(c)), 200))
   .openapi(patchProfile, async (c) => {

@@ -18,7 +18,7 @@ import { MessageSchema, Id } from '../../http/schemas';
 import { likeText } from '../roster/queries';
 import { decideStory, type StoryDecision } from './review';
 import { inCare, onTheShelf, userViewer } from './visibility';
-import { siteTenant, CLASS_STAFF } from '../../http/access';
+import { siteTenant, CLASS_STAFF, ORGANIZATION_AREA } from '../../http/access';
 
 const Ids = z.array(Id).min(1, 'Please select at least one story.').max(2000);
 const Bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -157,23 +157,20 @@ const SharedStorySchema = ReviewStorySchema.pick({
   .extend({ content_share_id: z.number().int(), author: z.string(), privacy_preference: z.enum(PRIVACY_PREFERENCES) })
   .openapi('SharedStory');
 
-const orgStories = defineRoute(
-  { roles: ['organization_admin'], site: 'tenant' },
-  {
-    method: 'get',
-    path: '/organization/stories/',
-    summary: "Stories the organization's linked schools share (published, community or public); pin them by content_share_id",
-    request: {
-      query: z.object({
-        limit: z.coerce.number().int().min(1).max(500).default(20),
-        offset: z.coerce.number().int().min(0).default(0),
-        search: z.string().trim().max(100).optional(),
-        is_pinned: Bool.optional(),
-      }),
-    },
-    responses: { 200: jsonBody(z.object({ count: z.number().int(), results: z.array(SharedStorySchema) }).openapi('SharedStoryList')) },
+const orgStories = defineRoute(ORGANIZATION_AREA, {
+  method: 'get',
+  path: '/organization/stories/',
+  summary: "Stories the organization's linked schools share (published, community or public); pin them by content_share_id",
+  request: {
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(500).default(20),
+      offset: z.coerce.number().int().min(0).default(0),
+      search: z.string().trim().max(100).optional(),
+      is_pinned: Bool.optional(),
+    }),
   },
-);
+  responses: { 200: jsonBody(z.object({ count: z.number().int(), results: z.array(SharedStorySchema) }).openapi('SharedStoryList')) },
+});
 
 const ts = (column: SQL | typeof stories.created_at) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const pinnedBy = (tenantId: number) =>
