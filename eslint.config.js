@@ -96,8 +96,8 @@ const TRANSLATED = [
   'src/features/stories/review-queue.tsx',
   'src/features/stories/story-stats.tsx',
   'src/features/roster/**',
-  'src/ui/pin-dialog.tsx',
-  'src/ui/pin-duration.ts',
+  'src/ui/*.{ts,tsx}',
+  'src/ui/admin/**',
 ];
 // Left out for now: the PDFs (their words are drawn with fonts of their own, done with the PDF work).
 const UNTRANSLATED = ['src/features/roster/login-cards.ts'];
