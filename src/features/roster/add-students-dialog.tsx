@@ -105,8 +105,7 @@ function BulkAdd({ cls, onClose }: { cls: ClassRecord; onClose: () => void }) {
           id="bulk-names"
           rows={8}
           value={text}
-          placeholder={t`Ada Lovelace
-Alan Turing`}
+          placeholder={`${t`Ada Lovelace`}\n${t`Alan Turing`}`}
           aria-invalid={!!error}
           aria-describedby={error ? 'bulk-error' : undefined}
           onChange={(e) => send({ type: 'TYPE', text: e.target.value })}

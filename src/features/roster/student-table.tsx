@@ -210,7 +210,7 @@ export function StudentTable({
                 aria-label={t`Download login card of ${name}`}
                 onClick={() => void downloadCard(s)}
               >
-                <Trans>Card</Trans>
+                {t({ id: 'Card', message: 'Card' })}
               </button>
             </span>
           );
