@@ -95,8 +95,12 @@ const TRANSLATED = [
   'src/features/tours/**',
   'src/features/stories/review-queue.tsx',
   'src/features/stories/story-stats.tsx',
-  'src/features/roster/class-list.tsx',
+  'src/features/roster/**',
+  'src/ui/*.{ts,tsx}',
+  'src/ui/admin/**',
 ];
+// Left out for now: the PDFs (their words are drawn with fonts of their own, done with the PDF work).
+const UNTRANSLATED = ['src/features/roster/login-cards.ts'];
 const dexie = { name: 'dexie', message: 'Use the device database through src/data.' };
 const dexieHooks = { name: 'dexie-react-hooks', message: 'Use useLive from src/data.' };
 const openapiFetch = { name: 'openapi-fetch', message: 'Call the API through src/api.' };
@@ -151,6 +155,7 @@ export default tseslint.config(
   { files: ['src/**/*.{ts,tsx}'], ...lingui.configs['flat/recommended'] },
   {
     files: TRANSLATED,
+    ignores: UNTRANSLATED,
     rules: {
       'lingui/no-unlocalized-strings': [
         'error',

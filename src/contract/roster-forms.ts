@@ -12,7 +12,7 @@ const required = (message: string, max = 100) => z.string({ error: message }).tr
 export const Privacy = z.enum(PRIVACY_PREFERENCES, { error: ROSTER_MSG.privacyRequired });
 
 /** Student class passwords are short words a child can type (e.g. kite-7). */
-export const StudentPassword = required(ROSTER_MSG.newPasswordRequired, 64).min(4, 'Password must be at least 4 characters');
+export const StudentPassword = required(ROSTER_MSG.newPasswordRequired, 64).min(4, /*i18n*/ 'Password must be at least 4 characters');
 
 export const EditStudentRequest = z.object({
   first_name: required(ROSTER_MSG.firstNameRequired),
@@ -39,8 +39,8 @@ export const CsvFile = z
 
 export const PinDuration = z.object({
   duration: z.coerce
-    .number({ error: 'Please enter a number' })
-    .int('Please enter a whole number')
-    .min(1, 'The duration must be at least 1'),
+    .number({ error: /*i18n*/ 'Please enter a number' })
+    .int(/*i18n*/ 'Please enter a whole number')
+    .min(1, /*i18n*/ 'The duration must be at least 1'),
   unit: z.enum(PIN_UNITS),
 });

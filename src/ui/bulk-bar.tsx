@@ -2,6 +2,8 @@
 // how many rows are selected, then the refusal if there is one. The roster's student table and
 // every admin list (the stories lists too) use it; `look` names their styles (roster-bulk,
 // admin-bulk).
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from './format';
 type Choice = readonly [value: string, label: string];
 
 export function BulkBar({
@@ -31,13 +33,17 @@ export function BulkBar({
   selected: number;
   error: string | null;
 }) {
+  const { t } = useLingui();
+  const selectedCount = formatNumber(selected);
   return (
     <>
       <div className={`${look}-bulk`}>
         <div className={`${look}-field`}>
-          <label htmlFor={idOf('bulk-action')}>Bulk action</label>
+          <label htmlFor={idOf('bulk-action')}>
+            <Trans>Bulk action</Trans>
+          </label>
           <select id={idOf('bulk-action')} value={action} onChange={(e) => onAction(e.target.value)}>
-            <option value="">Choose an action</option>
+            <option value="">{t`Choose an action`}</option>
             {actions.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -46,9 +52,11 @@ export function BulkBar({
           </select>
         </div>
         <div className={`${look}-field`}>
-          <label htmlFor={idOf('bulk-option')}>Option</label>
+          <label htmlFor={idOf('bulk-option')}>
+            <Trans>Option</Trans>
+          </label>
           <select id={idOf('bulk-option')} value={option} disabled={!options} onChange={(e) => onOption(e.target.value)}>
-            <option value="">Choose an option</option>
+            <option value="">{t`Choose an option`}</option>
             {(options ?? []).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -57,10 +65,10 @@ export function BulkBar({
           </select>
         </div>
         <button type="button" className="button button-small" onClick={onApply}>
-          Apply
+          <Trans>Apply</Trans>
         </button>
         <span className={`${look}-muted`} aria-live="polite">
-          {selected} selected
+          <Trans>{selectedCount} selected</Trans>
         </span>
       </div>
       {error ? (

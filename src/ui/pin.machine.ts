@@ -28,7 +28,7 @@ export function validDuration(text: string): number | null {
   return text.trim() !== '' && Number.isInteger(n) && n >= 1 ? n : null;
 }
 
-export const DURATION_ERROR = 'Please enter a whole number of at least 1.';
+export const DURATION_ERROR = /*i18n*/ 'Please enter a whole number of at least 1.';
 
 export const pinMachine = setup({
   types: { context: {} as PinContext, events: {} as PinEvent },

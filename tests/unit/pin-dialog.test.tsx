@@ -3,6 +3,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@/i18n/i18n';
 import { PinDialog } from '@/ui/pin-dialog';
 import type { PinRequest } from '@/ui/pin.machine';
 
@@ -26,7 +28,13 @@ const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 function open(who: string) {
   const apply = vi.fn<(pin: PinRequest) => Promise<void>>(async () => {});
   const onClose = vi.fn();
-  act(() => root.render(<PinDialog who={who} apply={apply} onClose={onClose} />));
+  act(() =>
+    root.render(
+      <I18nProvider i18n={i18n}>
+        <PinDialog who={who} apply={apply} onClose={onClose} />
+      </I18nProvider>,
+    ),
+  );
   return { apply, onClose };
 }
 

@@ -1,6 +1,8 @@
 // Add Students: type names (bulk add) or upload a CSV file, in one dialog with two tabs. Both
 // save through the roster commands, so they work offline (the CSV file itself is queued).
 import { useState } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ClassRecord } from '@/data/db';
@@ -10,15 +12,21 @@ import { toast } from '@/ui/toast';
 import { bulkAddMachine } from './bulk-add.machine';
 import { csvImportMachine, type ChosenFile } from './csv-import.machine';
 import { Dialog } from '@/ui/dialog';
+import { formatNumber } from '@/ui/format';
 import { bulkAddStudents, uploadStudentsCsv } from './roster-commands';
+
+const rowName = (row: StudentName) => `${row.first_name} ${row.last_name}`.trim();
+const position = (i: number) => formatNumber(i + 1);
 
 const announce = (_: unknown, params: { message: string; kind: 'success' | 'error' }) => toast(params.kind, params.message);
 
 export function AddStudentsDialog({ cls, onClose }: { cls: ClassRecord; onClose: () => void }) {
   const [tab, setTab] = useState<'names' | 'csv'>('names');
+  const { t } = useLingui();
+  const className = cls.name;
   return (
-    <Dialog title={`Add Students to ${cls.name}`} onClose={onClose} wide>
-      <div role="tablist" aria-label="How to add students" className="roster-tabs">
+    <Dialog title={t`Add Students to ${className}`} onClose={onClose} wide>
+      <div role="tablist" aria-label={t`How to add students`} className="roster-tabs">
         <button
           type="button"
           role="tab"
@@ -27,10 +35,10 @@ export function AddStudentsDialog({ cls, onClose }: { cls: ClassRecord; onClose:
           aria-selected={tab === 'names'}
           onClick={() => setTab('names')}
         >
-          Type names
+          <Trans>Type names</Trans>
         </button>
         <button type="button" role="tab" id="tab-csv" aria-controls="panel-csv" aria-selected={tab === 'csv'} onClick={() => setTab('csv')}>
-          Upload CSV
+          <Trans>Upload CSV</Trans>
         </button>
       </div>
       {tab === 'names' ? (
@@ -54,25 +62,29 @@ function BulkAdd({ cls, onClose }: { cls: ClassRecord; onClose: () => void }) {
     }),
   );
   const { text, rows, error } = state.context;
+  const { t } = useLingui();
+  const known = useKnown();
   const errorLine = error ? (
     <p className="roster-error" role="alert">
-      {error}
+      {known(error)}
     </p>
   ) : null;
 
   if (state.matches('done')) {
     return (
       <div className="roster-done">
-        <p>{ROSTER_MSG.added}</p>
+        <p>{known(ROSTER_MSG.added)}</p>
         {!navigator.onLine ? (
-          <p className="roster-muted">They are saved on this device and will be sent when you are back online.</p>
+          <p className="roster-muted">
+            <Trans>They are saved on this device and will be sent when you are back online.</Trans>
+          </p>
         ) : null}
         <div className="roster-actions">
           <button type="button" className="button button-secondary" onClick={() => send({ type: 'RESTART' })}>
-            Add more
+            <Trans>Add more</Trans>
           </button>
           <button type="button" className="button" onClick={onClose}>
-            Done
+            <Trans>Done</Trans>
           </button>
         </div>
       </div>
@@ -86,12 +98,14 @@ function BulkAdd({ cls, onClose }: { cls: ClassRecord; onClose: () => void }) {
           send({ type: 'REVIEW' });
         }}
       >
-        <label htmlFor="bulk-names">Student names (one per line, or separated by commas)</label>
+        <label htmlFor="bulk-names">
+          <Trans>Student names (one per line, or separated by commas)</Trans>
+        </label>
         <textarea
           id="bulk-names"
           rows={8}
           value={text}
-          placeholder={'Ada Lovelace\nAlan Turing'}
+          placeholder={`${t`Ada Lovelace`}\n${t`Alan Turing`}`}
           aria-invalid={!!error}
           aria-describedby={error ? 'bulk-error' : undefined}
           onChange={(e) => send({ type: 'TYPE', text: e.target.value })}
@@ -99,7 +113,7 @@ function BulkAdd({ cls, onClose }: { cls: ClassRecord; onClose: () => void }) {
         <div id="bulk-error">{errorLine}</div>
         <div className="roster-actions">
           <button type="submit" className="button">
-            Review
+            <Trans>Review</Trans>
           </button>
         </div>
       </form>
@@ -113,40 +127,46 @@ function BulkAdd({ cls, onClose }: { cls: ClassRecord; onClose: () => void }) {
       }}
     >
       <p>
-        Check the names: the first word is the first name, the rest the last name. {rows.length}{' '}
-        {rows.length === 1 ? 'student' : 'students'}.
+        <Trans>
+          Check the names: the first word is the first name, the rest the last name.{' '}
+          <Plural value={rows.length} one="# student." other="# students." />
+        </Trans>
       </p>
       <ol className="review-rows">
-        {rows.map((row, i) => (
-          <li key={i}>
-            <input
-              aria-label={`First name ${i + 1}`}
-              value={row.first_name}
-              onChange={(e) => send({ type: 'EDIT_ROW', index: i, row: { ...row, first_name: e.target.value } })}
-            />
-            <input
-              aria-label={`Last name ${i + 1}`}
-              value={row.last_name}
-              onChange={(e) => send({ type: 'EDIT_ROW', index: i, row: { ...row, last_name: e.target.value } })}
-            />
-            <button
-              type="button"
-              className="button button-small button-secondary"
-              aria-label={`Remove ${row.first_name} ${row.last_name}`.trim()}
-              onClick={() => send({ type: 'REMOVE_ROW', index: i })}
-            >
-              Remove
-            </button>
-          </li>
-        ))}
+        {rows.map((row, i) => {
+          const name = rowName(row);
+          const number = position(i);
+          return (
+            <li key={i}>
+              <input
+                aria-label={t`First name ${number}`}
+                value={row.first_name}
+                onChange={(e) => send({ type: 'EDIT_ROW', index: i, row: { ...row, first_name: e.target.value } })}
+              />
+              <input
+                aria-label={t`Last name ${number}`}
+                value={row.last_name}
+                onChange={(e) => send({ type: 'EDIT_ROW', index: i, row: { ...row, last_name: e.target.value } })}
+              />
+              <button
+                type="button"
+                className="button button-small button-secondary"
+                aria-label={t`Remove ${name}`}
+                onClick={() => send({ type: 'REMOVE_ROW', index: i })}
+              >
+                <Trans>Remove</Trans>
+              </button>
+            </li>
+          );
+        })}
       </ol>
       {errorLine}
       <div className="roster-actions">
         <button type="button" className="button button-secondary" onClick={() => send({ type: 'BACK' })}>
-          Back to Input
+          <Trans>Back to Input</Trans>
         </button>
         <button type="submit" className="button" disabled={state.matches('submitting')}>
-          Add Students
+          <Trans>Add Students</Trans>
         </button>
       </div>
     </form>
@@ -173,13 +193,14 @@ function CsvImport({ cls, onClose }: { cls: ClassRecord; onClose: () => void }) 
     }),
   );
   const { file, names, error } = state.context;
+  const known = useKnown();
   if (state.matches('success')) {
     return (
       <div className="roster-done">
-        <p>{ROSTER_MSG.csvUploaded}</p>
+        <p>{known(ROSTER_MSG.csvUploaded)}</p>
         <div className="roster-actions">
           <button type="button" className="button" onClick={onClose}>
-            Done
+            <Trans>Done</Trans>
           </button>
         </div>
       </div>
@@ -188,12 +209,16 @@ function CsvImport({ cls, onClose }: { cls: ClassRecord; onClose: () => void }) 
   return (
     <div>
       <p>
-        A CSV file with a <strong>first name</strong> and a <strong>last name</strong> column, at most 5 MB.{' '}
+        <Trans>
+          A CSV file with a <strong>first name</strong> and a <strong>last name</strong> column, at most 5 MB.
+        </Trans>{' '}
         <a href="/sample-students.csv" download>
-          Download a sample CSV
+          <Trans>Download a sample CSV</Trans>
         </a>
       </p>
-      <label htmlFor="csv-file">CSV file</label>
+      <label htmlFor="csv-file">
+        <Trans>CSV file</Trans>
+      </label>
       <input
         id="csv-file"
         type="file"
@@ -207,20 +232,26 @@ function CsvImport({ cls, onClose }: { cls: ClassRecord; onClose: () => void }) 
       />
       {error ? (
         <p className="roster-error" role="alert">
-          {error}
+          {known(error)}
         </p>
       ) : null}
-      {file && names.length ? (
-        <p>
-          {file.name}: {names.length} {names.length === 1 ? 'student' : 'students'}, starting with {names[0]!.first_name}{' '}
-          {names[0]!.last_name}.
-        </p>
-      ) : null}
+      {file && names.length ? <ChosenFileLine file={file.name} count={names.length} first={names[0]!} /> : null}
       <div className="roster-actions">
         <button type="button" className="button" disabled={!state.matches('chosen')} onClick={() => send({ type: 'UPLOAD' })}>
-          Upload
+          <Trans>Upload</Trans>
         </button>
       </div>
     </div>
+  );
+}
+
+function ChosenFileLine({ file, count, first }: { file: string; count: number; first: StudentName }) {
+  const name = `${first.first_name} ${first.last_name}`.trim();
+  return (
+    <p>
+      <Trans>
+        {file}: <Plural value={count} one="# student" other="# students" />, starting with {name}.
+      </Trans>
+    </p>
   );
 }

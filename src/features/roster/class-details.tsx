@@ -3,6 +3,7 @@
 // student table. Reads the device, so it opens offline with the last known roster; login cards
 // print from the cached login details.
 import { useState } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ClassRecord, StudentRecord } from '@/data/db';
 import { ROSTER_MSG } from '@/contract/messages';
 import { toast } from '@/ui/toast';
@@ -11,7 +12,8 @@ import { loginInfoFor } from './roster-sync';
 import { StudentTable, type StudentLink } from './student-table';
 import { useClass, useClasses, useRosterRefresh, useStudents } from './use-roster';
 import './roster.css';
-import { compareText } from '@/ui/format';
+import { compareText, formatNumber } from '@/ui/format';
+import { useKnown } from '@/i18n/known';
 
 async function copyCode(code: string) {
   try {
@@ -55,19 +57,29 @@ const names = (list: StudentRecord[]) => list.map((s) => `${s.first_name} ${s.la
 function LeftOffCards({ students }: { students: StudentRecord[] }) {
   const unsent = students.filter((s) => s.pending);
   const elsewhere = students.filter((s) => !s.pending);
+  const unsentNames = names(unsent);
+  const elsewhereNames = names(elsewhere);
   return (
     <div className="notice notice-warning" role="status" data-testid="left-off-cards">
       {unsent.length ? (
         <p>
-          Not on the login cards: {names(unsent)}. {unsent.length === 1 ? 'This student was' : 'These students were'} added on this device
-          and {unsent.length === 1 ? 'is' : 'are'} not sent yet, so the school has not made{' '}
-          {unsent.length === 1 ? 'a password' : 'their passwords'} yet. Download the class login again once this device is back online.
+          <Trans>
+            Not on the login cards: {unsentNames}.{' '}
+            <Plural
+              value={unsent.length}
+              one="This student was added on this device and is not sent yet, so the school has not made a password yet."
+              other="These students were added on this device and are not sent yet, so the school has not made their passwords yet."
+            />{' '}
+            Download the class login again once this device is back online.
+          </Trans>
         </p>
       ) : null}
       {elsewhere.length ? (
         <p>
-          Not on the login cards: {names(elsewhere)}. Their login details are not on this device yet. Download the class login again once
-          this device is back online.
+          <Trans>
+            Not on the login cards: {elsewhereNames}. Their login details are not on this device yet. Download the class login again once
+            this device is back online.
+          </Trans>
         </p>
       ) : null}
     </div>
@@ -81,20 +93,28 @@ export function ClassDetails({ classId, profileLink }: { classId: number | undef
   const classes = useClasses();
   const [adding, setAdding] = useState(false);
   const [leftOff, setLeftOff] = useState<StudentRecord[]>([]);
+  const { t } = useLingui();
+  const known = useKnown();
 
   if (cls === undefined || students === undefined || classes === undefined || (cls === null && load === 'loading')) {
-    return <p className="roster-muted">Loading the class…</p>;
+    return (
+      <p className="roster-muted">
+        <Trans>Loading the class…</Trans>
+      </p>
+    );
   }
   if (cls === null) {
     return (
       <section className="page roster-page">
-        <h1>{ROSTER_MSG.classNotFound}</h1>
-        {load === 'failed' ? <p className="roster-error">{ROSTER_MSG.classLoadFailed}</p> : null}
+        <h1>{known(ROSTER_MSG.classNotFound)}</h1>
+        {load === 'failed' ? <p className="roster-error">{known(ROSTER_MSG.classLoadFailed)}</p> : null}
       </section>
     );
   }
   const current = students.filter((s) => !s.archived);
   const pending = current.filter((s) => s.pending).length;
+  const code = cls.class_id;
+  const loadFailed = known(ROSTER_MSG.classLoadFailed);
 
   return (
     <section className="page roster-page" aria-labelledby="class-title">
@@ -102,44 +122,58 @@ export function ClassDetails({ classId, profileLink }: { classId: number | undef
         <div>
           <h1 id="class-title">{cls.name}</h1>
           <p className="class-code">
-            Class code <strong>{cls.class_id}</strong>
+            <Trans>
+              Class code <strong>{code}</strong>
+            </Trans>
             <button
               type="button"
               className="button button-small button-secondary"
               onClick={() => void copyCode(cls.class_id)}
-              aria-label={`Copy class code ${cls.class_id}`}
+              aria-label={t`Copy class code ${code}`}
             >
-              Copy
+              <Trans>Copy</Trans>
             </button>
           </p>
         </div>
         <dl className="class-counts">
           <div>
-            <dt>Students</dt>
-            <dd data-testid="student-count">{current.length}</dd>
+            <dt>
+              <Trans>Students</Trans>
+            </dt>
+            <dd data-testid="student-count">{formatNumber(current.length)}</dd>
           </div>
           <div>
             {/* no_of_books counts the class's stories today (the server's roster query). */}
-            <dt>Stories</dt>
-            <dd>{cls.no_of_books}</dd>
+            <dt>
+              <Trans>Stories</Trans>
+            </dt>
+            <dd>{formatNumber(cls.no_of_books)}</dd>
           </div>
         </dl>
         <div className="class-actions">
           <button type="button" className="button" onClick={() => setAdding(true)}>
-            Add Students
+            <Trans>Add Students</Trans>
           </button>
           <button type="button" className="button button-secondary" onClick={() => void downloadLogins(cls, current).then(setLeftOff)}>
-            Download Class Login
+            <Trans>Download Class Login</Trans>
           </button>
         </div>
       </header>
       {leftOff.length ? <LeftOffCards students={leftOff} /> : null}
       {pending ? (
         <p className="roster-muted" role="status">
-          {pending} new {pending === 1 ? 'student is' : 'students are'} saved on this device and not yet synced.
+          <Plural
+            value={pending}
+            one="# new student is saved on this device and not yet synced."
+            other="# new students are saved on this device and not yet synced."
+          />
         </p>
       ) : null}
-      {load === 'failed' ? <p className="roster-muted">{ROSTER_MSG.classLoadFailed}: showing the copy saved on this device.</p> : null}
+      {load === 'failed' ? (
+        <p className="roster-muted">
+          <Trans>{loadFailed}: showing the copy saved on this device.</Trans>
+        </p>
+      ) : null}
       <StudentTable students={students} classes={classes} profileLink={profileLink} />
       {adding ? <AddStudentsDialog cls={cls} onClose={() => setAdding(false)} /> : null}
     </section>

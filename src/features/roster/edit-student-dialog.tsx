@@ -1,7 +1,11 @@
 // Edit student: names, a new password and the privacy preference,
 // all required, checked with the server's own schema. A privacy change alone goes through its own
 // confirmation (all of the student's posts change visibility); the same value is refused.
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { msg } from '@lingui/core/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
 import type { StudentRecord } from '@/data/db';
 import { PRIVACY_PREFERENCES, type PrivacyPreference } from '@/contract/domain';
 import { ROSTER_MSG, ROSTER_OWN_MSG } from '@/contract/messages';
@@ -12,7 +16,13 @@ import { archiveStudents, changePrivacy, editStudent } from './roster-commands';
 
 type Field = 'first_name' | 'last_name' | 'password' | 'privacy_preference';
 
-export const privacyLabel = (p: PrivacyPreference) => p[0]!.toUpperCase() + p.slice(1);
+const PRIVACY_NAMES = { public: msg`Public`, private: msg`Private`, community: msg`Community` } as const;
+
+/** A privacy preference's name in the reader's language (a new function when the language changes). */
+export function usePrivacyLabel(): (p: PrivacyPreference) => string {
+  const { _ } = useLinguiRuntime();
+  return useCallback((p: PrivacyPreference) => _(PRIVACY_NAMES[p]), [_]);
+}
 
 export function EditStudentDialog({ student, onClose }: { student: StudentRecord; onClose: () => void }) {
   const [values, setValues] = useState({
@@ -24,12 +34,15 @@ export function EditStudentDialog({ student, onClose }: { student: StudentRecord
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [privacy, setPrivacy] = useState<PrivacyPreference>(student.privacy_preference);
   const [confirming, setConfirming] = useState(false);
+  const { t } = useLingui();
+  const known = useKnown();
+  const privacyLabel = usePrivacyLabel();
 
   const set = (field: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const save = async () => {
     const parsed = EditStudentRequest.safeParse(values);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], known(i.message)])));
       return;
     }
     setErrors({});
@@ -55,12 +68,15 @@ export function EditStudentDialog({ student, onClose }: { student: StudentRecord
     </div>
   );
 
+  const fullName = `${student.first_name} ${student.last_name}`;
   if (confirming) {
+    const warning = known(ROSTER_OWN_MSG.privacyWarning);
+    const chosen = privacyLabel(privacy);
     return (
       <ConfirmDialog
-        title="Change privacy preference?"
-        message={`${ROSTER_OWN_MSG.privacyWarning} New preference: ${privacyLabel(privacy)}.`}
-        confirm="Change privacy"
+        title={t`Change privacy preference?`}
+        message={t`${warning} New preference: ${chosen}.`}
+        confirm={t`Change privacy`}
         onCancel={() => setConfirming(false)}
         onConfirm={async () => {
           setConfirming(false);
@@ -71,7 +87,7 @@ export function EditStudentDialog({ student, onClose }: { student: StudentRecord
   }
 
   return (
-    <Dialog title={`Edit ${student.first_name} ${student.last_name}`} onClose={onClose}>
+    <Dialog title={t`Edit ${fullName}`} onClose={onClose}>
       <form
         noValidate
         onSubmit={(e) => {
@@ -79,18 +95,20 @@ export function EditStudentDialog({ student, onClose }: { student: StudentRecord
           void save();
         }}
       >
-        {field('first_name', 'First name')}
-        {field('last_name', 'Last name')}
-        {field('password', 'New password', 'password')}
+        {field('first_name', t`First name`)}
+        {field('last_name', t`Last name`)}
+        {field('password', t`New password`, 'password')}
         <div className="roster-field">
-          <label htmlFor="edit-privacy_preference">Privacy preference</label>
+          <label htmlFor="edit-privacy_preference">
+            <Trans>Privacy preference</Trans>
+          </label>
           <select
             id="edit-privacy_preference"
             value={values.privacy_preference}
             aria-invalid={!!errors.privacy_preference}
             onChange={set('privacy_preference')}
           >
-            <option value="">Select…</option>
+            <option value="">{t`Select…`}</option>
             {PRIVACY_PREFERENCES.map((p) => (
               <option key={p} value={p}>
                 {privacyLabel(p)}
@@ -101,13 +119,15 @@ export function EditStudentDialog({ student, onClose }: { student: StudentRecord
         </div>
         <div className="roster-actions">
           <button type="submit" className="button">
-            Save
+            <Trans>Save</Trans>
           </button>
         </div>
       </form>
       <hr />
       <div className="roster-inline">
-        <label htmlFor="privacy-only">Change only the privacy preference</label>
+        <label htmlFor="privacy-only">
+          <Trans>Change only the privacy preference</Trans>
+        </label>
         <select id="privacy-only" value={privacy} onChange={(e) => setPrivacy(e.target.value as PrivacyPreference)}>
           {PRIVACY_PREFERENCES.map((p) => (
             <option key={p} value={p}>
@@ -124,7 +144,7 @@ export function EditStudentDialog({ student, onClose }: { student: StudentRecord
               : setConfirming(true)
           }
         >
-          Change privacy
+          <Trans>Change privacy</Trans>
         </button>
       </div>
       {!student.archived ? (
@@ -133,11 +153,11 @@ export function EditStudentDialog({ student, onClose }: { student: StudentRecord
             type="button"
             className="button button-small button-secondary"
             onClick={async () => {
-              if (await withFeedback(() => archiveStudents([student]), ROSTER_OWN_MSG.archived, 'Failed to archive the student.'))
+              if (await withFeedback(() => archiveStudents([student]), ROSTER_OWN_MSG.archived, t`Failed to archive the student.`))
                 onClose();
             }}
           >
-            Archive student
+            <Trans>Archive student</Trans>
           </button>
         </div>
       ) : null}

@@ -2,6 +2,9 @@
 // device's tables and queued for the server in one step (recordChange), so it works offline.
 // New students appear at once with temporary (negative) ids, marked not yet synced; once the server
 // has accepted them, the next pull brings the server's rows and the temporary ones give way.
+import { msg, plural, t } from '@lingui/core/macro';
+import { i18n } from '@/i18n/i18n';
+import { pinDuration } from '@/ui/pin-duration';
 import { db, type ClassRecord, type LocalOp, type OutboxFile, type StudentRecord } from '@/data/db';
 import type { PrivacyPreference } from '@/contract/domain';
 import { ROSTER_MSG } from '@/contract/messages';
@@ -79,9 +82,10 @@ async function addStudentsLocally(
 
 export async function bulkAddStudents(cls: ClassRecord, names: StudentName[]) {
   if (!names.length) throw new RosterError(ROSTER_MSG.addAtLeastOne);
+  const className = cls.name;
   return addStudentsLocally(cls, names, {
     kind: 'roster.bulk-add',
-    label: `Add ${names.length} student${names.length === 1 ? '' : 's'} to ${cls.name}`,
+    label: t`Add ${plural(names.length, { one: '# student', other: '# students' })} to ${className}`,
     path: `/class/${cls.id}/bulk-add-students/`,
     body: names,
   });
@@ -89,9 +93,11 @@ export async function bulkAddStudents(cls: ClassRecord, names: StudentName[]) {
 
 /** Queues the CSV file itself (uploaded when online); its names show at once as pending rows. */
 export function uploadStudentsCsv(cls: ClassRecord, file: { name: string; type: string; data: ArrayBuffer }, names: StudentName[]) {
+  const fileName = file.name;
+  const className = cls.name;
   return addStudentsLocally(cls, names, {
     kind: 'roster.csv',
-    label: `Upload ${file.name} to ${cls.name}`,
+    label: t`Upload ${fileName} to ${className}`,
     path: `/add-bulk-student-without-mail-to-class/${cls.id}/`,
     body: {},
     files: [{ field: 'file', name: file.name, type: file.type || 'text/csv', data: file.data }],
@@ -105,7 +111,7 @@ async function changeStudents(
   request: { kind: string; label: string; method: 'PUT' | 'PATCH' | 'POST'; path: string; body: unknown },
 ) {
   const synced = students.filter(onServer);
-  if (!synced.length) throw new RosterError('These students are not saved on the server yet. Try again once they are synced.');
+  if (!synced.length) throw new RosterError(t`These students are not saved on the server yet. Try again once they are synced.`);
   const changed = synced.map(patch);
   await recordChange([db.students], () => db.students.bulkPut(changed), {
     ...request,
@@ -122,12 +128,13 @@ export interface StudentEdit {
 }
 
 export async function editStudent(student: StudentRecord, edit: StudentEdit) {
+  const name = `${edit.first_name} ${edit.last_name}`;
   await changeStudents(
     [student],
     (s) => ({ ...s, first_name: edit.first_name, last_name: edit.last_name, privacy_preference: edit.privacy_preference }),
     {
       kind: 'roster.edit',
-      label: `Edit ${edit.first_name} ${edit.last_name}`,
+      label: t`Edit ${name}`,
       method: 'PUT',
       path: `/manage_student/${student.id}/`,
       body: edit,
@@ -138,9 +145,11 @@ export async function editStudent(student: StudentRecord, edit: StudentEdit) {
 
 export async function changePrivacy(student: StudentRecord, privacy: PrivacyPreference) {
   if (student.privacy_preference === privacy) throw new RosterError(ROSTER_MSG.privacySame);
+  const name = `${student.first_name} ${student.last_name}`;
+  const preference = privacyWord(privacy);
   await changeStudents([student], (s) => ({ ...s, privacy_preference: privacy }), {
     kind: 'roster.privacy',
-    label: `Privacy of ${student.first_name} ${student.last_name}: ${privacy}`,
+    label: t`Privacy of ${name}: ${preference}`,
     method: 'PUT',
     path: `/student-privacy-update/${student.id}/`,
     body: { privacy_preference: privacy },
@@ -148,9 +157,10 @@ export async function changePrivacy(student: StudentRecord, privacy: PrivacyPref
 }
 
 export async function changePassword(student: StudentRecord, password: string) {
+  const name = `${student.first_name} ${student.last_name}`;
   await changeStudents([student], (s) => s, {
     kind: 'roster.password',
-    label: `New password for ${student.first_name} ${student.last_name}`,
+    label: t`New password for ${name}`,
     method: 'PUT',
     path: `/change-password/${student.id}/`,
     body: { new_password: password },
@@ -159,9 +169,10 @@ export async function changePassword(student: StudentRecord, password: string) {
 }
 
 export function bulkPrivacy(students: StudentRecord[], privacy: PrivacyPreference) {
+  const preference = privacyWord(privacy);
   return changeStudents(students, (s) => ({ ...s, privacy_preference: privacy }), {
     kind: 'roster.bulk-privacy',
-    label: `Privacy of ${students.length} students: ${privacy}`,
+    label: t`Privacy of ${plural(students.length, { one: '# student', other: '# students' })}: ${preference}`,
     method: 'PATCH',
     path: '/v1/students/profile/change-privacy/',
     body: { ids: students.filter(onServer).map((s) => s.id), privacy_preference: privacy },
@@ -171,7 +182,9 @@ export function bulkPrivacy(students: StudentRecord[], privacy: PrivacyPreferenc
 export function bulkFeature(students: StudentRecord[], feature: boolean) {
   return changeStudents(students, (s) => ({ ...s, is_featured: feature }), {
     kind: 'roster.feature',
-    label: `${feature ? 'Feature' : 'Unfeature'} ${students.length} students`,
+    label: feature
+      ? t`Feature ${plural(students.length, { one: '# student', other: '# students' })}`
+      : t`Unfeature ${plural(students.length, { one: '# student', other: '# students' })}`,
     method: 'PATCH',
     path: '/v1/teacher/students/blogs/feature/',
     body: { ids: students.filter(onServer).map((s) => s.id), action: feature ? 'feature' : 'unfeature' },
@@ -181,7 +194,7 @@ export function bulkFeature(students: StudentRecord[], feature: boolean) {
 export function archiveStudents(students: StudentRecord[]) {
   return changeStudents(students, (s) => ({ ...s, archived: true }), {
     kind: 'roster.archive',
-    label: `Archive ${students.length} students`,
+    label: t`Archive ${plural(students.length, { one: '# student', other: '# students' })}`,
     method: 'POST',
     path: '/v1/students/archive/',
     body: { student_ids: students.filter(onServer).map((s) => s.id) },
@@ -189,9 +202,10 @@ export function archiveStudents(students: StudentRecord[]) {
 }
 
 export function transferStudents(students: StudentRecord[], target: ClassRecord) {
+  const className = target.name;
   return changeStudents(students, (s) => ({ ...s, archived: false, class_id: target.id }), {
     kind: 'roster.transfer',
-    label: `Transfer ${students.length} students to ${target.name}`,
+    label: t`Transfer ${plural(students.length, { one: '# student', other: '# students' })} to ${className}`,
     method: 'POST',
     path: '/v1/students/transfer/',
     body: { student_ids: students.filter(onServer).map((s) => s.id), class_id: target.id },
@@ -206,11 +220,18 @@ export function pinStudents(students: StudentRecord[], pin: { duration: number; 
     ids.length === 1
       ? { content_type: 'student', object_id: ids[0], is_pinned: !!pin, expiry_date: expiry }
       : { content_type: 'student', object_ids: ids, is_pinned: !!pin, expiry_date: expiry };
+  const duration = pin ? pinDuration(pin.duration, pin.unit) : '';
   return changeStudents(students, (s) => ({ ...s, pinned_until: expiry }), {
     kind: 'roster.pin',
-    label: pin ? `Pin ${students.length} students for ${pin.duration} ${pin.unit}` : `Unpin ${students.length} students`,
+    label: pin
+      ? t`Pin ${plural(students.length, { one: '# student', other: '# students' })} for ${duration}`
+      : t`Unpin ${plural(students.length, { one: '# student', other: '# students' })}`,
     method: 'POST',
     path: ids.length === 1 ? '/content/pin/' : '/content/pins/bulk/',
     body,
   });
 }
+
+const PRIVACY_WORDS = { public: msg`public`, private: msg`private`, community: msg`community` } as const;
+/** A privacy preference in the words of the moment it is queued (the sync panel shows it later). */
+const privacyWord = (p: PrivacyPreference) => i18n._(PRIVACY_WORDS[p]);

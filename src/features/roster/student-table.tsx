@@ -12,6 +12,9 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
 import type { ClassRecord, StudentRecord } from '@/data/db';
 import { PRIVACY_PREFERENCES, type PrivacyPreference } from '@/contract/domain';
 import { ROSTER_MSG, ROSTER_OWN_MSG } from '@/contract/messages';
@@ -19,12 +22,12 @@ import { ROSTER_PAGE_SIZE } from '@/contract/roster';
 import { TableHead, TableRow } from '@/ui/data-table';
 import { PinDialog } from '@/ui/pin-dialog';
 import { toast } from '@/ui/toast';
-import { EditStudentDialog, privacyLabel } from './edit-student-dialog';
+import { EditStudentDialog, usePrivacyLabel } from './edit-student-dialog';
 import { BulkBar } from '@/ui/bulk-bar';
 import { withFeedback } from './feedback';
 import { archiveStudents, bulkFeature, bulkPrivacy, onServer, pinStudents, transferStudents } from './roster-commands';
 import { loginInfoFor } from './roster-sync';
-import { compareText, formatDate } from '@/ui/format';
+import { compareText, formatDate, formatNumber } from '@/ui/format';
 
 export interface StudentFilters {
   search: string;
@@ -67,12 +70,25 @@ type BulkAction = '' | 'feature' | 'privacy' | 'pin' | 'archive' | 'transfer';
 const column = createColumnHelper<StudentRecord>();
 
 function StatusBadges({ s }: { s: StudentRecord }) {
+  const known = useKnown();
   return (
     <>
-      {s.pending ? <span className="roster-badge roster-badge-pending">{ROSTER_OWN_MSG.notSynced}</span> : null}
-      {s.is_featured ? <span className="roster-badge">Featured</span> : null}
-      {s.pinned_until && s.pinned_until > new Date().toISOString() ? <span className="roster-badge">Pinned</span> : null}
-      {s.archived ? <span className="roster-badge">Archived</span> : null}
+      {s.pending ? <span className="roster-badge roster-badge-pending">{known(ROSTER_OWN_MSG.notSynced)}</span> : null}
+      {s.is_featured ? (
+        <span className="roster-badge">
+          <Trans>Featured</Trans>
+        </span>
+      ) : null}
+      {s.pinned_until && s.pinned_until > new Date().toISOString() ? (
+        <span className="roster-badge">
+          <Trans>Pinned</Trans>
+        </span>
+      ) : null}
+      {s.archived ? (
+        <span className="roster-badge">
+          <Trans>Archived</Trans>
+        </span>
+      ) : null}
     </>
   );
 }
@@ -113,6 +129,9 @@ export function StudentTable({
   const [action, setAction] = useState<BulkAction>('');
   const [option, setOption] = useState('');
   const [bulkError, setBulkError] = useState<string | null>(null);
+  const { t } = useLingui();
+  const known = useKnown();
+  const privacyLabel = usePrivacyLabel();
 
   const rows = useMemo(() => filterStudents(students, { ...filters, search }), [students, filters, search]);
   const classNames = useMemo(() => new Map(classes.map((c) => [c.id, c.name])), [classes]);
@@ -129,39 +148,41 @@ export function StudentTable({
         header: ({ table }) => (
           <input
             type="checkbox"
-            aria-label="Select all students on this page"
+            aria-label={t`Select all students on this page`}
             checked={table.getIsAllPageRowsSelected()}
             onChange={table.getToggleAllPageRowsSelectedHandler()}
           />
         ),
-        cell: ({ row }) => (
-          <input
-            type="checkbox"
-            aria-label={`Select ${row.original.first_name} ${row.original.last_name}`}
-            checked={row.getIsSelected()}
-            onChange={row.getToggleSelectedHandler()}
-          />
-        ),
+        cell: ({ row }) => {
+          const name = `${row.original.first_name} ${row.original.last_name}`;
+          return (
+            <input type="checkbox" aria-label={t`Select ${name}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+          );
+        },
       }),
       column.accessor((s) => `${s.first_name} ${s.last_name}`, {
         id: 'name',
-        header: 'Name',
+        header: t`Name`,
         cell: ({ row, getValue }) => (
           <span className="roster-name">
             {profileLink && onServer(row.original) ? profileLink(row.original, getValue()) : getValue()} <StatusBadges s={row.original} />
           </span>
         ),
       }),
-      column.accessor('username', { header: 'Username', cell: ({ getValue }) => getValue() || '—' }),
+      column.accessor('username', { header: t`Username`, cell: ({ getValue }) => getValue() || '—' }),
       ...(showClass
-        ? [column.accessor((s) => (s.class_id !== null ? (classNames.get(s.class_id) ?? '') : ''), { id: 'class', header: 'Class' })]
+        ? [column.accessor((s) => (s.class_id !== null ? (classNames.get(s.class_id) ?? '') : ''), { id: 'class', header: t`Class` })]
         : []),
-      column.accessor('privacy_preference', { header: 'Privacy', cell: ({ getValue }) => privacyLabel(getValue()) }),
-      column.accessor('no_of_books', { header: 'Books' }),
-      column.accessor('date_joined', { header: 'Date joined', cell: ({ getValue }) => formatDate(getValue()) }),
+      column.accessor('privacy_preference', { header: t`Privacy`, cell: ({ getValue }) => privacyLabel(getValue()) }),
+      column.accessor('no_of_books', { header: t`Books`, cell: ({ getValue }) => formatNumber(getValue()) }),
+      column.accessor('date_joined', { header: t`Date joined`, cell: ({ getValue }) => formatDate(getValue()) }),
       column.display({
         id: 'actions',
-        header: () => <span className="visually-hidden">Actions</span>,
+        header: () => (
+          <span className="visually-hidden">
+            <Trans>Actions</Trans>
+          </span>
+        ),
         cell: ({ row }) => {
           const s = row.original;
           const name = `${s.first_name} ${s.last_name}`;
@@ -170,33 +191,33 @@ export function StudentTable({
               <button
                 type="button"
                 className="button button-small button-secondary"
-                aria-label={`Edit ${name}`}
+                aria-label={t`Edit ${name}`}
                 onClick={() => setEditing(s)}
               >
-                Edit
+                <Trans>Edit</Trans>
               </button>
               <button
                 type="button"
                 className="button button-small button-secondary"
-                aria-label={`Pin ${name}`}
+                aria-label={t`Pin ${name}`}
                 onClick={() => setPinning([s])}
               >
-                Pin
+                <Trans>Pin</Trans>
               </button>
               <button
                 type="button"
                 className="button button-small button-secondary"
-                aria-label={`Download login card of ${name}`}
+                aria-label={t`Download login card of ${name}`}
                 onClick={() => void downloadCard(s)}
               >
-                Card
+                {t({ id: 'Card', message: 'Card' })}
               </button>
             </span>
           );
         },
       }),
     ],
-    [showClass, classNames, profileLink],
+    [showClass, classNames, profileLink, t, privacyLabel],
   );
 
   // The table gets one page of rows (or all of them, virtualised): with 2,000 students, building
@@ -222,23 +243,23 @@ export function StudentTable({
 
   const selected = useMemo(() => students.filter((s) => rowSelection[String(s.id)]), [students, rowSelection]);
   const actions: [BulkAction, string][] = [
-    ['feature', 'Feature'],
-    ['privacy', 'Privacy Preference'],
-    ['pin', 'Pin'],
-    filters.archived ? ['transfer', 'Transfer Students'] : ['archive', 'Archive'],
+    ['feature', t`Feature`],
+    ['privacy', t`Privacy Preference`],
+    ['pin', t`Pin`],
+    filters.archived ? ['transfer', t`Transfer Students`] : ['archive', t`Archive`],
   ];
   const options: [string, string][] =
     action === 'feature'
       ? [
-          ['yes', 'Yes'],
-          ['no', 'No'],
+          ['yes', t`Yes`],
+          ['no', t`No`],
         ]
       : action === 'privacy'
         ? PRIVACY_PREFERENCES.map((p) => [p, privacyLabel(p)])
         : action === 'pin'
-          ? [['pin', 'Choose a duration…']]
+          ? [['pin', t`Choose a duration…`]]
           : action === 'archive'
-            ? [['archive', 'Archive selected students']]
+            ? [['archive', t`Archive selected students`]]
             : action === 'transfer'
               ? classes.map((c) => [String(c.id), c.name])
               : [];
@@ -264,7 +285,7 @@ export function StudentTable({
       archive: ROSTER_OWN_MSG.archived,
       transfer: ROSTER_OWN_MSG.transferred,
     }[action];
-    if (await withFeedback(run, done, 'The bulk action failed.')) {
+    if (await withFeedback(run, done, t`The bulk action failed.`)) {
       setRowSelection({});
       setAction('');
       setOption('');
@@ -272,23 +293,29 @@ export function StudentTable({
   };
 
   const dateError = dateRangeError(filters);
+  const pageNumber = formatNumber(pagination.pageIndex + 1);
+  const pageCount = formatNumber(Math.max(table.getPageCount(), 1));
   const pageRows = table.getRowModel().rows;
 
   return (
     <div className="student-table">
       <div className="roster-filters" role="search">
         <div className="roster-field">
-          <label htmlFor="student-search">Search students</label>
+          <label htmlFor="student-search">
+            <Trans>Search students</Trans>
+          </label>
           <input id="student-search" type="search" value={filters.search} onChange={(e) => update({ search: e.target.value })} />
         </div>
         <div className="roster-field">
-          <label htmlFor="filter-privacy">Privacy</label>
+          <label htmlFor="filter-privacy">
+            <Trans>Privacy</Trans>
+          </label>
           <select
             id="filter-privacy"
             value={filters.privacy}
             onChange={(e) => update({ privacy: e.target.value as PrivacyPreference | '' })}
           >
-            <option value="">All</option>
+            <option value="">{t`All`}</option>
             {PRIVACY_PREFERENCES.map((p) => (
               <option key={p} value={p}>
                 {privacyLabel(p)}
@@ -297,7 +324,9 @@ export function StudentTable({
           </select>
         </div>
         <div className="roster-field">
-          <label htmlFor="filter-archived">Students</label>
+          <label htmlFor="filter-archived">
+            <Trans>Students</Trans>
+          </label>
           <select
             id="filter-archived"
             value={filters.archived ? 'archived' : 'current'}
@@ -307,12 +336,14 @@ export function StudentTable({
               setOption('');
             }}
           >
-            <option value="current">Current</option>
-            <option value="archived">Archived</option>
+            <option value="current">{t`Current`}</option>
+            <option value="archived">{t`Archived`}</option>
           </select>
         </div>
         <div className="roster-field">
-          <label htmlFor="filter-from">Joined from</label>
+          <label htmlFor="filter-from">
+            <Trans>Joined from</Trans>
+          </label>
           <input
             id="filter-from"
             type="date"
@@ -323,7 +354,9 @@ export function StudentTable({
           />
         </div>
         <div className="roster-field">
-          <label htmlFor="filter-to">Joined to</label>
+          <label htmlFor="filter-to">
+            <Trans>Joined to</Trans>
+          </label>
           <input
             id="filter-to"
             type="date"
@@ -335,7 +368,7 @@ export function StudentTable({
       </div>
       {dateError ? (
         <p className="roster-error" id="date-error" role="alert">
-          {dateError}
+          {known(dateError)}
         </p>
       ) : null}
 
@@ -354,11 +387,11 @@ export function StudentTable({
         onOption={setOption}
         onApply={() => void applyBulk()}
         selected={selected.length}
-        error={bulkError}
+        error={bulkError && known(bulkError)}
       />
 
       {rows.length === 0 ? (
-        <p className="roster-empty">{students.length === 0 ? ROSTER_MSG.emptyClass : 'No students match these filters.'}</p>
+        <p className="roster-empty">{students.length === 0 ? known(ROSTER_MSG.emptyClass) : t`No students match these filters.`}</p>
       ) : showAll ? (
         <VirtualRows rows={pageRows} table={table} />
       ) : (
@@ -383,10 +416,12 @@ export function StudentTable({
               disabled={!table.getCanPreviousPage()}
               onClick={() => table.previousPage()}
             >
-              Previous
+              <Trans>Previous</Trans>
             </button>
             <span>
-              Page {pagination.pageIndex + 1} of {Math.max(table.getPageCount(), 1)} · {rows.length} students
+              <Trans>
+                Page {pageNumber} of {pageCount} · <Plural value={rows.length} one="# student" other="# students" />
+              </Trans>
             </span>
             <button
               type="button"
@@ -394,21 +429,27 @@ export function StudentTable({
               disabled={!table.getCanNextPage()}
               onClick={() => table.nextPage()}
             >
-              Next
+              <Trans>Next</Trans>
             </button>
           </>
         ) : (
-          <span>{rows.length} students</span>
+          <span>
+            <Plural value={rows.length} one="# student" other="# students" />
+          </span>
         )}
         <label className="roster-inline">
-          <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} /> Show all
+          <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} /> <Trans>Show all</Trans>
         </label>
       </div>
 
       {editing ? <EditStudentDialog student={editing} onClose={() => setEditing(null)} /> : null}
       {pinning ? (
         <PinDialog
-          who={pinning.length === 1 ? `${pinning[0]!.first_name} ${pinning[0]!.last_name}` : `${pinning.length} students`}
+          who={
+            pinning.length === 1
+              ? `${pinning[0]!.first_name} ${pinning[0]!.last_name}`
+              : t`${plural(pinning.length, { one: '# student', other: '# students' })}`
+          }
           apply={(pin) => pinStudents(pinning, pin)}
           onClose={() => {
             setPinning(null);
@@ -429,6 +470,7 @@ function StudentRow({ row }: { row: Row<StudentRecord> }) {
 const ROW_HEIGHT = 48;
 
 function VirtualRows({ rows, table }: { rows: Row<StudentRecord>[]; table: Table }) {
+  const { t } = useLingui();
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
     count: rows.length,
@@ -440,7 +482,7 @@ function VirtualRows({ rows, table }: { rows: Row<StudentRecord>[]; table: Table
   const before = items[0]?.start ?? 0;
   const after = virtual.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
-    <div ref={scroller} className="roster-table-wrap roster-virtual" tabIndex={0} aria-label="All students">
+    <div ref={scroller} className="roster-table-wrap roster-virtual" tabIndex={0} aria-label={t`All students`}>
       <table className="roster-table">
         <TableHead table={table} />
         <tbody>

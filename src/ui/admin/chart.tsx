@@ -3,6 +3,7 @@
 // from assistive technology; the same figures are in a table beside it for screen readers.
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { Trans, useLingui } from '@lingui/react/macro';
 import 'uplot/dist/uPlot.min.css';
 
 export interface ChartSeries {
@@ -23,6 +24,8 @@ export function Chart({
   format?: (n: number) => string;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const { t } = useLingui();
+  const month = t`Month`;
   useEffect(() => {
     const node = box.current;
     if (!node) return;
@@ -39,7 +42,7 @@ export function Chart({
           { values: (_u, ticks) => ticks.map((t) => format(t)), size: 64 },
         ],
         series: [
-          { label: 'Month', value: (_u, i) => labels[i] ?? '' },
+          { label: month, value: (_u, i) => labels[i] ?? '' },
           ...series.map((s) => ({
             label: s.label,
             stroke: s.color,
@@ -58,7 +61,7 @@ export function Chart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [labels, series, format]);
+  }, [labels, series, format, month]);
   return (
     <figure className="admin-chart">
       <h2>{title}</h2>
@@ -67,7 +70,9 @@ export function Chart({
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">Month</th>
+            <th scope="col">
+              <Trans>Month</Trans>
+            </th>
             {series.map((s) => (
               <th key={s.label} scope="col">
                 {s.label}

@@ -1,5 +1,6 @@
 // The one admin dashboard screen: number cards and small charts from one load, as a declaration
 // gives them (the platform, users and charities dashboards; later the school and organization ones).
+import { Trans } from '@lingui/react/macro';
 import { useMemo, type ReactNode } from 'react';
 import { useRemote } from '@/api/use-remote';
 import { Chart, type ChartSeries } from './chart';
@@ -24,7 +25,9 @@ export function Dashboard<Data>({ resource }: { resource: DashboardResource<Data
         <h1 id="dashboard-title">{resource.title}</h1>
       </div>
       {remote.status === 'loading' ? (
-        <p role="status">Loading…</p>
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
       ) : remote.status === 'failed' ? (
         <LoadFailed error={remote.error} onRetry={remote.reload} />
       ) : (

@@ -9,7 +9,9 @@ import { Controller, useForm, useWatch, type Control, type FieldErrors, type Use
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from '@tanstack/react-router';
 import type { z } from 'zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ADMIN_MSG } from '@/contract/messages';
+import { useKnown } from '@/i18n/known';
 import { useOnline } from '@/ui/use-online';
 import { AdminLink } from './admin-link';
 import { sayOutcome } from './outcome';
@@ -17,6 +19,7 @@ import type { FieldDef, FormResource, Option } from './resource';
 import { useOptions } from './use-options';
 import './admin.css';
 import { LoadFailed } from './load-failed';
+import { useWords } from './words';
 
 type Values = Record<string, unknown>;
 
@@ -28,6 +31,7 @@ export function ResourceForm<S extends z.ZodType>({ resource, id }: { resource: 
     id === null ? { id, values: resource.blank } : null,
   );
   const [error, setError] = useState<string | null>(null);
+  const say = useWords();
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (id === null) {
@@ -45,7 +49,7 @@ export function ResourceForm<S extends z.ZodType>({ resource, id }: { resource: 
     };
   }, [resource, id, attempt]);
 
-  const title = id === null ? resource.titles.create : resource.titles.edit;
+  const title = say(id === null ? resource.titles.create : resource.titles.edit);
   if (error)
     return (
       <section className="admin-page">
@@ -57,7 +61,9 @@ export function ResourceForm<S extends z.ZodType>({ resource, id }: { resource: 
     return (
       <section className="admin-page">
         <h1>{title}</h1>
-        <p role="status">Loading…</p>
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
       </section>
     );
   return <FormBody key={id ?? 'new'} resource={resource} id={id} initial={initial.values} title={title} />;
@@ -77,6 +83,9 @@ function FormBody<S extends z.ZodType>({
   const router = useRouter();
   const online = useOnline();
   const [serverError, setServerError] = useState<string | null>(null);
+  const say = useWords();
+  const known = useKnown();
+  const { t } = useLingui();
   const form = useForm<Values>({
     // raw: the form sends what was typed (strings and files); the server parses it again.
     resolver: zodResolver(resource.schema as never, undefined, { raw: true }) as never,
@@ -105,8 +114,8 @@ function FormBody<S extends z.ZodType>({
     const outcome = await resource
       .save(id, changed)
       .catch((err: unknown) => ({ status: 'failed' as const, message: err instanceof Error ? err.message : String(err) }));
-    if (outcome.status === 'failed') setServerError(outcome.message || resource.messages.failed);
-    if (sayOutcome(outcome, id === null ? resource.messages.created : resource.messages.updated, resource.messages.failed)) {
+    if (outcome.status === 'failed') setServerError(outcome.message || say(resource.messages.failed));
+    if (sayOutcome(outcome, say(id === null ? resource.messages.created : resource.messages.updated), say(resource.messages.failed))) {
       void router.navigate({ href: resource.back });
     }
   });
@@ -116,7 +125,7 @@ function FormBody<S extends z.ZodType>({
       <div className="admin-head">
         <h1 id="admin-form-title">{title}</h1>
         <AdminLink className="button button-small button-secondary" href={resource.back}>
-          Back
+          <Trans>Back</Trans>
         </AdminLink>
       </div>
       <div className={resource.preview ? 'admin-form-grid' : undefined}>
@@ -126,17 +135,17 @@ function FormBody<S extends z.ZodType>({
           ))}
           {networkOnly && !online ? (
             <p className="admin-notice" role="status">
-              {ADMIN_MSG.needsNetwork}
+              {known(ADMIN_MSG.needsNetwork)}
             </p>
           ) : null}
           {serverError ? (
             <p className="admin-error" role="alert">
-              {serverError}
+              {known(serverError)}
             </p>
           ) : null}
           <div className="admin-form-actions">
             <button type="submit" className="button" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Saving…' : 'Save'}
+              {formState.isSubmitting ? t`Saving…` : t`Save`}
             </button>
           </div>
         </form>
@@ -153,11 +162,12 @@ function Preview({ control, render }: { control: Control<Values>; render: (value
 
 function SelectOptions({ options }: { options: readonly Option[] | (() => Promise<readonly Option[]>) }) {
   const loaded = useOptions(options);
+  const say = useWords();
   return (
     <>
       {loaded.map(([v, l]) => (
         <option key={v} value={v}>
-          {l}
+          {say(l)}
         </option>
       ))}
     </>
@@ -177,10 +187,12 @@ function Checks({
   id: string;
 }) {
   const options = useOptions(field.options);
+  const say = useWords();
+  const { t } = useLingui();
   return (
     <fieldset className="admin-field admin-checks" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>{field.label}</legend>
-      {field.hint ? <span className="admin-muted">{field.hint}</span> : null}
+      <legend>{say(field.label)}</legend>
+      {field.hint ? <span className="admin-muted">{say(field.hint)}</span> : null}
       <Controller
         control={control}
         name={field.name}
@@ -194,13 +206,13 @@ function Checks({
             const next = options.map(([v]) => v).filter((v) => (v === value ? on : chosen.has(v)));
             f.onChange(next.join(','));
           };
-          if (!options.length) return <p className="admin-muted">{field.empty ?? 'Nothing to choose from.'}</p>;
+          if (!options.length) return <p className="admin-muted">{field.empty ? say(field.empty) : t`Nothing to choose from.`}</p>;
           return (
             <>
               {options.map(([value, label]) => (
                 <label key={value} className="admin-check">
                   <input type="checkbox" checked={chosen.has(value)} onChange={(e) => toggle(value, e.target.checked)} onBlur={f.onBlur} />{' '}
-                  {label}
+                  {say(label)}
                 </label>
               ))}
             </>
@@ -209,7 +221,7 @@ function Checks({
       />
       {error ? (
         <span className="admin-error" id={`${id}-error`} role="alert">
-          {error}
+          {say(error)}
         </span>
       ) : null}
     </fieldset>
@@ -228,6 +240,9 @@ function Field({
   errors: FieldErrors<Values>;
 }) {
   const id = useId();
+  const say = useWords();
+  const { t } = useLingui();
+  const label = say(field.label);
   const message = errors[field.name]?.message;
   const error = typeof message === 'string' ? message : null;
   const described = error ? `${id}-error` : undefined;
@@ -241,7 +256,7 @@ function Field({
   } else if (field.kind === 'select') {
     control_ = (
       <select {...common} {...register(field.name)}>
-        <option value="">{field.placeholder ?? 'Choose…'}</option>
+        <option value="">{field.placeholder ? say(field.placeholder) : t`Choose…`}</option>
         <SelectOptions options={field.options} />
       </select>
     );
@@ -256,7 +271,7 @@ function Field({
             <span className="admin-color">
               <input
                 type="color"
-                aria-label={`${field.label} picker`}
+                aria-label={t`${label} picker`}
                 value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
                 onChange={(e) => f.onChange(e.target.value)}
                 onBlur={f.onBlur}
@@ -282,7 +297,13 @@ function Field({
         control={control}
         name={field.name}
         render={({ field: f }) => (
-          <Suspense fallback={<p role="status">Loading the editor…</p>}>
+          <Suspense
+            fallback={
+              <p role="status">
+                <Trans>Loading the editor…</Trans>
+              </p>
+            }
+          >
             <HtmlEditor
               value={typeof f.value === 'string' ? f.value : ''}
               onChange={f.onChange}
@@ -319,16 +340,16 @@ function Field({
       {field.kind === 'richtext' ? (
         // The editor is not a form control a <label for> can name: it is named by this id.
         <span className="admin-label" id={`${id}-label`}>
-          {field.label}
+          {label}
         </span>
       ) : (
-        <label htmlFor={id}>{field.label}</label>
+        <label htmlFor={id}>{label}</label>
       )}
       {control_}
-      {field.kind === 'file' && field.hint ? <span className="admin-muted">{field.hint}</span> : null}
+      {field.kind === 'file' && field.hint ? <span className="admin-muted">{say(field.hint)}</span> : null}
       {error ? (
         <span className="admin-error" id={described} role="alert">
-          {error}
+          {say(error)}
         </span>
       ) : null}
     </div>

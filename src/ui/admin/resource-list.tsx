@@ -5,6 +5,8 @@
 // a dialog of its own), CSV export of every filtered row (streamed by the server), and, offline,
 // the last page seen on this device.
 import { useEffect, useMemo, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
 import {
   getCoreRowModel,
   useReactTable,
@@ -21,13 +23,14 @@ import { TableHead, TableRow } from '@/ui/data-table';
 import { toast } from '@/ui/toast';
 import { useOnline } from '@/ui/use-online';
 import { AdminLink } from './admin-link';
-import type { ListResource, Option } from './resource';
+import type { ListResource, Option, Words } from './resource';
 import { BulkBar } from '../bulk-bar';
 import { sayOutcome } from './outcome';
 import { useOptions } from './use-options';
 import './admin.css';
-import { formatDateTime } from '@/ui/format';
+import { formatDateTime, formatNumber } from '@/ui/format';
 import { LoadFailed } from './load-failed';
+import { useWords } from './words';
 
 type Loaded<Row> =
   | { status: 'loading' }
@@ -60,20 +63,22 @@ function FilterSelect({
   onChange,
 }: {
   id: string;
-  label: string;
+  label: Words;
   options: readonly Option[] | (() => Promise<readonly Option[]>);
   value: string;
   onChange: (v: string) => void;
 }) {
   const loaded = useOptions(options);
+  const say = useWords();
+  const { t } = useLingui();
   return (
     <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{say(label)}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">All</option>
+        <option value="">{t`All`}</option>
         {loaded.map(([v, l]) => (
           <option key={v} value={v}>
-            {l}
+            {say(l)}
           </option>
         ))}
       </select>
@@ -106,6 +111,9 @@ export function ResourceList<Row extends { id: number }>({
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded<Row>>({ status: 'loading' });
   const [exporting, setExporting] = useState(false);
+  const say = useWords();
+  const known = useKnown();
+  const { t } = useLingui();
 
   const dateError = from && to && from > to ? ADMIN_MSG.dateRange : null;
   const visibleFilters = resource.filters.filter((f) => !f.roles || (user && f.roles.includes(user.role)));
@@ -160,25 +168,23 @@ export function ResourceList<Row extends { id: number }>({
         header: ({ table }) => (
           <input
             type="checkbox"
-            aria-label="Select all rows on this page"
+            aria-label={t`Select all rows on this page`}
             checked={table.getIsAllPageRowsSelected()}
             onChange={table.getToggleAllPageRowsSelectedHandler()}
           />
         ),
-        cell: ({ row }) => (
-          <input
-            type="checkbox"
-            aria-label={`Select ${resource.rowLabel(row.original)}`}
-            checked={row.getIsSelected()}
-            onChange={row.getToggleSelectedHandler()}
-          />
-        ),
+        cell: ({ row }) => {
+          const name = resource.rowLabel(row.original);
+          return (
+            <input type="checkbox" aria-label={t`Select ${name}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+          );
+        },
       },
       ...resource.columns.map((col, i): TableColumn<Row> => ({
         id: col.key,
         // An accessor makes the column sortable in TanStack's eyes; the server does the sorting.
         accessorFn: (row) => (row as Record<string, unknown>)[col.key],
-        header: col.header,
+        header: say(col.header),
         enableSorting: Boolean(col.sort),
         cell: ({ row }) => {
           const content = col.cell ? col.cell(row.original) : String((row.original as Record<string, unknown>)[col.key] ?? '—');
@@ -186,7 +192,7 @@ export function ResourceList<Row extends { id: number }>({
         },
       })),
     ],
-    [resource],
+    [resource, say, t],
   );
 
   const page = loaded.status === 'ready' ? loaded.page : { count: 0, results: [] as Row[] };
@@ -221,13 +227,13 @@ export function ResourceList<Row extends { id: number }>({
 
   const applyBulk = async () => {
     if (!chosen || !option) return setBulkError(ADMIN_MSG.bulkNeedsAction);
-    if (!selected.length) return setBulkError(resource.noRowsSelected ?? ADMIN_MSG.bulkNeedsRows);
+    if (!selected.length) return setBulkError(resource.noRowsSelected ? say(resource.noRowsSelected) : ADMIN_MSG.bulkNeedsRows);
     setBulkError(null);
     if ('dialog' in chosen) return setDialogRows(selected);
     const outcome = await chosen
       .run(selected, option)
       .catch((err: unknown) => ({ status: 'failed' as const, message: err instanceof Error ? err.message : String(err) }));
-    const done = typeof chosen.done === 'string' ? chosen.done : chosen.done(option);
+    const done = say(typeof chosen.done === 'function' ? chosen.done(option) : chosen.done);
     if (sayOutcome(outcome, done, done)) bulkDone();
   };
 
@@ -251,11 +257,16 @@ export function ResourceList<Row extends { id: number }>({
 
   const pages = Math.max(1, Math.ceil(page.count / ADMIN_PAGE_SIZE));
   const id = (part: string) => `${resource.name}-${part}`;
+  const title = say(resource.title);
+  const dateLabel = resource.dateLabel ? say(resource.dateLabel) : '';
+  const pageNumber = formatNumber(pageIndex + 1);
+  const pageCount = formatNumber(pages);
+  const total = formatNumber(page.count);
 
   return (
     <section className="admin-page" aria-labelledby={id('title')}>
       <div className="admin-head">
-        <Heading id={id('title')}>{resource.title}</Heading>
+        <Heading id={id('title')}>{title}</Heading>
         <div className="admin-head-actions">
           {resource.csvExport === false ? null : (
             <button
@@ -264,12 +275,12 @@ export function ResourceList<Row extends { id: number }>({
               disabled={!online || exporting}
               onClick={() => void exportCsv()}
             >
-              {exporting ? 'Exporting…' : 'Export CSV'}
+              {exporting ? t`Exporting…` : t`Export CSV`}
             </button>
           )}
           {resource.create ? (
             <AdminLink className="button button-small" href={resource.create.href}>
-              {resource.create.label}
+              {say(resource.create.label)}
             </AdminLink>
           ) : null}
         </div>
@@ -277,7 +288,7 @@ export function ResourceList<Row extends { id: number }>({
 
       <div className="admin-filters" role="search">
         <div className="admin-field admin-field-wide">
-          <label htmlFor={id('search')}>{resource.searchLabel}</label>
+          <label htmlFor={id('search')}>{say(resource.searchLabel)}</label>
           <input
             id={id('search')}
             type="search"
@@ -301,10 +312,10 @@ export function ResourceList<Row extends { id: number }>({
             }}
           />
         ))}
-        {resource.dateLabel ? (
+        {dateLabel ? (
           <>
             <div className="admin-field">
-              <label htmlFor={id('from')}>{resource.dateLabel} from</label>
+              <label htmlFor={id('from')}>{t`${dateLabel} from`}</label>
               <input
                 id={id('from')}
                 type="date"
@@ -315,7 +326,7 @@ export function ResourceList<Row extends { id: number }>({
               />
             </div>
             <div className="admin-field">
-              <label htmlFor={id('to')}>{resource.dateLabel} to</label>
+              <label htmlFor={id('to')}>{t`${dateLabel} to`}</label>
               <input
                 id={id('to')}
                 type="date"
@@ -330,7 +341,7 @@ export function ResourceList<Row extends { id: number }>({
       </div>
       {dateError ? (
         <p className="admin-error" id={id('date-error')} role="alert">
-          {dateError}
+          {known(dateError)}
         </p>
       ) : null}
 
@@ -338,19 +349,19 @@ export function ResourceList<Row extends { id: number }>({
         <BulkBar
           look="admin"
           idOf={id}
-          actions={bulk.map((b) => [b.key, b.label] as const)}
+          actions={bulk.map((b) => [b.key, say(b.label)] as const)}
           action={action}
           onAction={(next) => {
             setAction(next);
             setOption('');
             setBulkError(null);
           }}
-          options={chosen?.options}
+          options={chosen?.options.map(([value, label]) => [value, say(label)] as const)}
           option={option}
           onOption={setOption}
           onApply={() => void applyBulk()}
           selected={selected.length}
-          error={bulkError}
+          error={bulkError && known(bulkError)}
         />
       ) : null}
       {dialogRows && chosen && 'dialog' in chosen
@@ -362,23 +373,23 @@ export function ResourceList<Row extends { id: number }>({
 
       {loaded.status === 'ready' && loaded.savedAt !== null ? (
         <p className="admin-notice" role="status">
-          {ADMIN_MSG.offlineCopy} ({formatDateTime(loaded.savedAt)})
+          {known(ADMIN_MSG.offlineCopy)} ({formatDateTime(loaded.savedAt)})
         </p>
       ) : null}
 
       {loaded.status === 'loading' ? (
         <p className="admin-muted" role="status">
-          Loading…
+          <Trans>Loading…</Trans>
         </p>
       ) : loaded.status === 'failed' ? (
         <LoadFailed error={loaded.error} onRetry={() => setAttempt((n) => n + 1)} />
       ) : page.results.length === 0 ? (
-        <p className="admin-empty">{ADMIN_MSG.noRows}</p>
+        <p className="admin-empty">{known(ADMIN_MSG.noRows)}</p>
       ) : (
         // A table still wider than a narrow screen scrolls sideways: its box takes the keyboard's arrows.
-        <div className="admin-table-wrap" role="region" aria-label={`${resource.title} table`} tabIndex={0}>
+        <div className="admin-table-wrap" role="region" aria-label={t`${title} table`} tabIndex={0}>
           <table className="admin-table">
-            <caption className="visually-hidden">{resource.title}</caption>
+            <caption className="visually-hidden">{title}</caption>
             <TableHead table={table} />
             <tbody>
               {table.getRowModel().rows.map((row) => (
@@ -389,17 +400,19 @@ export function ResourceList<Row extends { id: number }>({
         </div>
       )}
 
-      <nav className="admin-pager" aria-label={`${resource.title} pages`}>
+      <nav className="admin-pager" aria-label={t`${title} pages`}>
         <button
           type="button"
           className="button button-small button-secondary"
           disabled={pageIndex === 0}
           onClick={() => (setPageIndex((p) => p - 1), setRowSelection({}))}
         >
-          Previous
+          <Trans>Previous</Trans>
         </button>
         <span>
-          Page {pageIndex + 1} of {pages} · {page.count} in all
+          <Trans>
+            Page {pageNumber} of {pageCount} · {total} in all
+          </Trans>
         </span>
         <button
           type="button"
@@ -407,7 +420,7 @@ export function ResourceList<Row extends { id: number }>({
           disabled={pageIndex + 1 >= pages}
           onClick={() => (setPageIndex((p) => p + 1), setRowSelection({}))}
         >
-          Next
+          <Trans>Next</Trans>
         </button>
       </nav>
     </section>

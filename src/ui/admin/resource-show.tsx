@@ -1,5 +1,6 @@
 // The one admin detail screen: a record's facts as a definition list, with its actions (edit,
 // deactivate...) as the declaration gives them. Used for userprofile, charity details and orders.
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ADMIN_MSG } from '@/contract/messages';
 import { AdminLink } from './admin-link';
@@ -34,7 +35,12 @@ export function ResourceShow<Record>({ resource, id }: { resource: ShowResource<
       {resource.back.label}
     </AdminLink>
   );
-  if (!state || state.id !== id) return <p role="status">Loading…</p>;
+  if (!state || state.id !== id)
+    return (
+      <p role="status">
+        <Trans>Loading…</Trans>
+      </p>
+    );
   if ('error' in state)
     return (
       <section className="admin-page">
