@@ -18,7 +18,8 @@ import { formatDate, formatPrice } from '@/ui/format';
 
 export type AdminBook = components['schemas']['AdminBook'];
 
-const words = (values: readonly string[]): (readonly [string, string])[] => values.map((v) => [v, v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())]);
+const words = (values: readonly string[]): (readonly [string, string])[] =>
+  values.map((v) => [v, v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())]);
 const day = (iso: string | null) => (iso ? formatDate(iso) : '—');
 const price = (cents: number) => (cents / 100).toFixed(2);
 const YES_NO: Option[] = [
