@@ -7,7 +7,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useSessionUser } from '@/api/use-session';
 import { isLocale, LOCALE_INFO, LOCALES } from '@/contract/locales';
 import { GlobeIcon } from '@/ui/icons';
-import { deviceChoice, rememberOnServer, whoFor } from '@/i18n/choice';
+import { deviceChoice, keptOnServer, whoFor } from '@/i18n/choice';
+import { rememberLanguage } from '@/sync/language';
 
 export function LanguagePicker() {
   const { t, i18n } = useLingui();
@@ -16,7 +17,9 @@ export function LanguagePicker() {
   const choose = (value: string) => {
     if (!isLocale(value)) return;
     deviceChoice.set(whoFor(user), value);
-    if (user && user.role !== 'student') void rememberOnServer(user, value);
+    if (keptOnServer(user)) {
+      rememberLanguage(value, t`Keep my language`).catch((err: unknown) => console.warn('the language choice stays on this device', err));
+    }
   };
   return (
     <div className="language-picker">
