@@ -7,8 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSessionUser } from '@/api/use-session';
 import { isLocale, LOCALE_INFO, LOCALES } from '@/contract/locales';
 import { GlobeIcon } from '@/ui/icons';
-import { deviceChoice, keptOnServer, whoFor } from '@/i18n/choice';
-import { rememberLanguage } from '@/sync/language';
+import { deviceChoice, whoFor } from '@/i18n/choice';
 
 export function LanguagePicker() {
   const { t, i18n } = useLingui();
@@ -17,9 +16,6 @@ export function LanguagePicker() {
   const choose = (value: string) => {
     if (!isLocale(value)) return;
     deviceChoice.set(whoFor(user), value);
-    if (keptOnServer(user)) {
-      rememberLanguage(value, t`Keep my language`).catch((err: unknown) => console.warn('the language choice stays on this device', err));
-    }
   };
   return (
     <div className="language-picker">

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '@/api/session';
 import { MSG } from '@/contract/common-messages';
-import { adoptVisitorChoice, chooseLocale, deviceChoice, LANGUAGE_KEY, whoFor } from '@/i18n/choice';
+import { chooseLocale, deviceChoice, LANGUAGE_KEY, whoFor } from '@/i18n/choice';
+import { adoptVisitorChoice } from '@/i18n/sign-in-choice';
 import { activate, i18n } from '@/i18n/i18n';
 import { translateKnown } from '@/i18n/known';
 

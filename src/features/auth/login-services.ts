@@ -1,15 +1,13 @@
 // The sign-in machine's real actors and actions: the API (without a bearer token: sign-in calls
 // authenticate themselves), the stored session and the device session of the offline sync,
 // toasts and navigation. Tests provide fakes instead (tests/unit/login.machine.test.ts).
-import { t } from '@lingui/core/macro';
 import { fromPromise } from 'xstate';
 import { publicApi } from '@/api/client';
 import { session } from '@/api/session';
 import { LOGIN_PAGE_SIZE } from '@/contract/auth';
 import { AUTH_MSG, MSG } from '@/contract/messages';
-import { adoptVisitorChoice } from '@/i18n/choice';
+import { adoptVisitorChoice } from '@/i18n/sign-in-choice';
 import { startDeviceSession } from '@/sync/device-session';
-import { rememberLanguage } from '@/sync/language';
 import { toast } from '@/ui/toast';
 import { expectData } from './api-errors';
 import { LoginError, type RosterPage, type SignedIn } from './login.machine';
@@ -24,7 +22,7 @@ export async function storeSignIn(signedIn: SignedIn, subdomain: string | null):
   session.save(signedIn);
   await startDeviceSession({ ownerId: signedIn.user.id, tenant: subdomain, refresh: signedIn.refresh, access: signedIn.access });
   // Queued once the device knows whose changes it sends.
-  if (toKeep) await rememberLanguage(toKeep, t`Keep my language`);
+  if (toKeep) await import('@/sync/language').then(({ rememberLanguage }) => rememberLanguage(toKeep));
 }
 
 /** A network failure (the page says "offline"), as opposed to the server's answer. */
