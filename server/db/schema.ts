@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DeliveryAddress } from '../../src/contract/delivery-address';
+import type { Locale } from '../../src/contract/locales';
 import type {
   BookKind,
   BookStatus,
@@ -64,6 +65,10 @@ export const tenants = pgTable('tenants', {
   awaiting_verification: boolean().notNull().default(false),
   /** Teachers may publish their classes' submitted books themselves (else the school admin does). */
   teachers_publish_books: boolean().notNull().default(false),
+  /** The language of the school's site: visitors and children get it unless they choose another. */
+  default_language: text().$type<Locale>().notNull().default('en'),
+  /** A visitor (nobody signed in) gets the browser's language instead, when the product has it. */
+  allow_browser_language: boolean().notNull().default(false),
   /** SHA-256 of the confirmation link's token, and when that link stops working. */
   verification_token_hash: text(),
   verification_expires_at: at(),
@@ -130,6 +135,11 @@ export const users = pgTable(
     /** argon2id hash; null for students, whose passwords are encrypted in students. */
     password_hash: text(),
     is_active: boolean().notNull().default(true),
+    /**
+     * The language a staff member chose (it follows them to every device); null: the school's.
+     * Children's choices stay on the device they use.
+     */
+    language: text().$type<Locale>(),
     date_joined: createdAt(),
     last_login: at(),
     updated_at: updatedAt(),

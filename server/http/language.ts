@@ -4,12 +4,15 @@
 // its id there (the contract's messages are marked /*i18n*/); one the catalogue lacks, or has no
 // translation for, stays English.
 //
-// The language: the user's own choice (when users have one), else the browser's Accept-Language,
-// else the school's default_language (when schools have one), else English. Answers say which
-// (Content-Language) and that they vary by Accept-Language.
+// The language: the signed-in user's own choice (users.language, read only when a failure is to be
+// translated), else the browser's Accept-Language, else the school's default_language, else
+// English. Answers say which (Content-Language) and that they vary by Accept-Language.
 import { readFileSync } from 'node:fs';
-import type { MiddlewareHandler } from 'hono';
+import { eq } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
 import { remake } from './compress';
+import type { AppEnv } from './env';
+import { users } from '../db/schema';
 import { LOCALES, type Locale } from '../../src/contract/locales';
 
 const CATALOGUE_FILES: Record<Exclude<Locale, 'en'>, URL> = {
@@ -128,8 +131,24 @@ function translateBody(body: Record<string, unknown>, locale: Locale): Record<st
   return out;
 }
 
+/**
+ * The signed-in person's own language, or undefined. Read after the route has answered: inside a
+ * batch's transaction that a failed change has spoilt the read fails, and the request's other
+ * signs decide.
+ */
+async function usersChoice(c: Context<AppEnv>): Promise<unknown> {
+  const user = c.var.user;
+  if (!user) return undefined;
+  try {
+    const [row] = await c.var.db.select({ language: users.language }).from(users).where(eq(users.id, user.id)).limit(1);
+    return row?.language ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The middleware for /api: failures (4xx) in the request's language. */
-export const answerInLanguage: MiddlewareHandler = async (c, next) => {
+export const answerInLanguage: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const res = c.res;
   // Added to what is there (compression's Accept-Encoding), never in its place.
@@ -137,8 +156,8 @@ export const answerInLanguage: MiddlewareHandler = async (c, next) => {
   if (!vary) res.headers.set('Vary', 'Accept-Language');
   else if (!/\baccept-language\b/i.test(vary)) res.headers.set('Vary', `${vary}, Accept-Language`);
   if (res.status < 400 || res.status >= 500 || !res.headers.get('Content-Type')?.includes('application/json')) return;
-  const vars = c.var as { user?: unknown; tenant?: unknown };
-  const locale = requestLocale({ user: vars.user, tenant: vars.tenant, acceptLanguage: c.req.header('Accept-Language') });
+  const language = await usersChoice(c);
+  const locale = requestLocale({ user: { language }, tenant: c.var.tenant, acceptLanguage: c.req.header('Accept-Language') });
   if (locale === 'en') return;
   let body: unknown;
   try {

@@ -2,6 +2,7 @@
 // components of openapi.json (from which the PWA's client types are generated).
 import { z } from '@hono/zod-openapi';
 import { ROLES } from '../../src/contract/domain';
+import { LOCALES } from '../../src/contract/locales';
 
 /** The largest id a row can have (PostgreSQL's integer). */
 const MAX_ID = 2_147_483_647;
@@ -23,6 +24,8 @@ export const UserSchema = z
     avatar: z.string().nullable(),
     country: z.string().nullable(),
     tenant_id: z.number().int().nullable(),
+    /** The language this person chose (kept for staff, so it follows them to every device); null: the school's. */
+    language: z.enum(LOCALES).nullable(),
   })
   .openapi('User');
 

@@ -447,7 +447,68 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Keep the signed-in person's language (null: the school's): it is theirs at their next sign-in on any device
+         * @description The PWA sends it for staff; a child’s choice stays on the device it was made on. Answers in this language from the next request on.
+         *
+         *     Access: any signed-in user; any site.
+         *
+         *     Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string|null} */
+                        language: "en" | "es" | "fr" | "hi" | "ar" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Invalid input: the message names each field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body over 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/list-student-in-class/{classCode}/": {
@@ -10671,6 +10732,10 @@ export interface paths {
                         subdomain?: string;
                         /** @enum {string} */
                         is_organization?: "true" | "false";
+                        /** @enum {string} */
+                        default_language?: "en" | "es" | "fr" | "hi" | "ar";
+                        /** @enum {string} */
+                        allow_browser_language?: "true" | "false";
                         organizations?: string;
                         /** Format: binary */
                         logo?: string;
@@ -10987,6 +11052,10 @@ export interface paths {
                         subdomain?: string;
                         /** @enum {string} */
                         is_organization?: "true" | "false";
+                        /** @enum {string} */
+                        default_language?: "en" | "es" | "fr" | "hi" | "ar";
+                        /** @enum {string} */
+                        allow_browser_language?: "true" | "false";
                         organizations?: string;
                         /** Format: binary */
                         logo?: string;
@@ -11013,6 +11082,10 @@ export interface paths {
                         subdomain?: string;
                         /** @enum {string} */
                         is_organization?: "true" | "false";
+                        /** @enum {string} */
+                        default_language?: "en" | "es" | "fr" | "hi" | "ar";
+                        /** @enum {string} */
+                        allow_browser_language?: "true" | "false";
                         organizations?: string;
                         /** Format: binary */
                         logo?: string;
@@ -19152,6 +19225,10 @@ export interface paths {
                         text_muted_color?: string;
                         border_primary_color?: string;
                         border_muted_color?: string;
+                        /** @enum {string} */
+                        default_language?: "en" | "es" | "fr" | "hi" | "ar";
+                        /** @enum {string} */
+                        allow_browser_language?: "true" | "false";
                         /** Format: binary */
                         logo?: string;
                     };
@@ -19174,6 +19251,10 @@ export interface paths {
                         text_muted_color?: string;
                         border_primary_color?: string;
                         border_muted_color?: string;
+                        /** @enum {string} */
+                        default_language?: "en" | "es" | "fr" | "hi" | "ar";
+                        /** @enum {string} */
+                        allow_browser_language?: "true" | "false";
                         /** Format: binary */
                         logo?: string;
                     };
@@ -20591,6 +20672,8 @@ export interface components {
             avatar: string | null;
             country: string | null;
             tenant_id: number | null;
+            /** @enum {string|null} */
+            language: "en" | "es" | "fr" | "hi" | "ar" | null;
         };
         RefreshAnswer: {
             access: string;
@@ -20737,6 +20820,9 @@ export interface components {
                 subdomain: string;
             }[];
             community_access: boolean;
+            /** @enum {string} */
+            default_language: "en" | "es" | "fr" | "hi" | "ar";
+            allow_browser_language: boolean;
             primary_color: string;
             primary_color_light: string;
             primary_color_dark: string;

@@ -4,10 +4,10 @@ import { ROLES } from '@/contract/domain';
 import { hasShape } from '@/contract/shape';
 import { LANGUAGE_KEY } from '@/i18n/choice';
 import { DEVICE_ID_KEY } from './device-id';
-import type { components } from './schema';
+import type { UserRecord } from '@/data/db';
 
-/** The user as the API answers it (POST /auth/token/, GET /user/profile/). */
-export type StoredUser = components['schemas']['User'];
+/** The user as the API answers it (POST /auth/token/, GET /user/profile/); one stored before users had a language has none. */
+export type StoredUser = UserRecord;
 
 const STORED_USER = {
   id: 'number',

@@ -4,6 +4,7 @@
 // the lazily loaded admin screens and the server import this file.
 import { z } from 'zod';
 import { COUNTRY_CODES } from './countries';
+import { LOCALES } from './locales';
 import { ROLES } from './domain';
 import { ADMIN_MSG } from './messages';
 import { LogoFile, SUBDOMAIN_MAX } from './registration';
@@ -76,6 +77,9 @@ export const TenantForm = z.object({
     .regex(/^[a-z0-9-]*$/, 'Subdomain can only contain lowercase letters, numbers, and hyphens')
     .optional(),
   is_organization: BoolField().optional(),
+  /** The site's language, and whether a visitor gets the browser's instead (English, no: by default). */
+  default_language: z.enum(LOCALES, { error: 'Choose a language from the list' }).optional(),
+  allow_browser_language: BoolField().optional(),
   organizations: IdList.optional(),
   logo: LogoFile.optional(),
 });

@@ -1,6 +1,7 @@
 // Sign-in, password and invitation request schemas, shared by the sign-in screens and the API.
 import { z } from 'zod';
 import './zod-config';
+import { LOCALES } from './locales';
 import { AUTH_MSG, MSG } from './messages';
 
 /** The spec's "login constant of 20": profile cards per page on the student sign-in. */
@@ -65,3 +66,8 @@ export const NewAccount = z.object({
 
 /** Signed in with the invited address, nothing is needed; otherwise the new account. */
 export const InvitationAcceptRequest = NewAccount.partial();
+
+/** A person's own language (PATCH /user/profile/): one of the product's, or null for the school's. */
+export const ProfileLanguage = z.object({
+  language: z.enum(LOCALES, { error: /*i18n*/ 'Choose a language from the list' }).nullable(),
+});

@@ -10,6 +10,7 @@ import Dexie, { type EntityTable } from 'dexie';
 export type { Table } from 'dexie';
 import type { components } from '@/api/schema';
 import type { PaymentProvider, PrivacyPreference } from '@/contract/domain';
+import type { Locale } from '@/contract/locales';
 import type { TenantColors } from '@/contract/tenant-colors';
 
 export interface TenantRecord extends TenantColors {
@@ -25,12 +26,16 @@ export interface TenantRecord extends TenantColors {
   is_organization: boolean;
   community_access: boolean;
   organizations: { id: number; school_name: string; subdomain: string }[];
+  /** The site's language, and whether visitors get the browser's (absent on a copy kept before schools had them). */
+  default_language?: Locale;
+  allow_browser_language?: boolean;
   /** How the site takes payments: tests (the sandbox) or not, and the providers offered (unknown on an older copy). */
   payments?: { sandbox: boolean; providers: PaymentProvider[] };
 }
 
-/** The signed-in user, as the API answers it. */
-export type UserRecord = components['schemas']['User'];
+type ApiUser = components['schemas']['User'];
+/** The signed-in user, as the API answers it (a copy kept before users had a language has none). */
+export type UserRecord = Omit<ApiUser, 'language'> & { language?: ApiUser['language'] };
 
 export interface ClassRecord {
   id: number;

@@ -2,7 +2,8 @@
 // `default_language`, English until the server sends one). Each person may choose their own:
 // remembered on this device per user (a shared classroom tablet: the next child gets their own
 // choice or the school's, never the previous child's), and for staff on the server as well (the
-// seam: `rememberOnServer`). A visitor (nobody signed in, a parent in the community) gets what
+// user's `language`, sent by src/sync/language.ts; at sign-in it becomes this device's choice too,
+// so the latest choice made anywhere wins). A visitor (nobody signed in, a parent in the community) gets what
 // was chosen on this device while signed out, else the school's, or the browser's language when
 // the school allows it (the tenant's `allow_browser_language`). A choice made on the sign-in page
 // goes with whoever signs in (adoptVisitorChoice).
@@ -64,27 +65,3 @@ export const deviceChoice = {
     return () => listeners.delete(listener);
   },
 };
-
-/**
- * At sign-in: a language chosen on the way in (on the sign-in page, as a visitor) goes with the
- * person who signs in, as theirs when they had none, and the sign-in page goes back to the
- * school's for the next child.
- */
-export function adoptVisitorChoice(user: { id: number; role: string; language?: unknown }): void {
-  const chosen = deviceChoice.get('visitor');
-  if (!chosen) return;
-  if (!deviceChoice.get(whoFor(user)) && !isLocale(user.language)) {
-    deviceChoice.set(whoFor(user), chosen);
-    if (user.role !== 'student') void rememberOnServer(user, chosen);
-  }
-  deviceChoice.set('visitor', undefined);
-}
-
-/**
- * The seam for staff: their choice kept on the server, so it follows them to every device (the
- * server sends it back as the user's `language`). Children's choices stay on the device: a
- * classroom tablet is shared, and a child's account has no settings page to carry it.
- */
-export async function rememberOnServer(_user: { id: number; role: string }, _locale: Locale): Promise<void> {
-  // Not yet: the server has no field for it (issue 26's server phase adds `PATCH /user/profile/`).
-}

@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSessionUser } from '@/api/use-session';
 import { isLocale, LOCALE_INFO, LOCALES } from '@/contract/locales';
 import { GlobeIcon } from '@/ui/icons';
-import { deviceChoice, rememberOnServer, whoFor } from '@/i18n/choice';
+import { deviceChoice, whoFor } from '@/i18n/choice';
 
 export function LanguagePicker() {
   const { t, i18n } = useLingui();
@@ -16,7 +16,6 @@ export function LanguagePicker() {
   const choose = (value: string) => {
     if (!isLocale(value)) return;
     deviceChoice.set(whoFor(user), value);
-    if (user && user.role !== 'student') void rememberOnServer(user, value);
   };
   return (
     <div className="language-picker">

@@ -147,7 +147,7 @@ export const RIVERBEND = 'riverbend.localhost';
 export async function signIn(server: TestServer, username: string, password: string, host = GREENFIELD) {
   const res = await server.call('POST', '/api/auth/token/', { host, json: { username, password } });
   if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { access: string; refresh: string; user: { id: number; role: string } };
+  return res.body as { access: string; refresh: string; user: { id: number; role: string; language: string | null } };
 }
 
 /** A delivery address every country rule accepts, for book orders (printed copies). */

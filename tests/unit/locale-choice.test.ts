@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '@/api/session';
 import { MSG } from '@/contract/common-messages';
-import { adoptVisitorChoice, chooseLocale, deviceChoice, LANGUAGE_KEY, whoFor } from '@/i18n/choice';
+import { chooseLocale, deviceChoice, LANGUAGE_KEY, whoFor } from '@/i18n/choice';
+import { adoptVisitorChoice } from '@/i18n/sign-in-choice';
 import { activate, i18n } from '@/i18n/i18n';
 import { translateKnown } from '@/i18n/known';
 
@@ -66,7 +67,8 @@ describe('choices on a shared tablet', () => {
 
   it('a language chosen on the sign-in page goes with the child who signs in, not to the next one', () => {
     deviceChoice.set(whoFor(null), 'ar');
-    adoptVisitorChoice(child);
+    // Nothing for the server: a child's choice stays on the device.
+    expect(adoptVisitorChoice(child)).toBeUndefined();
     expect(deviceChoice.get(whoFor(child))).toBe('ar');
     expect(deviceChoice.get(whoFor(null))).toBeUndefined();
     // Someone with a choice of their own keeps it; the sign-in page is cleared all the same.
@@ -74,10 +76,27 @@ describe('choices on a shared tablet', () => {
     adoptVisitorChoice(child);
     expect(deviceChoice.get(whoFor(child))).toBe('ar');
     expect(deviceChoice.get(whoFor(null))).toBeUndefined();
-    // So is staff with a language kept on the server.
+    // So is staff with a language kept on the server: theirs becomes this device's choice.
     deviceChoice.set(whoFor(null), 'fr');
-    adoptVisitorChoice({ ...teacher, language: 'hi' });
-    expect(deviceChoice.get(whoFor(teacher))).toBeUndefined();
+    expect(adoptVisitorChoice({ ...teacher, language: 'hi' })).toBeUndefined();
+    expect(deviceChoice.get(whoFor(teacher))).toBe('hi');
+    expect(deviceChoice.get(whoFor(null))).toBeUndefined();
+  });
+
+  it('staff: the language kept on the server wins at sign-in over an older choice on this device', () => {
+    deviceChoice.set(whoFor(teacher), 'es');
+    adoptVisitorChoice({ ...teacher, language: 'ar' });
+    expect(chooseLocale({ ...none, user: { ...teacher, language: 'ar' }, chosen: deviceChoice.get(whoFor(teacher)) })).toBe('ar');
+    // A child's device choice is never overwritten (the server keeps none for children).
+    deviceChoice.set(whoFor(child), 'fr');
+    adoptVisitorChoice({ ...child, language: 'hi' });
+    expect(deviceChoice.get(whoFor(child))).toBe('fr');
+  });
+
+  it('staff with no language on the server: the one chosen on the sign-in page is theirs, to keep on the server', () => {
+    deviceChoice.set(whoFor(null), 'hi');
+    expect(adoptVisitorChoice({ ...teacher, language: null })).toBe('hi');
+    expect(deviceChoice.get(whoFor(teacher))).toBe('hi');
   });
 
   it('a damaged or unknown entry counts as no choice', () => {

@@ -1,10 +1,10 @@
 // Sign-in and tokens: POST /auth/token/, POST /auth/token/refresh/ (rotating), POST /auth/logout/,
-// GET /user/profile/.
+// GET /user/profile/, PATCH /user/profile/ (the person's own language).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { LoginRequest, RefreshRequest } from '../../../src/contract/auth';
+import { LoginRequest, ProfileLanguage, RefreshRequest } from '../../../src/contract/auth';
 import { AUTH_MSG } from '../../../src/contract/messages';
-import { tenants, type UserRow } from '../../db/schema';
+import { tenants, users, type UserRow } from '../../db/schema';
 import type { Queryable } from '../../db/client';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
@@ -72,6 +72,19 @@ const profile = defineRoute(
     method: 'get',
     path: '/user/profile/',
     summary: 'The signed-in user',
+    responses: { 200: jsonBody(UserSchema, 'The user') },
+  },
+);
+
+const profileLanguage = defineRoute(
+  { roles: 'signed-in', outbox: true },
+  {
+    method: 'patch',
+    path: '/user/profile/',
+    summary: "Keep the signed-in person's language (null: the school's): it is theirs at their next sign-in on any device",
+    description:
+      'The PWA sends it for staff; a child’s choice stays on the device it was made on. Answers in this language from the next request on.',
+    request: jsonRequest(ProfileLanguage),
     responses: { 200: jsonBody(UserSchema, 'The user') },
   },
 );
@@ -169,6 +182,16 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(profile, async (c) => {
     const user = await findUser(c.var.db, signedInUser(c).id);
+    if (!user) fail(401, 'User not found', { code: 'user_not_found' });
+    return c.json(userJson(user), 200);
+  })
+  .openapi(profileLanguage, async (c) => {
+    const { language } = c.req.valid('json');
+    const [user] = await c.var.db
+      .update(users)
+      .set({ language })
+      .where(eq(users.id, signedInUser(c).id))
+      .returning();
     if (!user) fail(401, 'User not found', { code: 'user_not_found' });
     return c.json(userJson(user), 200);
   });

@@ -14,6 +14,7 @@ export function userJson(row: UserRow) {
     avatar: row.avatar,
     country: row.country,
     tenant_id: row.tenant_id,
+    language: row.language ?? null,
   };
 }
 

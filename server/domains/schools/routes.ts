@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import type { AppEnv } from '../../http/env';
 import { defineRoute, jsonBody } from '../../http/route';
 import { PAYMENT_PROVIDERS } from '../../../src/contract/domain';
+import { LOCALES, SOURCE_LOCALE } from '../../../src/contract/locales';
 import { paymentChoice } from '../commerce/gateway';
 
 const colorShape = Object.fromEntries(TENANT_COLOR_FIELDS.map((f) => [f, z.string()])) as Record<
@@ -28,6 +29,9 @@ export const TenantSchema = z
     /** The organizations this school belongs to, or the schools an organization links. */
     organizations: z.array(z.object({ id: z.number().int(), school_name: z.string(), subdomain: z.string() })),
     community_access: z.boolean(),
+    /** The site's language; a visitor gets the browser's instead when allow_browser_language. */
+    default_language: z.enum(LOCALES),
+    allow_browser_language: z.boolean(),
     ...colorShape,
   })
   .openapi('Tenant');
@@ -44,6 +48,8 @@ export const platformTenant: TenantJson = {
   is_organization: false,
   organizations: [],
   community_access: false,
+  default_language: SOURCE_LOCALE,
+  allow_browser_language: true,
   ...DEFAULT_TENANT_COLORS,
 };
 
@@ -72,6 +78,8 @@ export async function tenantJson(db: Db, row: TenantRow): Promise<TenantJson> {
     is_organization: row.is_organization,
     organizations: await linkedTenants(db, row),
     community_access: row.community_password_hash !== null,
+    default_language: row.default_language,
+    allow_browser_language: row.allow_browser_language,
     ...(colors as typeof DEFAULT_TENANT_COLORS),
   };
 }

@@ -154,6 +154,8 @@ export function columnsOf(form: TenantValues): Partial<typeof tenants.$inferInse
   if (form.domain_url !== undefined) values.domain_url = form.domain_url;
   if (form.switchboard !== undefined) values.switchboard = form.switchboard === 'true';
   if (form.is_organization !== undefined) values.is_organization = form.is_organization === 'true';
+  if (form.default_language !== undefined) values.default_language = form.default_language;
+  if (form.allow_browser_language !== undefined) values.allow_browser_language = form.allow_browser_language === 'true';
   for (const field of TENANT_COLOR_FIELDS) if (form[field] !== undefined) values[field] = form[field];
   return values;
 }

@@ -6,7 +6,7 @@ import { publicApi } from '@/api/client';
 import { session } from '@/api/session';
 import { LOGIN_PAGE_SIZE } from '@/contract/auth';
 import { AUTH_MSG, MSG } from '@/contract/messages';
-import { adoptVisitorChoice } from '@/i18n/choice';
+import { adoptVisitorChoice } from '@/i18n/sign-in-choice';
 import { startDeviceSession } from '@/sync/device-session';
 import { toast } from '@/ui/toast';
 import { expectData } from './api-errors';
@@ -18,9 +18,11 @@ import { offlineRoster, offlineSignIn } from './offline-sign-in';
  * language chosen on the sign-in page becomes the person's own first (src/i18n/choice.ts).
  */
 export async function storeSignIn(signedIn: SignedIn, subdomain: string | null): Promise<void> {
-  adoptVisitorChoice(signedIn.user);
+  const toKeep = adoptVisitorChoice(signedIn.user);
   session.save(signedIn);
   await startDeviceSession({ ownerId: signedIn.user.id, tenant: subdomain, refresh: signedIn.refresh, access: signedIn.access });
+  // Queued once the device knows whose changes it sends.
+  if (toKeep) await import('@/sync/language').then(({ rememberLanguage }) => rememberLanguage(toKeep));
 }
 
 /** A network failure (the page says "offline"), as opposed to the server's answer. */

@@ -8,6 +8,7 @@ import { api, sendNow } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
 import { TenantForm } from '@/contract/admin';
+import { LOCALE_INFO, LOCALES } from '@/contract/locales';
 import { ADMIN_MSG } from '@/contract/messages';
 import { registrationError } from '@/contract/registration';
 import { DEFAULT_TENANT_COLORS, TENANT_COLOR_FIELDS } from '@/contract/tenant-colors';
@@ -99,6 +100,14 @@ const fields: FieldDef[] = [
     ],
   },
   { name: 'switchboard', label: 'Switchboard', kind: 'select', options: YES_NO, placeholder: 'Choose on or off' },
+  // The site's language: each name written in its own language, as a speaker looks for it.
+  {
+    name: 'default_language',
+    label: 'Language of the site',
+    kind: 'select',
+    options: LOCALES.map((l) => [l, LOCALE_INFO[l].name] as const),
+  },
+  { name: 'allow_browser_language', label: 'Visitors see the site in their browser’s language', kind: 'select', options: YES_NO },
   ...TENANT_COLOR_FIELDS.map((name): FieldDef => ({ name, label: COLOR_LABELS[name], kind: 'color' })),
   {
     name: 'logo',
@@ -145,6 +154,8 @@ async function loadTenant(id: number): Promise<Record<string, string>> {
     subdomain: t.subdomain ?? '',
     is_organization: String(t.is_organization),
     switchboard: String(t.switchboard),
+    default_language: t.default_language,
+    allow_browser_language: String(t.allow_browser_language),
     ...colors,
   };
 }
@@ -183,6 +194,8 @@ export const tenantForm: FormResource<typeof TenantForm> = {
     subdomain: '',
     is_organization: 'false',
     switchboard: 'true',
+    default_language: 'en',
+    allow_browser_language: 'false',
     ...DEFAULT_TENANT_COLORS,
   },
   load: loadTenant,

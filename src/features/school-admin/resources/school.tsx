@@ -357,6 +357,8 @@ export async function loadProfile(): Promise<Record<string, string>> {
     school_email: t.school_email ?? '',
     domain_url: t.domain_url ?? '',
     switchboard: String(t.switchboard),
+    default_language: t.default_language,
+    allow_browser_language: String(t.allow_browser_language),
     ...Object.fromEntries(TENANT_COLOR_FIELDS.map((f) => [f, t[f]])),
   };
 }
