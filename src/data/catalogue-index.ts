@@ -1,6 +1,7 @@
 // The local catalogue search: each book's title and author words, lower-cased, are a multi-entry
 // index (`*words`), so a search term is a prefix range on that index, never a scan of the books.
 // Used by the library page and by the header's search when the network is away or slow.
+import { compareText } from '@/i18n/active';
 import { db, type BookRecord, type StoryRecord } from './db';
 
 /** Lower-cased words of the texts; a search term matches a book when it prefixes one of them. */
@@ -24,7 +25,7 @@ export async function searchCatalogue(query: string, limit: number, categoryId?:
   const fits = (b: BookRecord) =>
     (categoryId === undefined || b.category_id === categoryId) && rest.every((term) => b.words.some((w) => w.startsWith(term)));
   const found = await db.books.where('words').startsWith(first!).distinct().filter(fits).limit(limit).toArray();
-  return found.sort((a, b) => a.title.localeCompare(b.title));
+  return found.sort((a, b) => compareText(a.title, b.title));
 }
 
 /** Up to `limit` stories whose title or author words start with every term, by title. */
@@ -33,5 +34,5 @@ export async function searchStories(query: string, limit: number): Promise<Story
   if (!first) return [];
   const fits = (s: StoryRecord) => rest.every((term) => s.words.some((w) => w.startsWith(term)));
   const found = await db.stories.where('words').startsWith(first).distinct().filter(fits).limit(limit).toArray();
-  return found.sort((a, b) => a.title.localeCompare(b.title));
+  return found.sort((a, b) => compareText(a.title, b.title));
 }

@@ -14,11 +14,7 @@ const CATALOGUES: Record<Exclude<Locale, typeof SOURCE_LOCALE>, () => Promise<{ 
   ar: () => import('../locales/ar/messages.po'),
 };
 
-/** The active language (English until one is activated). */
-export const activeLocale = (): Locale => (i18n.locale || SOURCE_LOCALE) as Locale;
-
-/** The Intl locale of the active language, for numbers, dates and money (src/ui/format.ts). */
-export const intlLocale = (): string => LOCALE_INFO[activeLocale()].intl;
+export { activeLocale, intlLocale } from './active';
 
 /** English at once: what the first render needs, with nothing to fetch. */
 export function activateSource(): void {

@@ -10,6 +10,7 @@
 //     applies nothing beyond what the child could do, and no "act as" power is added anywhere.
 //   Drop: the child's queued changes, unsent drafts and sign-in leave this device.
 // Only this folder touches the outbox: the screen calls these.
+import { compareText } from '@/i18n/active';
 import type { DeviceDatabase, OfflineSessionRecord } from '@/data/db';
 import { ownerEntries } from './outbox';
 import { recordAnswers, signedFields, type ExchangeAnswer } from './tablet';
@@ -37,7 +38,7 @@ export async function waitingWork(db: DeviceDatabase): Promise<WaitingChild[]> {
     const changes = (await ownerEntries(s.owner_id, db).toArray()).map((e) => ({ id: e.id, label: e.label }));
     out.push({ ownerId: s.owner_id, name: s.name ?? null, classId: s.class_id ?? null, signedInAt: s.signed_in_at, changes });
   }
-  return out.sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.ownerId - b.ownerId);
+  return out.sort((a, b) => compareText(a.name ?? '', b.name ?? '') || a.ownerId - b.ownerId);
 }
 
 /** The server's answer to a teacher's accept: one result per sign-in, or a refusal of the whole. */

@@ -7,8 +7,8 @@ import { formatDay as day } from '@/contract/day';
 import { formatPrice as price } from '@/contract/price';
 import { intlLocale } from '@/i18n/i18n';
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.Collator>();
-function memo<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Collator>(key: string, make: (locale: string) => T): T {
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function memo<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: (locale: string) => T): T {
   const locale = intlLocale();
   let format = cache.get(`${locale} ${key}`) as T | undefined;
   if (!format) cache.set(`${locale} ${key}`, (format = make(locale)));
@@ -40,4 +40,4 @@ export const formatTime = (value: When): string =>
   memo('time', (l) => new Intl.DateTimeFormat(l, { timeStyle: 'short' })).format(toDate(value));
 
 /** Sorting names and titles the language's way (accents, scripts, numbers in order). */
-export const compareText = (a: string, b: string): number => memo('collator', (l) => new Intl.Collator(l, { numeric: true })).compare(a, b);
+export { compareText } from '@/i18n/active';

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { searchCatalogue, searchStories, searchWords } from '@/data/catalogue-index';
 import { db, type BookRecord } from '@/data/db';
 import { searchEverywhere, SLOW_SERVER_MS } from '@/features/search/search-everywhere';
+import { i18n } from '@/i18n/i18n';
 
 const book = (id: number, title: string, author: string, category_id = 1): BookRecord => ({
   id,
@@ -40,6 +41,8 @@ beforeAll(async () => {
     book(3, 'Castle of Drums', 'Ruby Murphy'),
     book(4, 'Sleepy Forest', 'Kofi Gupta', 2),
     book(5, 'Über Mountains', 'Zoë Adams'),
+    book(6, 'Ñandú Dreams', 'Ana Sol'),
+    book(7, 'Nube Tales', 'Ana Sol'),
     ...Array.from({ length: 60 }, (_, i) => book(100 + i, `Another Story ${i}`, 'Ann Author')),
   ]);
 });
@@ -61,6 +64,17 @@ describe('the device search', () => {
     expect(titles(await searchCatalogue('drag', 10, 2))).toEqual(['The Dragonfly Garden']);
     expect(titles(await searchCatalogue('', 2))).toEqual(['A Dragon Called Tiny', 'Another Story 0']);
     expect(titles(await searchCatalogue('  ', 10, 2))).toEqual(['Sleepy Forest', 'The Dragonfly Garden']);
+  });
+});
+
+describe("the device search in the reader's language", () => {
+  afterEach(() => i18n.activate('en'));
+
+  it("lists titles in the language's order: in Spanish, Ñ comes after N", async () => {
+    expect(titles(await searchCatalogue('sol', 10))).toEqual(['Ñandú Dreams', 'Nube Tales']);
+    i18n.load('es', {});
+    i18n.activate('es');
+    expect(titles(await searchCatalogue('sol', 10))).toEqual(['Nube Tales', 'Ñandú Dreams']);
   });
 });
 

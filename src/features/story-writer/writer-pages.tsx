@@ -2,7 +2,7 @@
 // story"), /uploadblogsteps/{slug} (the four steps), /storyedit?slug= and /upload-blog (the
 // one-page form), /uploadcontent (a teacher uploads a finished piece for a child or the class).
 // Everything here works offline: it reads and writes the device's documents table.
-import { formatNumber } from '@/ui/format';
+import { compareText, formatNumber } from '@/ui/format';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
@@ -654,7 +654,7 @@ export function UploadContentPage() {
   const students = useLive(
     async () =>
       (await db.students.filter((s) => !s.archived && s.id > 0).toArray()).sort((a, b) =>
-        `${a.first_name} ${a.last_name}`.localeCompare(`${b.first_name} ${b.last_name}`),
+        compareText(`${a.first_name} ${a.last_name}`, `${b.first_name} ${b.last_name}`),
       ),
     [],
   );
