@@ -77,11 +77,21 @@ export async function allFresh(db: Queryable, keys: string[]): Promise<boolean> 
   return seen.length === 0;
 }
 
+const unreadBodies = new WeakMap<Request, Request>();
+
+/**
+ * Keeps an unread copy of the request's body for its hash: a route's `prepare` (cleaning in the
+ * worker pool) reads the body before this middleware runs, and a read body cannot be cloned.
+ */
+export function keepUnreadBody(request: Request): void {
+  unreadBodies.set(request, request.clone());
+}
+
 /** What identifies "the same request": method, path and body (multipart by its parsed parts). */
 async function requestHash(c: Context<AppEnv>): Promise<string> {
   const hash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`);
   const type = c.req.header('content-type') ?? '';
-  const raw = c.req.raw.clone();
+  const raw = unreadBodies.get(c.req.raw) ?? c.req.raw.clone();
   if (type.startsWith('multipart/form-data')) {
     // Each send of a queued file builds a new multipart boundary, so hash the parts instead.
     const form = await raw.formData().catch(() => null);

@@ -18,7 +18,7 @@ import type { Role } from '../../src/contract/domain';
 import { BODY_LIMITS } from '../../src/contract/limits';
 import type { AppEnv, AuthUser } from './env';
 import { fail } from './errors';
-import { carryGroup, idempotency } from './idempotency';
+import { carryGroup, idempotency, keepUnreadBody } from './idempotency';
 
 export interface Access {
   /** 'anyone' (no token needed), 'signed-in' (any role), or the roles allowed. */
@@ -153,8 +153,10 @@ export function notFoundAnswer(description: string) {
 
 const preparedResults = new WeakMap<Request, unknown>();
 
-function prepareFirst(prepare: (c: Context<AppEnv>) => Promise<unknown>) {
+function prepareFirst(prepare: (c: Context<AppEnv>) => Promise<unknown>, outbox: boolean) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    // A queued change is hashed (exactly once) after this step has read its body.
+    if (outbox) keepUnreadBody(c.req.raw);
     preparedResults.set(c.req.raw, await prepare(c));
     await next();
   });
@@ -185,7 +187,7 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware' | 'se
     middleware: [
       limitBody(maxBody),
       guard(access),
-      ...(access.prepare ? [prepareFirst(access.prepare)] : []),
+      ...(access.prepare ? [prepareFirst(access.prepare, Boolean(access.outbox))] : []),
       ...(access.outbox ? [idempotency] : []),
     ] as unknown as [ReturnType<typeof guard>],
     responses: {

@@ -61,6 +61,31 @@ describe.each(TARGETS)('outbox batch on %s', (target) => {
     expect(await cart()).not.toContain(24);
   });
 
+  it('applies a change whose route cleans its body before its transaction (a page), alone and in a batch', async () => {
+    const admin = await signIn(server, 'admin@example.com', 'Admin-demo-1', 'localhost');
+    const page = (title: string) => ({
+      key: key(),
+      method: 'PATCH',
+      path: '/pages/courses/',
+      body: { title, body: '<p>Hi<script>x</script></p>' },
+    });
+    const first = page('Courses, sent alone');
+    const alone = await server.call('PATCH', `/api${first.path}`, {
+      host: 'localhost',
+      token: admin.access,
+      json: first.body,
+      headers: { 'idempotency-key': first.key, 'x-outbox-owner': String(admin.user.id) },
+    });
+    expect([alone.status, alone.body.body]).toEqual([200, '<p>Hi</p>']);
+    const res = await server.call('POST', '/api/outbox/batch/', {
+      host: 'localhost',
+      token: admin.access,
+      json: { owner: admin.user.id, entries: [first, page('Courses, sent in a batch')] },
+    });
+    expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([200, 200]);
+    expect(res.body.results[1].body.title).toBe('Courses, sent in a batch');
+  });
+
   it('goes on after a refused entry, which keeps its own answer', async () => {
     const res = await batch([add(25), add(99_999_999), add(26)]);
     expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([200, 404, 200]);

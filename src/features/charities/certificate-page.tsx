@@ -54,9 +54,9 @@ export function CertificatePage({ site }: { site: string }) {
     site,
   };
   const download = async () => {
-    const [{ certificatePdf }, { savePdf }] = await Promise.all([import('./certificate-pdf'), import('@/ui/pdf-page')]);
+    const { certificatePdf } = await import('./certificate-pdf');
     // eslint-disable-next-line lingui/no-unlocalized-strings -- the PDF's file name, English like the PDF
-    savePdf(await certificatePdf(facts), `Certificate_${o.id}.pdf`);
+    certificatePdf(facts).save(`Certificate_${o.id}.pdf`);
   };
   const amount = formatPrice(facts.cents, facts.currency);
   const date = formatDate(facts.date);
