@@ -1,7 +1,7 @@
-// `npm test`: every quality gate and every suite, then a summary in a fixed order and one closing
-// line `N passed, N failed` over all of them. Gates (types, lint, build, bundle budget) count as one
+// `npm test`: every quality gate and every suite, in order, then one closing line
+// `N passed, N failed` over all of them. Gates (types, lint, build, bundle budget) count as one
 // test each; suites count their own tests. A suite that crashes counts as one failure.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { NO_CHROMIUM, findChromium } from './find-chromium.mjs';
@@ -27,14 +27,10 @@ async function postgresUrl() {
   }
 }
 
-/** A command with its output shown as it runs, while other work goes on in this process. */
-function runLive(cmd, args) {
+function run(cmd, args, env = {}) {
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit' });
-    child.on('error', () => resolve({ ok: false, seconds: 0 }));
-    child.on('close', (code) => resolve({ ok: code === 0, seconds: Math.round((Date.now() - started) / 100) / 10 }));
-  });
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return { ok: res.status === 0, seconds: Math.round((Date.now() - started) / 100) / 10 };
 }
 
 function readJson(file) {
@@ -46,16 +42,18 @@ function readJson(file) {
 }
 
 const results = [];
+const gate = (name, cmd, args, env) => {
+  console.log(`\n=== ${name}`);
+  const r = run(cmd, args, env);
+  results.push({ name, passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1, seconds: r.seconds });
+  return r.ok;
+};
 
-/**
- * One command in the background, its output kept until it ends (so commands run side by side do
- * not interleave). `nice`: at a lower priority, so that it takes only the time others leave idle.
- */
-function runQuietly(cmd, args, env = {}, nice = false) {
+/** One command in the background, its output kept until it ends (so side-by-side gates do not interleave). */
+function runQuietly(cmd, args) {
   const started = Date.now();
-  const [command, params] = nice && process.platform !== 'win32' ? ['nice', ['-n', '10', cmd, ...args]] : [cmd, args];
   return new Promise((resolve) => {
-    const child = spawn(command, params, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -78,17 +76,16 @@ async function gatesSideBySide(gates) {
   });
   return done.map((r) => r.ok);
 }
-/** A vitest run in the background at low priority: its header, output and result, for later. */
-async function vitest(project, env = {}, projects = [project]) {
+const vitest = (project, env = {}, projects = [project]) => {
+  console.log(`\n=== ${project} tests`);
   const file = `${OUT}/${project}.json`;
   const only = projects.flatMap((p) => ['--project', p]);
-  const args = ['vitest', 'run', ...only, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
-  const r = await runQuietly('npx', args, env, true);
+  const r = run('npx', ['vitest', 'run', ...only, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
   const json = readJson(file);
   const passed = json?.numPassedTests ?? 0;
   const failed = json ? json.numFailedTests + (r.ok || json.numFailedTests ? 0 : 1) : 1;
-  return { output: `\n=== ${project} tests\n${r.output}`, result: { name: `${project} tests`, passed, failed, seconds: r.seconds } };
-}
+  results.push({ name: `${project} tests`, passed, failed, seconds: r.seconds });
+};
 
 const [, , , built] = await gatesSideBySide([
   { name: 'typecheck (PWA, server, tests)', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
@@ -96,53 +93,34 @@ const [, , , built] = await gatesSideBySide([
   { name: 'lint and format', cmd: 'npm', args: ['run', '--silent', 'lint'] },
   { name: 'build', cmd: 'npm', args: ['run', '--silent', 'build'] },
 ]);
+vitest('unit');
+
 const databaseUrl = await postgresUrl();
-/**
- * The Vitest suites, one after the other, run beside the browser journeys: those spend much of
- * their time waiting (on the server, the service worker, the sync's timers) with a core idle. The
- * suites run at a lower priority, so they take that idle time and never slow the journeys down.
- */
-const suites = (async () => {
-  const done = [await vitest('unit')];
-  // The server suite is two vitest projects: most files share loaded modules, a few run alone (vitest.config.ts).
-  done.push(await vitest('server', { DATABASE_URL: databaseUrl ?? '' }, ['server', 'server-isolated']));
-  // The built tree as production runs it (two processes on PostgreSQL, the PGlite refusals).
-  if (built) done.push(await vitest('prod', { DATABASE_URL: databaseUrl ?? '' }));
-  return done;
-})();
+console.log(
+  `\nServer tests run on PGlite${databaseUrl ? ` and on PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//')})` : ' only (no PostgreSQL answered)'}.`,
+);
+// The server suite is two vitest projects: most files share loaded modules, a few run alone (vitest.config.ts).
+vitest('server', { DATABASE_URL: databaseUrl ?? '' }, ['server', 'server-isolated']);
 
-const foreground = [];
-if (built) {
-  // Not a blocking spawn: this process must keep reading the suites' output meanwhile.
-  console.log('\n=== bundle budget');
-  const r = await runLive('node', ['scripts/bundle-budget.mjs']);
-  foreground.push({ name: 'bundle budget', passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1, seconds: r.seconds });
-}
+if (built) gate('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
+// The built tree as production runs it (two processes on PostgreSQL, the PGlite refusals).
+if (built) vitest('prod', { DATABASE_URL: databaseUrl ?? '' });
 
-console.log('\n=== end-to-end tests (Chromium; the unit, server and production suites run beside them, their output follows)');
+console.log('\n=== end-to-end tests (Chromium)');
 const browser = findChromium();
 if (!browser) {
   // Fail at once, in one line, rather than 37 times with "executable doesn't exist".
   console.log(NO_CHROMIUM);
-  foreground.push({ name: 'end-to-end tests (no browser)', passed: 0, failed: 1, seconds: 0 });
+  results.push({ name: 'end-to-end tests (no browser)', passed: 0, failed: 1, seconds: 0 });
 } else if (built && existsSync('dist/index.html')) {
-  const r = await runLive('npx', ['playwright', 'test']);
+  const r = run('npx', ['playwright', 'test']);
   const stats = readJson(`${OUT}/e2e.json`)?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = stats ? stats.unexpected + (r.ok || stats.unexpected ? 0 : 1) : 1;
-  foreground.push({ name: 'end-to-end tests', passed, failed, seconds: r.seconds });
+  results.push({ name: 'end-to-end tests', passed, failed, seconds: r.seconds });
 } else {
-  foreground.push({ name: 'end-to-end tests', passed: 0, failed: 1, seconds: 0 });
+  results.push({ name: 'end-to-end tests', passed: 0, failed: 1, seconds: 0 });
 }
-
-const background = await suites;
-console.log(
-  `\nServer tests ran on PGlite${databaseUrl ? ` and on PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//')})` : ' only (no PostgreSQL answered)'}.`,
-);
-for (const { output } of background) process.stdout.write(output);
-// The summary in the usual order: gates, unit, server, bundle budget, production, end-to-end.
-const [unit, server, prod] = background.map((b) => b.result);
-results.push(unit, server, ...foreground.slice(0, -1), ...(prod ? [prod] : []), foreground.at(-1));
 
 console.log('\n=== summary');
 for (const r of results)
