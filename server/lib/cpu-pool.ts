@@ -37,8 +37,9 @@ const RETRY_AFTER_S = 5;
 
 // Built, this names dist-server/cpu-worker.js (scripts/build.mjs points it there); unbuilt (tsx,
 // vitest) it names the TypeScript file, which the thread loads through tsx's require hook.
-const WORKER = fileURLToPath(new URL('./cpu-worker.ts', import.meta.url));
-const typescript = WORKER.endsWith('.ts');
+// Worked out when the pool starts, not when this module loads: a test of the page's code under a
+// browser-like environment imports the errors (and so this file) where import.meta.url is no file.
+const workerFile = () => fileURLToPath(new URL('./cpu-worker.ts', import.meta.url));
 
 let pool: Piscina | undefined;
 /** The threads' first task: a thread's start (loading jsdom, sharp...) is not counted in a task's time cap. */
@@ -46,8 +47,10 @@ let started: Promise<unknown> | undefined;
 
 function thePool(): Piscina {
   if (pool) return pool;
+  const filename = workerFile();
+  const typescript = filename.endsWith('.ts');
   pool = new Piscina({
-    filename: WORKER,
+    filename,
     minThreads: THREADS,
     maxThreads: THREADS,
     maxQueue: QUEUE,
