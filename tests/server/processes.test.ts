@@ -147,7 +147,9 @@ describe('stopping a process', () => {
     // Wait until the process says it is draining, then check it takes no new connection.
     for (let i = 0; i < 100 && !proc.output().includes('shutting down'); i++) await new Promise((r) => setTimeout(r, 50));
     expect(proc.output()).toContain('shutting down');
-    await expect(send(proc.port, 'GET', '/api/health')).rejects.toThrow(/ECONNREFUSED/);
+    // Refused, or reset when the connection was already waiting in the listener's queue as it closed
+    // (seen on a loaded machine): either way it is not served.
+    await expect(send(proc.port, 'GET', '/api/health')).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
     expect(proc.child.exitCode).toBeNull();
 
     req.end(body.slice(10));
