@@ -225,6 +225,9 @@ const cameraTracks = (page: Page) =>
   page.evaluate(() => (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks.map((t) => t.readyState));
 
 test('Cancel Scanning releases the camera', async ({ page }) => {
+  // The page reads camera frames while axe and two screenshots run: on a loaded machine this
+  // took 17 to 33 s of the 60 s allowed, and once (a fresh clone under CI) passed it.
+  test.slow();
   await fakeCamera(page, await loginCard('not a login card'));
   await page.goto(`${base}/login`);
   await chooseRole(page, 'Student');

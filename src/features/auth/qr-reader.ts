@@ -8,6 +8,13 @@ import { AUTH_MSG } from '@/contract/messages';
 const MAX_EDGE = 1600;
 const SCALES = [1, 0.6, 0.4];
 const SCAN_EVERY_MS = 150;
+/**
+ * Reading a frame runs on the page's thread; on a slow tablet it can take longer than the pause
+ * between frames, and the screen would stop answering taps (Cancel included). The pause after a
+ * frame is at least this many times the frame's reading time, so reading takes at most a quarter
+ * of the thread.
+ */
+const PAUSE_PER_READ = 3;
 
 type Decoder = (canvas: HTMLCanvasElement) => string;
 
@@ -73,11 +80,12 @@ export async function scanWithCamera(video: HTMLVideoElement, onText: (text: str
     let attempt = 0;
     const tick = () => {
       if (stopped) return;
+      const started = performance.now();
       if (video.readyState >= 2 && video.videoWidth > 0) {
         const text = readAt(decode, canvas, video, video.videoWidth, video.videoHeight, SCALES[attempt++ % SCALES.length]!);
         if (text) onText(text);
       }
-      timer = setTimeout(tick, SCAN_EVERY_MS);
+      timer = setTimeout(tick, Math.max(SCAN_EVERY_MS, (performance.now() - started) * PAUSE_PER_READ));
     };
     tick();
     return stop;
