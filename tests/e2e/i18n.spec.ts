@@ -23,12 +23,16 @@ function catalogue(locale: string): Map<string, string> {
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const NUMBER = '[\\p{Nd},.\\s]+';
+const COUNTS = /^(n|count|current|total|page|pages|number)$/;
 /** A message as the words it can show: its arguments any text, a plural any of its forms. */
 function pattern(tokens: Token[]): string {
   return tokens
     .map((token) => {
       if (token.type === 'content') return escape(token.value);
-      if (token.type === 'octothorpe') return '[\\d,.\\s]+';
+      if (token.type === 'octothorpe') return NUMBER;
+      // A count or a place in a list is digits (of any script): "Picture {n}" is not "Picture Books".
+      if (token.type === 'argument' && COUNTS.test(token.arg)) return NUMBER;
       if (token.type === 'plural' || token.type === 'select') return `(?:${token.cases.map((c) => pattern(c.tokens)).join('|')})`;
       return '.+';
     })
@@ -39,7 +43,7 @@ function pattern(tokens: Token[]): string {
 function englishOf(locale: string): { message: string; re: RegExp }[] {
   return [...catalogue(locale)]
     .filter(([english, translated]) => translated && translated !== english)
-    .map(([english]) => ({ message: english, re: new RegExp(`^${pattern(parse(english)).replace(/<\/?\d+>/g, '')}$`, 's') }));
+    .map(([english]) => ({ message: english, re: new RegExp(`^${pattern(parse(english)).replace(/<\/?\d+>/g, '')}$`, 'su') }));
 }
 
 /**
@@ -296,3 +300,44 @@ for (const [locale, name, title, words] of [
     await screenshots(page, `i18n-${locale}-child-library`);
   });
 }
+
+// Staff keep their language on the server: a teacher chooses Spanish in the area's menu on one
+// device, and on another device (a fresh browser) their screens are Spanish from the first page.
+test('a teacher chooses Spanish in the menu and finds it on another device', async ({ browser, page }) => {
+  const email = 'teacher2@greenfield.example';
+  const password = 'Teach-demo-3';
+  await page.goto(`${base}/login`);
+  await signInThroughApi(page, email, password);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${base}/dashboard`);
+  const picker = page.locator('#area-nav .language-picker select');
+  await expect(picker).toBeEnabled();
+  await picker.selectOption({ label: 'Español' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  const kept = () =>
+    page.evaluate(async () => {
+      const res = await fetch('/api/user/profile/', { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
+      return ((await res.json()) as { language?: string | null }).language;
+    });
+  try {
+    await expect.poll(kept, { timeout: 20_000 }).toBe('es');
+
+    const other = await browser.newContext();
+    const tablet = await other.newPage();
+    await tablet.goto(`${base}/login`);
+    await expect(tablet.locator('html')).toHaveAttribute('lang', 'en');
+    await signInThroughApi(tablet, email, password);
+    await tablet.goto(`${base}/dashboard`);
+    await expect(tablet.locator('html')).toHaveAttribute('lang', 'es');
+    await other.close();
+  } finally {
+    // The demo teacher is English again for the journeys after this one.
+    await page.evaluate(async () => {
+      await fetch('/api/user/profile/', {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ language: null }),
+      });
+    });
+  }
+});

@@ -8,6 +8,7 @@ import { useSessionUser } from '@/api/use-session';
 import { useTenant } from '@/features/tenant/tenant';
 import { kiosk } from '@/features/auth/redirect-target';
 import { LanguagePicker } from '@/ui/language-picker';
+import { useKeptLanguage } from './keep-language';
 import { MenuIcon } from '@/ui/icons';
 import { useMediaQuery } from '@/ui/use-media-query';
 import { menuOf, type Area } from '../areas';
@@ -30,6 +31,7 @@ export function AreaLayout({ area }: { area: Area }) {
   const [welcomeDone, setWelcomeDone] = useState(() => !user || !welcomePending(user.role));
   // A first-time user of a dashboard gets its tour, once the welcome dialog is out of the way.
   const tour = useTour(path, user, welcomeDone);
+  useKeptLanguage(user);
   const helpButton = useRef<HTMLButtonElement>(null);
   // The drawer leaves the page when closed; focus goes back to where it was opened from.
   const closeHelp = () => {
