@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DeliveryAddress } from '../../src/contract/delivery-address';
+import type { RenderedBook } from '../lib/book-render';
 import type { Locale } from '../../src/contract/locales';
 import type {
   BookKind,
@@ -250,6 +251,12 @@ export const books = pgTable(
     charity_id: integer().references(() => charities.id, { onDelete: 'set null' }),
     /** A made book's pages: a Yjs state, merged like a story's (null for other kinds). */
     doc: bytes(),
+    /**
+     * The pages rendered from `doc` (HTML, plain text, pictures, each page's author by id), made
+     * when the document changes so a read renders nothing; null for a book saved before renderings
+     * were kept (rendered on its first read, then kept).
+     */
+    rendered: jsonb().$type<RenderedBook>(),
     page_count: integer().notNull().default(0),
     /** A made or uploaded book's address, made on the device (so an offline draft has one). */
     slug: text(),

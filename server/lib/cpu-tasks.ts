@@ -1,19 +1,24 @@
 // The work that can take a second or more of CPU, as plain functions of plain data: cleaning HTML
-// and SVG, reading a PDF's structure. cpu-worker.ts runs them in the worker pool
+// and SVG, reading a PDF's structure, decoding pictures, rendering a book's pages, drawing its
+// print-ready PDF. cpu-worker.ts runs them in the worker pool
 // (cpu-pool.ts), so one costly input holds one worker thread, never the event loop every school's
 // requests share. Each checks its input against WORK_LIMITS before any work and answers a refusal
 // (the status and words the request is answered with) instead of throwing, since only plain data
 // crosses between threads.
+import Papa from 'papaparse';
 import { PDFDocument } from 'pdf-lib';
 import { WORK_LIMITS, WORK_MSG, elementCount } from '../../src/contract/limits';
+import type { BookContent } from '../../src/contract/book-pages';
+import { ROSTER_OWN_MSG } from '../../src/contract/messages';
+import { BULK_ADD_MAX, namesFromCsvRows, type StudentName } from '../../src/contract/roster';
+import { renderBookPdf, type PictureBytes } from './book-pdf';
+import { refuse, type Refusal } from './refusal';
 import { sanitizeDocumentHtml, sanitizeHtml } from './sanitize';
 import { sanitizeSvg } from './uploads';
 
-/** A task's "no": the request is answered with this status and message. */
-export interface Refusal {
-  refused: { status: 400 | 413 | 415 | 422; message: string };
-}
-const refuse = (status: Refusal['refused']['status'], message: string): Refusal => ({ refused: { status, message } });
+export type { Refusal } from './refusal';
+export { reencodePicture, drawIcon } from './pictures';
+export { renderBookDoc as renderBook } from './book-render';
 
 /** Staff-written HTML (a content page, an FAQ), cleaned with the HTML policy. */
 export function cleanHtml(html: string): { html: string } | Refusal {
@@ -47,4 +52,20 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ pdf: boolean; enc
   } catch {
     return { pdf: false, encrypted: false, pages: 0 };
   }
+}
+
+/** A book's print-ready PDF, from its content and the pictures it names (loaded by the caller). */
+export function bookPdf({ content, pictures }: { content: BookContent; pictures: [string, PictureBytes][] }): Promise<Uint8Array> {
+  const stored = new Map(pictures);
+  return renderBookPdf(content, async (ids) => new Map(ids.flatMap((id) => (stored.has(id) ? [[id, stored.get(id)!] as const] : []))));
+}
+
+/** A class list sent as CSV (first and last name columns): its names, at most BULK_ADD_MAX. */
+export function parseRosterCsv(text: string): StudentName[] | Refusal {
+  const parsed = Papa.parse<Record<string, unknown>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
+  const names = namesFromCsvRows(parsed.meta.fields ?? [], parsed.data);
+  if (!names) return refuse(400, ROSTER_OWN_MSG.csvColumns);
+  if (!names.length) return refuse(400, ROSTER_OWN_MSG.csvEmpty);
+  if (names.length > BULK_ADD_MAX) return refuse(400, `At most ${BULK_ADD_MAX} students at a time`);
+  return names;
 }

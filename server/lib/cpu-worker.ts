@@ -2,7 +2,8 @@
 // its own in the build (scripts/build-state.mjs), so the built server starts it from dist-server/.
 import * as tasks from './cpu-tasks';
 
-export type TaskName = 'cleanHtml' | 'cleanDocumentHtml' | 'cleanSvg' | 'inspectPdf';
+/** Every task the pool runs, by the name a caller gives runCpu: each function cpu-tasks.ts exports. */
+export type TaskName = keyof typeof tasks;
 
 export default function run({ task, input }: { task: TaskName; input: unknown }) {
   return (tasks[task] as (input: unknown) => unknown)(input);

@@ -5,15 +5,15 @@
 // the platform's own icons. The built manifest (dist/manifest.webmanifest) is the base, so its
 // start URL, scope and display stay as the build made them.
 //
-// Icons: GET /manifest-icons/<tenant>/<logo hash>/<192|512>[-maskable].png, drawn with sharp on
-// first ask and kept in memory (the URL names the logo's version, so browsers keep it forever).
+// Icons: GET /manifest-icons/<tenant>/<logo hash>/<192|512>[-maskable].png, drawn with sharp in
+// the worker pool on first ask and kept in memory (the URL names the logo's version, so browsers keep it forever).
 // A plain icon is the logo on white with a small margin; a maskable one keeps the logo inside the
 // middle 56% (the square within the 80% circle every launcher shape leaves whole).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import sharp from 'sharp';
+import { runCpu } from '../lib/cpu-pool';
 import { tenantLogos, type TenantRow } from '../db/schema';
 import { storageKey } from '../providers/storage/storage';
 import { siteOf } from '../http/context';
@@ -66,19 +66,6 @@ function schoolManifest(base: Manifest, site: TenantRow, logoHash: string | null
   };
 }
 
-/** The logo drawn as a square PNG icon of `size` pixels (see the header for the margins). */
-export async function drawIcon(logo: Buffer, size: number, maskable: boolean): Promise<Buffer> {
-  const inner = Math.round(size * (maskable ? 0.56 : 0.84));
-  const art = await sharp(logo, { density: 300 })
-    .resize(inner, inner, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } })
-    .png()
-    .toBuffer();
-  return sharp({ create: { width: size, height: size, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } })
-    .composite([{ input: art, gravity: 'centre' }])
-    .png()
-    .toBuffer();
-}
-
 export function manifestRoutes(staticDir: string) {
   const icons = new Map<string, Buffer>();
   let base: { at: number; manifest: Manifest } | undefined;
@@ -124,7 +111,8 @@ export function manifestRoutes(staticDir: string) {
         if (!logo || !logo.sha256.startsWith(hash)) return c.json({ message: 'No such icon.' }, 404);
         const data = await c.var.deps.storage.get(c.var.db, storageKey.logo(Number(tenant)));
         if (!data) return c.json({ message: 'No such icon.' }, 404);
-        png = await drawIcon(Buffer.from(data), Number.parseInt(icon, 10), icon.includes('maskable'));
+        // Drawn in the worker pool (lib/pictures.ts): a raster logo over the pixel limit is refused.
+        png = Buffer.from(await runCpu('drawIcon', { logo: data, size: Number.parseInt(icon, 10), maskable: icon.includes('maskable') }));
         if (icons.size >= MAX_ICONS) icons.delete(icons.keys().next().value!);
         icons.set(key, png);
       }

@@ -9353,6 +9353,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 'The server is busy. Please try again in a minute.' (another change of the book was saved meanwhile: send it again) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         post?: never;
@@ -9932,6 +9941,15 @@ export interface paths {
                 };
                 /** @description 'Pictures must be JPEG, PNG or WebP.' */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 'This picture is damaged: its size does not match its pixels. Save it again and try again.' */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };

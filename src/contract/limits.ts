@@ -52,15 +52,39 @@ export const WORK_LIMITS = {
    * story is about 1,500, so 100,000 is far past any story a child writes.
    */
   documentElements: 100_000,
+  /**
+   * Pixels in an uploaded picture (a story's or a book's, a logo), read from the file's header
+   * before it is decoded: 40 MP is a 50-megapixel camera's photo cut down a little, far past the
+   * 1600 px the device resizes to. Decoding costs memory by pixels, not bytes: a 260 KB PNG can
+   * declare 16,383 × 16,383 and took 6 s and 1.5 GB to decode.
+   */
+  picturePixels: 40_000_000,
+  /**
+   * Pages in one book. A picture book has at most 64 pages (printers bind in 4s: 24, 32, 48, 64);
+   * a long chapter book about 300. Each page is rendered when it changes, and the print-ready PDF
+   * draws every one, so this bounds the work one book can ask.
+   */
+  bookPages: 300,
+  /**
+   * Nodes (paragraphs, text runs, pictures, marks' elements) in one document: a story, or one
+   * page of a book. A 5,000-word story is about 3,000; 100,000 is far past anything a child
+   * writes, and renders in about a second.
+   */
+  documentNodes: 100_000,
 } as const;
 
 /** The words of a refusal for each limit (the server's 4xx). */
 export const WORK_MSG = {
-  svgTooBig: 'File too large: an SVG logo can be at most 256 KB with 5,000 elements.',
-  htmlTooBig: 'This page is too long to save: at most 20,000 HTML elements. Split it into two pages.',
-  documentTooBig: 'This story is too long to show here (at most 100,000 parts). Split it in two.',
-  tooCostly: 'This file takes too much work for the server to read. Make it simpler or smaller and try again.',
-  busy: 'The server is busy. Please try again in a minute.',
+  svgTooBig: /*i18n*/ 'File too large: an SVG logo can be at most 256 KB with 5,000 elements.',
+  htmlTooBig: /*i18n*/ 'This page is too long to save: at most 20,000 HTML elements. Split it into two pages.',
+  documentTooBig: /*i18n*/ 'This story is too long to show here (at most 100,000 parts). Split it in two.',
+  tooCostly: /*i18n*/ 'This file takes too much work for the server to read. Make it simpler or smaller and try again.',
+  busy: /*i18n*/ 'The server is busy. Please try again in a minute.',
+  pictureTooManyPixels:
+    /*i18n*/ 'This picture is too big: at most 40 megapixels (for example 8000 × 5000 pixels). Make it smaller and try again.',
+  pictureDamaged: /*i18n*/ 'This picture is damaged: its size does not match its pixels. Save it again and try again.',
+  tooManyPages: /*i18n*/ 'This book is too long: a book can have at most 300 pages. Split it into two books.',
+  pageTooBig: /*i18n*/ 'This page is too long: a page can have at most 100,000 parts. Move some of it to a new page.',
 } as const;
 
 /**

@@ -1,16 +1,18 @@
 // A made or uploaded book as BookContent (src/contract/book-pages.ts): the one shape the reader,
 // the maker's preview and the print-ready PDF draw from. Pages come from the book's Yjs document
-// (one XML fragment per page, see src/contract/book-document.ts), each page's text rendered by the
-// stories' allow-list renderer and DOMPurify into the only HTML readers get, plus plain text.
-// A page's credit names its child as the school knows them today (never a name a device claims).
-import { and, eq, inArray } from 'drizzle-orm';
+// (one XML fragment per page, see src/contract/book-document.ts), rendered when it changes
+// (lib/book-render.ts, in the worker pool) and kept on the book's row (`rendered`): a read only
+// fills in the names. A page's credit names its child as the school knows them today (never a
+// name a device claims).
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { pictureSrc } from '../../../src/contract/document';
-import * as Y from 'yjs';
-import { BOOK_MAP, PAGES_MAP, pageField, readInfo, readPages } from '../../../src/contract/book-document';
+import type * as Y from 'yjs';
+import { BOOK_MAP, PAGES_MAP, readPages } from '../../../src/contract/book-document';
 import { bookFileSrc, type BookContent } from '../../../src/contract/book-pages';
 import type { Queryable } from '../../db/client';
 import { books, classes, students, users } from '../../db/schema';
-import { renderFragment } from '../stories/documents';
+import { runCpu } from '../../lib/cpu-pool';
+import type { RenderedBook } from '../../lib/book-render';
 
 /** Fails on an update that decodes but is not a book (used by mergeYjs). */
 export function checkBookDoc(ydoc: Y.Doc) {
@@ -19,16 +21,33 @@ export function checkBookDoc(ydoc: Y.Doc) {
   readPages(ydoc);
 }
 
-/** The book's content from its Yjs document; `fallback` fills what the document leaves out. */
-export async function renderBook(
+type RenderableRow = Pick<typeof books.$inferSelect, 'id' | 'doc' | 'rendered'>;
+
+/**
+ * The book's kept rendering. A book saved before renderings were kept is rendered now, in the
+ * worker pool, and kept (unless it changed meanwhile): once per such book, whichever request
+ * reads it first.
+ */
+export async function renderingOf(db: Queryable, row: RenderableRow): Promise<RenderedBook> {
+  if (row.rendered) return row.rendered;
+  const rendered = await runCpu('renderBook', row.doc);
+  // Kept only while the document is still the one rendered; the book's updated_at stays (nothing
+  // a reader or a device syncs has changed).
+  await db
+    .update(books)
+    .set({ rendered, updated_at: sql`${books.updated_at}` })
+    .where(and(eq(books.id, row.id), isNull(books.rendered), row.doc ? eq(books.doc, row.doc) : isNull(books.doc)));
+  return rendered;
+}
+
+/** The book's content from its rendering, its children named; `fallback` fills what the document leaves out. */
+export async function contentOf(
   db: Queryable,
   tenantId: number | null,
-  ydoc: Y.Doc,
+  rendered: RenderedBook,
   fallback: { title: string; authors: string },
 ): Promise<BookContent> {
-  const info = readInfo(ydoc);
-  const pages = readPages(ydoc);
-  const ids = [...new Set(pages.flatMap((p) => (p.author ? [p.author.id] : [])))];
+  const ids = [...new Set(rendered.pages.flatMap((p) => (p.author_id === undefined ? [] : [p.author_id])))];
   const names = new Map<number, string>();
   if (ids.length && tenantId !== null) {
     const rows = await db
@@ -37,26 +56,16 @@ export async function renderBook(
       .where(and(inArray(users.id, ids), eq(users.tenant_id, tenantId)));
     for (const r of rows) names.set(r.id, `${r.first} ${r.last.slice(0, 1)}.`.trim());
   }
-  const rendered = await Promise.all(
-    pages.map(async (p) => {
-      const { html, text } = await renderFragment(ydoc, pageField(p.id));
-      const name = p.author ? names.get(p.author.id) : undefined;
-      return {
-        id: p.id,
-        layout: p.layout,
-        html,
-        text,
-        pictures: p.pictures,
-        ...(p.author && name ? { author: { id: p.author.id, name } } : {}),
-      };
-    }),
-  );
-  const credited = [...new Set(rendered.flatMap((p) => (p.author ? [p.author.name] : [])))];
+  const pages = rendered.pages.map(({ author_id, ...page }) => {
+    const name = author_id === undefined ? undefined : names.get(author_id);
+    return { ...page, ...(author_id !== undefined && name ? { author: { id: author_id, name } } : {}) };
+  });
+  const credited = [...new Set(pages.flatMap((p) => (p.author ? [p.author.name] : [])))];
   return {
-    title: info.title || fallback.title,
-    trim: info.trim,
-    cover: { ...(info.cover ? { picture: info.cover } : {}), authors: info.authors || credited.join(', ') || fallback.authors },
-    pages: rendered,
+    title: rendered.title || fallback.title,
+    trim: rendered.trim,
+    cover: { ...rendered.cover, authors: rendered.cover.authors || credited.join(', ') || fallback.authors },
+    pages,
   };
 }
 
@@ -108,14 +117,12 @@ export async function bookContent(db: Queryable, bookId: number): Promise<BookCo
       author: books.author,
       kind: books.kind,
       doc: books.doc,
+      rendered: books.rendered,
       has_file: books.has_file,
     })
     .from(books)
     .where(eq(books.id, bookId));
   if (!row || row.kind === 'catalogue') return null;
-  const ydoc = new Y.Doc();
-  if (row.doc) Y.applyUpdate(ydoc, row.doc);
-  const content = await renderBook(db, row.tenant_id, ydoc, { title: row.title, authors: row.author });
-  ydoc.destroy();
+  const content = await contentOf(db, row.tenant_id, await renderingOf(db, row), { title: row.title, authors: row.author });
   return row.has_file ? { ...content, file: bookFileSrc(row.id) } : content;
 }

@@ -10,9 +10,11 @@ import { DOCUMENT_LIMITS, DOCUMENT_MSG, PICTURE_TYPES, pictureSrc, type PictureT
 import { pictures } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser } from '../../http/route';
-import sharp from 'sharp';
-import { printJpeg } from './print-pdf';
+import { defineRoute, errorBody, jsonBody, prepared, signedInUser } from '../../http/route';
+import { runCpu } from '../../lib/cpu-pool';
+import type { CleanPicture } from '../../lib/pictures';
+import { WORK_MSG } from '../../../src/contract/limits';
+import type { Context } from 'hono';
 import { siteTenant, WRITERS } from '../../http/access';
 import { storageKey } from '../../providers/storage/storage';
 
@@ -29,7 +31,7 @@ const PictureForm = z.object({
 });
 
 const uploadPicture = defineRoute(
-  { roles: WRITERS, site: 'tenant', outbox: true, bodyLimit: DOCUMENT_LIMITS.pictureRequestBytes },
+  { roles: WRITERS, site: 'tenant', outbox: true, bodyLimit: DOCUMENT_LIMITS.pictureRequestBytes, prepare: pictureOfRequest },
   {
     method: 'post',
     path: '/pictures/',
@@ -39,27 +41,27 @@ const uploadPicture = defineRoute(
       201: jsonBody(PictureSchema, 'Stored'),
       200: jsonBody(PictureSchema, 'Already stored'),
       409: { description: 'The id belongs to another picture', ...errorBody },
-      413: { description: `'${DOCUMENT_MSG.pictureTooBig}'`, ...errorBody },
+      413: { description: `'${DOCUMENT_MSG.pictureTooBig}' or '${WORK_MSG.pictureTooManyPixels}'`, ...errorBody },
       415: { description: `'${DOCUMENT_MSG.pictureType}'`, ...errorBody },
+      422: { description: `'${WORK_MSG.pictureDamaged}'`, ...errorBody },
     },
   },
 );
 
 /**
- * The picture decoded and written again in its own format: whatever rode along in the file
- * (EXIF with the GPS position of a child's home, a camera's serial, comments, bytes after the
- * image) is gone, the orientation the camera noted is applied to the pixels, and a file that only
- * starts like a picture fails to decode (null). Its true size comes from the decoded pixels.
+ * The `prepare` of an upload: the picture checked (its size, the type its bytes really are) and
+ * decoded and written again in the worker pool (lib/pictures.ts: metadata and GPS dropped, the
+ * camera's orientation applied, refused when it declares too many pixels), before the change's
+ * transaction opens. Null when no file was sent (the validator answers).
  */
-async function reencodePicture(data: Uint8Array, type: PictureType): Promise<{ data: Uint8Array; width: number; height: number } | null> {
-  try {
-    const image = sharp(data, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate();
-    const out = type === 'image/jpeg' ? image.jpeg({ quality: 88 }) : type === 'image/png' ? image.png() : image.webp({ quality: 88 });
-    const { data: bytes, info } = await out.toBuffer({ resolveWithObject: true });
-    return { data: new Uint8Array(bytes), width: info.width, height: info.height };
-  } catch {
-    return null;
-  }
+async function pictureOfRequest(c: Context<AppEnv>): Promise<(CleanPicture & { type: PictureType }) | null> {
+  const file = (await c.req.formData().catch(() => null))?.get('file');
+  if (!(file instanceof File)) return null;
+  if (file.size > DOCUMENT_LIMITS.pictureBytes) fail(413, DOCUMENT_MSG.pictureTooBig);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffPicture(bytes);
+  if (!type) fail(415, DOCUMENT_MSG.pictureType);
+  return { ...(await runCpu('reencodePicture', { bytes, type })), type };
 }
 
 /** The type the bytes really are (never the type the client claims). */
@@ -83,10 +85,7 @@ export const pictureRoutes = router
     const tenant = siteTenant(c);
     const user = signedInUser(c);
     const form = c.req.valid('form');
-    if (form.file.size > DOCUMENT_LIMITS.pictureBytes) fail(413, DOCUMENT_MSG.pictureTooBig);
-    const sent = new Uint8Array(await form.file.arrayBuffer());
-    const type = sniffPicture(sent);
-    if (!type) fail(415, DOCUMENT_MSG.pictureType);
+    const clean = prepared<NonNullable<Awaited<ReturnType<typeof pictureOfRequest>>>>(c);
     const [existing] = await c.var.db
       .select({
         tenant_id: pictures.tenant_id,
@@ -108,15 +107,11 @@ export const pictureRoutes = router
       };
       return c.json(answer, 200);
     }
-    const clean = await reencodePicture(sent, type);
-    if (!clean) fail(415, DOCUMENT_MSG.pictureType);
-    const data = clean.data;
-    // A WebP or PNG picture gets its print copy now, so a book prints without converting.
-    const print_jpeg = type === 'image/jpeg' ? null : await printJpeg(data).catch(() => null);
+    const { data, type, print } = clean;
     // The bytes first: a row never names a file the store does not have (a retry puts them again).
     const { storage } = c.var.deps;
     await storage.put(c.var.db, storageKey.picture(form.id), data, type);
-    if (print_jpeg) await storage.put(c.var.db, storageKey.picturePrint(form.id), print_jpeg, 'image/jpeg');
+    if (print) await storage.put(c.var.db, storageKey.picturePrint(form.id), print, 'image/jpeg');
     await c.var.db.insert(pictures).values({
       id: form.id,
       tenant_id: tenant.id,

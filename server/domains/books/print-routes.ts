@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { defineRoute, signedInUser, notFoundAnswer } from '../../http/route';
 import { bookForPrint, printContent, schoolPictures } from './print-content';
-import { renderBookPdf } from './print-pdf';
+import { printBookPdf } from './print-pdf';
 import { Id } from '../../http/schemas';
 import { CLASS_STAFF } from '../../http/access';
 
@@ -41,7 +41,8 @@ export const printPdfRoutes = new OpenAPIHono<AppEnv>().openapi(printPdf, async 
   const mine = book && (tenant ? book.tenant_id === tenant.id : user.role === 'upschool_admin');
   if (!book || !mine) fail(404, 'We could not find this book.');
   const content = await printContent(c.var.db, book, c.var.deps.bookContent);
-  const pdf = await renderBookPdf(content, schoolPictures(c.var.db, c.var.deps.storage, book.tenant_id));
+  const pictures = schoolPictures(c.var.db, c.var.deps.storage, book.tenant_id);
+  const pdf = await printBookPdf(content, pictures, c.var.deps.config.requestTimeoutMs);
   c.header('Content-Type', 'application/pdf');
   c.header('Content-Disposition', `attachment; filename="${fileName(book.title)}"`);
   c.header('Cache-Control', 'private, no-store');

@@ -23,9 +23,11 @@ import { books, classes, pictures, students, users, type TenantRow } from '../..
 import type { AppEnv, AuthUser } from '../../http/env';
 import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer, prepared } from '../../http/route';
-import { runCpu } from '../../lib/cpu-pool';
+import { CpuRefusal, runCpu } from '../../lib/cpu-pool';
+import { renderBookDoc } from '../../lib/book-render';
+import { WORK_MSG } from '../../../src/contract/limits';
 import type { Context } from 'hono';
-import { bookContent, bookListing, checkBookDoc, renderBook } from './content';
+import { bookContent, bookListing, checkBookDoc, contentOf, renderingOf } from './content';
 import { mergeYjs } from '../stories/documents';
 import { reachableClass } from '../roster/queries';
 import { Id, JsonId, IdParam } from '../../http/schemas';
@@ -100,7 +102,7 @@ const createDraft = defineRoute(change, {
 });
 
 const saveDoc = defineRoute(
-  { ...change, bodyLimit: DOCUMENT_LIMITS.requestBytes },
+  { ...change, bodyLimit: DOCUMENT_LIMITS.requestBytes, prepare: mergeAndRender },
   {
     method: 'put',
     path: '/book-drafts/{slug}/document/',
@@ -111,7 +113,8 @@ const saveDoc = defineRoute(
       ...notFound,
       ...forbidden,
       409: { description: BOOK_MSG.notEditable, ...errorBody },
-      413: { description: BOOK_MSG.tooBig, ...errorBody },
+      413: { description: `'${BOOK_MSG.tooBig}', '${WORK_MSG.tooManyPages}' or '${WORK_MSG.pageTooBig}'`, ...errorBody },
+      503: { description: `'${WORK_MSG.busy}' (another change of the book was saved meanwhile: send it again)`, ...errorBody },
     },
   },
 );
@@ -206,15 +209,14 @@ const readBook = defineRoute(
 type BookRow = typeof books.$inferSelect;
 /** Every column: an uploaded PDF's bytes are in the file store, read only when the file itself is asked for. */
 const columns = getTableColumns(books);
+/** A list shows no document and no pages. */
+const { doc: _doc, rendered: _rendered, ...listColumns } = columns;
 type LightRow = BookRow;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-async function draftJson(db: Queryable, row: LightRow, withDoc = true): Promise<z.infer<typeof BookDraftSchema>> {
-  const ydoc = new Y.Doc();
-  if (row.doc) Y.applyUpdate(ydoc, row.doc);
-  const content = await renderBook(db, row.tenant_id, ydoc, { title: row.title, authors: row.author });
-  ydoc.destroy();
+/** A book as the maker lists it: everything but its document and pages. */
+function draftFields(row: Omit<LightRow, 'doc' | 'rendered'>) {
   return {
     id: row.id,
     slug: row.slug ?? String(row.id),
@@ -224,10 +226,18 @@ async function draftJson(db: Queryable, row: LightRow, withDoc = true): Promise<
     class_id: row.class_id,
     created_by: row.created_by,
     page_count: row.page_count,
-    doc: withDoc && row.doc ? toBase64(row.doc) : null,
-    content: row.has_file ? { ...content, file: bookFileSrc(row.id) } : content,
     submitted_at: iso(row.submitted_at),
     updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** A book for making: its document and its pages (their kept rendering, the children named). */
+async function draftJson(db: Queryable, row: LightRow): Promise<z.infer<typeof BookDraftSchema>> {
+  const content = await contentOf(db, row.tenant_id, await renderingOf(db, row), { title: row.title, authors: row.author });
+  return {
+    ...draftFields(row),
+    doc: row.doc ? toBase64(row.doc) : null,
+    content: row.has_file ? { ...content, file: bookFileSrc(row.id) } : content,
   };
 }
 
@@ -319,6 +329,10 @@ async function insertBook(
     page_count?: number;
   },
 ) {
+  // A document the server made itself (a title, pages of pictures): nothing in it to render but
+  // its structure, done here at once.
+  const rendered = renderBookDoc(values.doc ?? null);
+  if ('refused' in rendered) return fail(rendered.refused.status, rendered.refused.message);
   const [row] = await db
     .insert(books)
     .values({
@@ -334,6 +348,7 @@ async function insertBook(
       class_id: values.class_id,
       slug: values.slug,
       doc: values.doc ?? null,
+      rendered,
       has_file: values.file !== undefined,
       page_count: values.page_count ?? 0,
     })
@@ -341,14 +356,39 @@ async function insertBook(
   if (values.file) await storage.put(db, storageKey.bookFile(row!.id), values.file, 'application/pdf');
   const made = await reload(db, row!.id);
   // An upload's cover (its first picture, or the drawn one for a PDF) and author line from the start.
-  const content = await bookContent(db, made.id);
-  if (!content) return made;
+  const content = await contentOf(db, tenant.id, rendered, { title: made.title, authors: made.author });
   await db
     .update(books)
     .set(await bookListing(db, made, content))
     .where(eq(books.id, made.id));
   return reload(db, made.id);
 }
+
+/**
+ * The `prepare` of a document change: the update merged into the stored document and the result
+ * rendered in the worker pool (lib/book-render.ts, which refuses a book over its page or node
+ * limits first), before the change's transaction opens. The handler keeps the rendering only if
+ * the stored document is still the one merged into. Null when the book is not this user's to
+ * change (the handler answers why, after a replay has had its stored answer) or the body is not
+ * an update (the validator answers).
+ */
+async function mergeAndRender(c: Context<AppEnv>) {
+  const body = DocumentUpdateRequest.safeParse(await c.req.json().catch(() => null));
+  if (!body.success) return null;
+  const tenant = siteTenant(c);
+  const [row] = await c.var.db
+    .select({ doc: books.doc, created_by: books.created_by, class_id: books.class_id })
+    .from(books)
+    .where(and(madeHere(tenant), eq(books.slug, c.req.param('slug') ?? '')));
+  if (!row || !(await mayChange(c.var.db, signedInUser(c), row))) return null;
+  const ydoc = mergeYjs(row.doc, fromBase64(body.data.update), checkBookDoc);
+  const doc = Y.encodeStateAsUpdate(ydoc);
+  ydoc.destroy();
+  if (doc.byteLength > DOCUMENT_LIMITS.docBytes) fail(413, BOOK_MSG.tooBig);
+  return { base: row.doc, doc, rendered: await runCpu('renderBook', doc) };
+}
+
+const sameBytes = (a: Uint8Array | null, b: Uint8Array | null) => (a && b ? Buffer.from(a).equals(b) : a === b);
 
 /**
  * The `prepare` of a PDF upload: the file's bytes and its structure, read by a parser in the worker
@@ -388,15 +428,17 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     const user = signedInUser(c);
     const row = await bookToChange(db, siteTenant(c), user, c.req.valid('param').slug, true);
     assertEditable(row, user);
-    const ydoc = mergeYjs(row.doc, fromBase64(c.req.valid('json').update), checkBookDoc);
-    const doc = Y.encodeStateAsUpdate(ydoc);
-    if (doc.byteLength > DOCUMENT_LIMITS.docBytes) fail(413, BOOK_MSG.tooBig);
-    const content = await renderBook(db, row.tenant_id, ydoc, { title: row.title, authors: row.author });
-    ydoc.destroy();
+    const merged = prepared<Awaited<ReturnType<typeof mergeAndRender>>>(c);
+    // Another change of this book was saved since the merge: this one is sent again (a 503 is
+    // retried), rather than rendered here while the transaction holds the database.
+    if (!merged || !sameBytes(merged.base, row.doc)) throw new CpuRefusal(503, WORK_MSG.busy, 1);
+    const { doc, rendered } = merged;
+    const content = await contentOf(db, row.tenant_id, rendered, { title: row.title, authors: row.author });
     await db
       .update(books)
       .set({
         doc,
+        rendered,
         title: content.title.slice(0, 120) || row.title,
         page_count: content.pages.length,
         ...(await bookListing(db, row, content)),
@@ -426,18 +468,12 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
       mine = or(mine, inArray(books.class_id, taught))!;
     }
     const rows = await db
-      .select(columns)
+      .select(listColumns)
       .from(books)
       .where(and(madeHere(tenant), ne(books.status, 'archived'), mine))
       .orderBy(desc(books.updated_at), desc(books.id))
       .limit(c.req.valid('query').limit);
-    const results = await Promise.all(
-      rows.map(async (r) => {
-        const { doc: _d, content: _c, ...rest } = await draftJson(db, { ...r, doc: null }, false);
-        return rest;
-      }),
-    );
-    return c.json({ results }, 200);
+    return c.json({ results: rows.map(draftFields) }, 200);
   })
   .openapi(submitDraft, async (c) => {
     const db = c.var.db;

@@ -6,18 +6,17 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { and, asc, count, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
-import Papa from 'papaparse';
 import { PRIVACY_PREFERENCES } from '../../../src/contract/domain';
 import { ROSTER_MSG, ROSTER_OWN_MSG } from '../../../src/contract/messages';
 import { BODY_LIMITS } from '../../../src/contract/limits';
-import { BULK_ADD_MAX, namesFromCsvRows } from '../../../src/contract/roster';
 import { BulkAddRequest, CsvFile, EditStudentRequest, Privacy, StudentPassword } from '../../../src/contract/roster-forms';
 import type { Queryable } from '../../db/client';
 import { students, users, type TenantRow } from '../../db/schema';
 import { after, nextSince, parseSince, UpdatedSince } from '../../http/cursor';
 import type { AppEnv, AuthUser } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
+import { defineRoute, jsonBody, signedInUser, jsonRequest, notFoundAnswer, prepared } from '../../http/route';
+import { runCpu } from '../../lib/cpu-pool';
 import { MessageSchema, Id, IdParam } from '../../http/schemas';
 import { decryptText, encryptText } from '../../lib/crypto';
 import { revokeUserSessions } from '../auth/tokens';
@@ -189,7 +188,7 @@ const bulkAdd = defineRoute(change, {
 });
 
 const csvAdd = defineRoute(
-  { ...change, bodyLimit: BODY_LIMITS.upload },
+  { ...change, bodyLimit: BODY_LIMITS.upload, prepare: namesOfCsv },
   {
     method: 'post',
     path: '/add-bulk-student-without-mail-to-class/{classId}/',
@@ -241,13 +240,13 @@ async function oneStudent(db: Queryable, id: number) {
   return studentJson(row!);
 }
 
-function parseCsv(text: string) {
-  const parsed = Papa.parse<Record<string, unknown>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
-  const names = namesFromCsvRows(parsed.meta.fields ?? [], parsed.data);
-  if (!names) fail(400, ROSTER_OWN_MSG.csvColumns);
-  if (!names.length) fail(400, ROSTER_OWN_MSG.csvEmpty);
-  if (names.length > BULK_ADD_MAX) fail(400, `At most ${BULK_ADD_MAX} students at a time`);
-  return names;
+/**
+ * The `prepare` of a CSV upload: the file read (up to 5 MB) into names in the worker pool, before
+ * the change's transaction opens. Null when no CSV file was sent (the validator answers).
+ */
+async function namesOfCsv(c: Context<AppEnv>) {
+  const file = CsvFile.safeParse((await c.req.formData().catch(() => null))?.get('file'));
+  return file.success ? runCpu('parseRosterCsv', await file.data.text()) : null;
 }
 
 export const studentRoutes = new OpenAPIHono<AppEnv>()
@@ -362,7 +361,7 @@ export const studentRoutes = new OpenAPIHono<AppEnv>()
   .openapi(csvAdd, async (c) => {
     const cls = await reachableClass(c.var.db, siteTenant(c), signedInUser(c), c.req.valid('param').classId);
     if (!cls) fail(404, ROSTER_MSG.classNotFound);
-    const names = parseCsv(await c.req.valid('form').file.text());
+    const names = prepared<NonNullable<Awaited<ReturnType<typeof namesOfCsv>>>>(c);
     const added = await createStudents(c.var.db, c.var.deps.keys.data, cls, names);
     return c.json(
       {
