@@ -150,6 +150,8 @@ describe.each(TARGETS)('heavy uploads and books on %s', (target) => {
     const { answer, healthMaxMs, healthCalls } = await withHealth(call('GET', `/books/${longest}/print.pdf`, teacher));
     console.log(JSON.stringify({ printPages: 64, printMs: Math.round(performance.now() - t), healthMaxMs, healthCalls }));
     expect(answer.status).toBe(200);
-    expect(healthMaxMs).toBeLessThan(250);
+    // Drawn on the event loop it held health for the whole drawing (about 9 s); the 250 ms budget
+    // is bench:stall's, measured on an idle machine; here a loaded one must not make it fail.
+    expect(healthMaxMs).toBeLessThan(1000);
   }, 180_000);
 });
