@@ -41,6 +41,7 @@ function request(
 ): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
+    let answered = 0;
     const req = http.request(
       {
         host: '127.0.0.1',
@@ -51,6 +52,7 @@ function request(
         headers: { host: `${host}:${port}`, ...(body ? { 'content-length': body.length } : {}), ...headers },
       },
       (res) => {
+        answered = res.statusCode ?? 0;
         const chunks: Buffer[] = [];
         res.on('data', (d: Buffer) => chunks.push(d));
         res.on('end', () => {
@@ -66,7 +68,8 @@ function request(
       },
     );
     // A connection the server closed (its answer to an upload over the limit may come before the body is sent).
-    req.on('error', () => resolve({ status: 0, body: null, ms: performance.now() - started }));
+    // Its status is kept when it came; 0 only when no answer came at all.
+    req.on('error', () => resolve({ status: answered, body: null, ms: performance.now() - started }));
     req.setTimeout(DEADLINE_MS * 2, () => req.destroy());
     if (body) req.write(body);
     req.end();
