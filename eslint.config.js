@@ -98,6 +98,16 @@ const TRANSLATED = [
   'src/features/roster/**',
   'src/ui/*.{ts,tsx}',
   'src/ui/admin/**',
+  // The admin areas' declarations (labels, columns, filters, actions, messages: the words the
+  // shared admin screens of src/ui/admin draw), and the screens of their own.
+  'src/features/admin-panel/**',
+  'src/features/school-admin/**',
+  'src/features/books-admin/resources/**',
+  'src/features/charity-admin/**',
+  'src/features/subscriptions/**',
+  'src/features/forms/resources/**',
+  'src/features/pages/resources/**',
+  'src/features/help/resources/**',
 ];
 // Left out for now: the PDFs (their words are drawn with fonts of their own, done with the PDF work).
 const UNTRANSLATED = ['src/features/roster/login-cards.ts'];

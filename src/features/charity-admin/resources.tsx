@@ -2,6 +2,10 @@
 // panel (every charity, /api-super-admin/...) and the school area (the school's own causes,
 // /api-admin/...). The app passes the platform's tenant filter in (features never import each
 // other). Writes go through the outbox (queueAdminWrite).
+import { i18n } from '@/i18n/i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans } from '@lingui/react/macro';
+import { msg, t } from '@lingui/core/macro';
 import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
@@ -52,15 +56,28 @@ export const SCHOOL_AREA: CharityArea = {
   donations: '/api-admin/donations/',
 };
 
-const STATUS_NAMES: Record<(typeof CHARITY_STATUSES)[number], string> = { published: 'Published', draft: 'Draft', archived: 'Archived' };
+const STATUS_NAMES: Record<(typeof CHARITY_STATUSES)[number], MessageDescriptor> = {
+  published: msg`Published`,
+  draft: msg`Draft`,
+  archived: msg`Archived`,
+};
 const STATUS_OPTIONS: readonly Option[] = CHARITY_STATUSES.map((s) => [s, STATUS_NAMES[s]]);
 const words = (values: readonly string[]): Option[] => values.map((v) => [v, v.replace(/^./, (c) => c.toUpperCase())]);
+const addLabel = (name: string) => t`Add charity ${name}`;
+const updateLabel = (id: number) => t`Update charity ${id}`;
+const deleteLabel = (name: string) => t`Delete charity ${name}`;
+const confirmDelete = (name: string) => t`Delete ${name}? This cannot be undone.`;
+const notPublic = (slug: string) => t`/charities/${slug} (not public until published)`;
+const topLabel = (rank: number, name: string) => msg`Top ${rank}: ${name}`;
 const day = (iso: string) => formatDate(iso);
 const money = (cents: number) => formatPrice(cents);
-const progress = (c: { raised_cents: number; goal_cents: number }) =>
-  c.goal_cents > 0
-    ? `${money(c.raised_cents)} of ${money(c.goal_cents)} (${Math.min(100, Math.round((c.raised_cents / c.goal_cents) * 100))}%)`
-    : money(c.raised_cents);
+function progress(c: { raised_cents: number; goal_cents: number }): string {
+  if (c.goal_cents <= 0) return money(c.raised_cents);
+  const raised = money(c.raised_cents);
+  const goal = money(c.goal_cents);
+  const percent = Math.min(100, Math.round((c.raised_cents / c.goal_cents) * 100));
+  return t`${raised} of ${goal} (${percent}%)`;
+}
 
 /** The area's charities, by name, for the donations filter (loaded when the filter shows). */
 function charityOptions(area: CharityArea) {
@@ -81,31 +98,31 @@ export function charityList(area: CharityArea, extraFilters: FilterDef[] = []): 
   const school = area.kind === 'school';
   return {
     name: school ? 'school-charities' : 'charities',
-    title: school ? 'Charity causes' : 'Charities',
+    title: school ? msg`Charity causes` : msg`Charities`,
     path: area.api,
-    searchLabel: 'Search by name or description',
-    dateLabel: 'Added',
+    searchLabel: msg`Search by name or description`,
+    dateLabel: msg`Added`,
     defaultSort: '-created_at',
     columns: [
-      { key: 'name', header: 'Name', sort: 'name' },
-      { key: 'status', header: 'Status', sort: 'status', cell: (c) => STATUS_NAMES[c.status] },
-      { key: 'raised', header: 'Raised', cell: progress },
-      { key: 'donations', header: 'Donations', cell: (c) => formatNumber(c.donations) },
-      ...(school ? [] : [{ key: 'tenant_name', header: 'Tenant', cell: (c: AdminCharity) => c.tenant_name ?? 'Platform' }]),
-      { key: 'creator_name', header: 'Added by', cell: (c) => c.creator_name ?? '—' },
-      { key: 'created_at', header: 'Added', sort: 'created_at', cell: (c) => day(c.created_at) },
+      { key: 'name', header: msg`Name`, sort: 'name' },
+      { key: 'status', header: msg`Status`, sort: 'status', cell: (c) => i18n._(STATUS_NAMES[c.status]) },
+      { key: 'raised', header: msg`Raised`, cell: progress },
+      { key: 'donations', header: msg`Donations`, cell: (c) => formatNumber(c.donations) },
+      ...(school ? [] : [{ key: 'tenant_name', header: msg`Tenant`, cell: (c: AdminCharity) => c.tenant_name ?? t`Platform` }]),
+      { key: 'creator_name', header: msg`Added by`, cell: (c) => c.creator_name ?? '—' },
+      { key: 'created_at', header: msg`Added`, sort: 'created_at', cell: (c) => day(c.created_at) },
     ],
     filters: [
-      { key: 'status', label: 'Status', options: STATUS_OPTIONS },
+      { key: 'status', label: msg`Status`, options: STATUS_OPTIONS },
       ...(school
         ? []
         : [
             {
               key: 'owner',
-              label: 'Owner',
+              label: msg`Owner`,
               options: [
-                ['platform', 'Platform charities'],
-                ['schools', 'School causes'],
+                ['platform', msg`Platform charities`],
+                ['schools', msg`School causes`],
               ] as const,
             },
           ]),
@@ -114,7 +131,7 @@ export function charityList(area: CharityArea, extraFilters: FilterDef[] = []): 
     bulkActions: [
       {
         key: 'status',
-        label: 'Change status',
+        label: msg`Change status`,
         options: STATUS_OPTIONS,
         // One change per charity: a school cause another admin added is refused for it alone.
         run: async (rows, status) => {
@@ -129,7 +146,7 @@ export function charityList(area: CharityArea, extraFilters: FilterDef[] = []): 
     ],
     rowHref: (c) => `${area.details}/${c.id}`,
     rowLabel: (c) => c.name,
-    create: { href: area.form, label: school ? 'Add charity cause' : 'Add charity' },
+    create: { href: area.form, label: school ? msg`Add charity cause` : msg`Add charity` },
   };
 }
 
@@ -141,7 +158,7 @@ const saveCharity = (area: CharityArea) => (id: number | null, changed: Record<s
     ids: id === null ? [] : [id],
     patch: body,
     kind: id === null ? 'admin-charity-create' : 'admin-charity-update',
-    label: id === null ? `Add charity ${body.name ?? ''}` : `Update charity ${id}`,
+    label: id === null ? addLabel(String(body.name ?? '')) : updateLabel(id),
     method: id === null ? 'POST' : 'PATCH',
     path: id === null ? area.api : `${area.api}${id}/`,
     body,
@@ -154,13 +171,15 @@ export function charityForm(area: CharityArea): FormResource<typeof CharityForm>
   const school = area.kind === 'school';
   return {
     name: school ? 'school-charity' : 'charity',
-    titles: school ? { create: 'Add charity cause', edit: 'Edit charity cause' } : { create: 'Add charity', edit: 'Edit charity' },
+    titles: school
+      ? { create: msg`Add charity cause`, edit: msg`Edit charity cause` }
+      : { create: msg`Add charity`, edit: msg`Edit charity` },
     schema: CharityForm,
     fields: [
-      { name: 'name', label: 'Name', kind: 'text', autoComplete: 'off' },
-      { name: 'description', label: 'Description', kind: 'textarea', rows: 5 },
-      { name: 'goal', label: 'Goal (USD, optional)', kind: 'text', autoComplete: 'off' },
-      { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS, placeholder: 'Choose a status' },
+      { name: 'name', label: msg`Name`, kind: 'text', autoComplete: 'off' },
+      { name: 'description', label: msg`Description`, kind: 'textarea', rows: 5 },
+      { name: 'goal', label: msg`Goal (USD, optional)`, kind: 'text', autoComplete: 'off' },
+      { name: 'status', label: msg`Status`, kind: 'select', options: STATUS_OPTIONS, placeholder: msg`Choose a status` },
     ],
     blank: { name: '', description: '', goal: '', status: 'draft' },
     load: async (id) => {
@@ -178,28 +197,21 @@ export function charityDetails(area: CharityArea): ShowResource<CharityDetail> {
     title: (c) => c.name,
     load: (id) => loadCharity(area, id),
     facts: (c) => [
-      ['Status', STATUS_NAMES[c.status]],
-      ['Raised', progress(c)],
-      ['Donations', formatNumber(c.donations)],
-      ['Description', c.description || '—'],
-      [
-        'Address',
-        c.status === 'published' ? (
-          <a href={`/charities/${c.slug}`}>/charities/{c.slug}</a>
-        ) : (
-          `/charities/${c.slug} (not public until published)`
-        ),
-      ],
-      ...(area.kind === 'platform' ? [['Tenant', c.tenant_name ?? 'Platform (every site)'] as [string, string]] : []),
-      ['Added by', c.creator_name ?? '—'],
-      ['Added', day(c.created_at)],
-      ...(c.can_edit ? [] : [['Editing', CHARITY_MSG.notCreator] as [string, string]]),
+      [msg`Status`, i18n._(STATUS_NAMES[c.status])],
+      [msg`Raised`, progress(c)],
+      [msg`Donations`, formatNumber(c.donations)],
+      [msg`Description`, c.description || '—'],
+      [msg`Address`, c.status === 'published' ? <a href={`/charities/${c.slug}`}>/charities/{c.slug}</a> : notPublic(c.slug)],
+      ...(area.kind === 'platform' ? [[t`Tenant`, c.tenant_name ?? t`Platform (every site)`] as [string, string]] : []),
+      [msg`Added by`, c.creator_name ?? '—'],
+      [msg`Added`, day(c.created_at)],
+      ...(c.can_edit ? [] : [[t`Editing`, CHARITY_MSG.notCreator] as [string, string]]),
     ],
     actions: (c, reload) =>
       c.can_edit ? (
         <>
           <AdminLink className="button button-small" href={`${area.form}/${c.id}`}>
-            Edit
+            <Trans>Edit</Trans>
           </AdminLink>
           <button
             type="button"
@@ -211,20 +223,20 @@ export function charityDetails(area: CharityArea): ShowResource<CharityDetail> {
               });
             }}
           >
-            {c.status === 'archived' ? 'Restore as draft' : 'Archive'}
+            {c.status === 'archived' ? t`Restore as draft` : t`Archive`}
           </button>
           {c.donations === 0 && c.raised_cents === 0 ? (
             <button
               type="button"
               className="button button-small button-secondary"
               onClick={() => {
-                if (!window.confirm(`Delete ${c.name}? This cannot be undone.`)) return;
+                if (!window.confirm(confirmDelete(c.name))) return;
                 void queueAdminWrite({
                   resource: area.kind === 'school' ? 'school-charities' : 'charities',
                   ids: [c.id],
                   patch: { status: 'archived' },
                   kind: 'admin-charity-delete',
-                  label: `Delete charity ${c.name}`,
+                  label: deleteLabel(c.name),
                   method: 'DELETE',
                   path: `${area.api}${c.id}/`,
                   body: {},
@@ -233,90 +245,90 @@ export function charityDetails(area: CharityArea): ShowResource<CharityDetail> {
                 });
               }}
             >
-              Delete
+              <Trans>Delete</Trans>
             </button>
           ) : null}
         </>
       ) : null,
-    back: { href: area.list, label: area.kind === 'school' ? 'All charity causes' : 'All charities' },
+    back: { href: area.list, label: area.kind === 'school' ? msg`All charity causes` : msg`All charities` },
   };
 }
 
 export function donationList(area: CharityArea, extraFilters: FilterDef[] = []): ListResource<AdminDonation> {
   return {
     name: area.kind === 'school' ? 'school-donations' : 'donations',
-    title: 'Donations',
+    title: msg`Donations`,
     path: area.donations,
-    searchLabel: 'Search by donor, email or charity',
-    dateLabel: 'Donated',
+    searchLabel: msg`Search by donor, email or charity`,
+    dateLabel: msg`Donated`,
     defaultSort: '-created_at',
     columns: [
       {
         key: 'id',
-        header: 'Order',
+        header: msg`Order`,
         cell: (d) => (area.kind === 'platform' ? <AdminLink href={`/admin-panel/orders?id=${d.id}`}>#{d.id}</AdminLink> : `#${d.id}`),
       },
-      { key: 'charity_name', header: 'Charity', cell: (d) => d.charity_name ?? '—' },
-      { key: 'donor', header: 'Donor', cell: (d) => d.donor ?? d.email ?? 'Guest' },
-      { key: 'amount_cents', header: 'Amount', sort: 'amount_cents', cell: (d) => formatPrice(d.amount_cents, d.currency) },
+      { key: 'charity_name', header: msg`Charity`, cell: (d) => d.charity_name ?? '—' },
+      { key: 'donor', header: msg`Donor`, cell: (d) => d.donor ?? d.email ?? t`Guest` },
+      { key: 'amount_cents', header: msg`Amount`, sort: 'amount_cents', cell: (d) => formatPrice(d.amount_cents, d.currency) },
       {
         key: 'refunded_cents',
-        header: 'Refunded',
+        header: msg`Refunded`,
         cell: (d) =>
           d.refunded_cents === 0
             ? '—'
             : d.refunded_cents >= d.amount_cents
-              ? 'Refunded in full'
+              ? t`Refunded in full`
               : formatPrice(d.refunded_cents, d.currency),
       },
-      { key: 'status', header: 'Status', sort: 'status' },
+      { key: 'status', header: msg`Status`, sort: 'status' },
       ...(area.kind === 'platform'
-        ? [{ key: 'tenant_name', header: 'Site', cell: (d: AdminDonation) => d.tenant_name ?? 'Platform' }]
+        ? [{ key: 'tenant_name', header: msg`Site`, cell: (d: AdminDonation) => d.tenant_name ?? t`Platform` }]
         : []),
-      { key: 'created_at', header: 'Donated', sort: 'created_at', cell: (d) => day(d.created_at) },
+      { key: 'created_at', header: msg`Donated`, sort: 'created_at', cell: (d) => day(d.created_at) },
     ],
     filters: [
-      { key: 'status', label: 'Status', options: words(ORDER_STATUSES) },
-      { key: 'charity_id', label: 'Charity', options: charityOptions(area) },
+      { key: 'status', label: msg`Status`, options: words(ORDER_STATUSES) },
+      { key: 'charity_id', label: msg`Charity`, options: charityOptions(area) },
       {
         key: 'refunded',
-        label: 'Refunds',
+        label: msg`Refunds`,
         options: [
-          ['yes', 'Refunded'],
-          ['no', 'Not refunded'],
+          ['yes', msg`Refunded`],
+          ['no', msg`Not refunded`],
         ],
       },
       ...extraFilters,
     ],
-    rowLabel: (d) => `donation ${d.id}`,
+    rowLabel: ({ id }) => t`donation ${id}`,
   };
 }
 
 export const charitiesDashboard: DashboardResource<Stats> = {
-  title: 'Charities dashboard',
+  title: msg`Charities dashboard`,
   key: 'charity-stats',
   load: () => unwrap(api.GET('/api-super-admin/charity-stats/')),
   cards: (s) => [
-    ['Charities', formatNumber(s.charities)],
-    ['Published', formatNumber(s.by_status.published ?? 0)],
-    ['Draft', formatNumber(s.by_status.draft ?? 0)],
-    ['Archived', formatNumber(s.by_status.archived ?? 0)],
-    ['Raised (less refunds)', money(s.raised_cents)],
-    ['Refunded', money(s.refunded_cents)],
-    ['Donations', formatNumber(s.donations)],
-    ...s.top.slice(0, 3).map((t, i): [string, string] => [`Top ${i + 1}: ${t.name}`, progress(t)]),
+    [msg`Charities`, formatNumber(s.charities)],
+    [msg`Published`, formatNumber(s.by_status.published ?? 0)],
+    [msg`Draft`, formatNumber(s.by_status.draft ?? 0)],
+    [msg`Archived`, formatNumber(s.by_status.archived ?? 0)],
+    [msg`Raised (less refunds)`, money(s.raised_cents)],
+    [msg`Refunded`, money(s.refunded_cents)],
+    [msg`Donations`, formatNumber(s.donations)],
+    ...s.top.slice(0, 3).map((c, i): [MessageDescriptor, string] => [topLabel(i + 1, c.name), progress(c)]),
   ],
   charts: (s) => [
     {
-      title: 'Raised per month',
+      title: msg`Raised per month`,
       labels: s.months.map((m) => m.month),
       format: money,
-      series: [{ label: 'Raised', values: s.months.map((m) => m.raised_cents), color: '#B4124F' }],
+      series: [{ label: msg`Raised`, values: s.months.map((m) => m.raised_cents), color: '#B4124F' }],
     },
     {
-      title: 'Donations per month',
+      title: msg`Donations per month`,
       labels: s.months.map((m) => m.month),
-      series: [{ label: 'Donations', values: s.months.map((m) => m.donations), color: '#11365A' }],
+      series: [{ label: msg`Donations`, values: s.months.map((m) => m.donations), color: '#11365A' }],
     },
   ],
 };

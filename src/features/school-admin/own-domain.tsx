@@ -3,6 +3,7 @@
 // and the name pointed at the platform), "Check now", and what the check found: verified, not yet,
 // or why it failed (no record, another value, no answer). It talks to the server directly (a DNS
 // check needs the network), through GET/PUT /api-school-admin/domain/ and POST .../verify/.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { api } from '@/api/client';
 import type { components } from '@/api/schema';
@@ -18,6 +19,7 @@ type OwnDomain = components['schemas']['OwnDomain'];
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 function Copyable({ label, value }: { label: string; value: string }) {
+  const { t } = useLingui();
   return (
     <div className="own-domain-record-row">
       <dt>{label}</dt>
@@ -26,15 +28,15 @@ function Copyable({ label, value }: { label: string; value: string }) {
         <button
           type="button"
           className="button button-small button-secondary"
-          aria-label={`Copy ${label}`}
+          aria-label={t`Copy ${label}`}
           onClick={() =>
             void navigator.clipboard?.writeText(value).then(
-              () => toast('success', `${label} copied.`),
-              () => toast('error', 'Could not copy: select the text and copy it.'),
+              () => toast('success', t`${label} copied.`),
+              () => toast('error', t`Could not copy: select the text and copy it.`),
             )
           }
         >
-          Copy
+          <Trans>Copy</Trans>
         </button>
       </dd>
     </div>
@@ -42,17 +44,31 @@ function Copyable({ label, value }: { label: string; value: string }) {
 }
 
 function Status({ domain, failure }: { domain: OwnDomain; failure: string | null }) {
+  const { t } = useLingui();
   let badge: ReactNode;
   let text: string;
   if (domain.verified) {
-    badge = <span className="admin-badge own-domain-ok">Verified</span>;
-    text = `https://${domain.host}/ is served as your school's site.`;
+    badge = (
+      <span className="admin-badge own-domain-ok">
+        <Trans>Verified</Trans>
+      </span>
+    );
+    const host = domain.host;
+    text = t`https://${host}/ is served as your school's site.`;
   } else if (failure) {
-    badge = <span className="admin-badge admin-badge-off">Not verified</span>;
+    badge = (
+      <span className="admin-badge admin-badge-off">
+        <Trans>Not verified</Trans>
+      </span>
+    );
     text = failure;
   } else {
-    badge = <span className="admin-badge admin-badge-off">Not verified yet</span>;
-    text = 'Add the records below, then press Check now.';
+    badge = (
+      <span className="admin-badge admin-badge-off">
+        <Trans>Not verified yet</Trans>
+      </span>
+    );
+    text = t`Add the records below, then press Check now.`;
   }
   return (
     <div className="own-domain-status" role="status">
@@ -63,6 +79,7 @@ function Status({ domain, failure }: { domain: OwnDomain; failure: string | null
 }
 
 export function OwnDomainScreen() {
+  const { t } = useLingui();
   const remote = useRemote('own-domain', () => unwrap(api.GET('/api-school-admin/domain/')));
   const [saved, setSaved] = useState<OwnDomain | null>(null);
   const [draft, setDraft] = useState<string | null>(null);
@@ -70,7 +87,12 @@ export function OwnDomainScreen() {
   const [saveError, setSaveError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (remote.status === 'loading') return <p role="status">Loading…</p>;
+  if (remote.status === 'loading')
+    return (
+      <p role="status">
+        <Trans>Loading…</Trans>
+      </p>
+    );
   if (remote.status === 'failed')
     return (
       <section className="admin-page">
@@ -79,6 +101,7 @@ export function OwnDomainScreen() {
     );
   const domain = saved ?? remote.data;
   const value = draft ?? domain.domain_url;
+  const host = domain.host;
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -89,7 +112,7 @@ export function OwnDomainScreen() {
       setSaved(next);
       setDraft(null);
       setFailure(null);
-      toast('success', 'Domain URL saved.');
+      toast('success', t`Domain URL saved.`);
     } catch (err) {
       setSaveError(messageOf(err));
     } finally {
@@ -102,7 +125,7 @@ export function OwnDomainScreen() {
     setFailure(null);
     try {
       setSaved(await unwrap(api.POST('/api-school-admin/domain/verify/')));
-      toast('success', 'Your domain is verified.');
+      toast('success', t`Your domain is verified.`);
     } catch (err) {
       setFailure(messageOf(err));
     } finally {
@@ -113,16 +136,22 @@ export function OwnDomainScreen() {
   return (
     <section className="admin-page own-domain" aria-labelledby="own-domain-title">
       <div className="admin-head">
-        <h1 id="own-domain-title">Own domain</h1>
+        <h1 id="own-domain-title">
+          <Trans>Own domain</Trans>
+        </h1>
       </div>
       <p className="admin-muted">
-        Your site is always at its StoryNest address. It can also be at your school&apos;s own domain, once you show that the domain is
-        yours.
+        <Trans>
+          Your site is always at its StoryNest address. It can also be at your school&apos;s own domain, once you show that the domain is
+          yours.
+        </Trans>
       </p>
 
       <form className="admin-form" onSubmit={(e) => void save(e)} noValidate>
         <div className="admin-field">
-          <label htmlFor="own-domain-url">Domain URL</label>
+          <label htmlFor="own-domain-url">
+            <Trans>Domain URL</Trans>
+          </label>
           <input
             id="own-domain-url"
             name="domain_url"
@@ -142,33 +171,41 @@ export function OwnDomainScreen() {
         </div>
         <div className="admin-form-actions">
           <button type="submit" className="button" disabled={busy !== null || value.trim() === domain.domain_url}>
-            {busy === 'save' ? 'Saving…' : 'Save'}
+            {busy === 'save' ? t`Saving…` : t`Save`}
           </button>
         </div>
       </form>
 
-      {domain.host && domain.record_name && domain.record_value ? (
+      {host && domain.record_name && domain.record_value ? (
         <div className="admin-form own-domain-steps">
           <Status domain={domain} failure={failure} />
-          <h2>1. Add this TXT record at your DNS provider</h2>
+          <h2>
+            <Trans>1. Add this TXT record at your DNS provider</Trans>
+          </h2>
           <dl className="own-domain-record">
-            <Copyable label="Type" value={domain.record_type} />
-            <Copyable label="Name" value={domain.record_name} />
-            <Copyable label="Value" value={domain.record_value} />
+            <Copyable label={t`Type`} value={domain.record_type} />
+            <Copyable label={t`Name`} value={domain.record_name} />
+            <Copyable label={t`Value`} value={domain.record_value} />
           </dl>
-          <h2>2. Point {domain.host} at StoryNest</h2>
+          <h2>
+            <Trans>2. Point {host} at StoryNest</Trans>
+          </h2>
           <dl className="own-domain-record">
-            <Copyable label="CNAME target" value={domain.points_to} />
+            <Copyable label={t`CNAME target`} value={domain.points_to} />
           </dl>
-          <p className="admin-muted">Changes at a DNS provider can take up to an hour to show.</p>
+          <p className="admin-muted">
+            <Trans>Changes at a DNS provider can take up to an hour to show.</Trans>
+          </p>
           <div className="admin-form-actions">
             <button type="button" className="button" disabled={busy !== null} onClick={() => void check()}>
-              {busy === 'check' ? 'Checking…' : 'Check now'}
+              {busy === 'check' ? t`Checking…` : t`Check now`}
             </button>
           </div>
         </div>
       ) : (
-        <p className="admin-notice">Enter your school&apos;s own domain above (for example https://www.yourschool.org) and save it.</p>
+        <p className="admin-notice">
+          <Trans>Enter your school&apos;s own domain above (for example https://www.yourschool.org) and save it.</Trans>
+        </p>
       )}
     </section>
   );

@@ -3,6 +3,10 @@
 // with the generic admin screens: the Plans screen is a ShowResource (its subscription, what it
 // unlocks, its charges with their invoices, the plans on offer to choose), school-modes a
 // FormResource with a checkbox per mode.
+import { i18n } from '@/i18n/i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg, t } from '@lingui/core/macro';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { z } from 'zod';
 import { api } from '@/api/client';
@@ -21,17 +25,33 @@ type Offer = components['schemas']['PlanOffer'];
 type Current = NonNullable<Own['current']>;
 
 const day = (iso: string | null) => (iso ? formatDate(iso) : '—');
-const STATUS: Record<Current['status'], string> = {
-  pending: 'Awaiting payment',
-  active: 'Active',
-  past_due: 'Past due',
-  cancelled: 'Cancelled',
+const STATUS: Record<Current['status'], MessageDescriptor> = {
+  pending: msg`Awaiting payment`,
+  active: msg`Active`,
+  past_due: msg`Past due`,
+  cancelled: msg`Cancelled`,
 };
-const PROVIDER_NAMES: Record<PaymentProvider, string> = { paypal: 'PayPal', phonepe: 'PhonePe', stripe: 'Card' };
+const PROVIDER_NAMES: Record<PaymentProvider, MessageDescriptor> = {
+  paypal: msg`PayPal`,
+  phonepe: msg`PhonePe`,
+  stripe: msg({ id: 'Card', message: 'Card' }),
+};
 const live = (c: Current | null) => c !== null && (c.status === 'active' || c.status === 'past_due');
+
+const variantLine = (price: string, interval: string, seats: number) =>
+  interval === 'month' ? t`${price} a month, ${seats} seats` : t`${price} a year, ${seats} seats`;
+const pastDue = (until: string) =>
+  t`Past due: the last renewal payment failed. It is tried again daily; the plan stays open until ${until}.`;
+const invoice = (number: string) => t`Invoice INV-${number}`;
+const unlocks = (modes: string) => t`Unlocks: ${modes}`;
+function planLine(plan: string, interval: string | null, seats: number | null): string {
+  const billed = interval === 'month' ? t`${plan}, monthly` : interval ? t`${plan}, yearly` : plan;
+  return seats ? t`${billed}, ${seats} seats` : billed;
+}
 
 /** The plans on offer: a variant and a provider, then the provider's payment page. */
 function ChoosePlan({ plans, offered }: { plans: Offer[]; offered: readonly PaymentProvider[] }) {
+  const { t, i18n } = useLingui();
   const [variant, setVariant] = useState('');
   const [provider, setProvider] = useProviderChoice(offered, 'stripe');
   const [busy, setBusy] = useState(false);
@@ -40,7 +60,7 @@ function ChoosePlan({ plans, offered }: { plans: Offer[]; offered: readonly Paym
   const attempts = useRef(new Map<string, string>());
   const subscribe = async (e: FormEvent) => {
     e.preventDefault();
-    if (!variant) return setError('Choose a plan');
+    if (!variant) return setError(t`Choose a plan`);
     if (!provider) return;
     const what = `${variant}|${provider}`;
     const key = attempts.current.get(what) ?? crypto.randomUUID();
@@ -58,24 +78,31 @@ function ChoosePlan({ plans, offered }: { plans: Offer[]; offered: readonly Paym
           ? err instanceof Error
             ? err.message
             : String(err)
-          : 'Subscribing needs the network: please connect to the internet and try again.',
+          : t`Subscribing needs the network: please connect to the internet and try again.`,
       );
       setBusy(false);
     }
   };
-  if (!plans.length) return <p>No plans are on offer at the moment.</p>;
+  if (!plans.length)
+    return (
+      <p>
+        <Trans>No plans are on offer at the moment.</Trans>
+      </p>
+    );
   if (!offered.length) return <p role="status">{NO_PROVIDER_TEXT}</p>;
   return (
     <form onSubmit={(e) => void subscribe(e)} className="admin-wide">
       <fieldset className="admin-checks">
-        <legend>Plan</legend>
+        <legend>
+          <Trans>Plan</Trans>
+        </legend>
         {plans.map((p) => (
           <div key={p.id}>
             <p>
               <strong>{p.name}</strong>
               {p.description ? ` — ${p.description}` : ''}
               <br />
-              <span className="admin-muted">Unlocks: {p.mode_names.join(', ') || 'no modes'}</span>
+              <span className="admin-muted">{unlocks(p.mode_names.join(', ') || t`no modes`)}</span>
             </p>
             {p.variants.map((v) => (
               <label key={v.id} className="admin-check">
@@ -86,18 +113,20 @@ function ChoosePlan({ plans, offered }: { plans: Offer[]; offered: readonly Paym
                   checked={variant === String(v.id)}
                   onChange={() => setVariant(String(v.id))}
                 />
-                {formatPrice(v.price_cents, v.currency)} {v.interval === 'month' ? 'a month' : 'a year'}, {v.seats} seats
+                {variantLine(formatPrice(v.price_cents, v.currency), v.interval, v.seats)}
               </label>
             ))}
           </div>
         ))}
       </fieldset>
       <div className="admin-field">
-        <label htmlFor="subs-provider">Pay with</label>
+        <label htmlFor="subs-provider">
+          <Trans>Pay with</Trans>
+        </label>
         <select id="subs-provider" value={provider} onChange={(e) => setProvider(e.target.value as PaymentProvider)}>
           {offered.map((p) => (
             <option key={p} value={p}>
-              {PROVIDER_NAMES[p]}
+              {i18n._(PROVIDER_NAMES[p])}
             </option>
           ))}
         </select>
@@ -108,54 +137,51 @@ function ChoosePlan({ plans, offered }: { plans: Offer[]; offered: readonly Paym
         </p>
       ) : null}
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Opening the payment page…' : 'Subscribe'}
+        {busy ? t`Opening the payment page…` : t`Subscribe`}
       </button>
     </form>
   );
 }
 
 function statusLine(c: Current): string {
-  if (c.status === 'past_due')
-    return `Past due: the last renewal payment failed. It is tried again daily; the plan stays open until ${day(c.grace_until)}.`;
-  if (c.status === 'active' && c.cancel_at_period_end) return `Active until ${day(c.current_period_end)}, then it ends (cancelled).`;
-  if (c.status === 'active') return `Active: renews on ${day(c.current_period_end)}.`;
-  return STATUS[c.status];
+  if (c.status === 'past_due') return pastDue(day(c.grace_until));
+  const end = day(c.current_period_end);
+  if (c.status === 'active' && c.cancel_at_period_end) return t`Active until ${end}, then it ends (cancelled).`;
+  if (c.status === 'active') return t`Active: renews on ${end}.`;
+  return i18n._(STATUS[c.status]);
 }
 
 /** The Plans screen of a school or an organization (`base`: its area, e.g. /admin-school). */
 export const ownSubscription = (base: string): ShowResource<Own> => ({
-  title: () => 'Plans',
+  title: () => msg`Plans`,
   load: () => unwrap(api.GET('/api-admin/subscription/')),
   facts: (o) => {
     const c = o.current;
     return [
-      [
-        'Your plan',
-        c && c.status !== 'cancelled'
-          ? `${c.plan_name}${c.interval ? `, ${c.interval === 'month' ? 'monthly' : 'yearly'}` : ''}${c.seats ? `, ${c.seats} seats` : ''}`
-          : 'No subscription',
-      ],
-      ['Status', c ? <span data-status={c.status}>{statusLine(c)}</span> : 'No subscription'],
+      [msg`Your plan`, c && c.status !== 'cancelled' ? planLine(c.plan_name, c.interval, c.seats) : t`No subscription`],
+      [msg`Status`, c ? <span data-status={c.status}>{statusLine(c)}</span> : t`No subscription`],
       ...(c && live(c) && c.price_cents !== null
-        ? ([['Price', formatPrice(c.price_cents, c.currency ?? 'USD')]] as [string, string][])
+        ? ([[msg`Price`, formatPrice(c.price_cents, c.currency ?? 'USD')]] as [MessageDescriptor, string][])
         : []),
       [
-        'Payment history',
+        msg`Payment history`,
         o.charges.length ? (
           <ul className="admin-plain-list admin-wide">
             {o.charges.map((ch) => (
               <li key={ch.order_id}>
-                {day(ch.created_at)}: {formatPrice(ch.total_cents, ch.currency)}, {ch.status === 'success' ? 'paid' : ch.status}
+                {day(ch.created_at)}: {formatPrice(ch.total_cents, ch.currency)}, {ch.status === 'success' ? t`paid` : ch.status}
                 {ch.description ? ` (${ch.description})` : ''} —{' '}
-                <a href={ch.invoice_url}>Invoice INV-{String(ch.order_id).padStart(6, '0')}</a>
+                <a href={ch.invoice_url}>{invoice(String(ch.order_id).padStart(6, '0'))}</a>
               </li>
             ))}
           </ul>
         ) : (
-          'No payments yet'
+          t`No payments yet`
         ),
       ],
-      ...(live(c) ? [] : ([['Choose a plan', <ChoosePlan key="choose" plans={o.plans} offered={o.providers} />]] as [string, ReactNode][])),
+      ...(live(c)
+        ? []
+        : ([[msg`Choose a plan`, <ChoosePlan key="choose" plans={o.plans} offered={o.providers} />]] as [MessageDescriptor, ReactNode][])),
     ];
   },
   actions: (o, reload) =>
@@ -169,17 +195,17 @@ export const ownSubscription = (base: string): ShowResource<Own> => ({
             ids: [o.current!.id],
             patch: { cancel_at_period_end: !o.current!.cancel_at_period_end },
             kind: 'subscription-cancel',
-            label: o.current!.cancel_at_period_end ? 'Renew the subscription again' : 'Cancel the subscription at period end',
+            label: o.current!.cancel_at_period_end ? t`Renew the subscription again` : t`Cancel the subscription at period end`,
             method: 'POST',
             path: '/api-admin/subscription/cancel/',
             body: { cancel: !o.current!.cancel_at_period_end },
           }).then(reload)
         }
       >
-        {o.current!.cancel_at_period_end ? 'Renew again' : 'Cancel at period end'}
+        {o.current!.cancel_at_period_end ? t`Renew again` : t`Cancel at period end`}
       </button>
     ) : null,
-  back: { href: `${base}/dashboard`, label: 'Dashboard' },
+  back: { href: `${base}/dashboard`, label: msg`Dashboard` },
 });
 
 /** The screen's form: the offered modes as '1,3'. */
@@ -193,7 +219,7 @@ function schoolModeOptions(): Promise<readonly Option[]> {
         (m) =>
           [
             String(m.id),
-            `${m.name}${m.locked ? ' (locked: opens with a plan)' : m.unlocked_by_plan ? ' (opened by your plan)' : ''}`,
+            `${m.name}${m.locked ? t` (locked: opens with a plan)` : m.unlocked_by_plan ? t` (opened by your plan)` : ''}`,
           ] as const,
       ),
     (err: unknown) => {
@@ -206,15 +232,15 @@ function schoolModeOptions(): Promise<readonly Option[]> {
 
 export const schoolModes: FormResource<typeof SchoolModesForm> = {
   name: 'school-modes',
-  titles: { create: 'Switchboard modes', edit: 'Switchboard modes' },
+  titles: { create: msg`Switchboard modes`, edit: msg`Switchboard modes` },
   schema: SchoolModesForm,
   fields: [
     {
       name: 'offered',
-      label: 'Modes your switchboard offers',
+      label: msg`Modes your switchboard offers`,
       kind: 'checks',
       options: schoolModeOptions,
-      hint: 'Unticked modes are hidden on your school’s switchboard.',
+      hint: msg`Unticked modes are hidden on your school’s switchboard.`,
     },
   ],
   blank: { offered: '' },
@@ -237,7 +263,7 @@ export const schoolModes: FormResource<typeof SchoolModesForm> = {
       ids: [],
       patch: {},
       kind: 'school-modes',
-      label: 'Choose the switchboard modes',
+      label: t`Choose the switchboard modes`,
       method: 'PUT',
       path: '/api-admin/school-modes/',
       body: { offered },

@@ -6,23 +6,40 @@ import { useRemote } from '@/api/use-remote';
 import { Chart, type ChartSeries } from './chart';
 import './admin.css';
 import { LoadFailed } from './load-failed';
+import type { Words } from './resource';
+import { useWords } from './words';
 
 export interface DashboardResource<Data> {
-  title: string;
+  title: Words;
   key: string;
   load: () => Promise<Data>;
-  cards: (data: Data) => [label: string, value: ReactNode][];
-  charts: (data: Data) => { title: string; labels: string[]; series: ChartSeries[]; format?: (n: number) => string }[];
+  cards: (data: Data) => [label: Words, value: ReactNode][];
+  charts: (data: Data) => {
+    title: Words;
+    labels: string[];
+    series: (Omit<ChartSeries, 'label'> & { label: Words })[];
+    format?: (n: number) => string;
+  }[];
 }
 
 export function Dashboard<Data>({ resource }: { resource: DashboardResource<Data> }) {
   const remote = useRemote(resource.key, resource.load);
   const data = remote.status === 'succeeded' ? remote.data : null;
-  const charts = useMemo(() => (data ? resource.charts(data) : []), [data, resource]);
+  const say = useWords();
+  // Said here, so a new language draws the charts again with its words.
+  const charts = useMemo(
+    () =>
+      (data ? resource.charts(data) : []).map((c) => ({
+        ...c,
+        title: say(c.title),
+        series: c.series.map((s) => ({ ...s, label: say(s.label) })),
+      })),
+    [data, resource, say],
+  );
   return (
     <section className="admin-page" aria-labelledby="dashboard-title">
       <div className="admin-head">
-        <h1 id="dashboard-title">{resource.title}</h1>
+        <h1 id="dashboard-title">{say(resource.title)}</h1>
       </div>
       {remote.status === 'loading' ? (
         <p role="status">
@@ -33,9 +50,9 @@ export function Dashboard<Data>({ resource }: { resource: DashboardResource<Data
       ) : (
         <>
           <dl className="admin-cards">
-            {resource.cards(remote.data).map(([label, value]) => (
-              <div className="admin-card" key={label}>
-                <dt>{label}</dt>
+            {resource.cards(remote.data).map(([label, value], i) => (
+              <div className="admin-card" key={i}>
+                <dt>{say(label)}</dt>
                 <dd>{value}</dd>
               </div>
             ))}

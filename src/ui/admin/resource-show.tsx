@@ -6,18 +6,21 @@ import { ADMIN_MSG } from '@/contract/messages';
 import { AdminLink } from './admin-link';
 import './admin.css';
 import { LoadFailed } from './load-failed';
+import type { Words } from './resource';
+import { useWords } from './words';
 
 export interface ShowResource<Record> {
-  title: (r: Record) => string;
+  title: (r: Record) => Words;
   load: (id: number) => Promise<Record>;
-  facts: (r: Record) => [label: string, value: ReactNode][];
+  facts: (r: Record) => [label: Words, value: ReactNode][];
   actions?: (r: Record, reload: () => void) => ReactNode;
-  back: { href: string; label: string };
+  back: { href: string; label: Words };
 }
 
 export function ResourceShow<Record>({ resource, id }: { resource: ShowResource<Record>; id: number }) {
   const [state, setState] = useState<{ id: number; record: Record } | { id: number; error: string } | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const say = useWords();
   useEffect(() => {
     let live = true;
     resource.load(id).then(
@@ -32,7 +35,7 @@ export function ResourceShow<Record>({ resource, id }: { resource: ShowResource<
   const reload = () => setAttempt((n) => n + 1);
   const back = (
     <AdminLink className="button button-small button-secondary" href={resource.back.href}>
-      {resource.back.label}
+      {say(resource.back.label)}
     </AdminLink>
   );
   if (!state || state.id !== id)
@@ -52,16 +55,16 @@ export function ResourceShow<Record>({ resource, id }: { resource: ShowResource<
   return (
     <section className="admin-page" aria-labelledby="admin-show-title">
       <div className="admin-head">
-        <h1 id="admin-show-title">{resource.title(r)}</h1>
+        <h1 id="admin-show-title">{say(resource.title(r))}</h1>
         <div className="admin-head-actions">
           {resource.actions?.(r, reload)}
           {back}
         </div>
       </div>
       <dl className="admin-facts">
-        {resource.facts(r).map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
+        {resource.facts(r).map(([label, value], i) => (
+          <div key={i}>
+            <dt>{say(label)}</dt>
             <dd>{value}</dd>
           </div>
         ))}

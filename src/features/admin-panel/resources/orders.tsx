@@ -1,6 +1,7 @@
 // The platform admin's orders and payment history, declared once (each screen has its own filter
 // sets): order status, print status, kind and tenant for orders; payment status, provider and
 // tenant for payments; one order's detail with its items and payments (orders?id=).
+import { msg, plural, t } from '@lingui/core/macro';
 import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
@@ -16,55 +17,58 @@ export type AdminPayment = components['schemas']['AdminPayment'];
 type OrderDetail = components['schemas']['AdminOrderDetail'];
 
 const words = (values: readonly string[]): Option[] => values.map((v) => [v, v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())]);
-const tenantFilter = { key: 'tenant_id', label: 'Tenant', options: tenantOptions, roles: ONLY_PLATFORM_ADMIN };
+const tenantFilter = { key: 'tenant_id', label: msg`Tenant`, options: tenantOptions, roles: ONLY_PLATFORM_ADMIN };
+
+const donation = (charity: string | null) => (charity ? t`Donation: ${charity}` : t`Donation`);
+const refunded = (amount: string) => t` (refunded ${amount})`;
+const printerError = (error: string) => t` (printer error: ${error})`;
+const refundedInFull = (amount: string) => t`Refunded in full (${amount})`;
+const paymentRefunded = (amount: string) => t`, refunded ${amount}`;
+function refundLine(amount: string, date: string, reference: string, reason: string | null) {
+  return reason ? t`${amount} on ${date} (${reference}: ${reason})` : t`${amount} on ${date} (${reference})`;
+}
 
 export const orders: ListResource<AdminOrder> = {
   name: 'orders',
-  title: 'Orders',
+  title: msg`Orders`,
   path: '/api-super-admin/orders/',
-  searchLabel: 'Search by buyer or email',
-  dateLabel: 'Ordered',
+  searchLabel: msg`Search by buyer or email`,
+  dateLabel: msg`Ordered`,
   defaultSort: '-created_at',
   columns: [
-    { key: 'id', header: 'Order', cell: (o) => `#${o.id}` },
+    { key: 'id', header: msg`Order`, cell: (o) => `#${o.id}` },
     {
       key: 'kind',
-      header: 'Kind',
-      cell: (o) =>
-        o.kind === 'books'
-          ? 'Books'
-          : o.kind === 'subscription'
-            ? 'Subscription'
-            : `Donation${o.charity_name ? `: ${o.charity_name}` : ''}`,
+      header: msg`Kind`,
+      cell: (o) => (o.kind === 'books' ? t`Books` : o.kind === 'subscription' ? t`Subscription` : donation(o.charity_name)),
     },
-    { key: 'buyer', header: 'Buyer', cell: (o) => o.buyer ?? o.email ?? 'Guest' },
-    { key: 'tenant_name', header: 'Tenant', cell: (o) => o.tenant_name ?? '—' },
+    { key: 'buyer', header: msg`Buyer`, cell: (o) => o.buyer ?? o.email ?? t`Guest` },
+    { key: 'tenant_name', header: msg`Tenant`, cell: (o) => o.tenant_name ?? '—' },
     {
       key: 'total_cents',
-      header: 'Total',
+      header: msg`Total`,
       sort: 'total_cents',
-      cell: (o) =>
-        formatPrice(o.total_cents, o.currency) + (o.refunded_cents ? ` (refunded ${formatPrice(o.refunded_cents, o.currency)})` : ''),
+      cell: (o) => formatPrice(o.total_cents, o.currency) + (o.refunded_cents ? refunded(formatPrice(o.refunded_cents, o.currency)) : ''),
     },
-    { key: 'status', header: 'Status', sort: 'status' },
+    { key: 'status', header: msg`Status`, sort: 'status' },
     // A print job the provider refused shows its error here until a retry gets through.
     {
       key: 'print_status',
-      header: 'Print',
-      cell: (o) => `${o.print_status?.replace(/_/g, ' ') ?? '—'}${o.print_error ? ` (printer error: ${o.print_error})` : ''}`,
+      header: msg`Print`,
+      cell: (o) => `${o.print_status?.replace(/_/g, ' ') ?? '—'}${o.print_error ? printerError(o.print_error) : ''}`,
     },
-    { key: 'created_at', header: 'Ordered', sort: 'created_at', cell: (o) => day(o.created_at) },
+    { key: 'created_at', header: msg`Ordered`, sort: 'created_at', cell: (o) => day(o.created_at) },
   ],
   filters: [
-    { key: 'status', label: 'Order status', options: words(ORDER_STATUSES) },
-    { key: 'print_status', label: 'Print status', options: words(PRINT_PROGRESS) },
+    { key: 'status', label: msg`Order status`, options: words(ORDER_STATUSES) },
+    { key: 'print_status', label: msg`Print status`, options: words(PRINT_PROGRESS) },
     {
       key: 'kind',
-      label: 'Kind',
+      label: msg`Kind`,
       options: [
-        ['books', 'Books'],
-        ['donation', 'Donations'],
-        ['subscription', 'Subscriptions'],
+        ['books', msg`Books`],
+        ['donation', msg`Donations`],
+        ['subscription', msg`Subscriptions`],
       ],
     },
     tenantFilter,
@@ -75,83 +79,86 @@ export const orders: ListResource<AdminOrder> = {
 
 export const payments: ListResource<AdminPayment> = {
   name: 'payments',
-  title: 'Payment history',
+  title: msg`Payment history`,
   path: '/api-super-admin/payments/',
-  searchLabel: 'Search by reference or email',
-  dateLabel: 'Paid',
+  searchLabel: msg`Search by reference or email`,
+  dateLabel: msg`Paid`,
   defaultSort: '-created_at',
   columns: [
-    { key: 'provider_ref', header: 'Reference' },
-    { key: 'order_id', header: 'Order', cell: (p) => `#${p.order_id}` },
-    { key: 'provider', header: 'Provider', cell: (p) => p.provider.replace(/^./, (c) => c.toUpperCase()) },
-    { key: 'amount_cents', header: 'Amount', sort: 'amount_cents', cell: (p) => formatPrice(p.amount_cents, p.currency) },
+    { key: 'provider_ref', header: msg`Reference` },
+    { key: 'order_id', header: msg`Order`, cell: (p) => `#${p.order_id}` },
+    { key: 'provider', header: msg`Provider`, cell: (p) => p.provider.replace(/^./, (c) => c.toUpperCase()) },
+    { key: 'amount_cents', header: msg`Amount`, sort: 'amount_cents', cell: (p) => formatPrice(p.amount_cents, p.currency) },
     {
       key: 'status',
-      header: 'Status',
-      cell: (p) => (p.refunded_cents === 0 ? p.status : p.refunded_cents >= p.amount_cents ? 'refunded' : 'partly refunded'),
+      header: msg`Status`,
+      cell: (p) => (p.refunded_cents === 0 ? p.status : p.refunded_cents >= p.amount_cents ? 'refunded' : t`partly refunded`),
     },
-    { key: 'tenant_name', header: 'Tenant', cell: (p) => p.tenant_name ?? '—' },
-    { key: 'created_at', header: 'Date', sort: 'created_at', cell: (p) => day(p.created_at) },
+    { key: 'tenant_name', header: msg`Tenant`, cell: (p) => p.tenant_name ?? '—' },
+    { key: 'created_at', header: msg`Date`, sort: 'created_at', cell: (p) => day(p.created_at) },
   ],
   filters: [
-    { key: 'status', label: 'Payment status', options: words(ORDER_STATUSES) },
-    { key: 'provider', label: 'Provider', options: words(PAYMENT_PROVIDERS) },
+    { key: 'status', label: msg`Payment status`, options: words(ORDER_STATUSES) },
+    { key: 'provider', label: msg`Provider`, options: words(PAYMENT_PROVIDERS) },
     tenantFilter,
   ],
   rowHref: (p) => `/admin-panel/orders?id=${p.order_id}`,
-  rowLabel: (p) => `payment ${p.provider_ref}`,
+  rowLabel: ({ provider_ref: reference }) => t`payment ${reference}`,
 };
 
 function printJob(job: OrderDetail['print_job']): string {
   if (!job) return '—';
-  if (job.provider_ref)
-    return `With the printer: ${job.provider_ref} (accepted ${day(job.submitted_at!)}, ${job.attempts} attempt${job.attempts === 1 ? '' : 's'})`;
-  if (!job.attempts) return 'Waiting to be sent to the printer';
-  return `Not accepted after ${job.attempts} attempt${job.attempts === 1 ? '' : 's'}: ${job.last_error ?? 'unknown error'}. Next try ${job.next_attempt_at ? formatDateTime(job.next_attempt_at) : 'soon'}`;
+  const attempts = job.attempts;
+  if (job.provider_ref) {
+    const reference = job.provider_ref;
+    const accepted = day(job.submitted_at!);
+    return t`With the printer: ${reference} (accepted ${accepted}, ${plural(attempts, { one: '# attempt', other: '# attempts' })})`;
+  }
+  if (!attempts) return t`Waiting to be sent to the printer`;
+  const error = job.last_error ?? t`unknown error`;
+  if (!job.next_attempt_at)
+    return t`Not accepted after ${plural(attempts, { one: '# attempt', other: '# attempts' })}: ${error}. Next try soon`;
+  const next = formatDateTime(job.next_attempt_at);
+  return t`Not accepted after ${plural(attempts, { one: '# attempt', other: '# attempts' })}: ${error}. Next try ${next}`;
 }
 
 export const orderDetail: ShowResource<OrderDetail> = {
-  title: (o) => `Order #${o.id}`,
+  title: ({ id }) => msg`Order #${id}`,
   load: (id) => unwrap(api.GET('/api-super-admin/orders/{id}/', { params: { path: { id } } })),
   facts: (o) => [
-    ['Kind', o.kind === 'books' ? 'Books' : o.kind === 'subscription' ? 'Subscription' : 'Donation'],
-    ['Status', o.status],
-    ['Print status', o.print_status?.replace(/_/g, ' ') ?? '—'],
-    ['Print job', printJob(o.print_job)],
-    ['Total', formatPrice(o.total_cents, o.currency)],
+    [msg`Kind`, o.kind === 'books' ? t`Books` : o.kind === 'subscription' ? t`Subscription` : t`Donation`],
+    [msg`Status`, o.status],
+    [msg`Print status`, o.print_status?.replace(/_/g, ' ') ?? '—'],
+    [msg`Print job`, printJob(o.print_job)],
+    [msg`Total`, formatPrice(o.total_cents, o.currency)],
     [
-      'Refunded',
+      msg`Refunded`,
       o.refunded_cents === 0
         ? '—'
         : o.refunded_cents >= o.total_cents
-          ? `Refunded in full (${formatPrice(o.refunded_cents, o.currency)})`
+          ? refundedInFull(formatPrice(o.refunded_cents, o.currency))
           : formatPrice(o.refunded_cents, o.currency),
     ],
-    ['Buyer', o.buyer ?? o.email ?? 'Guest'],
-    ['Tenant', o.tenant_name ?? '—'],
-    ['Charity', o.charity_name ?? '—'],
-    ['Ordered', day(o.created_at)],
-    ['Items', o.items.length ? o.items.map((i) => `${i.title} (${formatPrice(i.price_cents, o.currency)})`).join(', ') : '—'],
+    [msg`Buyer`, o.buyer ?? o.email ?? t`Guest`],
+    [msg`Tenant`, o.tenant_name ?? '—'],
+    [msg`Charity`, o.charity_name ?? '—'],
+    [msg`Ordered`, day(o.created_at)],
+    [msg`Items`, o.items.length ? o.items.map((i) => `${i.title} (${formatPrice(i.price_cents, o.currency)})`).join(', ') : '—'],
     [
-      'Payments',
+      msg`Payments`,
       o.payments.length
         ? o.payments
             .map(
               (p) =>
-                `${p.provider} ${p.provider_ref}: ${p.status}, ${formatPrice(p.amount_cents, p.currency)}${p.refunded_cents ? `, refunded ${formatPrice(p.refunded_cents, p.currency)}` : ''}`,
+                `${p.provider} ${p.provider_ref}: ${p.status}, ${formatPrice(p.amount_cents, p.currency)}${p.refunded_cents ? paymentRefunded(formatPrice(p.refunded_cents, p.currency)) : ''}`,
             )
             .join('; ')
         : '—',
     ],
     [
-      'Refunds',
+      msg`Refunds`,
       o.refunds.length
-        ? o.refunds
-            .map(
-              (r) =>
-                `${formatPrice(r.amount_cents, o.currency)} on ${day(r.created_at)} (${r.provider_ref}${r.reason ? `: ${r.reason}` : ''})`,
-            )
-            .join('; ')
+        ? o.refunds.map((r) => refundLine(formatPrice(r.amount_cents, o.currency), day(r.created_at), r.provider_ref, r.reason)).join('; ')
         : '—',
     ],
   ],
@@ -162,5 +169,5 @@ export const orderDetail: ShowResource<OrderDetail> = {
       ))}
     </div>
   ),
-  back: { href: '/admin-panel/orders', label: 'All orders' },
+  back: { href: '/admin-panel/orders', label: msg`All orders` },
 };

@@ -3,6 +3,8 @@
 // server checks the same schema and never refunds more than was paid). Sent through the outbox
 // (POST /api-super-admin/payments/{id}/refund/, applied once per key); the order then shows what
 // was refunded, and donations count only the rest.
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -25,6 +27,9 @@ export function RefundPanel({ payment, onDone }: { payment: Payment; onDone: () 
   });
   if (payment.status !== 'success' || left <= 0) return null;
   const error = formState.errors.amount?.message ?? formState.errors.reason?.message;
+  const { provider, provider_ref: reference } = payment;
+  const most = formatPrice(left, payment.currency);
+  const whole = fromCents(left);
   const onSubmit = handleSubmit(async (values) => {
     const body: Record<string, string> = {};
     if (values.amount.trim()) body.amount = values.amount.trim();
@@ -34,7 +39,7 @@ export function RefundPanel({ payment, onDone }: { payment: Payment; onDone: () 
       ids: [payment.id],
       patch: {},
       kind: 'admin-refund',
-      label: `Refund payment ${payment.provider_ref}`,
+      label: t`Refund payment ${reference}`,
       method: 'POST',
       path: `/api-super-admin/payments/${payment.id}/refund/`,
       body,
@@ -47,10 +52,14 @@ export function RefundPanel({ payment, onDone }: { payment: Payment; onDone: () 
   return (
     <form className="admin-refund" noValidate aria-labelledby={`${id}-title`} onSubmit={(e) => void onSubmit(e)}>
       <p id={`${id}-title`} className="admin-refund-title">
-        Refund {payment.provider} {payment.provider_ref} (up to {formatPrice(left, payment.currency)})
+        <Trans>
+          Refund {provider} {reference} (up to {most})
+        </Trans>
       </p>
       <div className="admin-field">
-        <label htmlFor={`${id}-amount`}>Amount (empty: {fromCents(left)})</label>
+        <label htmlFor={`${id}-amount`}>
+          <Trans>Amount (empty: {whole})</Trans>
+        </label>
         <input
           id={`${id}-amount`}
           inputMode="decimal"
@@ -60,7 +69,9 @@ export function RefundPanel({ payment, onDone }: { payment: Payment; onDone: () 
         />
       </div>
       <div className="admin-field">
-        <label htmlFor={`${id}-reason`}>Reason (optional)</label>
+        <label htmlFor={`${id}-reason`}>
+          <Trans>Reason (optional)</Trans>
+        </label>
         <input id={`${id}-reason`} autoComplete="off" {...register('reason')} />
       </div>
       {error ? (
@@ -69,7 +80,7 @@ export function RefundPanel({ payment, onDone }: { payment: Payment; onDone: () 
         </span>
       ) : null}
       <button type="submit" className="button button-small" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Recording…' : 'Record refund'}
+        {formState.isSubmitting ? t`Recording…` : t`Record refund`}
       </button>
     </form>
   );

@@ -1,5 +1,7 @@
 // Pieces several platform-admin declarations share: the tenant list of the tenant filter (loaded
 // only when that filter shows, and so only for upschool_admin), role names, dates and flags.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { Role } from '@/contract/domain';
@@ -19,16 +21,16 @@ export function tenantOptions(): Promise<readonly Option[]> {
   return tenantList;
 }
 
-export const ROLE_NAMES: Record<Role, string> = {
-  teacher: 'Teacher',
-  upschool_admin: 'Platform admin',
-  school_admin: 'School admin',
-  teacher_admin: 'Teacher admin',
-  organization_admin: 'Organization admin',
-  student: 'Student',
+export const ROLE_NAMES: Record<Role, MessageDescriptor> = {
+  teacher: msg`Teacher`,
+  upschool_admin: msg`Platform admin`,
+  school_admin: msg`School admin`,
+  teacher_admin: msg`Teacher admin`,
+  organization_admin: msg`Organization admin`,
+  student: msg({ id: 'Student', message: 'Student' }),
 };
 
-export const ROLE_OPTIONS: readonly Option[] = Object.entries(ROLE_NAMES) as [Role, string][];
+export const ROLE_OPTIONS: readonly Option[] = Object.entries(ROLE_NAMES) as [Role, MessageDescriptor][];
 
 export const day = (iso: string | null) => (iso ? formatDate(iso) : '—');
 

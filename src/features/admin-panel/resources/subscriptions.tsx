@@ -3,6 +3,9 @@
 // delete), subscription-variant (monthly or yearly, price, currency, seats) and
 // subscription-details (each school's or organization's subscription, its charges with their
 // invoices, cancel at period end or resume). Every write goes through the outbox.
+import { i18n } from '@/i18n/i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
@@ -20,21 +23,21 @@ export type AdminVariant = components['schemas']['AdminVariant'];
 export type Subscription = components['schemas']['Subscription'];
 type SubscriptionDetail = components['schemas']['SubscriptionDetail'];
 
-const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+const yesNo = (v: boolean) => (v ? t`Yes` : t`No`);
 const YES_NO: readonly Option[] = [
-  ['true', 'Yes'],
-  ['false', 'No'],
+  ['true', msg`Yes`],
+  ['false', msg`No`],
 ];
 const INTERVALS: readonly Option[] = [
-  ['month', 'Monthly'],
-  ['year', 'Yearly'],
+  ['month', msg`Monthly`],
+  ['year', msg`Yearly`],
 ];
-const PROVIDER_NAMES = { paypal: 'PayPal', phonepe: 'PhonePe', stripe: 'Card' } as const;
-export const STATUS_NAMES: Record<Subscription['status'], string> = {
-  pending: 'Awaiting payment',
-  active: 'Active',
-  past_due: 'Past due',
-  cancelled: 'Cancelled',
+const PROVIDER_NAMES = { paypal: msg`PayPal`, phonepe: msg`PhonePe`, stripe: msg({ id: 'Card', message: 'Card' }) } as const;
+export const STATUS_NAMES: Record<Subscription['status'], MessageDescriptor> = {
+  pending: msg`Awaiting payment`,
+  active: msg`Active`,
+  past_due: msg`Past due`,
+  cancelled: msg`Cancelled`,
 };
 
 /** A record's write, through the outbox (a new one has no id yet). */
@@ -58,14 +61,27 @@ function write(
   });
 }
 
+const offerLabel = (option: string, name: string) => (option === 'restore' ? t`Offer ${name}` : t`Archive ${name}`);
+const addLabel = (kind: 'mode' | 'plan', name: string) => (kind === 'mode' ? t`Add mode ${name}` : t`Add plan ${name}`);
+const billing = (interval: string, seats: string) => (interval === 'month' ? t`Monthly, ${seats} seats` : t`Yearly, ${seats} seats`);
+const deletePlanLabel = (name: string) => t`Delete plan ${name}`;
+const period = (from: string, to: string) => t`${from} to ${to}`;
+const invoice = (number: string) => t`Invoice INV-${number}`;
+const cancelLabel = (resume: boolean, id: number) => (resume ? t`Resume subscription ${id}` : t`Cancel subscription ${id}`);
+
 /** Archive (no new subscribers) or offer again: the same bulk action for plans and variants. */
-function offerAction<T extends { id: number }>(resource: string, path: string, named: (row: T) => string, done: string): BulkActionDef<T> {
+function offerAction<T extends { id: number }>(
+  resource: string,
+  path: string,
+  named: (row: T) => string,
+  done: MessageDescriptor,
+): BulkActionDef<T> {
   return {
     key: 'offer',
-    label: 'Offer',
+    label: msg`Offer`,
     options: [
-      ['archive', 'Archive (no new subscribers)'],
-      ['restore', 'Offer again'],
+      ['archive', msg`Archive (no new subscribers)`],
+      ['restore', msg`Offer again`],
     ],
     run: async (rows, option) => {
       for (const row of rows) {
@@ -74,7 +90,7 @@ function offerAction<T extends { id: number }>(resource: string, path: string, n
           row.id,
           path,
           { active: option === 'restore' ? 'true' : 'false' },
-          `${option === 'restore' ? 'Offer' : 'Archive'} ${named(row)}`,
+          offerLabel(option, named(row)),
         );
         if (outcome.status === 'failed') return outcome;
       }
@@ -89,11 +105,11 @@ function offerAction<T extends { id: number }>(resource: string, path: string, n
 const MODES = '/admin-panel/modes';
 const modeBulk = (
   key: string,
-  label: string,
+  label: MessageDescriptor,
   options: readonly Option[],
   path: string,
   body: (ids: number[], option: string) => Record<string, unknown>,
-  done: string,
+  done: MessageDescriptor,
 ): BulkActionDef<AdminMode> => ({
   key,
   label,
@@ -126,66 +142,66 @@ const modeBulk = (
 
 export const modesList: ListResource<AdminMode> = {
   name: 'modes',
-  title: 'Modes',
+  title: msg`Modes`,
   path: '/api-super-admin/modes/',
-  searchLabel: 'Search by name',
-  dateLabel: 'Added',
+  searchLabel: msg`Search by name`,
+  dateLabel: msg`Added`,
   defaultSort: 'sort_order',
   columns: [
-    { key: 'sort_order', header: 'Position', sort: 'sort_order', cell: (m) => m.sort_order + 1 },
-    { key: 'name', header: 'Name', sort: 'name' },
-    { key: 'locked', header: 'Locked', cell: (m) => yesNo(m.locked) },
-    { key: 'active', header: 'Active', cell: (m) => yesNo(m.active) },
-    { key: 'status', header: 'Status' },
+    { key: 'sort_order', header: msg`Position`, sort: 'sort_order', cell: (m) => m.sort_order + 1 },
+    { key: 'name', header: msg`Name`, sort: 'name' },
+    { key: 'locked', header: msg`Locked`, cell: (m) => yesNo(m.locked) },
+    { key: 'active', header: msg`Active`, cell: (m) => yesNo(m.active) },
+    { key: 'status', header: msg`Status` },
   ],
   filters: [
-    { key: 'locked', label: 'Locked', options: YES_NO },
-    { key: 'active', label: 'Active', options: YES_NO },
-    { key: 'status', label: 'Status', options: MODE_STATUSES.map((s) => [s, s] as const) },
+    { key: 'locked', label: msg`Locked`, options: YES_NO },
+    { key: 'active', label: msg`Active`, options: YES_NO },
+    { key: 'status', label: msg`Status`, options: MODE_STATUSES.map((s) => [s, s] as const) },
   ],
   bulkActions: [
     modeBulk(
       'state',
-      'Lock or activate',
+      msg`Lock or activate`,
       [
-        ['lock', 'Lock'],
-        ['unlock', 'Unlock'],
-        ['activate', 'Activate'],
-        ['deactivate', 'Deactivate'],
+        ['lock', msg`Lock`],
+        ['unlock', msg`Unlock`],
+        ['activate', msg`Activate`],
+        ['deactivate', msg`Deactivate`],
       ],
       '/api-super-admin/modes/bulk/',
       (ids, action) => ({ ids, action }),
-      'Done: the change was applied to the selected rows.',
+      msg`Done: the change was applied to the selected rows.`,
     ),
     modeBulk(
       'move',
-      'Move',
+      msg`Move`,
       [
-        ['top', 'To the top'],
-        ['up', 'Up one'],
-        ['down', 'Down one'],
-        ['bottom', 'To the bottom'],
+        ['top', msg`To the top`],
+        ['up', msg`Up one`],
+        ['down', msg`Down one`],
+        ['bottom', msg`To the bottom`],
       ],
       '/api-super-admin/modes/move/',
       (ids, to) => ({ ids, to }),
-      'The modes are in their new order.',
+      msg`The modes are in their new order.`,
     ),
   ],
   rowHref: (m) => `${MODES}?id=${m.id}`,
   rowLabel: (m) => `mode ${m.name}`,
-  create: { href: `${MODES}?id=0`, label: 'Add mode' },
+  create: { href: `${MODES}?id=0`, label: msg`Add mode` },
 };
 
 export const modeForm: FormResource<typeof ModeForm> = {
   name: 'mode',
-  titles: { create: 'Add mode', edit: 'Edit mode' },
+  titles: { create: msg`Add mode`, edit: msg`Edit mode` },
   schema: ModeForm,
   fields: [
-    { name: 'name', label: 'Name', kind: 'text', autoComplete: 'off' },
-    { name: 'image', label: 'Image address (optional)', kind: 'text', autoComplete: 'off' },
-    { name: 'locked', label: 'Locked (opens with a subscription)', kind: 'select', options: YES_NO },
-    { name: 'active', label: 'Active', kind: 'select', options: YES_NO },
-    { name: 'status', label: 'Status', kind: 'select', options: MODE_STATUSES.map((s) => [s, s] as const) },
+    { name: 'name', label: msg`Name`, kind: 'text', autoComplete: 'off' },
+    { name: 'image', label: msg`Image address (optional)`, kind: 'text', autoComplete: 'off' },
+    { name: 'locked', label: msg`Locked (opens with a subscription)`, kind: 'select', options: YES_NO },
+    { name: 'active', label: msg`Active`, kind: 'select', options: YES_NO },
+    { name: 'status', label: msg`Status`, kind: 'select', options: MODE_STATUSES.map((s) => [s, s] as const) },
   ],
   blank: { name: '', image: '', locked: 'false', active: 'true', status: 'ACTIVE' },
   load: async (id) => {
@@ -193,7 +209,7 @@ export const modeForm: FormResource<typeof ModeForm> = {
     return { name: m.name, image: m.image ?? '', locked: String(m.locked), active: String(m.active), status: m.status };
   },
   save: (id, changed) =>
-    write('modes', id, '/api-super-admin/modes/', changed, id === null ? `Add mode ${String(changed.name)}` : `Update mode ${id}`),
+    write('modes', id, '/api-super-admin/modes/', changed, id === null ? addLabel('mode', String(changed.name)) : t`Update mode ${id}`),
   messages: { created: SUBS_MSG.modeSaved, updated: SUBS_MSG.modeSaved, failed: SUBS_MSG.saveFailed },
   back: MODES,
 };
@@ -227,29 +243,29 @@ function planOptions(): Promise<readonly Option[]> {
 
 export const plansList: ListResource<AdminPlan> = {
   name: 'plans',
-  title: 'Subscription plans',
+  title: msg`Subscription plans`,
   path: '/api-super-admin/subscription-plans/',
-  searchLabel: 'Search by name',
-  dateLabel: 'Added',
+  searchLabel: msg`Search by name`,
+  dateLabel: msg`Added`,
   defaultSort: 'name',
   columns: [
-    { key: 'name', header: 'Plan', sort: 'name' },
-    { key: 'mode_names', header: 'Unlocks', cell: (p) => p.mode_names.join(', ') || '—' },
-    { key: 'variant_count', header: 'Variants' },
-    { key: 'subscriber_count', header: 'Subscribers' },
-    { key: 'active', header: 'On offer', cell: (p) => yesNo(p.active) },
+    { key: 'name', header: msg`Plan`, sort: 'name' },
+    { key: 'mode_names', header: msg`Unlocks`, cell: (p) => p.mode_names.join(', ') || '—' },
+    { key: 'variant_count', header: msg`Variants` },
+    { key: 'subscriber_count', header: msg`Subscribers` },
+    { key: 'active', header: msg`On offer`, cell: (p) => yesNo(p.active) },
   ],
-  filters: [{ key: 'active', label: 'On offer', options: YES_NO }],
+  filters: [{ key: 'active', label: msg`On offer`, options: YES_NO }],
   bulkActions: [
-    offerAction<AdminPlan>('plans', '/api-super-admin/subscription-plans/', (p) => `plan ${p.name}`, 'Plans updated.'),
+    offerAction<AdminPlan>('plans', '/api-super-admin/subscription-plans/', ({ name }) => t`plan ${name}`, msg`Plans updated.`),
     {
       key: 'delete',
-      label: 'Delete',
-      options: [['delete', 'Delete (only plans nobody subscribed to)']],
+      label: msg`Delete`,
+      options: [['delete', msg`Delete (only plans nobody subscribed to)`]],
       run: async (rows) => {
         for (const p of rows) {
           if (p.subscriber_count > 0) return { status: 'failed', message: SUBS_MSG.planHasSubscribers };
-          const outcome = await write('plans', p.id, '/api-super-admin/subscription-plans/', {}, `Delete plan ${p.name}`, 'DELETE');
+          const outcome = await write('plans', p.id, '/api-super-admin/subscription-plans/', {}, deletePlanLabel(p.name), 'DELETE');
           if (outcome.status === 'failed') return outcome;
         }
         return { status: 'sent' };
@@ -258,24 +274,24 @@ export const plansList: ListResource<AdminPlan> = {
     },
   ],
   rowHref: (p) => `${PLANS}?id=${p.id}`,
-  rowLabel: (p) => `plan ${p.name}`,
-  create: { href: `${PLANS}?id=0`, label: 'Add plan' },
+  rowLabel: ({ name }) => t`plan ${name}`,
+  create: { href: `${PLANS}?id=0`, label: msg`Add plan` },
 };
 
 export const planForm: FormResource<typeof PlanForm> = {
   name: 'plan',
-  titles: { create: 'Add plan', edit: 'Edit plan' },
+  titles: { create: msg`Add plan`, edit: msg`Edit plan` },
   schema: PlanForm,
   fields: [
-    { name: 'name', label: 'Name', kind: 'text', autoComplete: 'off' },
-    { name: 'description', label: 'Description', kind: 'text', autoComplete: 'off' },
-    { name: 'active', label: 'On offer', kind: 'select', options: YES_NO },
+    { name: 'name', label: msg`Name`, kind: 'text', autoComplete: 'off' },
+    { name: 'description', label: msg`Description`, kind: 'text', autoComplete: 'off' },
+    { name: 'active', label: msg`On offer`, kind: 'select', options: YES_NO },
     {
       name: 'mode_ids',
-      label: 'Modes it unlocks',
+      label: msg`Modes it unlocks`,
       kind: 'checks',
       options: modeOptions,
-      hint: 'Locked modes open on the switchboard of every subscriber.',
+      hint: msg`Locked modes open on the switchboard of every subscriber.`,
     },
   ],
   blank: { name: '', description: '', active: 'true', mode_ids: '' },
@@ -289,7 +305,7 @@ export const planForm: FormResource<typeof PlanForm> = {
       id,
       '/api-super-admin/subscription-plans/',
       changed,
-      id === null ? `Add plan ${String(changed.name)}` : `Update plan ${id}`,
+      id === null ? addLabel('plan', String(changed.name)) : t`Update plan ${id}`,
     ),
   messages: { created: SUBS_MSG.planSaved, updated: SUBS_MSG.planSaved, failed: SUBS_MSG.saveFailed },
   back: PLANS,
@@ -301,43 +317,43 @@ const VARIANTS = '/admin-panel/subscription-variant';
 
 export const variantsList: ListResource<AdminVariant> = {
   name: 'variants',
-  title: 'Subscription variants',
+  title: msg`Subscription variants`,
   path: '/api-super-admin/subscription-variants/',
-  searchLabel: 'Search by plan',
-  dateLabel: 'Added',
+  searchLabel: msg`Search by plan`,
+  dateLabel: msg`Added`,
   defaultSort: 'plan_name',
   columns: [
-    { key: 'plan_name', header: 'Plan', sort: 'plan_name' },
-    { key: 'interval', header: 'Billing', cell: (v) => (v.interval === 'month' ? 'Monthly' : 'Yearly') },
-    { key: 'price_cents', header: 'Price', sort: 'price_cents', cell: (v) => formatPrice(v.price_cents, v.currency) },
-    { key: 'seats', header: 'Seats', sort: 'seats' },
-    { key: 'subscriber_count', header: 'Subscribers' },
-    { key: 'active', header: 'On offer', cell: (v) => yesNo(v.active) },
+    { key: 'plan_name', header: msg`Plan`, sort: 'plan_name' },
+    { key: 'interval', header: msg`Billing`, cell: (v) => (v.interval === 'month' ? t`Monthly` : t`Yearly`) },
+    { key: 'price_cents', header: msg`Price`, sort: 'price_cents', cell: (v) => formatPrice(v.price_cents, v.currency) },
+    { key: 'seats', header: msg`Seats`, sort: 'seats' },
+    { key: 'subscriber_count', header: msg`Subscribers` },
+    { key: 'active', header: msg`On offer`, cell: (v) => yesNo(v.active) },
   ],
   filters: [
-    { key: 'plan_id', label: 'Plan', options: planOptions },
-    { key: 'interval', label: 'Billing', options: INTERVALS },
-    { key: 'active', label: 'On offer', options: YES_NO },
+    { key: 'plan_id', label: msg`Plan`, options: planOptions },
+    { key: 'interval', label: msg`Billing`, options: INTERVALS },
+    { key: 'active', label: msg`On offer`, options: YES_NO },
   ],
   bulkActions: [
-    offerAction<AdminVariant>('variants', '/api-super-admin/subscription-variants/', (v) => `variant ${v.id}`, 'Variants updated.'),
+    offerAction<AdminVariant>('variants', '/api-super-admin/subscription-variants/', ({ id }) => t`variant ${id}`, msg`Variants updated.`),
   ],
   rowHref: (v) => `${VARIANTS}?id=${v.id}`,
   rowLabel: (v) => `variant ${v.plan_name} ${v.interval}`,
-  create: { href: `${VARIANTS}?id=0`, label: 'Add variant' },
+  create: { href: `${VARIANTS}?id=0`, label: msg`Add variant` },
 };
 
 export const variantForm: FormResource<typeof VariantForm> = {
   name: 'variant',
-  titles: { create: 'Add variant', edit: 'Edit variant' },
+  titles: { create: msg`Add variant`, edit: msg`Edit variant` },
   schema: VariantForm,
   fields: [
-    { name: 'plan_id', label: 'Plan', kind: 'select', options: planOptions, placeholder: 'Choose a plan' },
-    { name: 'interval', label: 'Billing', kind: 'select', options: INTERVALS, placeholder: 'Monthly or yearly' },
-    { name: 'price', label: 'Price (e.g. 29.00)', kind: 'text', autoComplete: 'off' },
-    { name: 'currency', label: 'Currency', kind: 'select', options: CURRENCIES.map((c) => [c, c] as const) },
-    { name: 'seats', label: 'Seats', kind: 'text', autoComplete: 'off' },
-    { name: 'active', label: 'On offer', kind: 'select', options: YES_NO },
+    { name: 'plan_id', label: msg`Plan`, kind: 'select', options: planOptions, placeholder: msg`Choose a plan` },
+    { name: 'interval', label: msg`Billing`, kind: 'select', options: INTERVALS, placeholder: msg`Monthly or yearly` },
+    { name: 'price', label: msg`Price (e.g. 29.00)`, kind: 'text', autoComplete: 'off' },
+    { name: 'currency', label: msg`Currency`, kind: 'select', options: CURRENCIES.map((c) => [c, c] as const) },
+    { name: 'seats', label: msg`Seats`, kind: 'text', autoComplete: 'off' },
+    { name: 'active', label: msg`On offer`, kind: 'select', options: YES_NO },
   ],
   blank: { plan_id: '', interval: '', price: '', currency: 'USD', seats: '30', active: 'true' },
   load: async (id) => {
@@ -352,7 +368,7 @@ export const variantForm: FormResource<typeof VariantForm> = {
     };
   },
   save: (id, changed) =>
-    write('variants', id, '/api-super-admin/subscription-variants/', changed, id === null ? 'Add variant' : `Update variant ${id}`),
+    write('variants', id, '/api-super-admin/subscription-variants/', changed, id === null ? t`Add variant` : t`Update variant ${id}`),
   messages: { created: SUBS_MSG.variantSaved, updated: SUBS_MSG.variantSaved, failed: SUBS_MSG.saveFailed },
   back: VARIANTS,
 };
@@ -363,58 +379,61 @@ const DETAILS = '/admin-panel/subscription-details';
 
 export const subscriptionsList: ListResource<Subscription> = {
   name: 'subscriptions',
-  title: 'Subscription details',
+  title: msg`Subscription details`,
   path: '/api-super-admin/subscriptions/',
-  searchLabel: 'Search by school or plan',
-  dateLabel: 'Started',
+  searchLabel: msg`Search by school or plan`,
+  dateLabel: msg`Started`,
   defaultSort: '-created_at',
   columns: [
-    { key: 'tenant_name', header: 'School or organization', sort: 'tenant_name' },
+    { key: 'tenant_name', header: msg`School or organization`, sort: 'tenant_name' },
     {
       key: 'plan_name',
-      header: 'Plan',
-      cell: (s) => `${s.plan_name}${s.interval ? ` (${s.interval === 'month' ? 'monthly' : 'yearly'})` : ''}`,
+      header: msg`Plan`,
+      cell: ({ plan_name: plan, interval }) => (interval === 'month' ? t`${plan} (monthly)` : interval ? t`${plan} (yearly)` : plan),
     },
     {
       key: 'status',
-      header: 'Status',
-      cell: (s) => `${STATUS_NAMES[s.status]}${s.cancel_at_period_end && s.status !== 'cancelled' ? ', ends at period end' : ''}`,
+      header: msg`Status`,
+      cell: (s) => `${i18n._(STATUS_NAMES[s.status])}${s.cancel_at_period_end && s.status !== 'cancelled' ? t`, ends at period end` : ''}`,
     },
-    { key: 'current_period_end', header: 'Period ends', sort: 'current_period_end', cell: (s) => day(s.current_period_end) },
-    { key: 'created_at', header: 'Started', sort: 'created_at', cell: (s) => day(s.created_at) },
+    { key: 'current_period_end', header: msg`Period ends`, sort: 'current_period_end', cell: (s) => day(s.current_period_end) },
+    { key: 'created_at', header: msg`Started`, sort: 'created_at', cell: (s) => day(s.created_at) },
   ],
   filters: [
-    { key: 'status', label: 'Status', options: SUBSCRIPTION_STATUSES.map((s) => [s, STATUS_NAMES[s]] as const) },
-    { key: 'plan_id', label: 'Plan', options: planOptions },
-    { key: 'tenant_id', label: 'Tenant', options: tenantOptions, roles: ONLY_PLATFORM_ADMIN },
+    { key: 'status', label: msg`Status`, options: SUBSCRIPTION_STATUSES.map((s) => [s, STATUS_NAMES[s]] as const) },
+    { key: 'plan_id', label: msg`Plan`, options: planOptions },
+    { key: 'tenant_id', label: msg`Tenant`, options: tenantOptions, roles: ONLY_PLATFORM_ADMIN },
   ],
   rowHref: (s) => `${DETAILS}?id=${s.id}`,
-  rowLabel: (s) => `subscription of ${s.tenant_name}`,
+  rowLabel: ({ tenant_name: school }) => t`subscription of ${school}`,
 };
 
 export const subscriptionDetail: ShowResource<SubscriptionDetail> = {
-  title: (s) => `${s.tenant_name}: ${s.plan_name}`,
+  title: ({ tenant_name: school, plan_name: plan }) => msg`${school}: ${plan}`,
   load: (id) => unwrap(api.GET('/api-super-admin/subscriptions/{id}/', { params: { path: { id } } })),
   facts: (s) => [
-    ['Status', `${STATUS_NAMES[s.status]}${s.cancel_at_period_end && s.status !== 'cancelled' ? ' (ends at period end)' : ''}`],
-    ['Billing', s.interval ? `${s.interval === 'month' ? 'Monthly' : 'Yearly'}, ${s.seats ?? '—'} seats` : '—'],
-    ['Price', s.price_cents === null ? '—' : formatPrice(s.price_cents, s.currency ?? 'USD')],
-    ['Current period', `${day(s.current_period_start)} to ${day(s.current_period_end)}`],
-    ...(s.grace_until && s.status === 'past_due' ? ([['Open until', day(s.grace_until)]] as [string, string][]) : []),
-    ['Provider', s.provider ? (PROVIDER_NAMES[s.provider as keyof typeof PROVIDER_NAMES] ?? s.provider) : '—'],
+    [msg`Status`, `${i18n._(STATUS_NAMES[s.status])}${s.cancel_at_period_end && s.status !== 'cancelled' ? t` (ends at period end)` : ''}`],
+    [msg`Billing`, s.interval ? billing(s.interval, s.seats === null ? '—' : String(s.seats)) : '—'],
+    [msg`Price`, s.price_cents === null ? '—' : formatPrice(s.price_cents, s.currency ?? 'USD')],
+    [msg`Current period`, period(day(s.current_period_start), day(s.current_period_end))],
+    ...(s.grace_until && s.status === 'past_due' ? ([[msg`Open until`, day(s.grace_until)]] as [MessageDescriptor, string][]) : []),
     [
-      'Charges',
+      msg`Provider`,
+      s.provider ? (s.provider in PROVIDER_NAMES ? i18n._(PROVIDER_NAMES[s.provider as keyof typeof PROVIDER_NAMES]) : s.provider) : '—',
+    ],
+    [
+      msg`Charges`,
       s.charges.length ? (
         <ul className="admin-plain-list admin-wide">
           {s.charges.map((c) => (
             <li key={c.order_id}>
-              {day(c.created_at)}: {formatPrice(c.total_cents, c.currency)}, {c.status === 'success' ? 'paid' : c.status} —{' '}
-              <a href={c.invoice_url}>Invoice INV-{String(c.order_id).padStart(6, '0')}</a>
+              {day(c.created_at)}: {formatPrice(c.total_cents, c.currency)}, {c.status === 'success' ? t`paid` : c.status} —{' '}
+              <a href={c.invoice_url}>{invoice(String(c.order_id).padStart(6, '0'))}</a>
             </li>
           ))}
         </ul>
       ) : (
-        'None yet'
+        t`None yet`
       ),
     ],
   ],
@@ -429,15 +448,15 @@ export const subscriptionDetail: ShowResource<SubscriptionDetail> = {
             ids: [s.id],
             patch: { cancel_at_period_end: !s.cancel_at_period_end },
             kind: 'admin-subscription-cancel',
-            label: `${s.cancel_at_period_end ? 'Resume' : 'Cancel'} subscription ${s.id}`,
+            label: cancelLabel(s.cancel_at_period_end, s.id),
             method: 'POST',
             path: `/api-super-admin/subscriptions/${s.id}/cancel/`,
             body: { cancel: !s.cancel_at_period_end },
           }).then(reload)
         }
       >
-        {s.cancel_at_period_end ? 'Renew again' : 'Cancel at period end'}
+        {s.cancel_at_period_end ? t`Renew again` : t`Cancel at period end`}
       </button>
     ) : null,
-  back: { href: DETAILS, label: 'All subscriptions' },
+  back: { href: DETAILS, label: msg`All subscriptions` },
 };

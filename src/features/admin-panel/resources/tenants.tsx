@@ -3,6 +3,9 @@
 // colour with a picker, logo) with a live preview of the tenant's header and buttons. A new
 // tenant is sent at once and needs the network (its subdomain may be taken); an edit sends only
 // the changed fields through the outbox.
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans } from '@lingui/react/macro';
+import { msg, t } from '@lingui/core/macro';
 import { useLayoutEffect, useRef } from 'react';
 import { api, sendNow } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
@@ -20,101 +23,103 @@ import { day } from './shared';
 export type AdminTenant = components['schemas']['AdminTenant'];
 
 const YES_NO = [
-  ['true', 'On'],
-  ['false', 'Off'],
+  ['true', msg`On`],
+  ['false', msg`Off`],
 ] as const;
 
 export const allTenants: ListResource<AdminTenant> = {
   name: 'tenants',
-  title: 'Tenants',
+  title: msg`Tenants`,
   path: '/api-admin/tenants/',
-  searchLabel: 'Search by name, subdomain or email',
-  dateLabel: 'Created',
+  searchLabel: msg`Search by name, subdomain or email`,
+  dateLabel: msg`Created`,
   defaultSort: 'school_name',
   columns: [
-    { key: 'school_name', header: 'Name', sort: 'school_name' },
-    { key: 'subdomain', header: 'Subdomain', sort: 'subdomain' },
-    { key: 'school_email', header: 'Email' },
-    { key: 'is_organization', header: 'Kind', cell: (t) => (t.is_organization ? 'Organization' : 'School') },
-    { key: 'switchboard', header: 'Switchboard', cell: (t) => (t.switchboard ? 'On' : 'Off') },
+    { key: 'school_name', header: msg`Name`, sort: 'school_name' },
+    { key: 'subdomain', header: msg`Subdomain`, sort: 'subdomain' },
+    { key: 'school_email', header: msg`Email` },
+    { key: 'is_organization', header: msg`Kind`, cell: (row) => (row.is_organization ? t`Organization` : t`School`) },
+    { key: 'switchboard', header: msg`Switchboard`, cell: (row) => (row.switchboard ? t`On` : t`Off`) },
     {
       key: 'colors',
-      header: 'Colours',
-      cell: (t) => (
+      header: msg`Colours`,
+      cell: ({ primary_color: primary, button_color: buttons }) => (
         <span className="admin-swatches">
-          <span style={{ background: t.primary_color }} />
-          <span style={{ background: t.button_color }} />
+          <span style={{ background: primary }} />
+          <span style={{ background: buttons }} />
           <span className="visually-hidden">
-            Primary {t.primary_color}, buttons {t.button_color}
+            <Trans>
+              Primary {primary}, buttons {buttons}
+            </Trans>
           </span>
         </span>
       ),
     },
-    { key: 'user_count', header: 'Users' },
-    { key: 'created_at', header: 'Created', sort: 'created_at', cell: (t) => day(t.created_at) },
+    { key: 'user_count', header: msg`Users` },
+    { key: 'created_at', header: msg`Created`, sort: 'created_at', cell: (t) => day(t.created_at) },
   ],
   filters: [
     {
       key: 'is_organization',
-      label: 'Kind',
+      label: msg`Kind`,
       options: [
-        ['false', 'Schools'],
-        ['true', 'Organizations'],
+        ['false', msg`Schools`],
+        ['true', msg`Organizations`],
       ],
     },
-    { key: 'switchboard', label: 'Switchboard', options: YES_NO },
+    { key: 'switchboard', label: msg`Switchboard`, options: YES_NO },
   ],
   rowHref: (t) => `/admin-panel/tenant/${t.id}`,
   rowLabel: (t) => t.school_name,
-  create: { href: '/admin-panel/tenant', label: 'Add tenant' },
+  create: { href: '/admin-panel/tenant', label: msg`Add tenant` },
 };
 
-const COLOR_LABELS: Record<(typeof TENANT_COLOR_FIELDS)[number], string> = {
-  primary_color: 'Primary color',
-  primary_color_light: 'Primary color (light)',
-  primary_color_dark: 'Primary color (dark)',
-  bg_primary_color: 'Background',
-  bg_secondary_color: 'Background (secondary)',
-  announcement_color: 'Announcement bar',
-  button_color: 'Buttons',
-  book_button_color: 'Book buttons',
-  text_primary_color: 'Text',
-  text_secondary_color: 'Text (secondary)',
-  text_muted_color: 'Text (muted)',
-  border_primary_color: 'Borders',
-  border_muted_color: 'Borders (muted)',
+const COLOR_LABELS: Record<(typeof TENANT_COLOR_FIELDS)[number], MessageDescriptor> = {
+  primary_color: msg`Primary color`,
+  primary_color_light: msg`Primary color (light)`,
+  primary_color_dark: msg`Primary color (dark)`,
+  bg_primary_color: msg`Background`,
+  bg_secondary_color: msg`Background (secondary)`,
+  announcement_color: msg`Announcement bar`,
+  button_color: msg`Buttons`,
+  book_button_color: msg`Book buttons`,
+  text_primary_color: msg`Text`,
+  text_secondary_color: msg`Text (secondary)`,
+  text_muted_color: msg`Text (muted)`,
+  border_primary_color: msg`Borders`,
+  border_muted_color: msg`Borders (muted)`,
 };
 
 const fields: FieldDef[] = [
-  { name: 'school_name', label: 'School name', kind: 'text', autoComplete: 'organization' },
-  { name: 'school_email', label: 'School email', kind: 'email', autoComplete: 'off' },
-  { name: 'domain_url', label: 'Domain URL', kind: 'text', autoComplete: 'url' },
-  { name: 'subdomain', label: 'Subdomain (optional: made from the name)', kind: 'text', autoComplete: 'off' },
+  { name: 'school_name', label: msg`School name`, kind: 'text', autoComplete: 'organization' },
+  { name: 'school_email', label: msg`School email`, kind: 'email', autoComplete: 'off' },
+  { name: 'domain_url', label: msg`Domain URL`, kind: 'text', autoComplete: 'url' },
+  { name: 'subdomain', label: msg`Subdomain (optional: made from the name)`, kind: 'text', autoComplete: 'off' },
   {
     name: 'is_organization',
-    label: 'Kind',
+    label: msg`Kind`,
     kind: 'select',
     options: [
-      ['false', 'School'],
-      ['true', 'Organization'],
+      ['false', msg`School`],
+      ['true', msg`Organization`],
     ],
   },
-  { name: 'switchboard', label: 'Switchboard', kind: 'select', options: YES_NO, placeholder: 'Choose on or off' },
+  { name: 'switchboard', label: msg`Switchboard`, kind: 'select', options: YES_NO, placeholder: msg`Choose on or off` },
   // The site's language: each name written in its own language, as a speaker looks for it.
   {
     name: 'default_language',
-    label: 'Language of the site',
+    label: msg`Language of the site`,
     kind: 'select',
     options: LOCALES.map((l) => [l, LOCALE_INFO[l].name] as const),
   },
-  { name: 'allow_browser_language', label: 'Visitors see the site in their browser’s language', kind: 'select', options: YES_NO },
+  { name: 'allow_browser_language', label: msg`Visitors see the site in their browser’s language`, kind: 'select', options: YES_NO },
   ...TENANT_COLOR_FIELDS.map((name): FieldDef => ({ name, label: COLOR_LABELS[name], kind: 'color' })),
   {
     name: 'logo',
-    label: 'Logo (optional)',
+    label: msg`Logo (optional)`,
     kind: 'file',
     accept: 'image/png,image/jpeg,image/svg+xml',
-    hint: 'JPEG, PNG or SVG, at most 5 MB.',
+    hint: msg`JPEG, PNG or SVG, at most 5 MB.`,
   },
 ];
 
@@ -124,20 +129,32 @@ function TenantPreview({ values }: { values: Record<string, unknown> }) {
   useLayoutEffect(() => {
     if (ref.current) applyTenantColors(values, ref.current);
   });
-  const name = typeof values.school_name === 'string' && values.school_name ? values.school_name : 'Your school';
+  const name = typeof values.school_name === 'string' && values.school_name ? values.school_name : t`Your school`;
   return (
-    <div ref={ref} className="tenant-preview" aria-label="Preview of the tenant's colours" role="img">
-      <div className="tenant-preview-announcement">Welcome to {name}</div>
+    <div ref={ref} className="tenant-preview" aria-label={t`Preview of the tenant's colours`} role="img">
+      <div className="tenant-preview-announcement">
+        <Trans>Welcome to {name}</Trans>
+      </div>
       <div className="tenant-preview-header">
         <strong>{name}</strong>
-        <span className="tenant-preview-pill">Switchboard</span>
+        <span className="tenant-preview-pill">
+          <Trans>Switchboard</Trans>
+        </span>
       </div>
       <div className="tenant-preview-body">
-        <p className="tenant-preview-text">Stories and books from our school.</p>
-        <p className="tenant-preview-muted">Muted text</p>
+        <p className="tenant-preview-text">
+          <Trans>Stories and books from our school.</Trans>
+        </p>
+        <p className="tenant-preview-muted">
+          <Trans>Muted text</Trans>
+        </p>
         <div className="tenant-preview-buttons">
-          <span className="tenant-preview-button">Button</span>
-          <span className="tenant-preview-book">Buy book</span>
+          <span className="tenant-preview-button">
+            <Trans>Button</Trans>
+          </span>
+          <span className="tenant-preview-book">
+            <Trans>Buy book</Trans>
+          </span>
         </div>
       </div>
     </div>
@@ -174,7 +191,7 @@ async function saveTenant(id: number | null, changed: Record<string, string | Fi
     ids: [id],
     patch: body,
     kind: 'admin-tenant-update',
-    label: `Update tenant ${id}`,
+    label: t`Update tenant ${id}`,
     method: 'PATCH',
     path: `/api-admin/tenants/${id}/`,
     body,
@@ -184,7 +201,7 @@ async function saveTenant(id: number | null, changed: Record<string, string | Fi
 
 export const tenantForm: FormResource<typeof TenantForm> = {
   name: 'tenant',
-  titles: { create: 'Add tenant', edit: 'Edit tenant' },
+  titles: { create: msg`Add tenant`, edit: msg`Edit tenant` },
   schema: TenantForm,
   fields,
   blank: {

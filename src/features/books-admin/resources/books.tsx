@@ -2,6 +2,9 @@
 // archive, feature), the organization's (the linked schools' books, to look at), the platform's
 // all-books with the platform book form (book/{bookId}) and its page (view-book/{bookId}).
 // Server: server/routes/books-admin.ts. Writes go through the outbox (src/ui/admin/write.ts).
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans } from '@lingui/react/macro';
+import { msg, t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
@@ -23,8 +26,8 @@ const words = (values: readonly string[]): (readonly [string, string])[] =>
 const day = (iso: string | null) => (iso ? formatDate(iso) : '—');
 const price = (cents: number) => (cents / 100).toFixed(2);
 const YES_NO: Option[] = [
-  ['true', 'Yes'],
-  ['false', 'No'],
+  ['true', msg`Yes`],
+  ['false', msg`No`],
 ];
 
 /** The categories a book of this site may take (the platform's and the site's own). */
@@ -39,24 +42,31 @@ const classOptions = (): Promise<readonly Option[]> =>
 const charityOptions = (): Promise<readonly Option[]> =>
   unwrap(api.GET('/charities/')).then((r) => r.results.map((c) => [String(c.id), c.name] as const));
 
-const statusLabel = (b: AdminBook) => (b.hidden ? 'Hidden by a moderator' : (words([b.status])[0]?.[1] ?? b.status));
+const featureLabel = (option: string, count: number) =>
+  option === 'feature' ? t`Feature ${count} book(s)` : t`Unfeature ${count} book(s)`;
+const coverOf = (title: string) => t`Cover of ${title}`;
+const archiveLabel = (title: string) => t`Archive ${title}`;
+const publishLabel = (id: number) => t`Publish book ${id}`;
+const addBookLabel = (title: string) => t`Add book ${title}`;
+const updateBookLabel = (id: number) => t`Update book ${id}`;
+const statusLabel = (b: AdminBook) => (b.hidden ? t`Hidden by a moderator` : (words([b.status])[0]?.[1] ?? b.status));
 
 const filters: FilterDef[] = [
-  { key: 'status', label: 'Status', options: words(BOOK_STATUSES) },
-  { key: 'kind', label: 'Kind', options: words(BOOK_KINDS) },
-  { key: 'is_featured', label: 'Featured', options: YES_NO },
-  { key: 'is_archived', label: 'Archived', options: YES_NO },
-  { key: 'is_hidden', label: 'Hidden', options: YES_NO },
-  { key: 'category_id', label: 'Category', options: categoryOptions },
+  { key: 'status', label: msg`Status`, options: words(BOOK_STATUSES) },
+  { key: 'kind', label: msg`Kind`, options: words(BOOK_KINDS) },
+  { key: 'is_featured', label: msg`Featured`, options: YES_NO },
+  { key: 'is_archived', label: msg`Archived`, options: YES_NO },
+  { key: 'is_hidden', label: msg`Hidden`, options: YES_NO },
+  { key: 'category_id', label: msg`Category`, options: categoryOptions },
 ];
 
 /** The spec's Feature bulk action: Yes (feature), No (unfeature). */
 const featureAction = (resource: string, path: string): RunAction<AdminBook> => ({
   key: 'feature',
-  label: 'Feature',
+  label: msg`Feature`,
   options: [
-    ['feature', 'Yes'],
-    ['unfeature', 'No'],
+    ['feature', msg`Yes`],
+    ['unfeature', msg`No`],
   ],
   run: (rows, option) =>
     queueAdminWrite({
@@ -64,17 +74,17 @@ const featureAction = (resource: string, path: string): RunAction<AdminBook> => 
       ids: rows.map((r) => r.id),
       patch: { is_featured: option === 'feature' },
       kind: 'admin-books-feature',
-      label: `${option === 'feature' ? 'Feature' : 'Unfeature'} ${rows.length} book(s)`,
+      label: featureLabel(option, rows.length),
       method: 'PATCH',
       path,
       body: { ids: rows.map((r) => r.id), action: option },
     }),
-  done: 'Books updated.',
+  done: msg`Books updated.`,
 });
 
 function booksList(
   name: string,
-  title: string,
+  title: MessageDescriptor,
   path: string,
   href: ((b: AdminBook) => string) | undefined,
   school: boolean,
@@ -83,20 +93,20 @@ function booksList(
     name,
     title,
     path,
-    searchLabel: 'Search by title or author',
-    dateLabel: 'Added',
+    searchLabel: msg`Search by title or author`,
+    dateLabel: msg`Added`,
     defaultSort: '-created_at',
     columns: [
-      { key: 'title', header: 'Title', sort: 'title' },
-      { key: 'author', header: 'Author' },
+      { key: 'title', header: msg`Title`, sort: 'title' },
+      { key: 'author', header: msg`Author` },
       ...(school
-        ? [{ key: 'class_name', header: 'Class', cell: (b: AdminBook) => b.class_name ?? '—' }]
-        : [{ key: 'tenant_name', header: 'School', cell: (b: AdminBook) => b.tenant_name ?? 'Platform' }]),
-      { key: 'status', header: 'Status', sort: 'status', cell: statusLabel },
-      { key: 'price_cents', header: 'Price', sort: 'price_cents', cell: (b) => formatPrice(b.price_cents, b.currency) },
-      { key: 'category_name', header: 'Category', cell: (b) => b.category_name ?? 'Uncategorised' },
-      { key: 'is_featured', header: 'Featured', cell: (b) => (b.is_featured ? 'Yes' : 'No') },
-      { key: 'created_at', header: 'Added', sort: 'created_at', cell: (b) => day(b.created_at) },
+        ? [{ key: 'class_name', header: msg`Class`, cell: (b: AdminBook) => b.class_name ?? '—' }]
+        : [{ key: 'tenant_name', header: msg`School`, cell: (b: AdminBook) => b.tenant_name ?? t`Platform` }]),
+      { key: 'status', header: msg`Status`, sort: 'status', cell: statusLabel },
+      { key: 'price_cents', header: msg`Price`, sort: 'price_cents', cell: (b) => formatPrice(b.price_cents, b.currency) },
+      { key: 'category_name', header: msg`Category`, cell: (b) => b.category_name ?? t`Uncategorised` },
+      { key: 'is_featured', header: msg`Featured`, cell: (b) => (b.is_featured ? t`Yes` : t`No`) },
+      { key: 'created_at', header: msg`Added`, sort: 'created_at', cell: (b) => day(b.created_at) },
     ],
     filters,
     rowHref: href,
@@ -105,53 +115,62 @@ function booksList(
 }
 
 /** /admin-school/books: the school's books; a row opens its page with the publish form. */
-const school = booksList('books', 'Books', '/api-admin/books/', (b) => `/admin-school/books?id=${b.id}`, true);
+const school = booksList('books', msg`Books`, '/api-admin/books/', (b) => `/admin-school/books?id=${b.id}`, true);
 export const schoolBooks: ListResource<AdminBook> = {
   ...school,
-  filters: [...school.filters, { key: 'class_id', label: 'Class', options: classOptions }],
+  filters: [...school.filters, { key: 'class_id', label: msg`Class`, options: classOptions }],
   bulkActions: [featureAction('books', '/api-admin/books/feature/')],
 };
 
 /** /admin-organization/books: the linked schools' books. */
 export const organizationBooks: ListResource<AdminBook> = {
-  ...booksList('organization-books', 'Books of our schools', '/api-admin/books/', undefined, false),
+  ...booksList('organization-books', msg`Books of our schools`, '/api-admin/books/', undefined, false),
   bulkActions: [featureAction('organization-books', '/api-admin/books/feature/')],
 };
 
 /** /admin-panel/all-books: every book (the app adds the platform's tenant filter). */
 export const allBooks: ListResource<AdminBook> = {
-  ...booksList('all-books', 'Books', '/api-super-admin/books/', (b) => `/admin-panel/view-book/${b.id}`, false),
+  ...booksList('all-books', msg`Books`, '/api-super-admin/books/', (b) => `/admin-panel/view-book/${b.id}`, false),
   bulkActions: [featureAction('all-books', '/api-super-admin/books/feature/')],
-  create: { href: '/admin-panel/book', label: 'Add book' },
+  create: { href: '/admin-panel/book', label: msg`Add book` },
 };
 
 const bookFacts = (b: AdminBook): [string, ReactNode][] => [
   // Drawn covers are served only for books in the library.
   [
-    'Cover',
+    t`Cover`,
     b.published || !b.cover.startsWith('/api/covers/') ? (
-      <img key="cover" className="admin-avatar" src={b.cover} alt={`Cover of ${b.title}`} />
+      <img key="cover" className="admin-avatar" src={b.cover} alt={coverOf(b.title)} />
     ) : (
-      'Shown once it is in the library'
+      t`Shown once it is in the library`
     ),
   ],
-  ['Author', b.author],
-  ['Status', statusLabel(b)],
-  ['Kind', words([b.kind])[0]![1]],
-  ['Price', formatPrice(b.price_cents, b.currency)],
-  ['Category', b.category_name ?? 'Uncategorised'],
-  ['Charity cause', b.charity_name ?? '—'],
-  ['School', b.tenant_name ?? 'Platform catalogue'],
-  ['Class', b.class_name ?? '—'],
-  ['Pages', b.page_count || '—'],
-  ['Featured', b.is_featured ? 'Yes' : 'No'],
-  ['Description', b.description || '—'],
-  ['Submitted', day(b.submitted_at)],
-  ['Published', day(b.published_at)],
-  ['In the library', b.published ? <AdminLink href={`/library/${b.id}`}>Open its page</AdminLink> : 'No'],
+  [t`Author`, b.author],
+  [t`Status`, statusLabel(b)],
+  [t`Kind`, words([b.kind])[0]![1]],
+  [t`Price`, formatPrice(b.price_cents, b.currency)],
+  [t`Category`, b.category_name ?? t`Uncategorised`],
+  [t`Charity cause`, b.charity_name ?? '—'],
+  [t`School`, b.tenant_name ?? t`Platform catalogue`],
+  [t`Class`, b.class_name ?? '—'],
+  [t`Pages`, b.page_count || '—'],
+  [t`Featured`, b.is_featured ? t`Yes` : t`No`],
+  [t`Description`, b.description || '—'],
+  [t`Submitted`, day(b.submitted_at)],
+  [t`Published`, day(b.published_at)],
+  [
+    t`In the library`,
+    b.published ? (
+      <AdminLink href={`/library/${b.id}`}>
+        <Trans>Open its page</Trans>
+      </AdminLink>
+    ) : (
+      t`No`
+    ),
+  ],
   ...(b.kind === 'made'
     ? ([
-        ['Print-ready file', <BookPdfButton key="pdf" bookId={b.id} title={b.title} className="button button-small button-secondary" />],
+        [t`Print-ready file`, <BookPdfButton key="pdf" bookId={b.id} title={b.title} className="button button-small button-secondary" />],
       ] as [string, ReactNode][])
     : []),
 ];
@@ -162,7 +181,7 @@ const archive = (b: AdminBook) =>
     ids: [b.id],
     patch: { status: 'archived', published: false },
     kind: 'admin-book-archive',
-    label: `Archive ${b.title}`,
+    label: archiveLabel(b.title),
     method: 'POST',
     path: `/api-admin/books/${b.id}/archive/`,
     body: {},
@@ -180,10 +199,10 @@ export const schoolBook: ShowResource<AdminBook> = {
         className="button button-small button-secondary"
         onClick={() => void archive(b).then((o) => sayOutcome(o, BOOK_MSG.archived, BOOK_MSG.failed) && reload())}
       >
-        Archive
+        <Trans>Archive</Trans>
       </button>
     ),
-  back: { href: '/admin-school/books', label: 'All books' },
+  back: { href: '/admin-school/books', label: msg`All books` },
 };
 
 /** What each publish form last loaded: publishing sends the whole form, edited or not. */
@@ -191,29 +210,29 @@ const loadedForPublish = new Map<number, Record<string, string>>();
 
 export const publishForm: FormResource<typeof PublishBookForm> = {
   name: 'publish-book',
-  titles: { create: 'Publish book', edit: 'Publish book' },
+  titles: { create: msg`Publish book`, edit: msg`Publish book` },
   schema: PublishBookForm,
   fields: [
     {
       name: 'status',
-      label: 'Where it goes',
+      label: msg`Where it goes`,
       kind: 'select',
       options: [
-        ['published', "Publish to the school's library"],
-        ['class', 'Keep it for the class'],
+        ['published', msg`Publish to the school's library`],
+        ['class', msg`Keep it for the class`],
       ],
     },
-    { name: 'price', label: 'Price', kind: 'text', autoComplete: 'off' },
-    { name: 'currency', label: 'Currency', kind: 'select', options: BOOK_CURRENCIES.map((c) => [c, c] as const) },
-    { name: 'category_id', label: 'Category', kind: 'select', options: categoryOptions, placeholder: 'Uncategorised' },
+    { name: 'price', label: msg`Price`, kind: 'text', autoComplete: 'off' },
+    { name: 'currency', label: msg`Currency`, kind: 'select', options: BOOK_CURRENCIES.map((c) => [c, c] as const) },
+    { name: 'category_id', label: msg`Category`, kind: 'select', options: categoryOptions, placeholder: msg`Uncategorised` },
     {
       name: 'charity_id',
-      label: 'Charity cause (receives half of each sale)',
+      label: msg`Charity cause (receives half of each sale)`,
       kind: 'select',
       options: charityOptions,
-      placeholder: 'None',
+      placeholder: msg`None`,
     },
-    { name: 'description', label: 'Description', kind: 'text', autoComplete: 'off' },
+    { name: 'description', label: msg`Description`, kind: 'text', autoComplete: 'off' },
   ],
   blank: { status: 'published', price: '', currency: 'USD', category_id: '', charity_id: '', description: '' },
   load: async (id) => {
@@ -236,7 +255,7 @@ export const publishForm: FormResource<typeof PublishBookForm> = {
       ids: [id!],
       patch: { status: body.status },
       kind: 'admin-book-publish',
-      label: `Publish book ${id}`,
+      label: publishLabel(id!),
       method: 'POST',
       path: `/api-admin/books/${id}/publish/`,
       body,
@@ -248,9 +267,9 @@ export const publishForm: FormResource<typeof PublishBookForm> = {
 
 export const bookSettingsForm: FormResource<typeof BookSettingsForm> = {
   name: 'book-settings',
-  titles: { create: 'Book settings', edit: 'Book settings' },
+  titles: { create: msg`Book settings`, edit: msg`Book settings` },
   schema: BookSettingsForm,
-  fields: [{ name: 'teachers_publish_books', label: 'Teachers may publish their classes’ books', kind: 'select', options: YES_NO }],
+  fields: [{ name: 'teachers_publish_books', label: msg`Teachers may publish their classes’ books`, kind: 'select', options: YES_NO }],
   blank: { teachers_publish_books: 'false' },
   load: async () => ({ teachers_publish_books: String((await unwrap(api.GET('/api-admin/book-settings/'))).teachers_publish_books) }),
   save: (_id, changed) =>
@@ -259,29 +278,29 @@ export const bookSettingsForm: FormResource<typeof BookSettingsForm> = {
       ids: [],
       patch: {},
       kind: 'admin-book-settings',
-      label: 'Change the book settings',
+      label: t`Change the book settings`,
       method: 'PUT',
       path: '/api-admin/book-settings/',
       body: { teachers_publish_books: changed.teachers_publish_books === 'true' },
     }),
-  messages: { created: 'Settings saved.', updated: 'Settings saved.', failed: 'Failed to save the settings. Please try again.' },
+  messages: { created: msg`Settings saved.`, updated: msg`Settings saved.`, failed: msg`Failed to save the settings. Please try again.` },
   back: '/admin-school/books',
 };
 
 /** /admin-panel/book/{bookId}: add or edit any book. */
 export const platformBookForm: FormResource<typeof BookForm> = {
   name: 'book',
-  titles: { create: 'Add book', edit: 'Edit book' },
+  titles: { create: msg`Add book`, edit: msg`Edit book` },
   schema: BookForm,
   fields: [
-    { name: 'title', label: 'Title', kind: 'text', autoComplete: 'off' },
-    { name: 'author', label: 'Author', kind: 'text', autoComplete: 'off' },
-    { name: 'description', label: 'Description', kind: 'text', autoComplete: 'off' },
-    { name: 'price', label: 'Price', kind: 'text', autoComplete: 'off' },
-    { name: 'currency', label: 'Currency', kind: 'select', options: BOOK_CURRENCIES.map((c) => [c, c] as const) },
-    { name: 'cover', label: 'Cover picture address (empty: drawn from the title)', kind: 'text', autoComplete: 'off' },
-    { name: 'category_id', label: 'Category', kind: 'select', options: categoryOptions, placeholder: 'Uncategorised' },
-    { name: 'published', label: 'Published', kind: 'select', options: YES_NO },
+    { name: 'title', label: msg`Title`, kind: 'text', autoComplete: 'off' },
+    { name: 'author', label: msg`Author`, kind: 'text', autoComplete: 'off' },
+    { name: 'description', label: msg`Description`, kind: 'text', autoComplete: 'off' },
+    { name: 'price', label: msg`Price`, kind: 'text', autoComplete: 'off' },
+    { name: 'currency', label: msg`Currency`, kind: 'select', options: BOOK_CURRENCIES.map((c) => [c, c] as const) },
+    { name: 'cover', label: msg`Cover picture address (empty: drawn from the title)`, kind: 'text', autoComplete: 'off' },
+    { name: 'category_id', label: msg`Category`, kind: 'select', options: categoryOptions, placeholder: msg`Uncategorised` },
+    { name: 'published', label: msg`Published`, kind: 'select', options: YES_NO },
   ],
   blank: { title: '', author: '', description: '', price: '', currency: 'USD', cover: '', category_id: '', published: 'true' },
   load: async (id) => {
@@ -303,12 +322,12 @@ export const platformBookForm: FormResource<typeof BookForm> = {
       ids: id === null ? [] : [id],
       patch: {},
       kind: id === null ? 'admin-book-create' : 'admin-book-update',
-      label: id === null ? `Add book ${String(changed.title ?? '')}` : `Update book ${id}`,
+      label: id === null ? addBookLabel(String(changed.title ?? '')) : updateBookLabel(id),
       method: id === null ? 'POST' : 'PATCH',
       path: id === null ? '/api-super-admin/books/' : `/api-super-admin/books/${id}/`,
       body: changed as Record<string, string>,
     }),
-  messages: { created: 'Book added successfully!', updated: 'Book updated successfully!', failed: BOOK_MSG.failed },
+  messages: { created: msg`Book added successfully!`, updated: msg`Book updated successfully!`, failed: BOOK_MSG.failed },
   back: '/admin-panel/all-books',
 };
 
@@ -320,7 +339,7 @@ export const platformBook: ShowResource<AdminBook> = {
   actions: (b, reload) => (
     <>
       <AdminLink className="button button-small" href={`/admin-panel/book/${b.id}`}>
-        Edit
+        <Trans>Edit</Trans>
       </AdminLink>
       <button
         type="button"
@@ -331,9 +350,9 @@ export const platformBook: ShowResource<AdminBook> = {
             .then((o) => sayOutcome(o, b.is_featured ? BOOK_MSG.unfeatured : BOOK_MSG.featured, BOOK_MSG.failed) && reload())
         }
       >
-        {b.is_featured ? 'Unfeature' : 'Feature'}
+        {b.is_featured ? t`Unfeature` : t`Feature`}
       </button>
     </>
   ),
-  back: { href: '/admin-panel/all-books', label: 'All books' },
+  back: { href: '/admin-panel/all-books', label: msg`All books` },
 };

@@ -3,6 +3,8 @@
 // (/admin-panel/all-book-categories, book-category/{categoryId}). Names are unique per scope (the
 // server answers 409 with the message); deleting a category leaves its books uncategorised.
 // Server: server/routes/book-categories.ts.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
@@ -33,26 +35,30 @@ const PLATFORM: Scope = {
   form: '/admin-panel/book-category',
 };
 
-function categoryList(scope: Scope, title: string): ListResource<AdminCategory> {
+const deleteLabel = (name: string) => t`Delete category ${name}`;
+const addLabel = (name: string) => t`Add category ${name}`;
+const updateLabel = (id: number) => t`Update category ${id}`;
+
+function categoryList(scope: Scope, title: MessageDescriptor): ListResource<AdminCategory> {
   return {
     name: scope.name,
     title,
     path: scope.api,
-    searchLabel: 'Search by name',
-    dateLabel: 'Added',
+    searchLabel: msg`Search by name`,
+    dateLabel: msg`Added`,
     defaultSort: 'name',
     columns: [
-      { key: 'name', header: 'Name', sort: 'name' },
-      { key: 'slug', header: 'Slug' },
-      { key: 'book_count', header: 'Books' },
-      { key: 'created_at', header: 'Added', sort: 'created_at', cell: (c) => formatDate(c.created_at) },
+      { key: 'name', header: msg`Name`, sort: 'name' },
+      { key: 'slug', header: msg`Slug` },
+      { key: 'book_count', header: msg`Books` },
+      { key: 'created_at', header: msg`Added`, sort: 'created_at', cell: (c) => formatDate(c.created_at) },
     ],
     filters: [],
     bulkActions: [
       {
         key: 'delete',
-        label: 'Delete',
-        options: [['delete', 'Yes, delete (their books stay, uncategorised)']],
+        label: msg`Delete`,
+        options: [['delete', msg`Yes, delete (their books stay, uncategorised)`]],
         run: async (rows) => {
           for (const row of rows) {
             const outcome = await queueAdminWrite({
@@ -60,7 +66,7 @@ function categoryList(scope: Scope, title: string): ListResource<AdminCategory> 
               ids: [row.id],
               patch: {},
               kind: 'admin-category-delete',
-              label: `Delete category ${row.name}`,
+              label: deleteLabel(row.name),
               method: 'DELETE',
               path: `${scope.api}${row.id}/`,
               body: {},
@@ -74,18 +80,18 @@ function categoryList(scope: Scope, title: string): ListResource<AdminCategory> 
     ],
     rowHref: (c) => `${scope.form}/${c.id}`,
     rowLabel: (c) => c.name,
-    create: { href: scope.form, label: 'Add category' },
+    create: { href: scope.form, label: msg`Add category` },
   };
 }
 
 function categoryForm(scope: Scope): FormResource<typeof CategoryForm> {
   return {
     name: `${scope.name}-form`,
-    titles: { create: 'Add book category', edit: 'Edit book category' },
+    titles: { create: msg`Add book category`, edit: msg`Edit book category` },
     schema: CategoryForm,
     fields: [
-      { name: 'name', label: 'Name', kind: 'text', autoComplete: 'off' },
-      { name: 'description', label: 'Description', kind: 'text', autoComplete: 'off' },
+      { name: 'name', label: msg`Name`, kind: 'text', autoComplete: 'off' },
+      { name: 'description', label: msg`Description`, kind: 'text', autoComplete: 'off' },
     ],
     blank: { name: '', description: '' },
     load: async (id) => {
@@ -99,7 +105,7 @@ function categoryForm(scope: Scope): FormResource<typeof CategoryForm> {
         ids: id === null ? [] : [id],
         patch: changed,
         kind: id === null ? 'admin-category-create' : 'admin-category-update',
-        label: id === null ? `Add category ${String(changed.name ?? '')}` : `Update category ${id}`,
+        label: id === null ? addLabel(String(changed.name ?? '')) : updateLabel(id),
         method: id === null ? 'POST' : 'PATCH',
         path: id === null ? scope.api : `${scope.api}${id}/`,
         body: changed as Record<string, string>,
@@ -109,7 +115,7 @@ function categoryForm(scope: Scope): FormResource<typeof CategoryForm> {
   };
 }
 
-export const schoolCategories = categoryList(SCHOOL, 'Book categories');
+export const schoolCategories = categoryList(SCHOOL, msg`Book categories`);
 export const schoolCategoryForm = categoryForm(SCHOOL);
-export const platformCategories = categoryList(PLATFORM, 'Book categories');
+export const platformCategories = categoryList(PLATFORM, msg`Book categories`);
 export const platformCategoryForm = categoryForm(PLATFORM);

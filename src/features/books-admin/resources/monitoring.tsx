@@ -2,11 +2,15 @@
 // stories: waiting for publication, reported by readers (/report-a-problem), or hidden. Approve
 // and hide are bulk actions; a row opens the reply form, which e-mails the readers who reported
 // it. Server: server/routes/book-monitoring.ts.
+import { msg, t } from '@lingui/core/macro';
 import type { components } from '@/api/schema';
 import { BOOK_MSG, ModerationReply } from '@/contract/books';
 import type { FormResource, ListResource } from '@/ui/admin/resource';
 import { queueAdminWrite } from '@/ui/admin/write';
 import { formatDate } from '@/ui/format';
+
+const moderateLabel = (option: string, title: string) => (option === 'hide' ? t`Hide ${title}` : t`Approve ${title}`);
+const replyLabel = (type: string, id: number) => t`Reply about ${type} ${id}`;
 
 export type ModerationItem = components['schemas']['ModerationItem'];
 type ItemType = ModerationItem['type'];
@@ -17,36 +21,36 @@ function queue(type: ItemType): ListResource<ModerationItem> {
   const plural = type === 'book' ? 'books' : 'stories';
   return {
     name: `moderation-${plural}`,
-    title: type === 'book' ? 'Books to check' : 'Stories to check',
+    title: type === 'book' ? msg`Books to check` : msg`Stories to check`,
     path: `/api-super-admin/book-monitoring/${plural}/`,
-    searchLabel: 'Search by title',
-    dateLabel: 'Added',
+    searchLabel: msg`Search by title`,
+    dateLabel: msg`Added`,
     defaultSort: '-created_at',
     columns: [
-      { key: 'title', header: 'Title', sort: 'title' },
-      { key: 'tenant_name', header: 'School', cell: (i) => i.tenant_name ?? 'Platform' },
-      { key: 'status', header: 'Status', cell: (i) => (i.hidden ? 'Hidden' : i.status) },
-      { key: 'reports', header: 'Reports', cell: (i) => (i.reports ? `${i.reports}: ${i.last_report ?? ''}` : '—') },
-      { key: 'created_at', header: 'Added', sort: 'created_at', cell: (i) => formatDate(i.created_at) },
+      { key: 'title', header: msg`Title`, sort: 'title' },
+      { key: 'tenant_name', header: msg`School`, cell: (i) => i.tenant_name ?? t`Platform` },
+      { key: 'status', header: msg`Status`, cell: (i) => (i.hidden ? t`Hidden` : i.status) },
+      { key: 'reports', header: msg`Reports`, cell: (i) => (i.reports ? `${i.reports}: ${i.last_report ?? ''}` : '—') },
+      { key: 'created_at', header: msg`Added`, sort: 'created_at', cell: (i) => formatDate(i.created_at) },
     ],
     filters: [
       {
         key: 'state',
-        label: 'Why it is here',
+        label: msg`Why it is here`,
         options: [
-          ['waiting', 'Waiting for publication'],
-          ['reported', 'Reported by readers'],
-          ['hidden', 'Hidden'],
+          ['waiting', msg`Waiting for publication`],
+          ['reported', msg`Reported by readers`],
+          ['hidden', msg`Hidden`],
         ],
       },
     ],
     bulkActions: [
       {
         key: 'moderate',
-        label: 'Moderate',
+        label: msg`Moderate`,
         options: [
-          ['approve', 'Approve'],
-          ['hide', 'Hide'],
+          ['approve', msg`Approve`],
+          ['hide', msg`Hide`],
         ],
         run: async (rows, option) => {
           for (const row of rows) {
@@ -55,7 +59,7 @@ function queue(type: ItemType): ListResource<ModerationItem> {
               ids: [row.id],
               patch: { hidden: option === 'hide' },
               kind: 'admin-moderate',
-              label: `${option === 'hide' ? 'Hide' : 'Approve'} ${row.title}`,
+              label: moderateLabel(option, row.title),
               method: 'POST',
               path: `/api-super-admin/book-monitoring/${type}/${row.id}/`,
               body: { action: option },
@@ -64,7 +68,7 @@ function queue(type: ItemType): ListResource<ModerationItem> {
           }
           return { status: 'sent' };
         },
-        done: 'Done: the moderation was applied to the selected items.',
+        done: msg`Done: the moderation was applied to the selected items.`,
       },
     ],
     rowHref: (i) => `${PAGE}?id=${i.id}&type=${type}`,
@@ -75,9 +79,9 @@ function queue(type: ItemType): ListResource<ModerationItem> {
 function replyForm(type: ItemType): FormResource<typeof ModerationReply> {
   return {
     name: `moderation-reply-${type}`,
-    titles: { create: 'Reply to the readers who reported it', edit: 'Reply to the readers who reported it' },
+    titles: { create: msg`Reply to the readers who reported it`, edit: msg`Reply to the readers who reported it` },
     schema: ModerationReply,
-    fields: [{ name: 'message', label: 'Your reply (sent by e-mail)', kind: 'text', autoComplete: 'off' }],
+    fields: [{ name: 'message', label: msg`Your reply (sent by e-mail)`, kind: 'text', autoComplete: 'off' }],
     blank: { message: '' },
     load: () => Promise.resolve({ message: '' }),
     save: (id, changed) =>
@@ -86,12 +90,12 @@ function replyForm(type: ItemType): FormResource<typeof ModerationReply> {
         ids: [],
         patch: {},
         kind: 'admin-moderation-reply',
-        label: `Reply about ${type} ${id}`,
+        label: replyLabel(type, id!),
         method: 'POST',
         path: `/api-super-admin/book-monitoring/${type}/${id}/reply/`,
         body: { message: String(changed.message ?? '') },
       }),
-    messages: { created: BOOK_MSG.replied, updated: BOOK_MSG.replied, failed: 'Failed to send the reply. Please try again.' },
+    messages: { created: BOOK_MSG.replied, updated: BOOK_MSG.replied, failed: msg`Failed to send the reply. Please try again.` },
     back: PAGE,
   };
 }

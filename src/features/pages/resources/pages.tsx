@@ -4,6 +4,7 @@
 // List: GET /api-admin/pages/ (the site is the host: the server decides which pages are yours).
 // Form: title, the description search engines show, and the page written with the shared editor,
 // sent through the outbox as PATCH /pages/{slug}/ (only what changed; the server sanitises it).
+import { msg, t } from '@lingui/core/macro';
 import { api } from '@/api/client';
 import type { components } from '@/api/schema';
 import { unwrap } from '@/api/use-remote';
@@ -19,27 +20,27 @@ export type AdminPage = components['schemas']['AdminPage'];
 export function pageList(base: string, school: boolean): ListResource<AdminPage> {
   return {
     name: school ? 'site-pages' : 'pages',
-    title: school ? 'Our site’s pages' : 'Public pages',
+    title: school ? msg`Our site’s pages` : msg`Public pages`,
     path: '/api-admin/pages/',
-    searchLabel: 'Search titles and descriptions',
-    dateLabel: 'Last updated',
+    searchLabel: msg`Search titles and descriptions`,
+    dateLabel: msg`Last updated`,
     defaultSort: 'slug',
     columns: [
-      { key: 'title', header: 'Title', sort: 'title' },
-      { key: 'slug', header: 'Address', sort: 'slug', cell: (p) => `/${p.slug}` },
+      { key: 'title', header: msg`Title`, sort: 'title' },
+      { key: 'slug', header: msg`Address`, sort: 'slug', cell: (p) => `/${p.slug}` },
       ...(school
-        ? [{ key: 'source', header: 'Version', cell: (p: AdminPage) => (p.source === 'site' ? 'Our own' : 'Platform default') }]
+        ? [{ key: 'source', header: msg`Version`, cell: (p: AdminPage) => (p.source === 'site' ? t`Our own` : t`Platform default`) }]
         : []),
-      { key: 'updated_at', header: 'Last updated', sort: 'updated_at', cell: (p) => formatDate(p.updated_at) },
+      { key: 'updated_at', header: msg`Last updated`, sort: 'updated_at', cell: (p) => formatDate(p.updated_at) },
     ],
     filters: school
       ? [
           {
             key: 'source',
-            label: 'Version',
+            label: msg`Version`,
             options: [
-              ['site', 'Our own'],
-              ['platform', 'Platform default'],
+              ['site', msg`Our own`],
+              ['platform', msg`Platform default`],
             ],
           },
         ]
@@ -56,12 +57,12 @@ export function pageList(base: string, school: boolean): ListResource<AdminPage>
 export function pageForm(base: string, school: boolean, slug: PageSlug): FormResource<typeof PageInput> {
   return {
     name: school ? 'site-page' : 'page',
-    titles: { create: 'Edit page', edit: school ? 'Edit our version of this page' : 'Edit page (platform default)' },
+    titles: { create: msg`Edit page`, edit: school ? msg`Edit our version of this page` : msg`Edit page (platform default)` },
     schema: PageInput,
     fields: [
-      { name: 'title', label: 'Title', kind: 'text', autoComplete: 'off' },
-      { name: 'description', label: 'Description for search engines', kind: 'textarea', rows: 3 },
-      { name: 'body', label: 'Page', kind: 'richtext' },
+      { name: 'title', label: msg`Title`, kind: 'text', autoComplete: 'off' },
+      { name: 'description', label: msg`Description for search engines`, kind: 'textarea', rows: 3 },
+      { name: 'body', label: msg`Page`, kind: 'richtext' },
     ],
     blank: { title: '', description: '', body: '' },
     load: async () => {
@@ -76,13 +77,13 @@ export function pageForm(base: string, school: boolean, slug: PageSlug): FormRes
         ids: [],
         patch: body,
         kind: 'page-update',
-        label: `Change the page /${slug}`,
+        label: t`Change the page /${slug}`,
         method: 'PATCH',
         path: `/pages/${slug}/`,
         body,
       });
     },
-    messages: { created: 'Page saved.', updated: 'Page saved.', failed: 'The page could not be saved. Please try again.' },
+    messages: { created: msg`Page saved.`, updated: msg`Page saved.`, failed: msg`The page could not be saved. Please try again.` },
     back: `${base}/pages`,
   };
 }

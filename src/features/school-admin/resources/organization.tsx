@@ -3,6 +3,9 @@
 // orders, raised; users by role; sign-ups), schools (linked schools with their numbers; unlink;
 // invite one by e-mail) and one school's classes and numbers (schools?id=). Payment history and the
 // profile reuse the platform panel's declarations (composed in src/app/screens/admin-school.tsx).
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans } from '@lingui/react/macro';
+import { msg, t } from '@lingui/core/macro';
 import { api, sendNow } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
@@ -23,27 +26,27 @@ const SCHOOLS = '/admin-organization/schools';
 const loadStats = () => unwrap(api.GET('/api-organization/stats/'));
 const signups = (s: Stats) => [
   {
-    title: 'Sign-ups per month',
+    title: msg`Sign-ups per month`,
     labels: s.months.map((m) => m.month),
-    series: [{ label: 'New users', values: s.months.map((m) => m.signups), color: '#0B6E4F' }],
+    series: [{ label: msg`New users`, values: s.months.map((m) => m.signups), color: '#0B6E4F' }],
   },
 ];
 
 export const organizationDashboard: DashboardResource<Stats> = {
-  title: 'Organization dashboard',
+  title: msg`Organization dashboard`,
   key: 'organization-stats',
   load: loadStats,
   cards: (s) => [
-    ['Schools', number.format(s.schools.length)],
-    ['Students', number.format(s.totals.students)],
-    ['Teachers', number.format(s.totals.teachers)],
-    ['Classes', number.format(s.totals.classes)],
-    ['Stories', number.format(s.totals.stories)],
-    ['Books', number.format(s.totals.books)],
-    ['Orders paid', number.format(s.totals.orders)],
-    ['Raised', money(s.totals.raised_cents)],
-    ...s.schools.map((school): [string, string] => [
-      `${school.school_name}: students · teachers`,
+    [msg`Schools`, number.format(s.schools.length)],
+    [msg`Students`, number.format(s.totals.students)],
+    [msg`Teachers`, number.format(s.totals.teachers)],
+    [msg`Classes`, number.format(s.totals.classes)],
+    [msg`Stories`, number.format(s.totals.stories)],
+    [msg`Books`, number.format(s.totals.books)],
+    [msg`Orders paid`, number.format(s.totals.orders)],
+    [msg`Raised`, money(s.totals.raised_cents)],
+    ...s.schools.map(({ school_name: name, ...school }): [MessageDescriptor, string] => [
+      msg`${name}: students · teachers`,
       `${number.format(school.students)} · ${number.format(school.teachers)}`,
     ]),
   ],
@@ -51,19 +54,22 @@ export const organizationDashboard: DashboardResource<Stats> = {
 };
 
 export const organizationUserDashboard: DashboardResource<Stats> = {
-  title: 'User dashboard',
+  title: msg`User dashboard`,
   key: 'organization-stats',
   load: loadStats,
   cards: (s) => [
-    ['Users', number.format(s.users)],
-    ['Active', number.format(s.active_users)],
-    ['Deactivated', number.format(s.users - s.active_users)],
-    ['Students', number.format(s.users_by_role.student ?? 0)],
-    ['Teachers', number.format((s.users_by_role.teacher ?? 0) + (s.users_by_role.teacher_admin ?? 0))],
-    ['School admins', number.format(s.users_by_role.school_admin ?? 0)],
+    [msg`Users`, number.format(s.users)],
+    [msg`Active`, number.format(s.active_users)],
+    [msg`Deactivated`, number.format(s.users - s.active_users)],
+    [msg`Students`, number.format(s.users_by_role.student ?? 0)],
+    [msg`Teachers`, number.format((s.users_by_role.teacher ?? 0) + (s.users_by_role.teacher_admin ?? 0))],
+    [msg`School admins`, number.format(s.users_by_role.school_admin ?? 0)],
   ],
   charts: signups,
 };
+
+const unlinkLabel = (school: string) => t`Unlink ${school}`;
+const classLine = (name: string, code: string, teacher: string, students: string) => t`${name} (${code}): ${teacher}, ${students} students`;
 
 function unlink(school: { id: number; school_name: string }) {
   return queueAdminWrite({
@@ -71,7 +77,7 @@ function unlink(school: { id: number; school_name: string }) {
     ids: [school.id],
     patch: {},
     kind: 'organization-school-unlink',
-    label: `Unlink ${school.school_name}`,
+    label: unlinkLabel(school.school_name),
     method: 'DELETE',
     path: `/api-organization/schools/${school.id}/`,
     body: {},
@@ -80,61 +86,59 @@ function unlink(school: { id: number; school_name: string }) {
 
 export const schools: ListResource<LinkedSchool> = {
   name: 'organizationSchools',
-  title: 'Schools',
+  title: msg`Schools`,
   path: '/api-organization/schools/',
-  searchLabel: 'Search by name, email or subdomain',
-  dateLabel: 'Created',
+  searchLabel: msg`Search by name, email or subdomain`,
+  dateLabel: msg`Created`,
   defaultSort: 'school_name',
   columns: [
-    { key: 'school_name', header: 'School', sort: 'school_name' },
-    { key: 'students', header: 'Students', cell: (s) => number.format(s.students) },
-    { key: 'teachers', header: 'Teachers', cell: (s) => number.format(s.teachers) },
-    { key: 'classes', header: 'Classes', cell: (s) => number.format(s.classes) },
-    { key: 'stories', header: 'Stories', cell: (s) => number.format(s.stories) },
-    { key: 'books', header: 'Books', cell: (s) => number.format(s.books) },
-    { key: 'orders', header: 'Orders', cell: (s) => number.format(s.orders) },
-    { key: 'raised_cents', header: 'Raised', cell: (s) => money(s.raised_cents) },
-    { key: 'created_at', header: 'Created', sort: 'created_at', cell: (s) => day(s.created_at) },
+    { key: 'school_name', header: msg`School`, sort: 'school_name' },
+    { key: 'students', header: msg`Students`, cell: (s) => number.format(s.students) },
+    { key: 'teachers', header: msg`Teachers`, cell: (s) => number.format(s.teachers) },
+    { key: 'classes', header: msg`Classes`, cell: (s) => number.format(s.classes) },
+    { key: 'stories', header: msg`Stories`, cell: (s) => number.format(s.stories) },
+    { key: 'books', header: msg`Books`, cell: (s) => number.format(s.books) },
+    { key: 'orders', header: msg`Orders`, cell: (s) => number.format(s.orders) },
+    { key: 'raised_cents', header: msg`Raised`, cell: (s) => money(s.raised_cents) },
+    { key: 'created_at', header: msg`Created`, sort: 'created_at', cell: (s) => day(s.created_at) },
   ],
   filters: [],
   bulkActions: [
     {
       key: 'unlink',
-      label: 'Unlink',
-      options: [['unlink', 'Unlink from the organization']],
+      label: msg`Unlink`,
+      options: [['unlink', msg`Unlink from the organization`]],
       run: (rows) => eachRow(rows, unlink),
       done: SCHOOL_ADMIN_MSG.schoolUnlinked,
     },
   ],
   rowHref: (s) => `${SCHOOLS}?id=${s.id}`,
   rowLabel: (s) => s.school_name,
-  create: { href: `${SCHOOLS}/invite`, label: 'Invite a school' },
+  create: { href: `${SCHOOLS}/invite`, label: msg`Invite a school` },
 };
 
 export const schoolDetail: ShowResource<SchoolDetail> = {
   title: (s) => s.school_name,
   load: (id) => unwrap(api.GET('/api-organization/schools/{id}/', { params: { path: { id } } })),
   facts: (s) => [
-    ['Email', s.school_email],
-    ['Site', s.subdomain],
-    ['Students', number.format(s.students)],
-    ['Teachers', number.format(s.teachers)],
-    ['Stories', number.format(s.stories)],
-    ['Books', number.format(s.books)],
-    ['Orders paid', number.format(s.orders)],
-    ['Raised', money(s.raised_cents)],
+    [msg`Email`, s.school_email],
+    [msg`Site`, s.subdomain],
+    [msg`Students`, number.format(s.students)],
+    [msg`Teachers`, number.format(s.teachers)],
+    [msg`Stories`, number.format(s.stories)],
+    [msg`Books`, number.format(s.books)],
+    [msg`Orders paid`, number.format(s.orders)],
+    [msg`Raised`, money(s.raised_cents)],
     [
-      'Classes',
+      msg`Classes`,
       s.class_list.length ? (
         <ul className="admin-plain-list">
           {s.class_list.map((k) => (
-            <li key={k.id}>
-              {k.name} ({k.class_code}): {k.teacher_name ?? 'no teacher assigned'}, {number.format(k.students)} students
-            </li>
+            <li key={k.id}>{classLine(k.name, k.class_code, k.teacher_name ?? t`no teacher assigned`, number.format(k.students))}</li>
           ))}
         </ul>
       ) : (
-        'None yet'
+        t`None yet`
       ),
     ],
   ],
@@ -144,18 +148,18 @@ export const schoolDetail: ShowResource<SchoolDetail> = {
       className="button button-small button-secondary"
       onClick={() => void unlink(s).then((o) => sayOutcome(o, SCHOOL_ADMIN_MSG.schoolUnlinked, SCHOOL_ADMIN_MSG.notUnlinked) && reload())}
     >
-      Unlink
+      <Trans>Unlink</Trans>
     </button>
   ),
-  back: { href: SCHOOLS, label: 'All schools' },
+  back: { href: SCHOOLS, label: msg`All schools` },
 };
 
 /** Inviting a school by e-mail (POST /invitations/, kind school): sent at once, it needs the network. */
 export const schoolInvite: FormResource<typeof SchoolInvite> = {
   name: 'school-invite',
-  titles: { create: 'Invite a school', edit: 'Invite a school' },
+  titles: { create: msg`Invite a school`, edit: msg`Invite a school` },
   schema: SchoolInvite,
-  fields: [{ name: 'email', label: "The school admin's email", kind: 'email', autoComplete: 'off' }],
+  fields: [{ name: 'email', label: msg`The school admin's email`, kind: 'email', autoComplete: 'off' }],
   blank: { email: '' },
   load: () => Promise.resolve({ email: '' }),
   save: async (_id, changed): Promise<SaveOutcome> => {
@@ -164,7 +168,7 @@ export const schoolInvite: FormResource<typeof SchoolInvite> = {
       ? { status: 'sent' }
       : { status: 'failed', message: registrationError(answer.body, SCHOOL_ADMIN_MSG.invitationFailed) };
   },
-  messages: { created: 'Invitation sent.', updated: 'Invitation sent.', failed: SCHOOL_ADMIN_MSG.invitationFailed },
+  messages: { created: msg`Invitation sent.`, updated: msg`Invitation sent.`, failed: SCHOOL_ADMIN_MSG.invitationFailed },
   back: SCHOOLS,
   needsNetwork: () => true,
 };

@@ -4,6 +4,10 @@
 // and changing its name or teacher, a user's deactivate/reactivate,
 // and the site's profile load and save. Users, payment history and the profile form reuse the
 // platform panel's declarations: src/app/screens/admin-school.tsx composes them.
+import { i18n } from '@/i18n/i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans } from '@lingui/react/macro';
+import { msg, t } from '@lingui/core/macro';
 import { api, sendNow } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
@@ -24,21 +28,29 @@ type TeacherProfile = components['schemas']['TeacherProfile'];
 type AdminUser = components['schemas']['AdminUser'];
 
 const TEACHER_ROLE_OPTIONS: readonly Option[] = [
-  ['teacher', 'Teacher'],
-  ['teacher_admin', 'Teacher admin'],
+  ['teacher', msg`Teacher`],
+  ['teacher_admin', msg`Teacher admin`],
 ];
+
+const createClassLabel = (name: string) => t`Create the class ${name}`;
+const updateClassLabel = (id: number) => t`Update class ${id}`;
+const classChoice = (name: string, code: string, taken: boolean) => (taken ? t`${name} (${code}): has a teacher` : `${name} (${code})`);
+const removeLabel = (name: string) => t`Remove teacher ${name}`;
+const updateTeacherLabel = (id: number) => t`Update teacher ${id}`;
+const activeLabel = (active: boolean, name: string) => (active ? t`Deactivate ${name}` : t`Reactivate ${name}`);
 
 // ---------------------------------------------------------------------------------------------
 // organizations
 
 function organizationWrite(o: SchoolOrganization, option: string) {
   const accept = option === 'accept';
+  const school = o.school_name;
   return queueAdminWrite({
     resource: 'schoolOrganizations',
     ids: [o.id],
     patch: accept ? { status: 'linked' } : {},
     kind: accept ? 'school-organization-accept' : 'school-organization-remove',
-    label: `${accept ? 'Accept' : 'Remove'} the link to ${o.school_name}`,
+    label: accept ? t`Accept the link to ${school}` : t`Remove the link to ${school}`,
     method: accept ? 'POST' : 'DELETE',
     path: accept ? `/api-school-admin/organizations/${o.id}/accept/` : `/api-school-admin/organizations/${o.id}/`,
     body: {},
@@ -47,37 +59,37 @@ function organizationWrite(o: SchoolOrganization, option: string) {
 
 export const organizations: ListResource<SchoolOrganization> = {
   name: 'schoolOrganizations',
-  title: 'Organizations',
+  title: msg`Organizations`,
   path: '/api-school-admin/organizations/',
-  searchLabel: 'Search by name or email',
-  dateLabel: 'Created',
+  searchLabel: msg`Search by name or email`,
+  dateLabel: msg`Created`,
   defaultSort: 'school_name',
   columns: [
-    { key: 'school_name', header: 'Organization', sort: 'school_name' },
-    { key: 'status', header: 'Link', cell: (o) => (o.status === 'linked' ? 'Linked' : 'Invitation waiting') },
-    { key: 'school_email', header: 'Email' },
-    { key: 'created_at', header: 'Created', sort: 'created_at', cell: (o) => day(o.created_at) },
+    { key: 'school_name', header: msg`Organization`, sort: 'school_name' },
+    { key: 'status', header: msg`Link`, cell: (o) => (o.status === 'linked' ? t`Linked` : t`Invitation waiting`) },
+    { key: 'school_email', header: msg`Email` },
+    { key: 'created_at', header: msg`Created`, sort: 'created_at', cell: (o) => day(o.created_at) },
   ],
   filters: [
     {
       key: 'status',
-      label: 'Link',
+      label: msg`Link`,
       options: [
-        ['linked', 'Linked'],
-        ['invited', 'Invitation waiting'],
+        ['linked', msg`Linked`],
+        ['invited', msg`Invitation waiting`],
       ],
     },
   ],
   bulkActions: [
     {
       key: 'link',
-      label: 'Link',
+      label: msg`Link`,
       options: [
-        ['accept', 'Accept the invitation'],
-        ['remove', 'Remove the link'],
+        ['accept', msg`Accept the invitation`],
+        ['remove', msg`Remove the link`],
       ],
       run: (rows, option) => eachRow(rows, (o) => organizationWrite(o, option)),
-      done: 'Organizations updated.',
+      done: msg`Organizations updated.`,
     },
   ],
   rowLabel: (o) => o.school_name,
@@ -90,75 +102,75 @@ const teacherHref = (id: number) => `/admin-school/teacher/${id}/profile`;
 
 export const classesTable: ListResource<SchoolClass> = {
   name: 'schoolClasses',
-  title: 'Classes and teachers',
+  title: msg`Classes and teachers`,
   path: '/api-school-admin/classes/',
-  searchLabel: 'Search by class, code or teacher',
-  dateLabel: 'Created',
+  searchLabel: msg`Search by class, code or teacher`,
+  dateLabel: msg`Created`,
   defaultSort: 'name',
   columns: [
-    { key: 'name', header: 'Class', sort: 'name' },
-    { key: 'class_code', header: 'Code', sort: 'class_code' },
+    { key: 'name', header: msg`Class`, sort: 'name' },
+    { key: 'class_code', header: msg`Code`, sort: 'class_code' },
     {
       key: 'teacher_name',
-      header: 'Teacher',
+      header: msg`Teacher`,
       cell: (k) =>
-        k.teacher_id && k.teacher_name ? <AdminLink href={teacherHref(k.teacher_id)}>{k.teacher_name}</AdminLink> : 'No teacher assigned',
+        k.teacher_id && k.teacher_name ? <AdminLink href={teacherHref(k.teacher_id)}>{k.teacher_name}</AdminLink> : t`No teacher assigned`,
     },
-    { key: 'students', header: 'Students', cell: (k) => number.format(k.students) },
-    { key: 'stories', header: 'Stories', cell: (k) => number.format(k.stories) },
-    { key: 'school_name', header: 'School' },
-    { key: 'created_at', header: 'Created', sort: 'created_at', cell: (k) => day(k.created_at) },
+    { key: 'students', header: msg`Students`, cell: (k) => number.format(k.students) },
+    { key: 'stories', header: msg`Stories`, cell: (k) => number.format(k.stories) },
+    { key: 'school_name', header: msg`School` },
+    { key: 'created_at', header: msg`Created`, sort: 'created_at', cell: (k) => day(k.created_at) },
   ],
   filters: [
     {
       key: 'has_teacher',
-      label: 'Teacher',
+      label: msg`Teacher`,
       options: [
-        ['true', 'Has a teacher'],
-        ['false', 'No teacher assigned'],
+        ['true', msg`Has a teacher`],
+        ['false', msg`No teacher assigned`],
       ],
     },
   ],
   rowHref: (k) => `/admin-school/classdetails?id=${k.id}&class_id=${encodeURIComponent(k.class_code)}`,
   rowLabel: (k) => k.name,
-  create: { href: '/admin-school/classform', label: 'Create a class' },
+  create: { href: '/admin-school/classform', label: msg`Create a class` },
 };
 
 // ---------------------------------------------------------------------------------------------
 // teachers: every teacher and teacher admin of the school (those without a class too), and the
 // way to invite one
 
-const ROLE_WORDS: Record<string, string> = { teacher: 'Teacher', teacher_admin: 'Teacher admin' };
+const ROLE_WORDS: Record<string, MessageDescriptor> = { teacher: msg`Teacher`, teacher_admin: msg`Teacher admin` };
 
 export const teachersTable: ListResource<AdminUser> = {
   name: 'schoolTeachers',
-  title: 'Teachers',
+  title: msg`Teachers`,
   path: '/api-school-admin/users/',
   fixed: { teaching: 'true' },
-  searchLabel: 'Search by name or email',
-  dateLabel: 'Joined',
+  searchLabel: msg`Search by name or email`,
+  dateLabel: msg`Joined`,
   defaultSort: 'first_name',
   columns: [
-    { key: 'first_name', header: 'First name', sort: 'first_name' },
-    { key: 'last_name', header: 'Last name', sort: 'last_name' },
-    { key: 'email', header: 'Email', sort: 'email' },
-    { key: 'role', header: 'Role', cell: (u) => ROLE_WORDS[u.role] ?? u.role },
-    { key: 'is_active', header: 'Status', cell: (u) => (u.is_active ? 'Active' : 'Removed') },
-    { key: 'last_login', header: 'Last sign-in', sort: 'last_login', cell: (u) => (u.last_login ? day(u.last_login) : 'Never') },
+    { key: 'first_name', header: msg`First name`, sort: 'first_name' },
+    { key: 'last_name', header: msg`Last name`, sort: 'last_name' },
+    { key: 'email', header: msg`Email`, sort: 'email' },
+    { key: 'role', header: msg`Role`, cell: (u) => (u.role in ROLE_WORDS ? i18n._(ROLE_WORDS[u.role]!) : u.role) },
+    { key: 'is_active', header: msg`Status`, cell: (u) => (u.is_active ? t`Active` : t`Removed`) },
+    { key: 'last_login', header: msg`Last sign-in`, sort: 'last_login', cell: (u) => (u.last_login ? day(u.last_login) : t`Never`) },
   ],
   filters: [
     {
       key: 'is_active',
-      label: 'Status',
+      label: msg`Status`,
       options: [
-        ['true', 'Active'],
-        ['false', 'Removed'],
+        ['true', msg`Active`],
+        ['false', msg`Removed`],
       ],
     },
   ],
   rowHref: (u) => teacherHref(u.id),
   rowLabel: (u) => `${u.first_name} ${u.last_name}`,
-  create: { href: '/admin-school/teacher/new/profile', label: 'Invite a teacher' },
+  create: { href: '/admin-school/teacher/new/profile', label: msg`Invite a teacher` },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -169,16 +181,16 @@ async function teacherChoices(): Promise<readonly Option[]> {
   const page = await unwrap(
     api.GET('/api-school-admin/users/', { params: { query: { teaching: 'true', is_active: 'true', ordering: 'first_name', limit: 100 } } }),
   );
-  return [['', 'No teacher yet'], ...page.results.map((u): Option => [String(u.id), `${u.first_name} ${u.last_name}`])];
+  return [['', msg`No teacher yet`], ...page.results.map((u): Option => [String(u.id), `${u.first_name} ${u.last_name}`])];
 }
 
 export const classForm: FormResource<typeof ClassForm> = {
   name: 'school-class',
-  titles: { create: 'Create a class', edit: 'Edit class' },
+  titles: { create: msg`Create a class`, edit: msg`Edit class` },
   schema: ClassForm,
   fields: [
-    { name: 'name', label: 'Class name', kind: 'text', autoComplete: 'off' },
-    { name: 'teacher_id', label: 'Teacher', kind: 'select', options: teacherChoices },
+    { name: 'name', label: msg`Class name`, kind: 'text', autoComplete: 'off' },
+    { name: 'teacher_id', label: msg`Teacher`, kind: 'select', options: teacherChoices },
   ],
   blank: { name: '', teacher_id: '' },
   load: async (id) => {
@@ -191,7 +203,7 @@ export const classForm: FormResource<typeof ClassForm> = {
       ids: id === null ? [] : [id],
       patch: changed,
       kind: id === null ? 'school-class-create' : 'school-class-update',
-      label: id === null ? `Create the class ${String(changed.name ?? '')}` : `Update class ${id}`,
+      label: id === null ? createClassLabel(String(changed.name ?? '')) : updateClassLabel(id),
       method: id === null ? 'POST' : 'PATCH',
       path: id === null ? '/api-school-admin/classes/' : `/api-school-admin/classes/${id}/`,
       body: changed,
@@ -210,30 +222,35 @@ let classChoices: Promise<readonly Option[]> = Promise.resolve([]);
 
 export const teacherForm: FormResource<typeof TeacherForm> = {
   name: 'teacher',
-  titles: { create: 'Teacher', edit: 'Edit teacher' },
+  titles: { create: msg`Teacher`, edit: msg`Edit teacher` },
   schema: TeacherForm,
   fields: [
-    { name: 'first_name', label: 'First name', kind: 'text', autoComplete: 'off' },
-    { name: 'last_name', label: 'Last name', kind: 'text', autoComplete: 'off' },
-    { name: 'role', label: 'Role', kind: 'select', options: TEACHER_ROLE_OPTIONS, placeholder: 'Choose a role' },
+    { name: 'first_name', label: msg`First name`, kind: 'text', autoComplete: 'off' },
+    { name: 'last_name', label: msg`Last name`, kind: 'text', autoComplete: 'off' },
+    { name: 'role', label: msg`Role`, kind: 'select', options: TEACHER_ROLE_OPTIONS, placeholder: msg`Choose a role` },
     {
       name: 'class_ids',
-      label: 'Classes they teach',
+      label: msg`Classes they teach`,
       kind: 'checks',
       options: () => classChoices,
-      empty: 'The school has no classes yet.',
+      empty: msg`The school has no classes yet.`,
     },
   ],
   blank: { first_name: '', last_name: '', role: 'teacher', class_ids: '' },
   load: async (id) => {
-    const t = await loadTeacher(id);
+    const teacher = await loadTeacher(id);
     classChoices = Promise.resolve(
-      t.class_options.map((k): Option => [
+      teacher.class_options.map((k): Option => [
         String(k.id),
-        `${k.name} (${k.class_code})${k.teacher_id && k.teacher_id !== id ? ': has a teacher' : ''}`,
+        classChoice(k.name, k.class_code, Boolean(k.teacher_id && k.teacher_id !== id)),
       ]),
     );
-    return { first_name: t.first_name, last_name: t.last_name, role: t.role, class_ids: t.classes.map((k) => k.id).join(',') };
+    return {
+      first_name: teacher.first_name,
+      last_name: teacher.last_name,
+      role: teacher.role,
+      class_ids: teacher.classes.map((k) => k.id).join(','),
+    };
   },
   save: (id, changed) =>
     queueAdminWrite({
@@ -241,7 +258,7 @@ export const teacherForm: FormResource<typeof TeacherForm> = {
       ids: id === null ? [] : [id],
       patch: changed,
       kind: 'school-teacher-update',
-      label: `Update teacher ${id}`,
+      label: updateTeacherLabel(id!),
       method: 'PATCH',
       path: `/api-school-admin/teachers/${id}/`,
       body: changed,
@@ -253,11 +270,11 @@ export const teacherForm: FormResource<typeof TeacherForm> = {
 /** Inviting a teacher by e-mail (POST /invitations/): sent at once, it needs the network. */
 export const teacherInvite: FormResource<typeof TeacherInvite> = {
   name: 'teacher-invite',
-  titles: { create: 'Invite a teacher', edit: 'Invite a teacher' },
+  titles: { create: msg`Invite a teacher`, edit: msg`Invite a teacher` },
   schema: TeacherInvite,
   fields: [
-    { name: 'email', label: 'Email', kind: 'email', autoComplete: 'off' },
-    { name: 'role', label: 'Role', kind: 'select', options: TEACHER_ROLE_OPTIONS, placeholder: 'Choose a role' },
+    { name: 'email', label: msg`Email`, kind: 'email', autoComplete: 'off' },
+    { name: 'role', label: msg`Role`, kind: 'select', options: TEACHER_ROLE_OPTIONS, placeholder: msg`Choose a role` },
   ],
   blank: { email: '', role: 'teacher' },
   load: () => Promise.resolve({ email: '', role: 'teacher' }),
@@ -267,20 +284,20 @@ export const teacherInvite: FormResource<typeof TeacherInvite> = {
       ? { status: 'sent' }
       : { status: 'failed', message: registrationError(answer.body, SCHOOL_ADMIN_MSG.invitationFailed) };
   },
-  messages: { created: 'Invitation sent.', updated: 'Invitation sent.', failed: SCHOOL_ADMIN_MSG.invitationFailed },
+  messages: { created: msg`Invitation sent.`, updated: msg`Invitation sent.`, failed: SCHOOL_ADMIN_MSG.invitationFailed },
   back: '/admin-school/teachers',
   needsNetwork: () => true,
 };
 
-function removeTeacher(t: TeacherProfile, reload: () => void) {
+function removeTeacher(p: TeacherProfile, reload: () => void) {
   void queueAdminWrite({
     resource: 'teachers',
-    ids: [t.id],
+    ids: [p.id],
     patch: { is_active: false },
     kind: 'school-teacher-remove',
-    label: `Remove teacher ${t.first_name} ${t.last_name}`,
+    label: removeLabel(`${p.first_name} ${p.last_name}`),
     method: 'DELETE',
-    path: `/api-school-admin/teachers/${t.id}/`,
+    path: `/api-school-admin/teachers/${p.id}/`,
     body: {},
   }).then((outcome) => {
     if (sayOutcome(outcome, SCHOOL_ADMIN_MSG.teacherRemoved, SCHOOL_ADMIN_MSG.teacherNotRemoved)) reload();
@@ -288,30 +305,30 @@ function removeTeacher(t: TeacherProfile, reload: () => void) {
 }
 
 export const teacherProfile: ShowResource<TeacherProfile> = {
-  title: (t) => `${t.first_name} ${t.last_name}`,
+  title: (p) => `${p.first_name} ${p.last_name}`,
   load: loadTeacher,
-  facts: (t) => [
-    ['Email', t.email ?? '—'],
-    ['Role', t.role === 'teacher_admin' ? 'Teacher admin' : 'Teacher'],
-    ['School', t.school_name],
-    ['Classes', t.classes.length ? t.classes.map((k) => `${k.name} (${k.class_code})`).join(', ') : 'None'],
-    ['Status', t.is_active ? 'Active' : 'Removed'],
-    ['Joined', day(t.date_joined)],
-    ['Last sign-in', day(t.last_login)],
+  facts: (p) => [
+    [msg`Email`, p.email ?? '—'],
+    [msg`Role`, p.role === 'teacher_admin' ? t`Teacher admin` : t`Teacher`],
+    [msg`School`, p.school_name],
+    [msg`Classes`, p.classes.length ? p.classes.map((k) => `${k.name} (${k.class_code})`).join(', ') : t`None`],
+    [msg`Status`, p.is_active ? t`Active` : t`Removed`],
+    [msg`Joined`, day(p.date_joined)],
+    [msg`Last sign-in`, day(p.last_login)],
   ],
-  actions: (t, reload) => (
+  actions: (p, reload) => (
     <>
-      <AdminLink className="button button-small" href={`${teacherHref(t.id)}?id=${t.id}`}>
-        Edit
+      <AdminLink className="button button-small" href={`${teacherHref(p.id)}?id=${p.id}`}>
+        <Trans>Edit</Trans>
       </AdminLink>
-      {t.is_active ? (
-        <button type="button" className="button button-small button-secondary" onClick={() => removeTeacher(t, reload)}>
-          Remove
+      {p.is_active ? (
+        <button type="button" className="button button-small button-secondary" onClick={() => removeTeacher(p, reload)}>
+          <Trans>Remove</Trans>
         </button>
       ) : null}
     </>
   ),
-  back: { href: '/admin-school/teachers', label: 'All teachers' },
+  back: { href: '/admin-school/teachers', label: msg`All teachers` },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -326,7 +343,7 @@ export function schoolUserActions(u: AdminUser, reload: () => void) {
       ids: [u.id],
       patch: { is_active: !u.is_active },
       kind: 'school-user-active',
-      label: `${u.is_active ? 'Deactivate' : 'Reactivate'} ${u.first_name} ${u.last_name}`,
+      label: activeLabel(u.is_active, `${u.first_name} ${u.last_name}`),
       method: 'PATCH',
       path: `/api-school-admin/users/${u.id}/`,
       body: { is_active: String(!u.is_active) },
@@ -337,11 +354,11 @@ export function schoolUserActions(u: AdminUser, reload: () => void) {
     <>
       {u.role === 'teacher' || u.role === 'teacher_admin' ? (
         <AdminLink className="button button-small" href={teacherHref(u.id)}>
-          Teacher profile
+          <Trans>Teacher profile</Trans>
         </AdminLink>
       ) : null}
       <button type="button" className="button button-small button-secondary" onClick={toggle}>
-        {u.is_active ? 'Deactivate' : 'Reactivate'}
+        {u.is_active ? t`Deactivate` : t`Reactivate`}
       </button>
     </>
   );
@@ -371,7 +388,7 @@ export async function saveProfile(changed: Record<string, string | File>): Promi
     ids: [],
     patch: body,
     kind: 'school-profile-update',
-    label: 'Update the profile',
+    label: t`Update the profile`,
     method: 'PATCH',
     path: '/api-school-admin/profile/',
     body,
