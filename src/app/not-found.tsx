@@ -1,4 +1,4 @@
-// The page at an address nobody knows. Part of the first load (the router's), so its words are t`…`.
+// The page at an address nobody knows (loaded when one is opened).
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 
