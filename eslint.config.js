@@ -108,9 +108,18 @@ const TRANSLATED = [
   'src/features/forms/resources/**',
   'src/features/pages/resources/**',
   'src/features/help/resources/**',
+  // Phase 3: the teacher's stories lists, the sync panel, orders and invoices, the app's shell.
+  'src/features/stories/**',
+  'src/features/sync-status/**',
+  'src/features/orders/**',
+  'src/features/checkout/**',
+  'src/app/**',
 ];
 // Left out for now: the PDFs (their words are drawn with fonts of their own, done with the PDF work).
-const UNTRANSLATED = ['src/features/roster/login-cards.ts'];
+// The failed-screen page (src/app/route-error.tsx) stays English for now: it must be on the first
+// load (it speaks when a screen's code cannot be fetched offline), and its messages took /library
+// over its 120 KiB budget (120.1 measured).
+const UNTRANSLATED = ['src/features/roster/login-cards.ts', 'src/features/orders/invoice-pdf.ts', 'src/app/route-error.tsx'];
 const dexie = { name: 'dexie', message: 'Use the device database through src/data.' };
 const dexieHooks = { name: 'dexie-react-hooks', message: 'Use useLive from src/data.' };
 const openapiFetch = { name: 'openapi-fetch', message: 'Call the API through src/api.' };
@@ -170,10 +179,17 @@ export default tseslint.config(
       'lingui/no-unlocalized-strings': [
         'error',
         {
-          // Not words: one lowercase token (a key, a path, a class name), CONSTANTS, and strings with
-          // no Latin letter (symbols, numbers). Attributes that are not words, and calls whose
+          // Not words: one lowercase token (a key, a path, a class name), CONSTANTS, strings with
+          // no Latin letter (symbols, numbers) and one PascalCase token (a component's or an
+          // export's name: 'SchoolDashboardScreen'). Attributes that are not words, and calls whose
           // strings are not shown to anyone.
-          ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$', '^[^A-Za-z]*$', '^(Arrow(Left|Right|Up|Down)|Page(Up|Down)|Home|End)$'],
+          ignore: [
+            '^(?![A-Z])\\S+$',
+            '^[A-Z0-9_-]+$',
+            '^[^A-Za-z]*$',
+            '^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$',
+            '^(Arrow(Left|Right|Up|Down)|Page(Up|Down)|Home|End)$',
+          ],
           ignoreNames: [
             { regex: { pattern: 'className', flags: 'i' } },
             { regex: { pattern: '^[A-Z0-9_-]+$' } },

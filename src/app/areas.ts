@@ -206,6 +206,8 @@ export const AREAS = {
     // One page (its tabs are ?option=), made by the router. The tabs are the staff's; a child's
     // menu is their own writing and Sign out.
     pages: [],
+    // The ?option= values are the tabs' addresses (their English names), not words on screen.
+    /* eslint-disable lingui/no-unlocalized-strings */
     links: [
       {
         label: msg({ id: 'Teacher Dashboard', message: 'Teacher Dashboard' }),
@@ -215,6 +217,7 @@ export const AREAS = {
       },
       { label: msg`Manage Classes`, to: '/dashboard', search: { option: 'Manage Classes' }, roles: STAFF_ROLES },
       { label: msg`Money I Have Raised`, to: '/dashboard', search: { option: 'Money I Have Raised' }, roles: STAFF_ROLES },
+      /* eslint-enable lingui/no-unlocalized-strings */
       { ...logout(), roles: STAFF_ROLES },
       { label: msg`My writing`, to: '/dashboard', roles: ['student'] },
       { label: msg`Write a story`, to: '/uploadblogsteps', roles: ['student'] },

@@ -21,13 +21,15 @@ import { FollowLanguage } from './language';
 import { redirectSignedIn, requireRoles } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { TestPaymentsBanner } from './layouts/test-payments-banner';
-import { NotFound } from './not-found';
 import { offlineAwareImport, RouteError } from './route-error';
 import { UpdatePrompt } from './update-prompt';
 
 /** Every screen loads on demand; offline, a screen not downloaded yet is said (RouteError), not reloaded away. */
 const lazyRouteComponent: typeof tanstackLazyRouteComponent = (importer, exportName) =>
   tanstackLazyRouteComponent(offlineAwareImport(importer), exportName);
+
+// An unknown address is rare: its page is not part of the first load either.
+const NotFound = lazyRouteComponent(() => import('./not-found'), 'NotFound');
 
 const rootRoute = createRootRoute({
   component: () => (

@@ -19,11 +19,11 @@ import type { LockManagerLike } from '@/sync/leader';
 import { nextTask } from '@/data/next-task';
 import { syncControl } from '@/sync/status';
 import { toast } from '@/ui/toast';
+import { t } from '@lingui/core/macro';
 
 const DEVICE_MARK = 'storynest_device';
 const PULL_EVERY_MS = 5 * 60_000;
 const PULL_AT_MOST_EVERY_MS = 30_000;
-const WIPED_MESSAGE = "The browser cleared this app's saved data on this device. Anything not yet sent before that could not be kept.";
 
 /** A database that vanished (wiped or evicted) while this browser remembers it is said. */
 export async function checkDeviceMarker(): Promise<'first-start' | 'wiped' | 'intact'> {
@@ -35,7 +35,11 @@ export async function checkDeviceMarker(): Promise<'first-start' | 'wiped' | 'in
     outcome = remembered ? 'wiped' : 'first-start';
     if (remembered) {
       await db.meta.put({ key: 'device-wiped', value: { at: Date.now() } });
-      toast('warning', WIPED_MESSAGE, 15_000);
+      toast(
+        'warning',
+        t`The browser cleared this app's saved data on this device. Anything not yet sent before that could not be kept.`,
+        15_000,
+      );
     }
     id = crypto.randomUUID();
     await db.meta.put({ key: 'device', value: { id } });

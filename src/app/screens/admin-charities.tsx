@@ -1,6 +1,7 @@
 // The charity and donation screens of both admin areas (platform panel and school area): each
 // renders a declaration of src/features/charity-admin with the generic admin screens. The
 // platform's lists get the tenant filter of the admin panel (upschool_admin only).
+import { msg } from '@lingui/core/macro';
 import { ONLY_PLATFORM_ADMIN, tenantOptions } from '@/features/admin-panel/resources/shared';
 import { charityDetails, charityForm, charityList, donationList, PLATFORM_AREA, SCHOOL_AREA } from '@/features/charity-admin/resources';
 import { ResourceForm } from '@/ui/admin/resource-form';
@@ -8,7 +9,7 @@ import { ResourceList } from '@/ui/admin/resource-list';
 import { ResourceShow } from '@/ui/admin/resource-show';
 import { useRecordId } from '@/ui/admin/use-record-id';
 
-const tenantFilter = { key: 'tenant_id', label: 'Tenant', options: tenantOptions, roles: ONLY_PLATFORM_ADMIN };
+const tenantFilter = { key: 'tenant_id', label: msg`Tenant`, options: tenantOptions, roles: ONLY_PLATFORM_ADMIN };
 
 const platform = {
   list: charityList(PLATFORM_AREA, [tenantFilter]),

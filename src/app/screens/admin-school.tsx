@@ -6,6 +6,7 @@
 // form reuse the platform panel's declarations (src/features/admin-panel), composed here with the
 // area's endpoints, which answer only the caller's school or linked schools.
 import { useMemo } from 'react';
+import { msg, t } from '@lingui/core/macro';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { payments } from '@/features/admin-panel/resources/orders';
 import { tenantForm } from '@/features/admin-panel/resources/tenants';
@@ -35,18 +36,20 @@ const schoolUsers: ListResource<AdminUser> = {
   ...allUsers,
   name: 'schoolUsers',
   path: '/api-school-admin/users/',
-  columns: allUsers.columns.map((c) => (c.key === 'tenant_name' ? { ...c, header: 'School' } : c)),
+  columns: allUsers.columns.map((c) => (c.key === 'tenant_name' ? { ...c, header: msg`School` } : c)),
   // Deactivating and reactivating is on each user's profile (one user at a time here).
   bulkActions: undefined,
   rowHref: (u) => `/admin-school/userprofile/${u.id}`,
-  create: { href: '/admin-school/teacher/new/profile', label: 'Invite a teacher' },
+  create: { href: '/admin-school/teacher/new/profile', label: msg`Invite a teacher` },
 };
 
 const schoolUserProfile: ShowResource<AdminUser> = {
   ...userProfile,
   load: loadSchoolUser,
-  facts: (u) => userProfile.facts(u).map(([label, value]) => [label === 'Tenant' ? 'School' : label, value]),
+  // The panel's Tenant fact, found by its English label, is the School here.
+  facts: (u) => userProfile.facts(u).map(([label, value]) => [label === 'Tenant' ? t`School` : label, value]),
   actions: schoolUserActions,
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a detail screen's way back is plain text (ShowResource) until the admin declarations speak every language
   back: { href: '/admin-school/users', label: 'All users' },
 };
 
@@ -64,7 +67,7 @@ function profileForm(back: string): FormResource<typeof ProfileForm> {
   return {
     ...tenantForm,
     name: 'profile',
-    titles: { create: 'Profile', edit: 'Profile' },
+    titles: { create: msg`Profile`, edit: msg`Profile` },
     schema: ProfileForm,
     fields: tenantForm.fields.filter((f) => f.name !== 'subdomain' && f.name !== 'is_organization'),
     load: loadProfile,

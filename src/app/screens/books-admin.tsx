@@ -1,6 +1,7 @@
 // The book screens of the school, organization and platform areas that do more than draw one
 // declaration of src/features/books-admin/resources: the record the address names (its path
 // segment, {bookId} or {itemId}, or ?id=) picks the list, the record or its form.
+import { msg } from '@lingui/core/macro';
 import { useSearch } from '@tanstack/react-router';
 import { ONLY_PLATFORM_ADMIN, tenantOptions } from '@/features/admin-panel/resources/shared';
 import { allBooks, bookSettingsForm, platformBook, publishForm, schoolBook, schoolBooks } from '@/features/books-admin/resources/books';
@@ -14,7 +15,7 @@ import { useRecordId } from '@/ui/admin/use-record-id';
 /** The platform's list: every book, with the tenant filter (upschool_admin only). */
 const platformBooks = {
   ...allBooks,
-  filters: [...allBooks.filters, { key: 'tenant_id', label: 'Tenant', options: tenantOptions, roles: ONLY_PLATFORM_ADMIN }],
+  filters: [...allBooks.filters, { key: 'tenant_id', label: msg`Tenant`, options: tenantOptions, roles: ONLY_PLATFORM_ADMIN }],
 };
 
 export function SchoolBooksScreen() {

@@ -3,6 +3,9 @@
 // change its teacher) and studentprofile (?id=), all on the roster feature. Teachers are a list
 // declaration (src/features/school-admin/resources/school.tsx).
 import type { ReactNode } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { AllStudents } from '@/features/roster/all-students';
 import { ClassDetails } from '@/features/roster/class-details';
@@ -14,7 +17,7 @@ import type { StudentLink } from '@/features/roster/student-table';
 import { useRecordId } from '@/ui/admin/use-record-id';
 import { api } from '@/api/client';
 import { unwrap, useRemote } from '@/api/use-remote';
-import { formatPrice } from '@/ui/format';
+import { formatNumber, formatPrice } from '@/ui/format';
 
 /** A link inside the area (its pages are built from a list, so their addresses are plain text). */
 function AreaLink({ href, children }: { href: string; children: ReactNode }) {
@@ -49,41 +52,54 @@ const useIdParam = (param: 'classId' | 'userId') => useRecordId(param) ?? undefi
 /** The school at a glance, and what to set up next: classes, teachers, stories waiting, money in. */
 function SchoolAtAGlance() {
   const overview = useRemote('overview', () => unwrap(api.GET('/api-school-admin/overview/')));
+  const { t, i18n } = useLingui();
   if (overview.status !== 'succeeded') return null;
   const o = overview.data;
-  const facts: [string, string, string][] = [
-    ['Classes', String(o.classes), '/admin-school/classes'],
-    ['Teachers', String(o.teachers), '/admin-school/teachers'],
-    ['Students', String(o.students), '/admin-school/students'],
-    ['Stories waiting for review', String(o.stories_waiting), '/admin-school/stories'],
-    ['Book sales', `${formatPrice(o.sales_cents)} (${o.sales})`, '/admin-school/books'],
-    ['Donations', `${formatPrice(o.donations_cents)} (${o.donations})`, '/admin-school/donations'],
+  const withoutTeacher = o.classes_without_teacher;
+  const count = (n: number) => formatNumber(n);
+  const total = (cents: number, n: number) => `${formatPrice(cents)} (${count(n)})`;
+  const facts: [MessageDescriptor, string, string][] = [
+    [msg`Classes`, count(o.classes), '/admin-school/classes'],
+    [msg`Teachers`, count(o.teachers), '/admin-school/teachers'],
+    [msg`Students`, count(o.students), '/admin-school/students'],
+    [msg`Stories waiting for review`, count(o.stories_waiting), '/admin-school/stories'],
+    [msg`Book sales`, total(o.sales_cents, o.sales), '/admin-school/books'],
+    [msg`Donations`, total(o.donations_cents, o.donations), '/admin-school/donations'],
   ];
   return (
     <section className="page school-glance" aria-labelledby="glance-title">
-      <h1 id="glance-title">School dashboard</h1>
+      <h1 id="glance-title">
+        <Trans>School dashboard</Trans>
+      </h1>
       <ul className="class-cards">
         {facts.map(([label, value, href]) => (
-          <li key={label} className="class-card">
-            <AreaLink href={href}>{label}</AreaLink>
+          <li key={href} className="class-card">
+            <AreaLink href={href}>{i18n._(label)}</AreaLink>
             <p className="glance-figure">{value}</p>
           </li>
         ))}
       </ul>
-      <h2>Set up your school</h2>
+      <h2>
+        <Trans>Set up your school</Trans>
+      </h2>
       <ul>
         <li>
-          <AreaLink href="/admin-school/classform">Create a class</AreaLink>
+          <AreaLink href="/admin-school/classform">
+            <Trans>Create a class</Trans>
+          </AreaLink>
         </li>
         <li>
-          <AreaLink href="/admin-school/teacher/new/profile">Invite a teacher</AreaLink>
+          <AreaLink href="/admin-school/teacher/new/profile">
+            <Trans>Invite a teacher</Trans>
+          </AreaLink>
         </li>
         {o.classes_without_teacher > 0 ? (
           <li>
             <AreaLink href="/admin-school/new-table?has_teacher=false">
-              {o.classes_without_teacher === 1
-                ? 'Give the class without a teacher its teacher'
-                : `Give the ${o.classes_without_teacher} classes without a teacher their teachers`}
+              {t`${plural(withoutTeacher, {
+                one: 'Give the class without a teacher its teacher',
+                other: 'Give the # classes without a teacher their teachers',
+              })}`}
             </AreaLink>
           </li>
         ) : null}
@@ -93,21 +109,25 @@ function SchoolAtAGlance() {
 }
 
 export function SchoolDashboardScreen() {
+  const { t } = useLingui();
   return (
     <>
       <SchoolAtAGlance />
-      <ClassList title="Classes" link={classDetails} cards nested />
+      <ClassList title={t`Classes`} link={classDetails} cards nested />
     </>
   );
 }
 
 export function SchoolClassesScreen() {
+  const { t } = useLingui();
   return (
     <>
       <p className="page-actions">
-        <AreaLink href="/admin-school/classform">Create a class</AreaLink>
+        <AreaLink href="/admin-school/classform">
+          <Trans>Create a class</Trans>
+        </AreaLink>
       </p>
-      <ClassList title="Classes" link={classDetails} />
+      <ClassList title={t`Classes`} link={classDetails} />
     </>
   );
 }
@@ -122,7 +142,9 @@ export function ClassDetailsScreen() {
     <>
       {classId !== undefined ? (
         <p className="page-actions">
-          <AreaLink href={`/admin-school/classform?id=${classId}`}>Rename the class or change its teacher</AreaLink>
+          <AreaLink href={`/admin-school/classform?id=${classId}`}>
+            <Trans>Rename the class or change its teacher</Trans>
+          </AreaLink>
         </p>
       ) : null}
       <ClassDetails classId={classId} profileLink={studentProfile} />

@@ -1,9 +1,10 @@
 // The invoice (/invoice/{type}/{id}): shown on screen, and downloaded as a PDF made with jspdf
 // (loaded only when the button is pressed).
-import { Link, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PdfButton } from '@/ui/pdf-button';
 import { OrderLines } from './order-lines';
-import { StatusPage } from './track-order-page';
+import { BackToLibrary, PAYMENT_WORDS, StatusPage } from './track-order-page';
 import { useOrderFromRoute } from './use-order';
 import '@/ui/documents.css';
 import './orders.css';
@@ -12,11 +13,12 @@ import { formatDate } from '@/ui/format';
 export function InvoicePage({ site: seller }: { site: string }) {
   const { type } = useParams({ strict: false }) as { type?: string };
   const { order } = useOrderFromRoute();
+  const { t, i18n } = useLingui();
   if (order.status === 'loading') return null;
   const kinds: Record<string, string> = { donation: 'donation', order: 'books', subscription: 'subscription' };
   const expected = order.status === 'succeeded' && type !== undefined && kinds[type] === order.data.kind;
   if (order.status === 'failed' || !expected)
-    return <StatusPage title="Invoice" error={order.status === 'failed' ? order.error : 'We could not find this invoice.'} />;
+    return <StatusPage title={t`Invoice`} error={order.status === 'failed' ? order.error : t`We could not find this invoice.`} />;
   const o = order.data;
 
   const download = async () => {
@@ -24,25 +26,33 @@ export function InvoicePage({ site: seller }: { site: string }) {
     invoicePdf(o, seller).save(invoiceFileName(o, type!));
   };
 
+  // An invoice number is a reference, the same in every language.
+  const number = `INV-${String(o.id).padStart(6, '0')}`;
   return (
     <main className="doc-page" aria-labelledby="invoice-title">
-      <p>
-        <Link to="/library">← Library</Link>
-      </p>
-      <h1 id="invoice-title">Invoice INV-{String(o.id).padStart(6, '0')}</h1>
+      <BackToLibrary />
+      <h1 id="invoice-title">{t`Invoice ${number}`}</h1>
       <dl className="doc-facts">
-        <dt>From</dt>
+        <dt>
+          <Trans>From</Trans>
+        </dt>
         <dd>{seller}</dd>
-        <dt>Date</dt>
+        <dt>
+          <Trans>Date</Trans>
+        </dt>
         <dd>{formatDate(o.created_at)}</dd>
         {o.buyer || o.email ? (
           <>
-            <dt>Billed to</dt>
+            <dt>
+              <Trans>Billed to</Trans>
+            </dt>
             <dd>{o.buyer ?? o.email}</dd>
           </>
         ) : null}
-        <dt>Status</dt>
-        <dd>{o.status === 'success' ? 'Paid' : o.status}</dd>
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
+        <dd>{i18n._(PAYMENT_WORDS[o.status])}</dd>
       </dl>
       <OrderLines order={o} />
       <p>

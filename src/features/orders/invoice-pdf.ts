@@ -5,7 +5,7 @@
 import { jsPDF } from 'jspdf';
 import { formatDay } from '@/contract/day';
 import { formatPrice } from '@/contract/price';
-import { orderLines } from './order-lines';
+import { orderLines, type OrderLine } from './order-lines';
 import type { Order } from './use-order';
 
 export function invoicePdf(order: Order, seller: string): jsPDF {
@@ -32,7 +32,7 @@ export function invoicePdf(order: Order, seller: string): jsPDF {
       doc.addPage();
       y = 72;
     }
-    doc.text(doc.splitTextToSize(line.title, 400)[0] as string, left, y);
+    doc.text(doc.splitTextToSize(lineTitle(line), 400)[0] as string, left, y);
     doc.text(formatPrice(line.cents, order.currency), 540, y, { align: 'right' });
   }
   y += 14;
@@ -45,6 +45,12 @@ export function invoicePdf(order: Order, seller: string): jsPDF {
       .setFont('helvetica', 'normal')
       .text(`Paid through ${pay.provider === 'stripe' ? 'card' : pay.provider} (${pay.status})`, left, y + 28);
   return doc;
+}
+
+function lineTitle(line: OrderLine): string {
+  if (line.kind === 'book') return line.title;
+  if (line.kind === 'donation') return `Donation to ${line.charity ?? 'a charity'}`;
+  return `Subscription: ${line.description ?? 'one period'}`;
 }
 
 export function invoiceFileName(order: Order, type: string) {

@@ -1,12 +1,31 @@
-// An order's lines and total, as tracking and the invoice both list them.
+// An order's lines and total, as tracking and the invoice both list them. A line is what was
+// bought; its words are the screen's (in the reader's language) or the PDF's (English, see
+// ./invoice-pdf.ts), so each says a donation or a subscription in its own words.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatPrice } from '@/ui/format';
 import type { Order } from './use-order';
 
-export function orderLines(o: Order): { key: number; title: string; cents: number }[] {
-  if (o.kind === 'subscription') return [{ key: 0, title: `Subscription: ${o.description ?? 'one period'}`, cents: o.total_cents }];
+export type OrderLine =
+  | { key: number; kind: 'book'; title: string; cents: number }
+  | { key: number; kind: 'donation'; charity: string | null; cents: number }
+  | { key: number; kind: 'subscription'; description: string | null; cents: number };
+
+export function orderLines(o: Order): OrderLine[] {
+  if (o.kind === 'subscription') return [{ key: 0, kind: 'subscription', description: o.description ?? null, cents: o.total_cents }];
   return o.kind === 'donation'
-    ? [{ key: 0, title: `Donation to ${o.charity?.name ?? 'a charity'}`, cents: o.total_cents }]
-    : o.items.map((i) => ({ key: i.book_id, title: i.title, cents: i.price_cents }));
+    ? [{ key: 0, kind: 'donation', charity: o.charity?.name ?? null, cents: o.total_cents }]
+    : o.items.map((i) => ({ key: i.book_id, kind: 'book', title: i.title, cents: i.price_cents }));
+}
+
+function LineTitle({ line }: { line: OrderLine }) {
+  const { t } = useLingui();
+  if (line.kind === 'book') return line.title;
+  if (line.kind === 'donation') {
+    const { charity } = line;
+    return charity ? t`Donation to ${charity}` : t`Donation to a charity`;
+  }
+  const { description } = line;
+  return description ? t`Subscription: ${description}` : t`Subscription: one period`;
 }
 
 export function OrderLines({ order }: { order: Order }) {
@@ -14,12 +33,16 @@ export function OrderLines({ order }: { order: Order }) {
     <ul className="doc-lines">
       {orderLines(order).map((l) => (
         <li key={l.key}>
-          <span>{l.title}</span>
+          <span>
+            <LineTitle line={l} />
+          </span>
           <span>{formatPrice(l.cents, order.currency)}</span>
         </li>
       ))}
       <li className="doc-total">
-        <span>Total</span>
+        <span>
+          <Trans>Total</Trans>
+        </span>
         <span>{formatPrice(order.total_cents, order.currency)}</span>
       </li>
     </ul>

@@ -1,4 +1,5 @@
 // An order as the server records it, opened by its buyer or with the key from checkout.
+import { t } from '@lingui/core/macro';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { api } from '@/api/client';
 import type { components } from '@/api/schema';
@@ -14,5 +15,5 @@ export function useOrderFromRoute() {
   const order = useRemote(valid ? `order-${orderId}-${key ?? ''}` : null, () =>
     unwrap(api.GET('/orders/{id}/', { params: { path: { id: orderId }, query: key ? { key } : {} } })),
   );
-  return { order: valid ? order : ({ status: 'failed', error: 'We could not find this order.', reload: order.reload } as const), key };
+  return { order: valid ? order : ({ status: 'failed', error: t`We could not find this order.`, reload: order.reload } as const), key };
 }

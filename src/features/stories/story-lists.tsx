@@ -6,8 +6,12 @@
 // shared pin dialog: a duration, or unpin) and Archive; an organization only pins, by
 // content_share_id. Every change is queued through the outbox (./story-commands.ts).
 import { useMemo, useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@/i18n/i18n';
 import type { components } from '@/api/schema';
-import { PRIVACY_PREFERENCES, STORY_STATUSES, type PrivacyPreference } from '@/contract/domain';
+import { PRIVACY_PREFERENCES, STORY_STATUSES, type PrivacyPreference, type StoryStatus } from '@/contract/domain';
 import { pinExpiry } from '@/contract/roster';
 import { STORY_MSG } from '@/contract/story-review';
 import type { DialogAction, FilterDef, ListResource, Option, RunAction } from '@/ui/admin/resource';
@@ -19,36 +23,54 @@ type ReviewStory = components['schemas']['ReviewStory'];
 type SharedStory = components['schemas']['SharedStory'];
 type Story = Pick<ReviewStory, 'id' | 'title' | 'slug' | 'author' | 'privacy_preference' | 'is_featured' | 'is_pinned'>;
 
+const YES = msg`Yes`;
+const NO = msg`No`;
 const YES_NO: readonly Option[] = [
-  ['true', 'Yes'],
-  ['false', 'No'],
+  ['true', YES],
+  ['false', NO],
 ];
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const pinned: FilterDef = { key: 'is_pinned', label: 'Pinned', options: YES_NO };
-const privacies: readonly Option[] = PRIVACY_PREFERENCES.map((p) => [p, p]);
+// A cell is drawn by the list, which draws again when the language changes.
+const yesNo = (value: boolean) => i18n._(value ? YES : NO);
+const pinned: FilterDef = { key: 'is_pinned', label: msg`Pinned`, options: YES_NO };
+
+const PRIVACY_NAMES: Record<PrivacyPreference, MessageDescriptor> = {
+  public: msg`Public`,
+  private: msg`Private`,
+  community: msg`Community`,
+};
+const privacies: readonly Option[] = PRIVACY_PREFERENCES.map((p) => [p, PRIVACY_NAMES[p]]);
+const STATUS_NAMES: Record<StoryStatus, MessageDescriptor> = {
+  draft: msg`Draft`,
+  submitted: msg`Waiting for review`,
+  returned: msg`Sent back`,
+  published: msg`Published`,
+};
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+/** A story as a list names it: its title in the reader's quotation marks. */
+const quoted = ({ title }: { title: string }) => t`“${title}”`;
+const storiesCount = (count: number) => t`${plural(count, { one: '# story', other: '# stories' })}`;
 
 /** The columns of every stories list; the third is the list's own (the status, or the school). */
 function storyColumns<Row extends Story>(third: ListResource<Row>['columns'][number]): ListResource<Row>['columns'] {
   return [
-    { key: 'title', header: 'Title' },
-    { key: 'author', header: 'Author' },
+    { key: 'title', header: msg`Title` },
+    { key: 'author', header: msg`Author` },
     third,
-    { key: 'privacy_preference', header: 'Privacy' },
-    { key: 'is_featured', header: 'Featured', cell: (r) => yesNo(r.is_featured) },
-    { key: 'is_pinned', header: 'Pinned', cell: (r) => yesNo(r.is_pinned) },
+    { key: 'privacy_preference', header: msg`Privacy`, cell: (r) => i18n._(PRIVACY_NAMES[r.privacy_preference]) },
+    { key: 'is_featured', header: msg`Featured`, cell: (r) => yesNo(r.is_featured) },
+    { key: 'is_pinned', header: msg`Pinned`, cell: (r) => yesNo(r.is_pinned) },
   ];
 }
 
 /** Pin or unpin the selected stories in the shared pin dialog. */
 const pinAction = <Row extends Story>(resource: string, organization: boolean): DialogAction<Row> => ({
   key: 'pin',
-  label: 'Pin',
+  label: msg`Pin`,
   // The duration, or unpinning, is chosen in the dialog.
-  options: [['pin', 'Pin or unpin…']],
+  options: [['pin', msg`Pin or unpin…`]],
   dialog: (rows, close) => (
     <PinDialog
-      who={rows.length === 1 ? `“${rows[0]!.title}”` : `${rows.length} stories`}
+      who={rows.length === 1 ? quoted(rows[0]!) : storiesCount(rows.length)}
       apply={async (pin) => {
         const outcome = await pinStories(
           resource,
@@ -65,10 +87,10 @@ const pinAction = <Row extends Story>(resource: string, organization: boolean): 
 
 const featureAction = (list: string): RunAction<ReviewStory> => ({
   key: 'feature',
-  label: 'Feature',
+  label: msg`Feature`,
   options: [
-    ['yes', 'Yes'],
-    ['no', 'No'],
+    ['yes', YES],
+    ['no', NO],
   ],
   run: (rows, option) => featureStories(list, ids(rows), option === 'yes'),
   done: (option) => (option === 'yes' ? STORY_MSG.featured : STORY_MSG.unfeatured),
@@ -76,22 +98,22 @@ const featureAction = (list: string): RunAction<ReviewStory> => ({
 
 const privacyAction = (list: string): RunAction<ReviewStory> => ({
   key: 'privacy',
-  label: 'Privacy Preference',
-  options: PRIVACY_PREFERENCES.map((p) => [p, p[0]!.toUpperCase() + p.slice(1)]),
+  label: msg`Privacy Preference`,
+  options: privacies,
   run: (rows, option) => storiesPrivacy(list, ids(rows), option as PrivacyPreference),
   done: STORY_MSG.privacy,
 });
 
 const archiveAction = (list: string): RunAction<ReviewStory> => ({
   key: 'archive',
-  label: 'Archive',
-  options: [['archive', 'Archive']],
+  label: msg`Archive`,
+  options: [['archive', msg`Archive`]],
   run: (rows) => archiveStories(list, ids(rows)),
   done: STORY_MSG.archived,
 });
 
 /** The school's stories, or one class's (`classId`): every content filter and bulk action. */
-function careStories(name: string, title: string, classId?: number): ListResource<ReviewStory> {
+function careStories(name: string, title: MessageDescriptor, classId?: number): ListResource<ReviewStory> {
   return {
     name,
     title,
@@ -100,50 +122,55 @@ function careStories(name: string, title: string, classId?: number): ListResourc
     ...(classId !== undefined ? { fixed: { class_id: String(classId) } } : {}),
     columns: storyColumns<ReviewStory>({
       key: 'status',
-      header: 'Status',
-      cell: (r) => `${r.status}${r.is_archived ? ' (archived)' : ''}`,
+      header: msg`Status`,
+      cell: (r) => {
+        const status = i18n._(STATUS_NAMES[r.status]);
+        return r.is_archived ? t`${status} (archived)` : status;
+      },
     }),
     filters: [
       pinned,
-      { key: 'status', label: 'Status', options: STORY_STATUSES.map((s) => [s, s]) },
-      { key: 'privacy_preference', label: 'Privacy', options: privacies },
-      { key: 'student_privacy', label: 'Student privacy', options: privacies },
-      { key: 'is_featured', label: 'Featured', options: YES_NO },
-      { key: 'is_archived', label: 'Archived', options: YES_NO },
+      { key: 'status', label: msg`Status`, options: STORY_STATUSES.map((s) => [s, STATUS_NAMES[s]]) },
+      { key: 'privacy_preference', label: msg`Privacy`, options: privacies },
+      { key: 'student_privacy', label: msg`Student privacy`, options: privacies },
+      { key: 'is_featured', label: msg`Featured`, options: YES_NO },
+      { key: 'is_archived', label: msg`Archived`, options: YES_NO },
     ],
-    dateLabel: 'Created',
+    dateLabel: msg`Created`,
     dateKeys: ['created_at__gte', 'created_at__lte'],
-    searchLabel: 'Search',
+    searchLabel: msg`Search`,
     bulkActions: [featureAction(name), privacyAction(name), pinAction(name, false), archiveAction(name)],
     rowHref: (r) => `/stories/${r.slug}`,
-    rowLabel: (r) => `“${r.title}”`,
+    rowLabel: quoted,
     noRowsSelected: STORY_MSG.noneSelected,
   };
 }
 
-export const schoolStories = careStories('schoolStories', 'Stories');
+export const schoolStories = careStories('schoolStories', msg`Stories`);
 
 export const organizationStories: ListResource<SharedStory> = {
   name: 'organizationStories',
-  title: 'Shared stories',
+  title: msg`Shared stories`,
   path: '/organization/stories/',
   csvExport: false,
-  columns: storyColumns<SharedStory>({ key: 'school', header: 'School' }),
+  columns: storyColumns<SharedStory>({ key: 'school', header: msg`School` }),
   filters: [pinned],
-  searchLabel: 'Search',
+  searchLabel: msg`Search`,
   bulkActions: [pinAction('organizationStories', true)],
   rowHref: (r) => `/stories/${r.slug}`,
-  rowLabel: (r) => `“${r.title}”`,
+  rowLabel: quoted,
   noRowsSelected: STORY_MSG.noneSelected,
 };
 
 /** The class page's stories, folded until asked for: the page opens on its students. */
 export function ClassStories({ classId }: { classId: number }) {
   const [open, setOpen] = useState(false);
-  const resource = useMemo(() => careStories('classStories', 'Class stories', classId), [classId]);
+  const resource = useMemo(() => careStories('classStories', msg`Class stories`, classId), [classId]);
   return (
     <details className="page class-stories" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>Class stories</summary>
+      <summary>
+        <Trans>Class stories</Trans>
+      </summary>
       {open ? <ResourceList resource={resource} heading="h2" /> : null}
     </details>
   );

@@ -2,6 +2,9 @@
 // while sending, and a panel with the changes the server refused (Retry / Discard), changes
 // waiting for more than a day, and what the browser said about keeping our storage.
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { plural, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
 import { db, type OutboxRecord } from '@/data/db';
 import { useLive } from '@/data/live';
 import { currentOwner } from '@/sync/device-session';
@@ -69,52 +72,55 @@ function useNotices(): Notices {
   );
 }
 
+// Drawn by components that follow the language (useLingui), so the global t says it in the reader's words.
 function summary(online: boolean, unsent: number, problems: number, sending: boolean, waitingForSignIn: boolean) {
-  if (!online) return unsent ? `Offline · ${unsent} unsent` : 'Offline';
-  if (problems) return `${problems} not sent`;
-  if (sending && unsent) return `Sending ${unsent}…`;
-  if (waitingForSignIn && unsent) return `${unsent} waiting for sign-in`;
-  if (unsent) return `${unsent} unsent`;
-  return 'All saved';
+  if (!online) return unsent ? t`Offline · ${plural(unsent, { other: '# unsent' })}` : t`Offline`;
+  if (problems) return t`${plural(problems, { other: '# not sent' })}`;
+  if (sending && unsent) return t`${plural(unsent, { other: 'Sending #…' })}`;
+  if (waitingForSignIn && unsent) return t`${plural(unsent, { other: '# waiting for sign-in' })}`;
+  if (unsent) return t`${plural(unsent, { other: '# unsent' })}`;
+  return t`All saved`;
 }
 
 function panelSummary(online: boolean, unsent: number, problems: number): string {
-  const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
   if (problems)
-    return `${changes(problems)} could not be saved. Retry, or discard to undo ${problems === 1 ? 'it' : 'them'} on this device.`;
-  if (!online) return 'You are offline. Changes are saved on this device and sent when the connection returns.';
-  if (unsent) return `${changes(unsent)} not yet sent.`;
-  return 'Every change is saved on the server.';
+    return t`${plural(problems, {
+      one: '# change could not be saved. Retry, or discard to undo it on this device.',
+      other: '# changes could not be saved. Retry, or discard to undo them on this device.',
+    })}`;
+  if (!online) return t`You are offline. Changes are saved on this device and sent when the connection returns.`;
+  if (unsent) return t`${plural(unsent, { one: '# change not yet sent.', other: '# changes not yet sent.' })}`;
+  return t`Every change is saved on the server.`;
 }
 
 function EntryRow({ entry }: { entry: OutboxRecord }) {
   const old = Date.now() - entry.created_at > DAY_MS;
+  const { t } = useLingui();
+  const known = useKnown();
+  const error = known(entry.last_error ?? '');
   return (
     <li className={`sync-entry sync-entry-${entry.status}`}>
       <p className="sync-entry-label">{entry.label}</p>
       {entry.status === 'failed' || entry.status === 'conflict' ? (
         <>
-          <p className="sync-entry-error">
-            {entry.status === 'conflict' ? 'Conflict: ' : 'Not saved: '}
-            {entry.last_error}
-          </p>
+          <p className="sync-entry-error">{entry.status === 'conflict' ? t`Conflict: ${error}` : t`Not saved: ${error}`}</p>
           <div className="sync-entry-actions">
             <button
               type="button"
               className="button button-small"
               onClick={() => void retryEntry(entry.id).then(() => syncControl.send({ type: 'RETRY_NOW' }))}
             >
-              Retry
+              {t`Retry`}
             </button>
             <button type="button" className="button button-small button-secondary" onClick={() => void discardEntry(entry.id)}>
-              Discard
+              {t`Discard`}
             </button>
           </div>
         </>
       ) : (
         <p className="sync-entry-meta">
-          {old ? <strong className="sync-old">Waiting for more than a day. </strong> : null}
-          {entry.last_error ? `Last try: ${entry.last_error}` : 'Waiting to be sent.'}
+          {old ? <strong className="sync-old">{t`Waiting for more than a day.`} </strong> : null}
+          {entry.last_error ? t`Last try: ${error}` : t`Waiting to be sent.`}
         </p>
       )}
     </li>
@@ -136,30 +142,31 @@ function SyncPanel({
 }) {
   const entries = useMyEntries();
   const problems = entries?.problems ?? [];
+  const { t } = useLingui();
+  const retryAt = status.state === 'backingOff' && status.retryAt ? formatTime(status.retryAt) : null;
+  const more = unsent - LISTED;
   return (
-    <div id={id} className="sync-panel" role="region" aria-label="Sync details">
+    <div id={id} className="sync-panel" role="region" aria-label={t`Sync details`}>
       <p className="sync-panel-state">{panelSummary(online, unsent, problems.length)}</p>
-      {status.state === 'backingOff' && status.retryAt ? (
-        <p>The server asked us to wait; trying again at {formatTime(status.retryAt)}.</p>
-      ) : null}
-      {status.state === 'pausedAuth' ? <p>Sign in again to send your changes.</p> : null}
+      {retryAt ? <p>{t`The server asked us to wait; trying again at ${retryAt}.`}</p> : null}
+      {status.state === 'pausedAuth' ? <p>{t`Sign in again to send your changes.`}</p> : null}
       {status.state === 'blockedStorage' ? (
-        <p className="sync-warning">This device is out of storage space. Free some space, then choose Send now.</p>
+        <p className="sync-warning">{t`This device is out of storage space. Free some space, then choose Send now.`}</p>
       ) : null}
       {notices.wipedAt ? (
         <p className="sync-warning">
-          The browser cleared this app&apos;s saved data on this device. Anything not yet sent before that could not be kept.{' '}
+          {t`The browser cleared this app's saved data on this device. Anything not yet sent before that could not be kept.`}{' '}
           <button type="button" className="link-button" onClick={() => void db.meta.delete('device-wiped')}>
-            Dismiss
+            {t`Dismiss`}
           </button>
         </p>
       ) : null}
       {notices.persistenceRefused ? (
-        <p className="sync-note">This browser may clear saved work when space runs low. Sending changes soon keeps them safe.</p>
+        <p className="sync-note">{t`This browser may clear saved work when space runs low. Sending changes soon keeps them safe.`}</p>
       ) : null}
       {problems.length ? (
         <>
-          <h2 className="sync-panel-heading">Not sent</h2>
+          <h2 className="sync-panel-heading">{t`Not sent`}</h2>
           <ul className="sync-list">
             {problems.map((e) => (
               <EntryRow key={e.id} entry={e} />
@@ -169,15 +176,15 @@ function SyncPanel({
       ) : null}
       {unsent ? (
         <>
-          <h2 className="sync-panel-heading">Waiting to be sent</h2>
+          <h2 className="sync-panel-heading">{t`Waiting to be sent`}</h2>
           <ul className="sync-list">
             {entries?.unsent.map((e) => (
               <EntryRow key={e.id} entry={e} />
             ))}
           </ul>
-          {unsent > LISTED ? <p className="sync-note">and {unsent - LISTED} more.</p> : null}
+          {more > 0 ? <p className="sync-note">{t`${plural(more, { other: 'and # more.' })}`}</p> : null}
           <button type="button" className="button button-small" disabled={!online} onClick={() => syncControl.send({ type: 'RETRY_NOW' })}>
-            Send now
+            {t`Send now`}
           </button>
         </>
       ) : null}
@@ -191,6 +198,7 @@ export function SyncStatus() {
   const counts = useMyCounts();
   const notices = useNotices();
   const [open, setOpen] = useState(false);
+  const { t } = useLingui();
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -224,7 +232,7 @@ export function SyncStatus() {
         {online ? null : <OfflineIcon />}
         <span className={`sync-dot sync-dot-${counts.problems ? 'problem' : counts.unsent ? 'waiting' : 'saved'}`} aria-hidden="true" />
         <span className="sync-label">{label}</span>
-        <span className="visually-hidden">, show sync details</span>
+        <span className="visually-hidden">{t`, show sync details`}</span>
       </button>
       <span role="status" className="visually-hidden">
         {label}
