@@ -20,8 +20,8 @@ export function InvoicePage({ site: seller }: { site: string }) {
   const o = order.data;
 
   const download = async () => {
-    const { invoicePdf, invoiceFileName } = await import('./invoice-pdf');
-    invoicePdf(o, seller).save(invoiceFileName(o, type!));
+    const [{ invoicePdf, invoiceFileName }, { savePdf }] = await Promise.all([import('./invoice-pdf'), import('@/ui/pdf-page')]);
+    savePdf(await invoicePdf(o, seller), invoiceFileName(o, type!));
   };
 
   return (
