@@ -1,4 +1,4 @@
-// The invoice (/invoice/{type}/{id}): shown on screen, and downloaded as a PDF made with jspdf
+// The invoice (/invoice/{type}/{id}): shown on screen, and downloaded as a PDF made on the device (src/ui/pdf-page.ts)
 // (loaded only when the button is pressed).
 import { Link, useParams } from '@tanstack/react-router';
 import { PdfButton } from '@/ui/pdf-button';
