@@ -158,7 +158,10 @@ export function apiDocument() {
 
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // Scripts from here only, never inline or eval'd; compiling WebAssembly is allowed (it runs in
+  // the page's sandbox and can reach nothing a script cannot): the PDFs made on the device shape
+  // their text with HarfBuzz, and without it the browser refuses the module and no PDF comes.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "connect-src 'self'",

@@ -1,6 +1,7 @@
 // The service worker: precaches the app shell so the PWA opens with no network, answers
 // navigations with the shell (the public pages the server draws with their content from the
-// network first, the shell when it is away or slow), and keeps book covers once seen. API answers are never cached
+// network first, the shell when it is away or slow), and keeps book covers and the PDF maker's
+// shaper and fonts once seen. API answers are never cached
 // here (they carry personal data and tokens); the device database holds what works offline.
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -11,6 +12,7 @@ import { syncEngineDb } from '@/data/db';
 import { BACKGROUND_SYNC_TAG, drain } from '@/sync/engine';
 import type { LockManagerLike } from '@/sync/leader';
 import { PAGE_SLUGS } from '@/contract/public-pages';
+import { PDF_TOOLS_CACHE, isPdfTool } from '@/contract/pdf-tools-cache';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 /** Background Sync (Chromium): not yet in TypeScript's worker library. */
@@ -60,6 +62,13 @@ registerRoute(
     cacheName: 'pictures',
     plugins: [new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 60 * 24 * 60 * 60 })],
   }),
+);
+
+// The PDF maker's shaper and fonts: kept once fetched (their names change with their content), so
+// a device that has made a PDF, or a teacher's that fetched them ahead, makes the next offline.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isPdfTool(url.pathname),
+  new CacheFirst({ cacheName: PDF_TOOLS_CACHE }),
 );
 
 // A new version waits until the user agrees (the page sends SKIP_WAITING from its prompt).

@@ -50,7 +50,7 @@ async function run({ classCode, runs, cards }: { classCode: string; runs: number
   let bytes = 0;
   for (let i = 0; i < runs; i++) {
     t = performance.now();
-    bytes = buildLoginPdf(cls.name, logins).byteLength;
+    bytes = (await buildLoginPdf(cls.name, logins)).byteLength;
     pdf.push(performance.now() - t);
   }
   await db.delete();

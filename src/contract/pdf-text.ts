@@ -13,8 +13,8 @@
 //
 // Heavy parts load on demand: harfbuzzjs (and its WASM) when the first document is made, a
 // script's fonts only when the document has words in that script. The font files are in
-// ./fonts (SIL OFL, see fonts/OFL.txt); the caller says how to read them (fetch on the device,
-// the file system on the server).
+// ./fonts, named in ./pdf-fonts.ts; the caller says how to read them (fetch on the device, the
+// file system on the server).
 import fontkit from '@pdf-lib/fontkit';
 import {
   PDFHexString,
@@ -36,25 +36,10 @@ import {
   type PDFRef,
 } from 'pdf-lib';
 import type { Font as FkFont, Subset } from 'pdf-lib/cjs/types/fontkit';
+import { FONT_FILES, familiesOf, familyOf, type Family, type Weight } from './pdf-fonts';
 
-export type Weight = 'regular' | 'bold';
-export type Family = 'latin' | 'devanagari' | 'arabic';
-
-/** The font files, by family and weight (each named so both Vite and the server's build find it). */
-export const FONT_FILES: Record<Family, Record<Weight, URL>> = {
-  latin: {
-    regular: new URL('./fonts/NotoSans-Regular.ttf', import.meta.url),
-    bold: new URL('./fonts/NotoSans-Bold.ttf', import.meta.url),
-  },
-  devanagari: {
-    regular: new URL('./fonts/NotoSansDevanagari-Regular.ttf', import.meta.url),
-    bold: new URL('./fonts/NotoSansDevanagari-Bold.ttf', import.meta.url),
-  },
-  arabic: {
-    regular: new URL('./fonts/NotoSansArabic-Regular.ttf', import.meta.url),
-    bold: new URL('./fonts/NotoSansArabic-Bold.ttf', import.meta.url),
-  },
-};
+export type { Family, Weight } from './pdf-fonts';
+export { FONT_FILES, familyOf } from './pdf-fonts';
 
 /** Reads a font file (its bytes). */
 export type ReadFont = (url: URL) => Promise<Uint8Array>;
@@ -75,22 +60,6 @@ export const readFont: ReadFont = async (url) => {
   if (!response.ok) throw new Error(`Font ${url.pathname} could not be loaded (${response.status})`);
   return new Uint8Array(await response.arrayBuffer());
 };
-
-/** The script family a code point is set in (everything not Devanagari or Arabic is in Noto Sans). */
-export function familyOf(cp: number): Family | undefined {
-  if ((cp >= 0x0900 && cp <= 0x097f) || (cp >= 0xa8e0 && cp <= 0xa8ff) || (cp >= 0x1cd0 && cp <= 0x1cff)) return 'devanagari';
-  if (
-    (cp >= 0x0600 && cp <= 0x06ff) ||
-    (cp >= 0x0750 && cp <= 0x077f) ||
-    (cp >= 0x0870 && cp <= 0x08ff) ||
-    (cp >= 0xfb50 && cp <= 0xfdff) ||
-    (cp >= 0xfe70 && cp <= 0xfeff && cp !== 0xfeff)
-  )
-    return 'arabic';
-  // Zero-width joiners belong to the run they are in (Devanagari half forms, Arabic joining).
-  if (cp === 0x200c || cp === 0x200d) return undefined;
-  return 'latin';
-}
 
 interface Run {
   family: Family;
@@ -267,8 +236,7 @@ export async function scriptText(doc: PDFDocument, texts: string[], options: Scr
   const { weights = ['regular'], read = readFont } = options;
   const defaultWeight = weights[0] ?? 'regular';
   const hb = await loadHarfbuzz();
-  const families = new Set<Family>(['latin']);
-  for (const text of texts) for (const ch of text) families.add(familyOf(ch.codePointAt(0)!) ?? 'latin');
+  const families = familiesOf(texts);
   const faces = new Map<string, LoadedFace>();
   await Promise.all(
     [...families].flatMap((family) =>

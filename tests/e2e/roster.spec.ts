@@ -4,7 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parseLoginCard } from '../../src/contract/login-card';
+import { PDF_TOOLS_CACHE } from '../../src/contract/pdf-tools-cache';
+import type * as LoginCards from '../../src/features/roster/login-cards';
 import { qrTextsInPdf } from '../support/pdf-qr';
+import { drawnGlyphIds, pdfFonts, pdfText } from '../support/pdf-scripts';
 import { screenshots, seriousViolations, signInThroughApi, site } from './support';
 
 const base = site('greenfield');
@@ -99,6 +102,16 @@ test('the class login PDF, made offline, holds one QR per student that signs tha
       ),
     )
     .toBeGreaterThanOrEqual(students);
+  // So does the shaper and the fonts the cards' names need (all Latin here): kept by the service
+  // worker's cache, fetched in the background once the login details are in.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname.replace(/-[\w-]{8}(\.\w+)$/, '$1')),
+        PDF_TOOLS_CACHE,
+      ),
+    )
+    .toEqual(expect.arrayContaining(['/assets/harfbuzz.wasm', '/assets/NotoSans-Regular.ttf', '/assets/NotoSans-Bold.ttf']));
   await context.setOffline(true);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Class Login' }).click()]);
   expect(download.suggestedFilename()).toBe('Class_Year_4_Robins_LoginDetails.pdf');
@@ -132,6 +145,40 @@ test('the class login PDF, made offline, holds one QR per student that signs tha
     last.card,
   );
   expect(status).toBe(200);
+
+  // Children named in Devanagari and Arabic: the device's own PDF sets their names in those
+  // scripts, as text (a reader finds them) drawn with the fonts' real glyphs (never glyph 0, the
+  // missing-glyph box), the scripts' fonts embedded as subsets.
+  const module = (JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>)[
+    'src/features/roster/login-cards.ts'
+  ]!.file;
+  const [scripts] = await Promise.all([
+    page.waitForEvent('download'),
+    page.evaluate(async (file) => {
+      const { downloadClassLogin } = (await import(`/${file}`)) as typeof LoginCards;
+      await downloadClassLogin('Stars', [
+        { first_name: 'अनन्या', last_name: 'शर्मा', username: 'ananya.sharma', password: 'kite-1', class_code: 'STARS1' },
+        { first_name: 'ليلى', last_name: 'حسن', username: 'layla.hassan', password: 'moon-2', class_code: 'STARS1' },
+      ]);
+    }, module),
+  ]);
+  const scriptsPdf = new Uint8Array(readFileSync(await scripts.path()));
+  const text = pdfText(scriptsPdf);
+  expect(text).toContain('अनन्या शर्मा');
+  expect(text).toContain('ليلى حسن');
+  expect(text).toContain('Username: ananya.sharma');
+  const glyphs = drawnGlyphIds(scriptsPdf);
+  expect(glyphs.length).toBeGreaterThan(40);
+  expect(glyphs).not.toContain(0);
+  const fonts = pdfFonts(scriptsPdf);
+  expect(fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, ''))).toEqual(
+    expect.arrayContaining(['NotoSansDevanagari-Bold', 'NotoSansArabic-Bold', 'NotoSans-Regular']),
+  );
+  expect(fonts.every((f) => f.embedded && f.subset)).toBe(true);
+  expect(qrTextsInPdf(scriptsPdf).map(parseLoginCard)).toEqual([
+    { ok: true, card: { username: 'ananya.sharma', password: 'kite-1' } },
+    { ok: true, card: { username: 'layla.hassan', password: 'moon-2' } },
+  ]);
 });
 
 test('a copied class code, filters with a refused date range, and the school admin class page', async ({ page, context }) => {

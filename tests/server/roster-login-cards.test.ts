@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLoginCard } from '../../src/contract/login-card';
 import { buildLoginPdf, CARD, pdfFileName } from '../../src/features/roster/login-cards';
 import { qrTextsInPdf } from '../support/pdf-qr';
+import { pdfSource } from '../support/pdf-scripts';
 import { GREENFIELD, startServer, signIn, type TestServer } from './harness';
 
 describe('login cards', () => {
@@ -21,10 +22,10 @@ describe('login cards', () => {
     const robins = classes.body.results.find((c: { class_id: string }) => c.class_id === 'ROBINS4');
     const info = await server.call('GET', `/api/v1/teacher/student-login-info/${robins.id}/`, { host: GREENFIELD, token: teacher });
     const cards = info.body.results;
-    const pdf = buildLoginPdf(robins.name, cards);
+    const pdf = await buildLoginPdf(robins.name, cards);
     const bytes = new Uint8Array(pdf);
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
-    const [width, height] = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(new TextDecoder('latin1').decode(bytes))!.slice(1).map(Number);
+    const [width, height] = /\/MediaBox \[ ?0 0 ([\d.]+) ([\d.]+) ?\]/.exec(new TextDecoder('latin1').decode(bytes))!.slice(1).map(Number);
     expect([Math.round(width!), Math.round(height!)]).toEqual([595, 842]); // A4 portrait, in points
     expect(pdfFileName(robins.name)).toBe('Class_Year_4_Robins_LoginDetails.pdf');
 
@@ -41,11 +42,11 @@ describe('login cards', () => {
     expect(signedIn.body.user.username).toBe(cards.at(-1).username);
   });
 
-  it('draws each QR 60 pt square inside a 120 pt card', () => {
-    const pdf = buildLoginPdf('Owls', [
+  it('draws each QR 60 pt square inside a 120 pt card', async () => {
+    const pdf = await buildLoginPdf('Owls', [
       { first_name: 'Zoe', last_name: 'Zhang', username: 'zoe.zhang', password: 'moon-3', class_code: 'OWLS5' },
     ]);
-    const path = /q 0 g ((?:[\d.]+ [\d.]+ [\d.]+ [\d.]+ re ?)+) f Q/.exec(new TextDecoder('latin1').decode(pdf))![1]!;
+    const path = /q 0 g ((?:[\d.]+ [\d.]+ [\d.]+ [\d.]+ re ?)+) f Q/.exec(pdfSource(pdf))![1]!;
     const squares = [...path.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re/g)].map((m) => m.slice(1, 5).map(Number));
     const xs = squares.map((s) => s[0]!);
     const right = Math.max(...squares.map((s) => s[0]! + s[2]!));
@@ -53,9 +54,9 @@ describe('login cards', () => {
     expect(CARD.height).toBe(120);
   });
 
-  it('refuses a card without a password', () => {
-    expect(() => buildLoginPdf('Owls', [{ first_name: 'A', last_name: 'B', username: 'a.b', password: '', class_code: 'OWLS5' }])).toThrow(
-      'Failed to generate QR code: Missing credentials',
-    );
+  it('refuses a card without a password', async () => {
+    await expect(
+      buildLoginPdf('Owls', [{ first_name: 'A', last_name: 'B', username: 'a.b', password: '', class_code: 'OWLS5' }]),
+    ).rejects.toThrow('Failed to generate QR code: Missing credentials');
   });
 });

@@ -54,9 +54,9 @@ export function CertificatePage({ site }: { site: string }) {
     site,
   };
   const download = async () => {
-    const { certificatePdf } = await import('./certificate-pdf');
+    const [{ certificatePdf }, { savePdf }] = await Promise.all([import('./certificate-pdf'), import('@/ui/pdf-page')]);
     // eslint-disable-next-line lingui/no-unlocalized-strings -- the PDF's file name, English like the PDF
-    certificatePdf(facts).save(`Certificate_${o.id}.pdf`);
+    savePdf(await certificatePdf(facts), `Certificate_${o.id}.pdf`);
   };
   const amount = formatPrice(facts.cents, facts.currency);
   const date = formatDate(facts.date);

@@ -1,4 +1,4 @@
-// The invoice (/invoice/{type}/{id}): shown on screen, and downloaded as a PDF made with jspdf
+// The invoice (/invoice/{type}/{id}): shown on screen, and downloaded as a PDF made on the device (src/ui/pdf-page.ts)
 // (loaded only when the button is pressed).
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -22,8 +22,8 @@ export function InvoicePage({ site: seller }: { site: string }) {
   const o = order.data;
 
   const download = async () => {
-    const { invoicePdf, invoiceFileName } = await import('./invoice-pdf');
-    invoicePdf(o, seller).save(invoiceFileName(o, type!));
+    const [{ invoicePdf, invoiceFileName }, { savePdf }] = await Promise.all([import('./invoice-pdf'), import('@/ui/pdf-page')]);
+    savePdf(await invoicePdf(o, seller), invoiceFileName(o, type!));
   };
 
   // An invoice number is a reference, the same in every language.

@@ -1,50 +1,60 @@
-// The invoice as a PDF (jspdf), built in the browser. Loaded only when asked for, so jspdf
-// never weighs on any other screen. In English, prices and dates included, whatever the page's
-// language: its font (Helvetica) has Latin letters and digits only, until the PDFs embed fonts
-// for every script (issue 26).
-import { jsPDF } from 'jspdf';
+// The invoice as a PDF, built in the browser. Loaded only when asked for, so pdf-lib and the
+// shaper never weigh on any other screen. Its words are English (prices and dates included)
+// whatever the page's language; the seller's and the buyer's names and the items' titles are
+// printed in whatever script they are written (src/ui/pdf-page.ts).
 import { formatDay } from '@/contract/day';
 import { formatPrice } from '@/contract/price';
+import { A4, makePdf } from '@/ui/pdf-page';
 import { orderLines, type OrderLine } from './order-lines';
 import type { Order } from './use-order';
 
-export function invoicePdf(order: Order, seller: string): jsPDF {
-  const doc = new jsPDF({ unit: 'pt', format: 'a4' });
+export function invoicePdf(order: Order, seller: string): Promise<Uint8Array> {
   const left = 56;
-  let y = 72;
-  doc.setFont('helvetica', 'bold').setFontSize(22).text('Invoice', left, y);
-  doc.setFont('helvetica', 'normal').setFontSize(11);
-  y += 28;
-  doc.text(`${seller}`, left, y);
-  doc.text(`Invoice number: INV-${String(order.id).padStart(6, '0')}`, 360, y);
-  y += 16;
-  doc.text(`Date: ${formatDay(order.created_at)}`, 360, y);
-  if (order.buyer || order.email) doc.text(`Billed to: ${order.buyer ?? order.email}`, left, y);
-  y += 16;
-  doc.text(`Status: ${order.status === 'success' ? 'Paid' : order.status}`, 360, y);
-  y += 36;
-  doc.setFont('helvetica', 'bold').text('Item', left, y).text('Amount', 480, y);
-  doc.setLineWidth(0.5).line(left, y + 6, 540, y + 6);
-  doc.setFont('helvetica', 'normal');
-  for (const line of orderLines(order)) {
-    y += 22;
-    if (y > 760) {
-      doc.addPage();
-      y = 72;
-    }
-    doc.text(doc.splitTextToSize(lineTitle(line), 400)[0] as string, left, y);
-    doc.text(formatPrice(line.cents, order.currency), 540, y, { align: 'right' });
-  }
-  y += 14;
-  doc.line(left, y, 540, y);
-  y += 22;
-  doc.setFont('helvetica', 'bold').text('Total', left, y).text(formatPrice(order.total_cents, order.currency), 540, y, { align: 'right' });
+  const right = 540;
+  const billedTo = order.buyer || order.email ? `Billed to: ${order.buyer ?? order.email}` : '';
+  const head = [
+    `Invoice number: INV-${String(order.id).padStart(6, '0')}`,
+    `Date: ${formatDay(order.created_at)}`,
+    `Status: ${order.status === 'success' ? 'Paid' : order.status}`,
+  ];
+  const items = orderLines(order).map((line) => ({ title: lineTitle(line), price: formatPrice(line.cents, order.currency) }));
+  const total = formatPrice(order.total_cents, order.currency);
   const pay = order.payments.at(-1);
-  if (pay)
-    doc
-      .setFont('helvetica', 'normal')
-      .text(`Paid through ${pay.provider === 'stripe' ? 'card' : pay.provider} (${pay.status})`, left, y + 28);
-  return doc;
+  const paid = pay ? `Paid through ${pay.provider === 'stripe' ? 'card' : pay.provider} (${pay.status})` : '';
+  const words = ['Invoice', seller, billedTo, ...head, 'Item', 'Amount', 'Total', total, paid, ...items.flatMap((i) => [i.title, i.price])];
+  return makePdf(A4, words, (pen) => {
+    const body = { size: 11 };
+    const bold = { size: 11, weight: 'bold' as const };
+    let y = 72;
+    pen.text('Invoice', left, y, { size: 22, weight: 'bold' });
+    y += 28;
+    pen.text(pen.fit(seller, 290, body), left, y, body);
+    pen.text(head[0]!, 360, y, body);
+    y += 16;
+    pen.text(head[1]!, 360, y, body);
+    if (billedTo) pen.text(pen.fit(billedTo, 290, body), left, y, body);
+    y += 16;
+    pen.text(head[2]!, 360, y, body);
+    y += 36;
+    pen.text('Item', left, y, bold);
+    pen.text('Amount', 480, y, bold);
+    pen.line(left, y + 6, right, y + 6, 0.5);
+    for (const item of items) {
+      y += 22;
+      if (y > 760) {
+        pen.addPage();
+        y = 72;
+      }
+      pen.text(pen.fit(item.title, 400, body), left, y, body);
+      pen.text(item.price, right, y, { ...body, align: 'right' });
+    }
+    y += 14;
+    pen.line(left, y, right, y, 0.5);
+    y += 22;
+    pen.text('Total', left, y, bold);
+    pen.text(total, right, y, { ...bold, align: 'right' });
+    if (paid) pen.text(paid, left, y + 28, body);
+  });
 }
 
 function lineTitle(line: OrderLine): string {

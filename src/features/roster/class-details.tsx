@@ -39,7 +39,8 @@ async function downloadLogins(cls: ClassRecord, students: StudentRecord[]): Prom
       throw new Error(ROSTER_MSG.loginInfoFailed);
     }
     const { downloadClassLogin } = await import('./login-cards');
-    downloadClassLogin(
+    // Awaited: a PDF that cannot be made (a font that cannot be fetched) is told below, not lost.
+    await downloadClassLogin(
       cls.name,
       cards.sort((a, b) => compareText(a.first_name, b.first_name) || compareText(a.last_name, b.last_name)),
     );

@@ -1,14 +1,13 @@
 // Login cards, made entirely on the device so they print offline:
 // Class_{name}_LoginDetails.pdf (A4 portrait, two cards per row, each 120 pt high with a 60 pt QR
 // code) and one student's card as {username}_QR.png. Each QR holds the JSON {username, password}
-// the sign-in page reads. jspdf and qrcode load only with this module (on demand).
-//
-// The QR is drawn as one vector path of its dark modules: crisp at any print size, and far
-// quicker than rasterising 40 images.
-import { jsPDF } from 'jspdf';
+// the sign-in page reads. The PDF is made like the device's other PDFs (src/ui/pdf-page.ts): each
+// child's name is set in the script it is written in (Latin, Devanagari, Arabic), shaped, with
+// its font embedded. This module, pdf-lib and qrcode load on demand.
 import QRCode from 'qrcode';
 import { loginCardText } from '@/contract/login-card';
 import { ROSTER_MSG } from '@/contract/messages';
+import { A4, makePdf, saveFile, savePdf, type Box } from '@/ui/pdf-page';
 
 export interface CardInfo {
   first_name: string;
@@ -42,50 +41,50 @@ const fileSafe = (name: string) =>
 export const pdfFileName = (className: string) => `Class_${fileSafe(className)}_LoginDetails.pdf`;
 export const pngFileName = (username: string) => `${fileSafe(username)}_QR.png`;
 
-const n = (v: number) => v.toFixed(2);
+const cardName = (card: CardInfo) => `${card.first_name} ${card.last_name}`.trim();
+const cardDetails = (card: CardInfo) => [`Username: ${card.username}`, `Password: ${card.password}`, `Class code: ${card.class_code}`];
 
 /** The class's cards as a PDF (bytes). */
-export function buildLoginPdf(className: string, cards: CardInfo[]): ArrayBuffer {
-  const doc = new jsPDF({ unit: 'pt', format: 'a4', orientation: 'portrait', compress: false });
-  doc.setProperties({ title: `${className}: login details` });
-  const pageHeight = doc.internal.pageSize.getHeight();
+export async function buildLoginPdf(className: string, cards: CardInfo[]): Promise<Uint8Array> {
+  // Every QR is made (and a card without credentials refused) before any font is fetched.
+  const qrs = cards.map(cardQr);
+  const names = cards.map(cardName);
+  const [, pageHeight] = A4;
   const rowsPerPage = Math.floor((pageHeight - 2 * CARD.margin + CARD.rowGap) / (CARD.height + CARD.rowGap));
   const perPage = rowsPerPage * 2;
-  cards.forEach((card, i) => {
-    if (i > 0 && i % perPage === 0) doc.addPage();
-    const slot = i % perPage;
-    const x = CARD.margin + (slot % 2) * (CARD.width + CARD.gap);
-    const y = CARD.margin + Math.floor(slot / 2) * (CARD.height + CARD.rowGap);
-    doc.setDrawColor(17, 54, 90);
-    doc.setLineWidth(1);
-    doc.roundedRect(x, y, CARD.width, CARD.height, 8, 8, 'S');
+  return makePdf(
+    A4,
+    [...names, ...cards.flatMap(cardDetails)],
+    (pen) => {
+      cards.forEach((card, i) => {
+        if (i > 0 && i % perPage === 0) pen.addPage();
+        const slot = i % perPage;
+        const x = CARD.margin + (slot % 2) * (CARD.width + CARD.gap);
+        const y = CARD.margin + Math.floor(slot / 2) * (CARD.height + CARD.rowGap);
+        pen.rect({ x, y, w: CARD.width, h: CARD.height }, 1, 8);
 
-    const qr = cardQr(card);
-    const cell = CARD.qr / qr.size;
-    const qx = x + 12;
-    const qy = y + (CARD.height - CARD.qr) / 2;
-    const path: string[] = [];
-    for (let row = 0; row < qr.size; row++) {
-      for (let col = 0; col < qr.size; col++) {
-        // PDF space runs upwards from the page's foot.
-        if (qr.dark(row, col)) path.push(`${n(qx + col * cell)} ${n(pageHeight - qy - (row + 1) * cell)} ${n(cell)} ${n(cell)} re`);
-      }
-    }
-    (doc.internal as unknown as { write: (...parts: string[]) => void }).write(`q 0 g ${path.join(' ')} f Q`);
+        const qr = qrs[i]!;
+        const cell = CARD.qr / qr.size;
+        const qx = x + 12;
+        const qy = y + (CARD.height - CARD.qr) / 2;
+        const modules: Box[] = [];
+        for (let row = 0; row < qr.size; row++) {
+          for (let col = 0; col < qr.size; col++)
+            if (qr.dark(row, col)) modules.push({ x: qx + col * cell, y: qy + row * cell, w: cell, h: cell });
+        }
+        pen.squares(modules);
 
-    const tx = qx + CARD.qr + 14;
-    doc.setTextColor(17, 54, 90);
-    doc.setFont('helvetica', 'bold');
-    doc.setFontSize(12);
-    doc.text(`${card.first_name} ${card.last_name}`.trim(), tx, y + 34, { maxWidth: CARD.width - (tx - x) - 10 });
-    doc.setFont('helvetica', 'normal');
-    doc.setFontSize(10);
-    doc.setTextColor(30, 30, 30);
-    doc.text(`Username: ${card.username}`, tx, y + 56);
-    doc.text(`Password: ${card.password}`, tx, y + 72);
-    doc.text(`Class code: ${card.class_code}`, tx, y + 88);
-  });
-  return doc.output('arraybuffer');
+        const tx = qx + CARD.qr + 14;
+        const room = CARD.width - (tx - x) - 10;
+        // A long name is set smaller until it fits beside the code.
+        let size = 12;
+        while (size > 7 && pen.measure(names[i]!, { size, weight: 'bold' }) > room) size -= 0.5;
+        pen.text(names[i]!, tx, y + 34, { size, weight: 'bold', tone: 'navy' });
+        cardDetails(card).forEach((line, l) => pen.text(line, tx, y + 56 + l * 16, { size: 10 }));
+      });
+    },
+    `${className}: login details`,
+  );
 }
 
 /** One student's card as a PNG: the QR code above their name and sign-in details. */
@@ -108,7 +107,7 @@ export async function buildCardPng(card: CardInfo): Promise<Blob> {
   ctx.fillStyle = '#11365a';
   ctx.textAlign = 'center';
   ctx.font = 'bold 20px sans-serif';
-  ctx.fillText(`${card.first_name} ${card.last_name}`.trim(), side / 2, side + 24);
+  ctx.fillText(cardName(card), side / 2, side + 24);
   ctx.font = '16px sans-serif';
   ctx.fillText(`Username: ${card.username}`, side / 2, side + 50);
   ctx.fillText(`Password: ${card.password}  ·  Class: ${card.class_code}`, side / 2, side + 74);
@@ -117,19 +116,8 @@ export async function buildCardPng(card: CardInfo): Promise<Blob> {
   );
 }
 
-export function saveFile(data: Blob, name: string) {
-  const url = URL.createObjectURL(data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-export function downloadClassLogin(className: string, cards: CardInfo[]) {
-  saveFile(new Blob([buildLoginPdf(className, cards)], { type: 'application/pdf' }), pdfFileName(className));
+export async function downloadClassLogin(className: string, cards: CardInfo[]) {
+  savePdf(await buildLoginPdf(className, cards), pdfFileName(className));
 }
 
 export async function downloadStudentCard(card: CardInfo) {

@@ -77,9 +77,17 @@ export async function syncRoster({ logins = true }: { logins?: boolean } = {}): 
   return classes + students;
 }
 
-/** Login details of every class, so the teacher can print cards with no network later. */
+/**
+ * Login details of every class, so the teacher can print cards with no network later; and the
+ * shaper and fonts the cards' names need, fetched in the background (a failure there only means
+ * they are fetched when the cards are made).
+ */
 async function cacheLoginInfo(): Promise<void> {
   for (const cls of await db.classes.toArray()) await syncLoginInfo(cls.id);
+  const names = (await db.logins.toArray()).map((login) => `${login.first_name} ${login.last_name}`);
+  import('@/ui/pdf-tools')
+    .then(({ keepPdfTools }) => keepPdfTools(names))
+    .catch((err: unknown) => console.warn('the PDF fonts could not be kept for offline use', err));
 }
 
 /**
