@@ -21,7 +21,8 @@ export const BUDGET_KIB = 120;
 export const TARGET_KIB = 120;
 const FORBIDDEN = [
   /node_modules\/zod\//,
-  /node_modules\/jspdf\//,
+  /node_modules\/pdf-lib\//,
+  /node_modules\/harfbuzzjs\//,
   /node_modules\/qrcode\//,
   /node_modules\/papaparse\//,
   /node_modules\/@zxing\//,
