@@ -56,9 +56,16 @@ function visibleWords(page: Page): Promise<string[]> {
     const shown = (el: Element) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && !el.closest('.mode-button');
     const words: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    // An element holding only text is read whole: React draws "{first} {last}" as three text
+    // nodes, and a child named Aisha Price is not the English word "Price".
+    const read = new Set<Node>();
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim();
-      if (text && node.parentElement && shown(node.parentElement) && !node.parentElement.closest('script, style')) words.push(text);
+      const parent = node.parentElement;
+      const whole = parent && [...parent.childNodes].every((child) => child.nodeType === Node.TEXT_NODE);
+      if (whole && read.has(parent)) continue;
+      if (whole) read.add(parent);
+      const text = (whole ? parent.textContent : node.textContent)?.trim();
+      if (text && parent && shown(parent) && !parent.closest('script, style')) words.push(text);
     }
     for (const el of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
       if (!shown(el)) continue;

@@ -53,7 +53,7 @@ test('a school admin pins a story in the pin dialog and unpins it; so does an or
 
   await openList(page, base, 'head@greenfield.example', 'Head-demo-1', '/admin-school/stories');
   await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('published');
-  await firstUnpinned(page, 3, 'published');
+  await firstUnpinned(page, 3, 'Published');
   const listed = await page.getByRole('row').getByRole('link').allTextContents();
   const title = listed.find((t) => families.includes(t))!;
   expect(title, 'a published story families can read').toBeTruthy();
