@@ -39,10 +39,19 @@ function pattern(tokens: Token[]): string {
     .join('');
 }
 
-/** The English messages this language says differently, as matchers for a whole text. */
+/** The letters a message always shows, whatever its arguments. */
+function ownLetters(tokens: Token[]): number {
+  return tokens.reduce((n, token) => n + (token.type === 'content' ? (token.value.match(/\p{L}/gu)?.length ?? 0) : 0), 0);
+}
+
+/**
+ * The English messages this language says differently, as matchers for a whole text. Not a
+ * message of arguments joined by a short word ("{from} to {to}"): it matches any sentence with
+ * " to " in it, a story's excerpt as well, and says nothing of the screen's language.
+ */
 function englishOf(locale: string): { message: string; re: RegExp }[] {
   return [...catalogue(locale)]
-    .filter(([english, translated]) => translated && translated !== english)
+    .filter(([english, translated]) => translated && translated !== english && ownLetters(parse(english)) >= 3)
     .map(([english]) => ({ message: english, re: new RegExp(`^${pattern(parse(english)).replace(/<\/?\d+>/g, '')}$`, 'su') }));
 }
 
