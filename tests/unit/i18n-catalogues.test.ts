@@ -90,6 +90,18 @@ describe('the catalogues', () => {
       expect(wrong).toEqual([]);
     });
 
+    it(`${locale}: no translation carries another language's words (a script of another language)`, () => {
+      // Nine messages once held all four translations in one string, Hindi and Arabic in the Spanish.
+      const foreign = {
+        es: /[\u0600-\u06ff\u0900-\u097f]/,
+        fr: /[\u0600-\u06ff\u0900-\u097f]/,
+        hi: /[\u0600-\u06ff]/,
+        ar: /[\u0900-\u097f]/,
+      }[locale];
+      const mixed = Object.keys(english).filter((id) => foreign?.test(catalogue[id]?.translation ?? '') && !foreign.test(source(id)));
+      expect(mixed.map(source)).toEqual([]);
+    });
+
     it(`${locale}: every plural has each form of the language's plural rules`, () => {
       const needed = new Intl.PluralRules(LOCALE_INFO[locale].intl).resolvedOptions().pluralCategories;
       const short = Object.keys(english).flatMap((id) =>
