@@ -1,6 +1,8 @@
 // The words for values the server keeps as codes (an order's 'pending', a provider's 'phonepe', a
 // book's 'class'): declared once here and shown by every list, filter and detail that shows the
 // field, in the reader's language. A value these maps do not know (a newer server) shows as it is.
+// A word that is also a column's date label elsewhere ('Paid' on the day of payment) carries the
+// context 'status', so translators give it its own translation.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
@@ -21,7 +23,7 @@ import { PROVIDER_LABELS } from './payment-choice';
 /** An order's (and a payment's) status, as a buyer and an admin read it. */
 export const ORDER_STATUS_NAMES: Record<OrderStatus, MessageDescriptor> = {
   pending: msg`Waiting for payment`,
-  success: msg`Paid`,
+  success: msg({ message: 'Paid', context: 'status' }),
   failed: msg`Payment failed`,
   cancelled: msg`Payment cancelled`,
 };
@@ -29,7 +31,7 @@ export const ORDER_STATUS_NAMES: Record<OrderStatus, MessageDescriptor> = {
 /** Where a printed copy is. */
 export const PRINT_STATUS_NAMES: Record<PrintProgress, MessageDescriptor> = {
   open: msg`Not paid yet`,
-  paid: msg`Paid`,
+  paid: msg({ message: 'Paid', context: 'status' }),
   queued_for_processing: msg`With the printer`,
   printed: msg`Printed`,
   shipped: msg`Shipped`,

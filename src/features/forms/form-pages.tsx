@@ -66,7 +66,7 @@ export function ContactPage({ site }: { site: TenantRecord }) {
             ['school', t`Our school’s site or classes`],
             ['order', t`An order or a refund`],
             ['privacy', t`Privacy or my child’s data`],
-            ['other', t`Something else`],
+            ['other', t({ id: 'Something else', message: 'Something else' })],
           ],
         },
         { name: 'message', label: t`Message`, type: 'textarea' },

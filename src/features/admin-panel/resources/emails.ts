@@ -11,7 +11,11 @@ import { day } from './shared';
 export type AdminEmail = components['schemas']['AdminEmail'];
 
 const resendLabel = (count: number) => t`Resend ${plural(count, { one: '# e-mail', other: '# e-mails' })}`;
-const EMAIL_STATUS_NAMES: Record<AdminEmail['status'], MessageDescriptor> = { sent: msg`Sent`, pending: msg`Pending`, failed: msg`Failed` };
+const EMAIL_STATUS_NAMES: Record<AdminEmail['status'], MessageDescriptor> = {
+  sent: msg({ message: 'Sent', context: 'status' }),
+  pending: msg`Pending`,
+  failed: msg`Failed`,
+};
 
 export const emails: ListResource<AdminEmail> = {
   name: 'emails',
