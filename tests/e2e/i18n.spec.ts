@@ -348,3 +348,75 @@ test('a teacher chooses Spanish in the menu and finds it on another device', asy
     });
   }
 });
+
+// The teacher's day in the school's language (issue 26, the teacher's screens): the head sets the
+// school's language to Arabic (then Hindi) on its profile, and a teacher with no language of their
+// own finds the Teacher Dashboard (the review queue, the story and book numbers), a story to
+// review and a class page in it, right to left in Arabic, with no English message of the catalogue
+// left. The school is English again afterwards, whatever happens.
+for (const locale of ['ar', 'hi'] as const) {
+  test(`a teacher at a school whose language is ${locale} reviews and opens a class in ${locale}`, async ({ browser, page }) => {
+    test.setTimeout(180_000);
+    const say = catalogue(locale);
+    const tr = (english: string) => {
+      const words = say.get(english);
+      expect(words, `${english} in ${locale}`).toBeTruthy();
+      return words!;
+    };
+    const rtl = locale === 'ar';
+    const office = await browser.newContext();
+    const head = await office.newPage();
+    await head.goto(`${base}/library`);
+    await signInThroughApi(head, 'head@greenfield.example', 'Head-demo-1');
+    const schoolLanguage = (language: string) =>
+      head.evaluate(async (language) => {
+        const res = await fetch('/api/api-school-admin/profile/', {
+          method: 'PATCH',
+          headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ default_language: language }),
+        });
+        return res.status;
+      }, language);
+    try {
+      expect(await schoolLanguage(locale)).toBe(200);
+      await page.goto(`${base}/library`);
+      await signInThroughApi(page, 'teacher@greenfield.example', 'Teach-demo-1');
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      await page.goto(`${base}/dashboard?option=Teacher%20Dashboard`);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
+      await expect(page.getByRole('heading', { name: tr('Stories waiting for review') })).toBeVisible();
+      await expect(page.getByRole('heading', { name: tr('Stories in numbers') })).toBeVisible();
+      await expect(page.getByRole('heading', { name: tr('Books in numbers') })).toBeVisible();
+      await expect(page.getByText(tr('All Books'), { exact: true })).toBeVisible();
+      await expect(page.getByText(tr('All stories'), { exact: true })).toBeVisible();
+      await noEnglishLeft(page, locale);
+      await screenshots(page, `i18n-${locale}-teacher-dashboard`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      // A story waiting for review, opened to read (not approved: the stories journey does that).
+      await page
+        .getByRole('button', { name: tr('Read'), exact: true })
+        .first()
+        .click();
+      await expect(page.getByText(tr('What changed since it was handed in'))).toBeVisible();
+      await expect(page.getByText(tr('Comment for the child'))).toBeVisible();
+      await noEnglishLeft(page, locale);
+      await screenshots(page, `i18n-${locale}-teacher-review`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      // A class page: the class's students and what can be done with them.
+      await page.goto(`${base}/dashboard?option=Manage%20Classes`);
+      await page.getByRole('link', { name: 'Year 4 Robins' }).click();
+      await expect(page.getByRole('heading', { name: 'Year 4 Robins' })).toBeVisible();
+      await expect(page.getByText('Amara Okafor').first()).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
+      await noEnglishLeft(page, locale);
+      await screenshots(page, `i18n-${locale}-teacher-class`);
+    } finally {
+      await schoolLanguage('en');
+      await office.close();
+    }
+  });
+}
