@@ -60,9 +60,8 @@ const TRANSLATED = ['src/features/**', 'src/app/**', 'src/ui/**', 'src/i18n/**']
 // Left out, each for a reason: the PDFs the device makes (login cards, invoices, certificates)
 // print their names in any script, but their own words stay English until src/contract/pdf-text.ts
 // keeps digits in order inside Arabic: it sets Arabic-Indic digits (Intl's numbers and dates in
-// Arabic) in the right-to-left run, so an amount of ١٢٫٥٠ would be drawn reversed, and Intl's
-// direction marks (U+200F) have no glyph in the embedded fonts. Translated words with English
-// numbers and dates would be worse than English words.
+// Arabic) in the right-to-left run with the letters, so by its code an amount of ١٢٫٥٠ would be
+// drawn reversed. Translated words with English numbers and dates would be worse than English.
 const UNTRANSLATED = [
   'src/features/roster/login-cards.ts',
   'src/features/orders/invoice-pdf.ts',
