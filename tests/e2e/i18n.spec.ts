@@ -22,6 +22,16 @@ function catalogue(locale: string): Map<string, string> {
   );
 }
 
+/** This language's words for an English message (failing loudly when the catalogue lacks it). */
+function translator(locale: string): (english: string) => string {
+  const say = catalogue(locale);
+  return (english) => {
+    const words = say.get(english);
+    expect(words, `${english} in ${locale}`).toBeTruthy();
+    return words!;
+  };
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const NUMBER = '[\\p{Nd},.\\s]+';
 const COUNTS = /^(n|count|current|total|page|pages|number)$/;
@@ -212,13 +222,7 @@ for (const [locale, name, title, words] of [
 ] as const) {
   test(`a child signs in in ${locale}, writes a story and opens the library, all in ${locale}`, async ({ page }) => {
     test.setTimeout(180_000);
-    const say = catalogue(locale);
-    /** This language's words for an English message (failing loudly when the catalogue lacks it). */
-    const tr = (english: string) => {
-      const words = say.get(english);
-      expect(words, `${english} in ${locale}`).toBeTruthy();
-      return words!;
-    };
+    const tr = translator(locale);
     const rtl = locale === 'ar';
     await page.setViewportSize({ width: 820, height: 1180 });
     await page.goto(`${base}/login/ROBINS4`);
@@ -357,12 +361,7 @@ test('a teacher chooses Spanish in the menu and finds it on another device', asy
 for (const locale of ['ar', 'hi'] as const) {
   test(`a teacher at a school whose language is ${locale} reviews and opens a class in ${locale}`, async ({ browser, page }) => {
     test.setTimeout(180_000);
-    const say = catalogue(locale);
-    const tr = (english: string) => {
-      const words = say.get(english);
-      expect(words, `${english} in ${locale}`).toBeTruthy();
-      return words!;
-    };
+    const tr = translator(locale);
     const rtl = locale === 'ar';
     const office = await browser.newContext();
     const head = await office.newPage();
