@@ -60,7 +60,12 @@ export const TourForm = z.object({
   email,
   school_name: z.string().trim().min(1, FORM_MSG.school).max(100),
   role: z.string().trim().min(1, /*i18n*/ 'Please tell us your role').max(100),
-  students: z.coerce.number({ message: /*i18n*/ 'Please enter a number' }).int().min(1, /*i18n*/ 'Please enter a number').max(100_000).optional(),
+  students: z.coerce
+    .number({ message: /*i18n*/ 'Please enter a number' })
+    .int()
+    .min(1, /*i18n*/ 'Please enter a number')
+    .max(100_000)
+    .optional(),
   preferred_time: z.string().trim().max(200).optional(),
   message: z.string().trim().max(5000, FORM_MSG.tooLong).optional(),
   website: honeypot,
