@@ -2,11 +2,16 @@
 // screen whose code has not been downloaded to this device yet while it is offline (a fresh
 // tablet that lost the network before the app was saved for offline use) says so, naming the
 // screen, instead of a generic failure.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation, type ErrorComponentProps } from '@tanstack/react-router';
 
 /** A screen's code could not be fetched while the device is offline (see `offlineAwareImport`). */
 export class ScreenNotDownloadedError extends Error {
   constructor(cause: unknown) {
+    // For the console only: the page says it in the reader's language (RouteError).
+    // eslint-disable-next-line lingui/no-unlocalized-strings
     super('This screen has not been downloaded to this device yet.', { cause });
     this.name = 'ScreenNotDownloadedError';
   }
@@ -24,16 +29,24 @@ export function offlineAwareImport<T>(importer: () => Promise<T>): () => Promise
 }
 
 /** What the screen at a path is called, for "… has not been downloaded yet". */
-const SCREENS: [RegExp, string][] = [
-  [/^\/(login|register|logout|accept-inv|reset|password)/, 'The sign-in screen'],
-  [/^\/(uploadblog|storyedit|upload-blog|uploadcontent)/, 'The story writer'],
-  [/^\/uploadbook/, 'The book maker'],
-  [/^\/dashboard/, 'The dashboard'],
-  [/^\/admin-/, 'This admin area'],
-  [/^\/(library)?\/?$/, 'The library'],
+const SCREENS: [RegExp, MessageDescriptor][] = [
+  [
+    /^\/(login|register|logout|accept-inv|reset|password)/,
+    msg`The sign-in screen has not been downloaded to this device yet, and the device is offline.`,
+  ],
+  [
+    /^\/(uploadblog|storyedit|upload-blog|uploadcontent)/,
+    msg`The story writer has not been downloaded to this device yet, and the device is offline.`,
+  ],
+  [/^\/uploadbook/, msg`The book maker has not been downloaded to this device yet, and the device is offline.`],
+  [/^\/dashboard/, msg`The dashboard has not been downloaded to this device yet, and the device is offline.`],
+  [/^\/admin-/, msg`This admin area has not been downloaded to this device yet, and the device is offline.`],
+  [/^\/(library)?\/?$/, msg`The library has not been downloaded to this device yet, and the device is offline.`],
 ];
+const ANY_SCREEN = msg`This screen has not been downloaded to this device yet, and the device is offline.`;
 
-export const screenName = (path: string) => SCREENS.find(([re]) => re.test(path))?.[1] ?? 'This screen';
+/** "… has not been downloaded yet", naming the screen at a path (one whole sentence each, for translators). */
+export const notDownloadedText = (path: string) => SCREENS.find(([re]) => re.test(path))?.[1] ?? ANY_SCREEN;
 
 const offline = () => typeof navigator !== 'undefined' && !navigator.onLine;
 const notDownloaded = (error: unknown) =>
@@ -44,29 +57,30 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   const path = useLocation({ select: (l) => l.pathname });
   console.error(error);
   const missing = notDownloaded(error);
+  const { t, i18n } = useLingui();
   return (
     <section className="page route-error" aria-labelledby="route-error-title" role="alert">
-      <h1 id="route-error-title">{missing ? 'Not downloaded yet' : 'This screen could not be shown'}</h1>
+      <h1 id="route-error-title">{missing ? t`Not downloaded yet` : t`This screen could not be shown`}</h1>
       {missing ? (
         <>
           <p>
-            {screenName(path)} has not been downloaded to this device yet, and the device is offline.
+            {i18n._(notDownloadedText(path))}
             {navigator.serviceWorker?.controller
               ? ''
-              : ' The app was still being saved on this device for offline use when the connection was lost.'}
+              : ` ${t`The app was still being saved on this device for offline use when the connection was lost.`}`}
           </p>
-          <p>Connect to the internet and try again. Once it has opened with a connection, it works offline too.</p>
+          <p>{t`Connect to the internet and try again. Once it has opened with a connection, it works offline too.`}</p>
         </>
       ) : (
-        <p>Something went wrong on this device. Your saved changes are safe.</p>
+        <p>{t`Something went wrong on this device. Your saved changes are safe.`}</p>
       )}
       <p className="route-error-actions">
         {/* The browser remembers a module that failed to load for the page's life: online again, a reload fetches it. */}
         <button type="button" className="button" onClick={() => (missing && !offline() ? location.reload() : reset())}>
-          Try again
+          {t`Try again`}
         </button>
         <Link to="/library" className="button button-secondary">
-          Go to the library
+          {t`Go to the library`}
         </Link>
       </p>
     </section>

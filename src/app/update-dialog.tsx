@@ -1,4 +1,4 @@
-// The question a waiting new version asks (./update-prompt): reload now, or later.
+// The question a waiting new version asks (./update-watch): reload now, or later.
 import { Trans } from '@lingui/react/macro';
 import type { Workbox } from 'workbox-window';
 

@@ -1,61 +1,17 @@
-// Registers the service worker and, when a new version is waiting, asks before loading it:
-// a lesson is never reloaded under a child's fingers (no automatic skipWaiting). A page that is
-// never reloaded (a classroom kiosk) still learns of a new version: it asks the server at start,
-// every hour and whenever it becomes visible again. The question itself (./update-dialog) loads
-// only when there is something to ask.
-import { Suspense, lazy, useEffect, useState } from 'react';
-import type { Workbox } from 'workbox-window';
-import { whenIdleAfterLoad } from '@/ui/when-idle';
+// The new-version watch (./update-watch: the service worker's registration, the hourly check, the
+// question) starts once the page has loaded and gone idle, so none of it is on the first load.
+import { Suspense, lazy } from 'react';
+import { useIdleAfterLoad } from '@/ui/when-idle';
 
-const UpdateDialog = lazy(() => import('./update-dialog'));
-
-const HOUR = 60 * 60 * 1000;
-/** localStorage key of a shorter check interval in ms (the end-to-end test sets a few seconds). */
-export const UPDATE_CHECK_KEY = 'storynest_update_check_ms';
-
-/** How often an open page checks for a new version: an hour, unless a valid override is stored. */
-export function updateCheckInterval(storage: Pick<Storage, 'getItem'>): number {
-  const stored = Number(storage.getItem(UPDATE_CHECK_KEY));
-  return Number.isInteger(stored) && stored >= 1000 && stored <= HOUR ? stored : HOUR;
-}
+// A chunk that cannot be fetched (offline, before the service worker kept it) costs nothing but the watch.
+const UpdateWatch = lazy(() => import('./update-watch').catch(() => ({ default: () => null })));
 
 export function UpdatePrompt() {
-  const [waiting, setWaiting] = useState<Workbox | null>(null);
-
-  useEffect(() => {
-    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-    let cancelled = false;
-    let stop = () => {};
-    whenIdleAfterLoad(
-      () =>
-        void import('workbox-window').then(({ Workbox }) => {
-          if (cancelled) return;
-          const wb = new Workbox('/sw.js');
-          wb.addEventListener('waiting', () => setWaiting(wb));
-          // Offline, a check fails: the next one tries again.
-          const check = () => void wb.update().catch(() => undefined);
-          const onVisible = () => {
-            if (document.visibilityState === 'visible') check();
-          };
-          void wb.register().then(check);
-          const timer = setInterval(check, updateCheckInterval(localStorage));
-          document.addEventListener('visibilitychange', onVisible);
-          stop = () => {
-            clearInterval(timer);
-            document.removeEventListener('visibilitychange', onVisible);
-          };
-        }),
-    );
-    return () => {
-      cancelled = true;
-      stop();
-    };
-  }, []);
-
-  if (!waiting) return null;
+  const idle = useIdleAfterLoad();
+  if (!idle || !import.meta.env.PROD || !('serviceWorker' in navigator)) return null;
   return (
     <Suspense fallback={null}>
-      <UpdateDialog waiting={waiting} onLater={() => setWaiting(null)} />
+      <UpdateWatch />
     </Suspense>
   );
 }

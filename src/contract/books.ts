@@ -15,36 +15,36 @@ export const BOOK_CHARITY_SHARE_PERCENT = 50;
 export const charityShareCents = (priceCents: number) => Math.floor((priceCents * BOOK_CHARITY_SHARE_PERCENT) / 100);
 
 export const BOOK_MSG = {
-  priceRequired: 'Please enter a price.',
-  priceFormat: 'Enter the price as a number, e.g. 4.99.',
-  priceNegative: 'The price cannot be negative.',
-  priceTooHigh: 'The price can be at most 1000.00.',
-  currency: 'Choose a currency from the list.',
-  category: 'Choose a category from the list.',
+  priceRequired: /*i18n*/ 'Please enter a price.',
+  priceFormat: /*i18n*/ 'Enter the price as a number, e.g. 4.99.',
+  priceNegative: /*i18n*/ 'The price cannot be negative.',
+  priceTooHigh: /*i18n*/ 'The price can be at most 1000.00.',
+  currency: /*i18n*/ 'Choose a currency from the list.',
+  category: /*i18n*/ 'Choose a category from the list.',
   charity: "Choose one of your school's charity causes.",
-  title: 'Title is required',
-  author: 'Author is required',
-  categoryName: 'Category name is required',
-  categoryTaken: 'A category with this name already exists.',
-  notAllowed: 'Your school does not let teachers publish books. Ask your school admin.',
-  notSubmitted: 'Only a submitted book can be published.',
-  noCover: 'Choose a cover picture in the book maker before the book goes on sale.',
-  published: 'Book published successfully!',
-  keptForClass: 'The book stays with its class.',
-  archived: 'Book archived.',
-  failed: 'Failed to save the book. Please try again.',
-  featured: 'Books featured successfully!',
-  unfeatured: 'Books unfeatured successfully!',
-  categoryAdded: 'Category added successfully!',
-  categoryUpdated: 'Category updated successfully!',
-  categoryDeleted: 'Category deleted. Its books stay in the library, uncategorised.',
-  categoryFailed: 'Failed to save the category. Please try again.',
-  statsFailed: 'Failed to fetch book stats',
-  approved: 'Approved: it stays in the library.',
-  hidden: 'Hidden: it leaves every library at the next sync.',
-  replied: 'Your reply has been sent.',
-  noReporter: 'Nobody has reported this item, so there is nobody to reply to.',
-  replyRequired: 'Please write your reply.',
+  title: /*i18n*/ 'Title is required',
+  author: /*i18n*/ 'Author is required',
+  categoryName: /*i18n*/ 'Category name is required',
+  categoryTaken: /*i18n*/ 'A category with this name already exists.',
+  notAllowed: /*i18n*/ 'Your school does not let teachers publish books. Ask your school admin.',
+  notSubmitted: /*i18n*/ 'Only a submitted book can be published.',
+  noCover: /*i18n*/ 'Choose a cover picture in the book maker before the book goes on sale.',
+  published: /*i18n*/ 'Book published successfully!',
+  keptForClass: /*i18n*/ 'The book stays with its class.',
+  archived: /*i18n*/ 'Book archived.',
+  failed: /*i18n*/ 'Failed to save the book. Please try again.',
+  featured: /*i18n*/ 'Books featured successfully!',
+  unfeatured: /*i18n*/ 'Books unfeatured successfully!',
+  categoryAdded: /*i18n*/ 'Category added successfully!',
+  categoryUpdated: /*i18n*/ 'Category updated successfully!',
+  categoryDeleted: /*i18n*/ 'Category deleted. Its books stay in the library, uncategorised.',
+  categoryFailed: /*i18n*/ 'Failed to save the category. Please try again.',
+  statsFailed: /*i18n*/ 'Failed to fetch book stats',
+  approved: /*i18n*/ 'Approved: it stays in the library.',
+  hidden: /*i18n*/ 'Hidden: it leaves every library at the next sync.',
+  replied: /*i18n*/ 'Your reply has been sent.',
+  noReporter: /*i18n*/ 'Nobody has reported this item, so there is nobody to reply to.',
+  replyRequired: /*i18n*/ 'Please write your reply.',
 } as const;
 
 /** A price as the form holds it ('4.99'), checked and turned into cents. */
@@ -66,11 +66,11 @@ const OptionalId = (message: string) =>
     .regex(/^\d{0,9}$/, message)
     .transform((v) => (v === '' ? null : Number(v)));
 
-const Description = z.string().trim().max(5000, 'The description can be at most 5000 characters.');
+const Description = z.string().trim().max(5000, /*i18n*/ 'The description can be at most 5000 characters.');
 
 /** Publishing a submitted book: to the school's library with its price, or kept for the class. */
 export const PublishBookForm = z.object({
-  status: z.enum(['published', 'class'], { error: 'Choose to publish or to keep it for the class.' }),
+  status: z.enum(['published', 'class'], { error: /*i18n*/ 'Choose to publish or to keep it for the class.' }),
   price: PriceField,
   currency: CurrencyField,
   category_id: OptionalId(BOOK_MSG.category).prefault(''),
@@ -83,8 +83,8 @@ const CoverField = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => v === '' || /^(\/|https:\/\/)[^\s"'<>]*$/.test(v), 'The cover is a picture address (https://… or /…).');
-const YesNo = z.enum(['true', 'false'], { error: 'Choose yes or no' });
+  .refine((v) => v === '' || /^(\/|https:\/\/)[^\s"'<>]*$/.test(v), /*i18n*/ 'The cover is a picture address (https://… or /…).');
+const YesNo = z.enum(['true', 'false'], { error: /*i18n*/ 'Choose yes or no' });
 const bookFields = {
   title: z.string({ error: BOOK_MSG.title }).trim().min(1, BOOK_MSG.title).max(200),
   author: z.string({ error: BOOK_MSG.author }).trim().min(1, BOOK_MSG.author).max(200),
@@ -113,7 +113,7 @@ export const CategoryForm = z.object({
 
 /** Feature or unfeature many books (the spec's Feature bulk action: Yes feature, No unfeature). */
 export const FeatureBooks = z.object({
-  ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1, 'Please select at least one row.').max(1000),
+  ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1, /*i18n*/ 'Please select at least one row.').max(1000),
   action: z.enum(['feature', 'unfeature']),
 });
 
@@ -135,4 +135,4 @@ export function slugify(name: string): string {
 }
 
 /** The school's book settings as the form holds them. */
-export const BookSettingsForm = z.object({ teachers_publish_books: z.enum(['true', 'false'], { error: 'Choose yes or no' }) });
+export const BookSettingsForm = z.object({ teachers_publish_books: z.enum(['true', 'false'], { error: /*i18n*/ 'Choose yes or no' }) });

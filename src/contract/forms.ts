@@ -4,23 +4,23 @@
 import { z } from 'zod';
 
 export const FORM_MSG = {
-  name: 'Please enter your name',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid email address',
-  message: 'Please tell us a little more (at least 10 characters)',
-  tooLong: 'Please keep this under 5000 characters',
-  school: 'Please enter your school’s name',
-  csv: 'Please upload a valid CSV file.',
-  csvSize: 'File size exceeds 5MB limit.',
-  csvColumns: 'The CSV file needs the columns class, first name and last name, and at least one student.',
-  sentOnline: 'Thank you. Your message has been sent.',
-  queuedOffline: 'You are offline. Your message is saved on this device and will be sent as soon as you are back online.',
-  throttled: 'Too many messages from here. Please try again later.',
+  name: /*i18n*/ 'Please enter your name',
+  emailRequired: /*i18n*/ 'Email is required',
+  emailInvalid: /*i18n*/ 'Invalid email address',
+  message: /*i18n*/ 'Please tell us a little more (at least 10 characters)',
+  tooLong: /*i18n*/ 'Please keep this under 5000 characters',
+  school: /*i18n*/ 'Please enter your school’s name',
+  csv: /*i18n*/ 'Please upload a valid CSV file.',
+  csvSize: /*i18n*/ 'File size exceeds 5MB limit.',
+  csvColumns: /*i18n*/ 'The CSV file needs the columns class, first name and last name, and at least one student.',
+  sentOnline: /*i18n*/ 'Thank you. Your message has been sent.',
+  queuedOffline: /*i18n*/ 'You are offline. Your message is saved on this device and will be sent as soon as you are back online.',
+  throttled: /*i18n*/ 'Too many messages from here. Please try again later.',
 } as const;
 
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 
-const name = z.string().trim().min(1, FORM_MSG.name).max(100, 'Name must not exceed 100 characters');
+const name = z.string().trim().min(1, FORM_MSG.name).max(100, /*i18n*/ 'Name must not exceed 100 characters');
 const email = z.string().trim().min(1, FORM_MSG.emailRequired).max(254).email(FORM_MSG.emailInvalid);
 const longText = z.string().trim().min(10, FORM_MSG.message).max(5000, FORM_MSG.tooLong);
 /** The honeypot: hidden from people, filled in by robots. Anything in it and nothing is stored. */
@@ -35,11 +35,11 @@ export const ContactForm = z.object({
 });
 
 export const REPORT_REASONS = {
-  inappropriate: 'Unkind, unsafe or inappropriate content',
-  personal: 'It shares a child’s personal details',
-  copyright: 'It copies someone else’s work',
-  broken: 'It does not open or looks broken',
-  other: 'Something else',
+  inappropriate: /*i18n*/ 'Unkind, unsafe or inappropriate content',
+  personal: /*i18n*/ 'It shares a child’s personal details',
+  copyright: /*i18n*/ 'It copies someone else’s work',
+  broken: /*i18n*/ 'It does not open or looks broken',
+  other: /*i18n*/ 'Something else',
 } as const;
 
 export const ReportForm = z.object({
@@ -49,7 +49,7 @@ export const ReportForm = z.object({
   item_type: z.enum(['book', 'story', 'other']).default('other'),
   item_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   reason: z.enum(Object.keys(REPORT_REASONS) as [keyof typeof REPORT_REASONS, ...(keyof typeof REPORT_REASONS)[]], {
-    message: 'Please choose what is wrong',
+    message: /*i18n*/ 'Please choose what is wrong',
   }),
   details: longText,
   website: honeypot,
@@ -59,8 +59,13 @@ export const TourForm = z.object({
   name,
   email,
   school_name: z.string().trim().min(1, FORM_MSG.school).max(100),
-  role: z.string().trim().min(1, 'Please tell us your role').max(100),
-  students: z.coerce.number({ message: 'Please enter a number' }).int().min(1, 'Please enter a number').max(100_000).optional(),
+  role: z.string().trim().min(1, /*i18n*/ 'Please tell us your role').max(100),
+  students: z.coerce
+    .number({ message: /*i18n*/ 'Please enter a number' })
+    .int()
+    .min(1, /*i18n*/ 'Please enter a number')
+    .max(100_000)
+    .optional(),
   preferred_time: z.string().trim().max(200).optional(),
   message: z.string().trim().max(5000, FORM_MSG.tooLong).optional(),
   website: honeypot,
@@ -145,12 +150,12 @@ export function parseEnrolmentCsv(text: string): EnrolmentRow[] {
 
 /** A public page as an editor saves it (PUT /pages/{slug}/). */
 export const PageInput = z.object({
-  title: z.string().trim().min(1, 'Please enter a title').max(200),
+  title: z.string().trim().min(1, /*i18n*/ 'Please enter a title').max(200),
   description: z
     .string()
     .trim()
-    .min(1, 'Please enter a description for search engines')
-    .max(300, 'Please keep the description under 300 characters'),
+    .min(1, /*i18n*/ 'Please enter a description for search engines')
+    .max(300, /*i18n*/ 'Please keep the description under 300 characters'),
   body: z.string().max(200_000),
 });
 
@@ -165,10 +170,10 @@ export const FAQ_ROLES = [
   'upschool_admin',
 ] as const;
 export const FaqInput = z.object({
-  role: z.enum(FAQ_ROLES, { message: 'Please choose a role' }),
-  section: z.string().trim().min(1, 'Please enter a section').max(100),
-  title: z.string().trim().min(1, 'Please enter a title').max(200),
-  body: z.string().trim().min(1, 'Please write the answer').max(50_000),
+  role: z.enum(FAQ_ROLES, { message: /*i18n*/ 'Please choose a role' }),
+  section: z.string().trim().min(1, /*i18n*/ 'Please enter a section').max(100),
+  title: z.string().trim().min(1, /*i18n*/ 'Please enter a title').max(200),
+  body: z.string().trim().min(1, /*i18n*/ 'Please write the answer').max(50_000),
   order: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type FaqInputValue = z.infer<typeof FaqInput>;

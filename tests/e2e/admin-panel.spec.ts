@@ -177,6 +177,10 @@ test('dashboards with charts, orders with the spec filters and one order, paymen
     await expect(page.getByLabel(label, { exact: true })).toBeVisible();
   await page.getByLabel('Order status', { exact: true }).selectOption('success');
   await expect(page.getByText(/Page 1 of \d+ · \d+ in all/)).toBeVisible();
+  // Codes show as words (issue 26): an order's 'success' reads Paid, in the filter and the list.
+  await expect(page.getByLabel('Order status', { exact: true }).locator('option:checked')).toHaveText('Paid');
+  if (await page.getByRole('link', { name: /^#\d+$/ }).count())
+    await expect(page.getByRole('cell', { name: 'Paid', exact: true }).first()).toBeVisible();
   await checkScreen(page, 'admin-orders');
   const first = page.getByRole('link', { name: /^#\d+$/ }).first();
   if (await first.count()) {
@@ -187,6 +191,8 @@ test('dashboards with charts, orders with the spec filters and one order, paymen
   await page.goto(`${site()}/admin-panel/payment-history`);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment history' })).toBeVisible();
   for (const label of ['Payment status', 'Provider']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Provider', { exact: true }).locator('option')).toContainText(['PayPal', 'PhonePe', 'Card']);
+  await expect(page.getByRole('cell', { name: /^(success|pending|failed|cancelled|refunded|paypal|phonepe|stripe)$/ })).toHaveCount(0);
   await checkScreen(page, 'admin-payment-history');
 });
 

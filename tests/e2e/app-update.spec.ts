@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { UPDATE_CHECK_KEY } from '../../src/app/update-prompt';
+import { UPDATE_CHECK_KEY } from '../../src/app/update-watch';
 import { site } from './support';
 
 test('a new version waits for "Reload now", then takes over', async ({ page }) => {

@@ -10,7 +10,7 @@ import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
 import { CHARITY_MSG, CharityForm, fromCents } from '@/contract/charity-admin';
-import { CHARITY_STATUSES, ORDER_STATUSES } from '@/contract/domain';
+import { CHARITY_STATUSES } from '@/contract/domain';
 import { AdminLink } from '@/ui/admin/admin-link';
 import type { DashboardResource } from '@/ui/admin/dashboard';
 import { sayOutcome } from '@/ui/admin/outcome';
@@ -18,6 +18,7 @@ import type { FilterDef, FormResource, ListResource, Option } from '@/ui/admin/r
 import type { ShowResource } from '@/ui/admin/resource-show';
 import { queueAdminWrite } from '@/ui/admin/write';
 import { formatDate, formatNumber, formatPrice } from '@/ui/format';
+import { nameOf, optionsOf, ORDER_STATUS_NAMES } from '@/ui/value-names';
 
 export type AdminCharity = components['schemas']['AdminCharity'];
 type CharityDetail = components['schemas']['AdminCharityDetail'];
@@ -62,7 +63,6 @@ const STATUS_NAMES: Record<(typeof CHARITY_STATUSES)[number], MessageDescriptor>
   archived: msg`Archived`,
 };
 const STATUS_OPTIONS: readonly Option[] = CHARITY_STATUSES.map((s) => [s, STATUS_NAMES[s]]);
-const words = (values: readonly string[]): Option[] => values.map((v) => [v, v.replace(/^./, (c) => c.toUpperCase())]);
 const addLabel = (name: string) => t`Add charity ${name}`;
 const updateLabel = (id: number) => t`Update charity ${id}`;
 const deleteLabel = (name: string) => t`Delete charity ${name}`;
@@ -281,14 +281,14 @@ export function donationList(area: CharityArea, extraFilters: FilterDef[] = []):
               ? t`Refunded in full`
               : formatPrice(d.refunded_cents, d.currency),
       },
-      { key: 'status', header: msg`Status`, sort: 'status' },
+      { key: 'status', header: msg`Status`, sort: 'status', cell: (d) => nameOf(ORDER_STATUS_NAMES, d.status) },
       ...(area.kind === 'platform'
         ? [{ key: 'tenant_name', header: msg`Site`, cell: (d: AdminDonation) => d.tenant_name ?? t`Platform` }]
         : []),
       { key: 'created_at', header: msg`Donated`, sort: 'created_at', cell: (d) => day(d.created_at) },
     ],
     filters: [
-      { key: 'status', label: msg`Status`, options: words(ORDER_STATUSES) },
+      { key: 'status', label: msg`Status`, options: optionsOf(ORDER_STATUS_NAMES) },
       { key: 'charity_id', label: msg`Charity`, options: charityOptions(area) },
       {
         key: 'refunded',

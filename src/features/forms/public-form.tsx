@@ -4,6 +4,8 @@
 import { useState, type ReactNode } from 'react';
 import { useForm, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useKnown } from '@/i18n/known';
 import type { z } from 'zod';
 import { useLive } from '@/data/live';
 import { FORM_MSG, type FormKind } from '@/contract/forms';
@@ -37,27 +39,29 @@ interface Props {
 
 function SentStatus({ id, online, onRetry }: { id: string; online: boolean; onRetry: () => void }) {
   const status = useLive(() => formStatus(id), [id]);
+  const { t } = useLingui();
+  const known = useKnown();
   if (!status) return null;
   if (status.state === 'sent') {
     return (
       <p className="notice notice-success" role="status">
-        {FORM_MSG.sentOnline}
+        {known(FORM_MSG.sentOnline)}
       </p>
     );
   }
   if (status.state === 'failed') {
     return (
       <div className="notice notice-error" role="alert">
-        <p>{status.error ?? 'The form could not be sent.'}</p>
+        <p>{status.error ? known(status.error) : t`The form could not be sent.`}</p>
         <button type="button" className="button button-secondary" onClick={onRetry}>
-          Correct and send again
+          <Trans>Correct and send again</Trans>
         </button>
       </div>
     );
   }
   return (
     <p className="notice notice-warning" role="status">
-      {online ? 'Sending…' : FORM_MSG.queuedOffline}
+      {online ? t`Sending…` : known(FORM_MSG.queuedOffline)}
     </p>
   );
 }
@@ -69,6 +73,9 @@ export function PublicForm({ kind, title, intro, schema, fields, defaults, submi
   const form = useForm<FieldValues>({ resolver: zodResolver(schema), defaultValues: defaults, mode: 'onTouched' });
   const { register, handleSubmit, formState, setValue, reset, getValues } = form;
   const error = (name: string) => formState.errors[name]?.message as string | undefined;
+  const { t } = useLingui();
+  const known = useKnown();
+  const optional = (label: string) => t`${label} (optional)`;
 
   const submit = handleSubmit(async (values) => {
     setSaveError(null);
@@ -100,7 +107,7 @@ export function PublicForm({ kind, title, intro, schema, fields, defaults, submi
             setSentId(null);
           }}
         >
-          Send another
+          <Trans>Send another</Trans>
         </button>
       </section>
     );
@@ -112,7 +119,9 @@ export function PublicForm({ kind, title, intro, schema, fields, defaults, submi
       <div className="lead">{intro}</div>
       {!online ? (
         <p className="notice notice-warning" role="status">
-          You are offline. You can still fill in and send this form: it is kept on this device and sent as soon as you are back online.
+          <Trans>
+            You are offline. You can still fill in and send this form: it is kept on this device and sent as soon as you are back online.
+          </Trans>
         </p>
       ) : null}
       <form className="public-form" noValidate onSubmit={(e) => void submit(e)}>
@@ -127,10 +136,7 @@ export function PublicForm({ kind, title, intro, schema, fields, defaults, submi
           };
           return (
             <p className="field" key={f.name}>
-              <label htmlFor={id}>
-                {f.label}
-                {f.optional ? ' (optional)' : ''}
-              </label>
+              <label htmlFor={id}>{f.optional ? optional(f.label) : f.label}</label>
               {f.hint ? (
                 <span id={`${id}-hint`} className="field-hint">
                   {f.hint}
@@ -156,7 +162,7 @@ export function PublicForm({ kind, title, intro, schema, fields, defaults, submi
               )}
               {message ? (
                 <span id={`${id}-error`} className="field-error">
-                  {message}
+                  {known(message)}
                 </span>
               ) : null}
             </p>
@@ -165,12 +171,14 @@ export function PublicForm({ kind, title, intro, schema, fields, defaults, submi
         {extra?.({ setValue: (name, value) => setValue(name, value, { shouldValidate: true }), error })}
         {/* The honeypot: people never see it; robots fill it in, and then nothing is kept. */}
         <p className="honeypot" aria-hidden="true">
-          <label htmlFor={`form-${kind}-website`}>Leave this empty</label>
+          <label htmlFor={`form-${kind}-website`}>
+            <Trans>Leave this empty</Trans>
+          </label>
           <input id={`form-${kind}-website`} tabIndex={-1} autoComplete="off" {...register('website')} />
         </p>
         {saveError ? (
           <p className="notice notice-error" role="alert">
-            {saveError}
+            {known(saveError)}
           </p>
         ) : null}
         <button type="submit" className="button" disabled={formState.isSubmitting}>

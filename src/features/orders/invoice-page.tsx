@@ -4,7 +4,8 @@ import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PdfButton } from '@/ui/pdf-button';
 import { OrderLines } from './order-lines';
-import { BackToLibrary, PAYMENT_WORDS, StatusPage } from './track-order-page';
+import { ORDER_STATUS_NAMES } from '@/ui/value-names';
+import { BackToLibrary, StatusPage } from './track-order-page';
 import { useOrderFromRoute } from './use-order';
 import '@/ui/documents.css';
 import './orders.css';
@@ -52,7 +53,7 @@ export function InvoicePage({ site: seller }: { site: string }) {
         <dt>
           <Trans>Status</Trans>
         </dt>
-        <dd>{i18n._(PAYMENT_WORDS[o.status])}</dd>
+        <dd>{i18n._(ORDER_STATUS_NAMES[o.status])}</dd>
       </dl>
       <OrderLines order={o} />
       <p>

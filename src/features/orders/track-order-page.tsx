@@ -12,24 +12,18 @@ import { COUNTRIES } from '@/contract/countries';
 import { addressLines } from '@/contract/delivery-address';
 import { PRINT_PROGRESS } from '@/contract/domain';
 import { PROVIDER_LABELS } from '@/ui/payment-choice';
+import { ORDER_STATUS_NAMES, PRINT_STATUS_NAMES } from '@/ui/value-names';
 import { OrderLines } from './order-lines';
 import { useOrderFromRoute, type Order } from './use-order';
 import '@/ui/documents.css';
 import './orders.css';
 import { formatDateTime } from '@/ui/format';
 
-export const PAYMENT_WORDS: Record<Order['status'], MessageDescriptor> = {
-  pending: msg`Waiting for payment`,
-  success: msg`Paid`,
-  failed: msg`Payment failed`,
-  cancelled: msg`Payment cancelled`,
-};
-
 /** The printed copy's steps after payment, with what each means to a buyer. */
 const PRINT_STEPS = [
-  { status: 'queued_for_processing', label: msg`With the printer`, detail: msg`Queued for processing` },
-  { status: 'printed', label: msg`Printed`, detail: msg`Your copy is printed and bound` },
-  { status: 'shipped', label: msg`Shipped`, detail: msg`On its way to you` },
+  { status: 'queued_for_processing', detail: msg`Queued for processing` },
+  { status: 'printed', detail: msg`Your copy is printed and bound` },
+  { status: 'shipped', detail: msg`On its way to you` },
 ] as const;
 
 /** A step's words: a message, or text already in the reader's words (a date, a provider's name). */
@@ -41,7 +35,7 @@ function steps(order: Order): Step[] {
   const payment = order.payments.at(-1);
   const list: Step[] = [
     { key: 'placed', label: msg`Order placed`, done: true, detail: formatDateTime(order.created_at) },
-    { key: 'payment', label: PAYMENT_WORDS[order.status], done: paid, detail: payment ? PROVIDER_LABELS[payment.provider].name : '' },
+    { key: 'payment', label: ORDER_STATUS_NAMES[order.status], done: paid, detail: payment ? PROVIDER_LABELS[payment.provider].name : '' },
   ];
   if (order.kind !== 'books') return list;
   return [
@@ -50,7 +44,7 @@ function steps(order: Order): Step[] {
       const done = reached >= PRINT_PROGRESS.indexOf(step.status);
       return {
         key: step.status,
-        label: step.label,
+        label: PRINT_STATUS_NAMES[step.status],
         done,
         detail: done ? step.detail : step.status === 'queued_for_processing' && paid ? msg`Being prepared` : '',
       };

@@ -3,6 +3,7 @@
 // has one, its last-updated date, and names itself to the browser and search engines.
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLive } from '@/data/live';
 import { formatDay } from '@/ui/format';
 import type { PageSlug } from '@/contract/public-pages';
@@ -33,6 +34,7 @@ export function ContentPage({ slug, siteName }: { slug: PageSlug; siteName: stri
   // The newer of the device's copy and the one the server drew, so the drawn page stays put.
   const page = sent && (!cached || cached.updated_at <= sent.updated_at) ? sent : cached;
   const [failed, setFailed] = useState(false);
+  const { t } = useLingui();
 
   useEffect(() => {
     setFailed(false);
@@ -47,25 +49,30 @@ export function ContentPage({ slug, siteName }: { slug: PageSlug; siteName: stri
   if (!page) {
     return (
       <section className="page" aria-labelledby="page-title">
-        <h1 id="page-title">{failed ? 'This page could not be loaded' : 'Loading…'}</h1>
+        <h1 id="page-title">{failed ? t`This page could not be loaded` : t`Loading…`}</h1>
         {failed ? (
           <p role="alert">
             {navigator.onLine
-              ? 'Please try again later.'
-              : 'You are offline and this page has not been opened on this device before. Please connect to the internet and try again.'}
+              ? t`Please try again later.`
+              : t`You are offline and this page has not been opened on this device before. Please connect to the internet and try again.`}
           </p>
         ) : null}
         <p>
-          <Link to="/library">Browse the library</Link>
+          <Link to="/library">
+            <Trans>Browse the library</Trans>
+          </Link>
         </p>
       </section>
     );
   }
+  const updated = formatDay(page.updated_at);
   return (
     <article className="page content-page" aria-labelledby="page-title">
       <h1 id="page-title">{page.title}</h1>
       <p className="page-updated">
-        Last updated <time dateTime={page.updated_at}>{formatDay(page.updated_at)}</time>
+        <Trans>
+          Last updated <time dateTime={page.updated_at}>{updated}</time>
+        </Trans>
       </p>
       <SafeHtml html={page.body} className="page-body" />
       {page.extras ? <PageExtras extras={page.extras} /> : null}

@@ -1,24 +1,27 @@
 // The live parts of three pages, drawn from the figures the API adds to them: the platform's
 // reach, the stories that carry each Sustainable Development Goal, and every school's library.
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PageRecord } from '@/data/db';
 import { formatNumber } from '@/ui/format';
 
+const REACH = [
+  ['schools', msg`Schools`],
+  ['countries', msg`Countries`],
+  ['students', msg`Students`],
+  ['stories', msg`Published stories`],
+  ['books', msg`Books in the library`],
+] as const;
+
 export function PageExtras({ extras }: { extras: NonNullable<PageRecord['extras']> }) {
+  const { t, i18n } = useLingui();
   return (
     <>
       {extras.reach ? (
-        <dl className="reach" aria-label="StoryNest in numbers">
-          {(
-            [
-              ['schools', 'Schools'],
-              ['countries', 'Countries'],
-              ['students', 'Students'],
-              ['stories', 'Published stories'],
-              ['books', 'Books in the library'],
-            ] as const
-          ).map(([key, label]) => (
+        <dl className="reach" aria-label={t`StoryNest in numbers`}>
+          {REACH.map(([key, label]) => (
             <div key={key}>
-              <dt>{label}</dt>
+              <dt>{i18n._(label)}</dt>
               <dd>{formatNumber(extras.reach![key])}</dd>
             </div>
           ))}
@@ -43,7 +46,9 @@ export function PageExtras({ extras }: { extras: NonNullable<PageRecord['extras'
                   ))}
                 </ul>
               ) : (
-                <p className="muted">No published story carries this goal yet. Yours could be the first.</p>
+                <p className="muted">
+                  <Trans>No published story carries this goal yet. Yours could be the first.</Trans>
+                </p>
               )}
             </li>
           ))}
@@ -51,12 +56,10 @@ export function PageExtras({ extras }: { extras: NonNullable<PageRecord['extras'
       ) : null}
       {extras.libraries ? (
         <ul className="library-list">
-          {extras.libraries.map((l) => (
-            <li key={l.site}>
-              <a href={`${l.site}/library`}>{l.school_name}</a>
-              <span>
-                {formatNumber(l.stories)} published {l.stories === 1 ? 'story' : 'stories'}
-              </span>
+          {extras.libraries.map(({ site, school_name: school, stories }) => (
+            <li key={site}>
+              <a href={`${site}/library`}>{school}</a>
+              <span>{t`${plural(stories, { one: '# published story', other: '# published stories' })}`}</span>
             </li>
           ))}
         </ul>

@@ -11,11 +11,12 @@ import { msg, plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { i18n } from '@/i18n/i18n';
 import type { components } from '@/api/schema';
-import { PRIVACY_PREFERENCES, STORY_STATUSES, type PrivacyPreference, type StoryStatus } from '@/contract/domain';
+import { PRIVACY_PREFERENCES, STORY_STATUSES, type PrivacyPreference } from '@/contract/domain';
 import { pinExpiry } from '@/contract/roster';
 import { STORY_MSG } from '@/contract/story-review';
 import type { DialogAction, FilterDef, ListResource, Option, RunAction } from '@/ui/admin/resource';
 import { ResourceList } from '@/ui/admin/resource-list';
+import { STORY_STATUS_NAMES } from '@/ui/value-names';
 import { PinDialog } from '@/ui/pin-dialog';
 import { archiveStories, featureStories, pinStories, storiesPrivacy } from './story-commands';
 
@@ -39,12 +40,6 @@ const PRIVACY_NAMES: Record<PrivacyPreference, MessageDescriptor> = {
   community: msg`Community`,
 };
 const privacies: readonly Option[] = PRIVACY_PREFERENCES.map((p) => [p, PRIVACY_NAMES[p]]);
-const STATUS_NAMES: Record<StoryStatus, MessageDescriptor> = {
-  draft: msg`Draft`,
-  submitted: msg`Waiting for review`,
-  returned: msg`Sent back`,
-  published: msg`Published`,
-};
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 /** A story as a list names it: its title in the reader's quotation marks. */
 const quoted = ({ title }: { title: string }) => t`“${title}”`;
@@ -124,13 +119,13 @@ function careStories(name: string, title: MessageDescriptor, classId?: number): 
       key: 'status',
       header: msg`Status`,
       cell: (r) => {
-        const status = i18n._(STATUS_NAMES[r.status]);
+        const status = i18n._(STORY_STATUS_NAMES[r.status]);
         return r.is_archived ? t`${status} (archived)` : status;
       },
     }),
     filters: [
       pinned,
-      { key: 'status', label: msg`Status`, options: STORY_STATUSES.map((s) => [s, STATUS_NAMES[s]]) },
+      { key: 'status', label: msg`Status`, options: STORY_STATUSES.map((s) => [s, STORY_STATUS_NAMES[s]]) },
       { key: 'privacy_preference', label: msg`Privacy`, options: privacies },
       { key: 'student_privacy', label: msg`Student privacy`, options: privacies },
       { key: 'is_featured', label: msg`Featured`, options: YES_NO },

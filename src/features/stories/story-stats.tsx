@@ -166,7 +166,8 @@ function BarChart({ label, names, values }: { label: string; names: string[]; va
   }, [key, label]);
   return (
     <figure className="stats-chart">
-      <div ref={box} aria-hidden="true" />
+      {/* The canvas draws its axes left to right, as a number line (right to left, uPlot's labels overflow the canvas). */}
+      <div ref={box} aria-hidden="true" dir="ltr" />
       <figcaption>
         <ul aria-label={label}>
           {names.map((n, i) => (

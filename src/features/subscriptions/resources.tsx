@@ -17,6 +17,7 @@ import { IdList, SUBS_MSG } from '@/contract/subscriptions';
 import type { FormResource, Option } from '@/ui/admin/resource';
 import type { ShowResource } from '@/ui/admin/resource-show';
 import { queueAdminWrite } from '@/ui/admin/write';
+import { providerName, SUBSCRIPTION_STATUS_NAMES } from '@/ui/value-names';
 import { formatDate, formatPrice } from '@/ui/format';
 import { NO_PROVIDER_TEXT, useProviderChoice } from '@/ui/payment-choice';
 
@@ -25,17 +26,6 @@ type Offer = components['schemas']['PlanOffer'];
 type Current = NonNullable<Own['current']>;
 
 const day = (iso: string | null) => (iso ? formatDate(iso) : '—');
-const STATUS: Record<Current['status'], MessageDescriptor> = {
-  pending: msg`Awaiting payment`,
-  active: msg`Active`,
-  past_due: msg`Past due`,
-  cancelled: msg`Cancelled`,
-};
-const PROVIDER_NAMES: Record<PaymentProvider, MessageDescriptor> = {
-  paypal: msg`PayPal`,
-  phonepe: msg`PhonePe`,
-  stripe: msg({ id: 'Card', message: 'Card' }),
-};
 const live = (c: Current | null) => c !== null && (c.status === 'active' || c.status === 'past_due');
 
 const variantLine = (price: string, interval: string, seats: number) =>
@@ -51,7 +41,7 @@ function planLine(plan: string, interval: string | null, seats: number | null): 
 
 /** The plans on offer: a variant and a provider, then the provider's payment page. */
 function ChoosePlan({ plans, offered }: { plans: Offer[]; offered: readonly PaymentProvider[] }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [variant, setVariant] = useState('');
   const [provider, setProvider] = useProviderChoice(offered, 'stripe');
   const [busy, setBusy] = useState(false);
@@ -126,7 +116,7 @@ function ChoosePlan({ plans, offered }: { plans: Offer[]; offered: readonly Paym
         <select id="subs-provider" value={provider} onChange={(e) => setProvider(e.target.value as PaymentProvider)}>
           {offered.map((p) => (
             <option key={p} value={p}>
-              {i18n._(PROVIDER_NAMES[p])}
+              {providerName(p)}
             </option>
           ))}
         </select>
@@ -148,7 +138,7 @@ function statusLine(c: Current): string {
   const end = day(c.current_period_end);
   if (c.status === 'active' && c.cancel_at_period_end) return t`Active until ${end}, then it ends (cancelled).`;
   if (c.status === 'active') return t`Active: renews on ${end}.`;
-  return i18n._(STATUS[c.status]);
+  return i18n._(SUBSCRIPTION_STATUS_NAMES[c.status]);
 }
 
 /** The Plans screen of a school or an organization (`base`: its area, e.g. /admin-school). */

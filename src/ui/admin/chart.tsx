@@ -65,7 +65,8 @@ export function Chart({
   return (
     <figure className="admin-chart">
       <h2>{title}</h2>
-      <div ref={box} aria-hidden="true" />
+      {/* The canvas draws its axes left to right, as a number line (right to left, uPlot's labels overflow the canvas). */}
+      <div ref={box} aria-hidden="true" dir="ltr" />
       <table className="visually-hidden">
         <caption>{title}</caption>
         <thead>

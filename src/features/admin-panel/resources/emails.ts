@@ -1,14 +1,21 @@
 // The platform admin's e-mail monitoring, declared once: every e-mail with its status (sent,
 // pending, failed after the last attempt), attempts and last error; resend as a bulk action.
-import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 import type { components } from '@/api/schema';
 import type { ListResource } from '@/ui/admin/resource';
 import { queueAdminWrite } from '@/ui/admin/write';
+import { nameOf, optionsOf } from '@/ui/value-names';
 import { day } from './shared';
 
 export type AdminEmail = components['schemas']['AdminEmail'];
 
-const resendLabel = (count: number) => t`Resend ${count} e-mail(s)`;
+const resendLabel = (count: number) => t`Resend ${plural(count, { one: '# e-mail', other: '# e-mails' })}`;
+const EMAIL_STATUS_NAMES: Record<AdminEmail['status'], MessageDescriptor> = {
+  sent: msg({ message: 'Sent', context: 'status' }),
+  pending: msg`Pending`,
+  failed: msg`Failed`,
+};
 
 export const emails: ListResource<AdminEmail> = {
   name: 'emails',
@@ -20,7 +27,7 @@ export const emails: ListResource<AdminEmail> = {
   columns: [
     { key: 'to', header: msg`To` },
     { key: 'subject', header: msg`Subject` },
-    { key: 'status', header: msg`Status`, cell: (e) => e.status.replace(/^./, (c) => c.toUpperCase()) },
+    { key: 'status', header: msg`Status`, cell: (e) => nameOf(EMAIL_STATUS_NAMES, e.status) },
     { key: 'attempts', header: msg`Attempts`, sort: 'attempts' },
     { key: 'last_error', header: msg`Last error`, cell: (e) => e.last_error ?? '—' },
     { key: 'tenant_name', header: msg`Tenant`, cell: (e) => e.tenant_name ?? t`Platform` },
@@ -30,11 +37,7 @@ export const emails: ListResource<AdminEmail> = {
     {
       key: 'status',
       label: msg`Status`,
-      options: [
-        ['sent', msg`Sent`],
-        ['pending', msg`Pending`],
-        ['failed', msg`Failed`],
-      ],
+      options: optionsOf(EMAIL_STATUS_NAMES),
     },
   ],
   bulkActions: [

@@ -5,10 +5,10 @@ import { msg, plural, t } from '@lingui/core/macro';
 import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
-import { ORDER_STATUSES, PAYMENT_PROVIDERS, PRINT_PROGRESS } from '@/contract/domain';
-import type { ListResource, Option } from '@/ui/admin/resource';
+import type { ListResource } from '@/ui/admin/resource';
 import type { ShowResource } from '@/ui/admin/resource-show';
 import { formatDateTime, formatPrice } from '@/ui/format';
+import { nameOf, optionsOf, ORDER_STATUS_NAMES, PRINT_STATUS_NAMES, PROVIDER_OPTIONS, providerName } from '@/ui/value-names';
 import { RefundPanel } from './refund';
 import { day, ONLY_PLATFORM_ADMIN, tenantOptions } from './shared';
 
@@ -16,7 +16,7 @@ export type AdminOrder = components['schemas']['AdminOrder'];
 export type AdminPayment = components['schemas']['AdminPayment'];
 type OrderDetail = components['schemas']['AdminOrderDetail'];
 
-const words = (values: readonly string[]): Option[] => values.map((v) => [v, v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())]);
+const printStatus = (status: string | null | undefined) => (status ? nameOf(PRINT_STATUS_NAMES, status) : '—');
 const tenantFilter = { key: 'tenant_id', label: msg`Tenant`, options: tenantOptions, roles: ONLY_PLATFORM_ADMIN };
 
 const donation = (charity: string | null) => (charity ? t`Donation: ${charity}` : t`Donation`);
@@ -50,18 +50,18 @@ export const orders: ListResource<AdminOrder> = {
       sort: 'total_cents',
       cell: (o) => formatPrice(o.total_cents, o.currency) + (o.refunded_cents ? refunded(formatPrice(o.refunded_cents, o.currency)) : ''),
     },
-    { key: 'status', header: msg`Status`, sort: 'status' },
+    { key: 'status', header: msg`Status`, sort: 'status', cell: (o) => nameOf(ORDER_STATUS_NAMES, o.status) },
     // A print job the provider refused shows its error here until a retry gets through.
     {
       key: 'print_status',
       header: msg`Print`,
-      cell: (o) => `${o.print_status?.replace(/_/g, ' ') ?? '—'}${o.print_error ? printerError(o.print_error) : ''}`,
+      cell: (o) => `${printStatus(o.print_status)}${o.print_error ? printerError(o.print_error) : ''}`,
     },
     { key: 'created_at', header: msg`Ordered`, sort: 'created_at', cell: (o) => day(o.created_at) },
   ],
   filters: [
-    { key: 'status', label: msg`Order status`, options: words(ORDER_STATUSES) },
-    { key: 'print_status', label: msg`Print status`, options: words(PRINT_PROGRESS) },
+    { key: 'status', label: msg`Order status`, options: optionsOf(ORDER_STATUS_NAMES) },
+    { key: 'print_status', label: msg`Print status`, options: optionsOf(PRINT_STATUS_NAMES) },
     {
       key: 'kind',
       label: msg`Kind`,
@@ -87,19 +87,24 @@ export const payments: ListResource<AdminPayment> = {
   columns: [
     { key: 'provider_ref', header: msg`Reference` },
     { key: 'order_id', header: msg`Order`, cell: (p) => `#${p.order_id}` },
-    { key: 'provider', header: msg`Provider`, cell: (p) => p.provider.replace(/^./, (c) => c.toUpperCase()) },
+    { key: 'provider', header: msg`Provider`, cell: (p) => providerName(p.provider) },
     { key: 'amount_cents', header: msg`Amount`, sort: 'amount_cents', cell: (p) => formatPrice(p.amount_cents, p.currency) },
     {
       key: 'status',
       header: msg`Status`,
-      cell: (p) => (p.refunded_cents === 0 ? p.status : p.refunded_cents >= p.amount_cents ? 'refunded' : t`partly refunded`),
+      cell: (p) =>
+        p.refunded_cents === 0
+          ? nameOf(ORDER_STATUS_NAMES, p.status)
+          : p.refunded_cents >= p.amount_cents
+            ? t`Refunded`
+            : t`Partly refunded`,
     },
     { key: 'tenant_name', header: msg`Tenant`, cell: (p) => p.tenant_name ?? '—' },
     { key: 'created_at', header: msg`Date`, sort: 'created_at', cell: (p) => day(p.created_at) },
   ],
   filters: [
-    { key: 'status', label: msg`Payment status`, options: words(ORDER_STATUSES) },
-    { key: 'provider', label: msg`Provider`, options: words(PAYMENT_PROVIDERS) },
+    { key: 'status', label: msg`Payment status`, options: optionsOf(ORDER_STATUS_NAMES) },
+    { key: 'provider', label: msg`Provider`, options: PROVIDER_OPTIONS },
     tenantFilter,
   ],
   rowHref: (p) => `/admin-panel/orders?id=${p.order_id}`,
@@ -127,8 +132,8 @@ export const orderDetail: ShowResource<OrderDetail> = {
   load: (id) => unwrap(api.GET('/api-super-admin/orders/{id}/', { params: { path: { id } } })),
   facts: (o) => [
     [msg`Kind`, o.kind === 'books' ? t`Books` : o.kind === 'subscription' ? t`Subscription` : t`Donation`],
-    [msg`Status`, o.status],
-    [msg`Print status`, o.print_status?.replace(/_/g, ' ') ?? '—'],
+    [msg`Status`, nameOf(ORDER_STATUS_NAMES, o.status)],
+    [msg`Print status`, printStatus(o.print_status)],
     [msg`Print job`, printJob(o.print_job)],
     [msg`Total`, formatPrice(o.total_cents, o.currency)],
     [
@@ -150,7 +155,7 @@ export const orderDetail: ShowResource<OrderDetail> = {
         ? o.payments
             .map(
               (p) =>
-                `${p.provider} ${p.provider_ref}: ${p.status}, ${formatPrice(p.amount_cents, p.currency)}${p.refunded_cents ? paymentRefunded(formatPrice(p.refunded_cents, p.currency)) : ''}`,
+                `${providerName(p.provider)} ${p.provider_ref}: ${nameOf(ORDER_STATUS_NAMES, p.status)}, ${formatPrice(p.amount_cents, p.currency)}${p.refunded_cents ? paymentRefunded(formatPrice(p.refunded_cents, p.currency)) : ''}`,
             )
             .join('; ')
         : '—',

@@ -9,11 +9,12 @@ import { msg, t } from '@lingui/core/macro';
 import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
-import { SUBSCRIPTION_STATUSES } from '@/contract/domain';
-import { CURRENCIES, MODE_STATUSES, ModeForm, PlanForm, SUBS_MSG, VariantForm } from '@/contract/subscriptions';
+import type { MODE_STATUSES } from '@/contract/subscriptions';
+import { CURRENCIES, ModeForm, PlanForm, SUBS_MSG, VariantForm } from '@/contract/subscriptions';
 import type { BulkActionDef, FormResource, ListResource, Option, SaveOutcome } from '@/ui/admin/resource';
 import type { ShowResource } from '@/ui/admin/resource-show';
 import { queueAdminWrite } from '@/ui/admin/write';
+import { nameOf, optionsOf, providerName, SUBSCRIPTION_STATUS_NAMES } from '@/ui/value-names';
 import { formatPrice } from '@/ui/format';
 import { day, ONLY_PLATFORM_ADMIN, tenantOptions } from './shared';
 
@@ -32,13 +33,7 @@ const INTERVALS: readonly Option[] = [
   ['month', msg`Monthly`],
   ['year', msg`Yearly`],
 ];
-const PROVIDER_NAMES = { paypal: msg`PayPal`, phonepe: msg`PhonePe`, stripe: msg({ id: 'Card', message: 'Card' }) } as const;
-export const STATUS_NAMES: Record<Subscription['status'], MessageDescriptor> = {
-  pending: msg`Awaiting payment`,
-  active: msg`Active`,
-  past_due: msg`Past due`,
-  cancelled: msg`Cancelled`,
-};
+const MODE_STATUS_NAMES: Record<(typeof MODE_STATUSES)[number], MessageDescriptor> = { ACTIVE: msg`Active`, INACTIVE: msg`Inactive` };
 
 /** A record's write, through the outbox (a new one has no id yet). */
 function write(
@@ -152,12 +147,12 @@ export const modesList: ListResource<AdminMode> = {
     { key: 'name', header: msg`Name`, sort: 'name' },
     { key: 'locked', header: msg`Locked`, cell: (m) => yesNo(m.locked) },
     { key: 'active', header: msg`Active`, cell: (m) => yesNo(m.active) },
-    { key: 'status', header: msg`Status` },
+    { key: 'status', header: msg`Status`, cell: (m) => nameOf(MODE_STATUS_NAMES, m.status) },
   ],
   filters: [
     { key: 'locked', label: msg`Locked`, options: YES_NO },
     { key: 'active', label: msg`Active`, options: YES_NO },
-    { key: 'status', label: msg`Status`, options: MODE_STATUSES.map((s) => [s, s] as const) },
+    { key: 'status', label: msg`Status`, options: optionsOf(MODE_STATUS_NAMES) },
   ],
   bulkActions: [
     modeBulk(
@@ -201,7 +196,7 @@ export const modeForm: FormResource<typeof ModeForm> = {
     { name: 'image', label: msg`Image address (optional)`, kind: 'text', autoComplete: 'off' },
     { name: 'locked', label: msg`Locked (opens with a subscription)`, kind: 'select', options: YES_NO },
     { name: 'active', label: msg`Active`, kind: 'select', options: YES_NO },
-    { name: 'status', label: msg`Status`, kind: 'select', options: MODE_STATUSES.map((s) => [s, s] as const) },
+    { name: 'status', label: msg`Status`, kind: 'select', options: optionsOf(MODE_STATUS_NAMES) },
   ],
   blank: { name: '', image: '', locked: 'false', active: 'true', status: 'ACTIVE' },
   load: async (id) => {
@@ -394,13 +389,14 @@ export const subscriptionsList: ListResource<Subscription> = {
     {
       key: 'status',
       header: msg`Status`,
-      cell: (s) => `${i18n._(STATUS_NAMES[s.status])}${s.cancel_at_period_end && s.status !== 'cancelled' ? t`, ends at period end` : ''}`,
+      cell: (s) =>
+        `${i18n._(SUBSCRIPTION_STATUS_NAMES[s.status])}${s.cancel_at_period_end && s.status !== 'cancelled' ? t`, ends at period end` : ''}`,
     },
     { key: 'current_period_end', header: msg`Period ends`, sort: 'current_period_end', cell: (s) => day(s.current_period_end) },
     { key: 'created_at', header: msg`Started`, sort: 'created_at', cell: (s) => day(s.created_at) },
   ],
   filters: [
-    { key: 'status', label: msg`Status`, options: SUBSCRIPTION_STATUSES.map((s) => [s, STATUS_NAMES[s]] as const) },
+    { key: 'status', label: msg`Status`, options: optionsOf(SUBSCRIPTION_STATUS_NAMES) },
     { key: 'plan_id', label: msg`Plan`, options: planOptions },
     { key: 'tenant_id', label: msg`Tenant`, options: tenantOptions, roles: ONLY_PLATFORM_ADMIN },
   ],
@@ -412,15 +408,15 @@ export const subscriptionDetail: ShowResource<SubscriptionDetail> = {
   title: ({ tenant_name: school, plan_name: plan }) => msg`${school}: ${plan}`,
   load: (id) => unwrap(api.GET('/api-super-admin/subscriptions/{id}/', { params: { path: { id } } })),
   facts: (s) => [
-    [msg`Status`, `${i18n._(STATUS_NAMES[s.status])}${s.cancel_at_period_end && s.status !== 'cancelled' ? t` (ends at period end)` : ''}`],
+    [
+      msg`Status`,
+      `${i18n._(SUBSCRIPTION_STATUS_NAMES[s.status])}${s.cancel_at_period_end && s.status !== 'cancelled' ? t` (ends at period end)` : ''}`,
+    ],
     [msg`Billing`, s.interval ? billing(s.interval, s.seats === null ? '—' : String(s.seats)) : '—'],
     [msg`Price`, s.price_cents === null ? '—' : formatPrice(s.price_cents, s.currency ?? 'USD')],
     [msg`Current period`, period(day(s.current_period_start), day(s.current_period_end))],
     ...(s.grace_until && s.status === 'past_due' ? ([[msg`Open until`, day(s.grace_until)]] as [MessageDescriptor, string][]) : []),
-    [
-      msg`Provider`,
-      s.provider ? (s.provider in PROVIDER_NAMES ? i18n._(PROVIDER_NAMES[s.provider as keyof typeof PROVIDER_NAMES]) : s.provider) : '—',
-    ],
+    [msg`Provider`, s.provider ? providerName(s.provider) : '—'],
     [
       msg`Charges`,
       s.charges.length ? (

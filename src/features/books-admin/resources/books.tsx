@@ -10,7 +10,6 @@ import { api } from '@/api/client';
 import { unwrap } from '@/api/use-remote';
 import type { components } from '@/api/schema';
 import { BOOK_CURRENCIES, BOOK_MSG, BookForm, BookSettingsForm, PublishBookForm } from '@/contract/books';
-import { BOOK_KINDS, BOOK_STATUSES } from '@/contract/domain';
 import { AdminLink } from '@/ui/admin/admin-link';
 import { BookPdfButton } from '@/ui/book/book-pdf-button';
 import { sayOutcome } from '@/ui/admin/outcome';
@@ -18,11 +17,10 @@ import type { FilterDef, FormResource, ListResource, Option, RunAction } from '@
 import type { ShowResource } from '@/ui/admin/resource-show';
 import { queueAdminWrite } from '@/ui/admin/write';
 import { formatDate, formatPrice } from '@/ui/format';
+import { BOOK_KIND_NAMES, BOOK_STATUS_NAMES, nameOf, optionsOf } from '@/ui/value-names';
 
 export type AdminBook = components['schemas']['AdminBook'];
 
-const words = (values: readonly string[]): (readonly [string, string])[] =>
-  values.map((v) => [v, v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())]);
 const day = (iso: string | null) => (iso ? formatDate(iso) : '—');
 const price = (cents: number) => (cents / 100).toFixed(2);
 const YES_NO: Option[] = [
@@ -49,11 +47,11 @@ const archiveLabel = (title: string) => t`Archive ${title}`;
 const publishLabel = (id: number) => t`Publish book ${id}`;
 const addBookLabel = (title: string) => t`Add book ${title}`;
 const updateBookLabel = (id: number) => t`Update book ${id}`;
-const statusLabel = (b: AdminBook) => (b.hidden ? t`Hidden by a moderator` : (words([b.status])[0]?.[1] ?? b.status));
+const statusLabel = (b: AdminBook) => (b.hidden ? t`Hidden by a moderator` : nameOf(BOOK_STATUS_NAMES, b.status));
 
 const filters: FilterDef[] = [
-  { key: 'status', label: msg`Status`, options: words(BOOK_STATUSES) },
-  { key: 'kind', label: msg`Kind`, options: words(BOOK_KINDS) },
+  { key: 'status', label: msg`Status`, options: optionsOf(BOOK_STATUS_NAMES) },
+  { key: 'kind', label: msg`Kind`, options: optionsOf(BOOK_KIND_NAMES) },
   { key: 'is_featured', label: msg`Featured`, options: YES_NO },
   { key: 'is_archived', label: msg`Archived`, options: YES_NO },
   { key: 'is_hidden', label: msg`Hidden`, options: YES_NO },
@@ -147,7 +145,7 @@ const bookFacts = (b: AdminBook): [string, ReactNode][] => [
   ],
   [t`Author`, b.author],
   [t`Status`, statusLabel(b)],
-  [t`Kind`, words([b.kind])[0]![1]],
+  [t`Kind`, nameOf(BOOK_KIND_NAMES, b.kind)],
   [t`Price`, formatPrice(b.price_cents, b.currency)],
   [t`Category`, b.category_name ?? t`Uncategorised`],
   [t`Charity cause`, b.charity_name ?? '—'],

@@ -8,6 +8,7 @@ import { BOOK_MSG, ModerationReply } from '@/contract/books';
 import type { FormResource, ListResource } from '@/ui/admin/resource';
 import { queueAdminWrite } from '@/ui/admin/write';
 import { formatDate } from '@/ui/format';
+import { BOOK_STATUS_NAMES, nameOf, STORY_STATUS_NAMES } from '@/ui/value-names';
 
 const moderateLabel = (option: string, title: string) => (option === 'hide' ? t`Hide ${title}` : t`Approve ${title}`);
 const replyLabel = (type: string, id: number) => t`Reply about ${type} ${id}`;
@@ -29,7 +30,11 @@ function queue(type: ItemType): ListResource<ModerationItem> {
     columns: [
       { key: 'title', header: msg`Title`, sort: 'title' },
       { key: 'tenant_name', header: msg`School`, cell: (i) => i.tenant_name ?? t`Platform` },
-      { key: 'status', header: msg`Status`, cell: (i) => (i.hidden ? t`Hidden` : i.status) },
+      {
+        key: 'status',
+        header: msg`Status`,
+        cell: (i) => (i.hidden ? t`Hidden` : type === 'book' ? nameOf(BOOK_STATUS_NAMES, i.status) : nameOf(STORY_STATUS_NAMES, i.status)),
+      },
       { key: 'reports', header: msg`Reports`, cell: (i) => (i.reports ? `${i.reports}: ${i.last_report ?? ''}` : '—') },
       { key: 'created_at', header: msg`Added`, sort: 'created_at', cell: (i) => formatDate(i.created_at) },
     ],
