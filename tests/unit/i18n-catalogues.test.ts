@@ -93,10 +93,10 @@ describe('the catalogues', () => {
     it(`${locale}: no translation carries another language's words (a script of another language)`, () => {
       // Nine messages once held all four translations in one string, Hindi and Arabic in the Spanish.
       const foreign = {
-        es: /[\u0600-\u06ff\u0900-\u097f]/,
-        fr: /[\u0600-\u06ff\u0900-\u097f]/,
-        hi: /[\u0600-\u06ff]/,
-        ar: /[\u0900-\u097f]/,
+        es: /\p{Script=Arabic}|\p{Script=Devanagari}/u,
+        fr: /\p{Script=Arabic}|\p{Script=Devanagari}/u,
+        hi: /\p{Script=Arabic}/u,
+        ar: /\p{Script=Devanagari}/u,
       }[locale];
       const mixed = Object.keys(english).filter((id) => foreign?.test(catalogue[id]?.translation ?? '') && !foreign.test(source(id)));
       expect(mixed.map(source)).toEqual([]);
