@@ -9,11 +9,12 @@
 // whether that sign-in is alive and its account active is checked at most every few seconds per
 // process (at once in the process that ended it).
 import { randomUUID } from 'node:crypto';
-import { and, eq, exists, isNull, or } from 'drizzle-orm';
+import { and, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { refreshTokens, tenants, users, type TenantRow } from '../db/schema';
 import type { Queryable } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { logger as processLogger } from '../log';
 import { readToken } from './jwt';
 import { batchEntryOf } from './batch-entry';
@@ -180,17 +181,15 @@ export function rememberSession(userId: number, sid: string): void {
   aliveSessions.set(`${userId}:${sid}`, Date.now());
 }
 
-/** Whether sign-in `sid` of `userId` still stands: not signed out or revoked, the account active. */
-async function sessionAlive(db: Queryable, userId: number, sid: string): Promise<boolean> {
-  const key = `${userId}:${sid}`;
-  const seen = aliveSessions.get(key);
-  if (seen !== undefined && Date.now() - seen < SESSION_CHECK_MS) return true;
-  const [row] = await db
+const sessionRow = preparedPer((db) => {
+  const user = sql.placeholder('user');
+  const sid = sql.placeholder('sid');
+  return db
     .select({ id: users.id })
     .from(users)
     .where(
       and(
-        eq(users.id, userId),
+        eq(users.id, user),
         eq(users.is_active, true),
         exists(
           db
@@ -199,14 +198,23 @@ async function sessionAlive(db: Queryable, userId: number, sid: string): Promise
             .where(
               and(
                 or(eq(refreshTokens.family, sid), eq(refreshTokens.jti, sid)),
-                eq(refreshTokens.user_id, userId),
+                eq(refreshTokens.user_id, user),
                 isNull(refreshTokens.revoked_at),
               ),
             ),
         ),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_alive');
+});
+
+/** Whether sign-in `sid` of `userId` still stands: not signed out or revoked, the account active. */
+async function sessionAlive(db: Queryable, userId: number, sid: string): Promise<boolean> {
+  const key = `${userId}:${sid}`;
+  const seen = aliveSessions.get(key);
+  if (seen !== undefined && Date.now() - seen < SESSION_CHECK_MS) return true;
+  const [row] = await sessionRow(db).execute({ user: userId, sid });
   if (!row) {
     aliveSessions.delete(key);
     return false;
