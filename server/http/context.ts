@@ -9,13 +9,15 @@
 // whether that sign-in is alive and its account active is checked at most every few seconds per
 // process (at once in the process that ended it).
 import { randomUUID } from 'node:crypto';
-import { and, eq, exists, isNull, or } from 'drizzle-orm';
+import { and, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { refreshTokens, tenants, users, type TenantRow } from '../db/schema';
 import type { Queryable } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { logger as processLogger } from '../log';
 import { readToken } from './jwt';
+import { batchEntryOf } from './batch-entry';
 import { groupOf } from './idempotency';
 import type { AppEnv, Deps, Kicks, RouteDeps } from './env';
 import { fail } from './errors';
@@ -154,7 +156,9 @@ export async function siteAt(deps: RouteDeps, db: Queryable, host: string): Prom
 }
 
 export const resolveTenant = createMiddleware<AppEnv>(async (c, next) => {
-  const tenant = await siteOf(c);
+  // A batch's entry is on its batch's site (batch-entry.ts).
+  const entry = batchEntryOf(c.req.raw);
+  const tenant = entry ? entry.tenant : await siteOf(c);
   if (tenant === undefined) fail(404, 'There is no school site at this address.');
   c.set('tenant', tenant);
   await next();
@@ -177,17 +181,15 @@ export function rememberSession(userId: number, sid: string): void {
   aliveSessions.set(`${userId}:${sid}`, Date.now());
 }
 
-/** Whether sign-in `sid` of `userId` still stands: not signed out or revoked, the account active. */
-async function sessionAlive(db: Queryable, userId: number, sid: string): Promise<boolean> {
-  const key = `${userId}:${sid}`;
-  const seen = aliveSessions.get(key);
-  if (seen !== undefined && Date.now() - seen < SESSION_CHECK_MS) return true;
-  const [row] = await db
+const sessionRow = preparedPer((db) => {
+  const user = sql.placeholder('user');
+  const sid = sql.placeholder('sid');
+  return db
     .select({ id: users.id })
     .from(users)
     .where(
       and(
-        eq(users.id, userId),
+        eq(users.id, user),
         eq(users.is_active, true),
         exists(
           db
@@ -196,14 +198,23 @@ async function sessionAlive(db: Queryable, userId: number, sid: string): Promise
             .where(
               and(
                 or(eq(refreshTokens.family, sid), eq(refreshTokens.jti, sid)),
-                eq(refreshTokens.user_id, userId),
+                eq(refreshTokens.user_id, user),
                 isNull(refreshTokens.revoked_at),
               ),
             ),
         ),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_alive');
+});
+
+/** Whether sign-in `sid` of `userId` still stands: not signed out or revoked, the account active. */
+async function sessionAlive(db: Queryable, userId: number, sid: string): Promise<boolean> {
+  const key = `${userId}:${sid}`;
+  const seen = aliveSessions.get(key);
+  if (seen !== undefined && Date.now() - seen < SESSION_CHECK_MS) return true;
+  const [row] = await sessionRow(db).execute({ user: userId, sid });
   if (!row) {
     aliveSessions.delete(key);
     return false;
@@ -215,6 +226,12 @@ async function sessionAlive(db: Queryable, userId: number, sid: string): Promise
 
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
+  // A batch's entry carries its batch's token, which the batch's own request has just checked.
+  const entry = batchEntryOf(c.req.raw);
+  if (entry) {
+    c.set('user', entry.user);
+    return next();
+  }
   const header = c.req.header('authorization');
   // Only a Bearer credential is a sign-in. Another scheme is a caller's own (PhonePe signs its
   // callbacks with `Authorization: SHA256(user:password)`), left to the route that checks it.

@@ -23,6 +23,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { Queryable, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { batchEntryOf } from './batch-entry';
 import type { AppEnv } from './env';
 import { fail } from './errors';
 
@@ -91,6 +92,9 @@ export function keepUnreadBody(request: Request): void {
 async function requestHash(c: Context<AppEnv>): Promise<string> {
   const hash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`);
   const type = c.req.header('content-type') ?? '';
+  // A batch's entry brings its body's text: no copy of the body to read.
+  const sent = batchEntryOf(c.req.raw)?.bodyText;
+  if (sent !== undefined && !type.startsWith('multipart/form-data')) return hash.update(sent).digest('hex');
   const raw = unreadBodies.get(c.req.raw) ?? c.req.raw.clone();
   if (type.startsWith('multipart/form-data')) {
     // Each send of a queued file builds a new multipart boundary, so hash the parts instead.
@@ -172,15 +176,17 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
       group.abandoned = true;
       return;
     }
-    if (record)
-      group.answers.push({
-        ...record,
-        status_code: c.res.status,
-        response_body: await c.res
-          .clone()
-          .json()
-          .catch(() => ({})),
-      });
+    if (!record) return;
+    const answer = { ...record, status_code: c.res.status, response_body: {} as unknown };
+    group.answers.push(answer);
+    // The batch reads the answer anyway: it fills the body in then (no copy of the answer here).
+    const entry = batchEntryOf(c.req.raw);
+    if (entry) entry.answer = answer;
+    else
+      answer.response_body = await c.res
+        .clone()
+        .json()
+        .catch(() => ({}));
     return;
   }
 

@@ -14,6 +14,7 @@
 // so every answer is exactly what it would be alone and one refusal does not cost the batch.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { BODY_LIMITS, OUTBOX_BATCH_ENTRIES } from '../../src/contract/limits';
+import { asBatchEntry, type BatchEntry as SentEntry } from './batch-entry';
 import type { AppEnv } from './env';
 import { fail } from './errors';
 import { defineRoute, jsonBody, outboxRouteFor, signedInUser } from './route';
@@ -93,22 +94,28 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
     });
     // The same body rule as a change sent on its own, so a resend hashes the same.
     const hasBody = entry.method !== 'DELETE' || entry.body !== null;
-    if (hasBody) headers.set('content-type', 'application/json');
-    const request = new Request(new URL(`/api${path}`, c.req.url), {
-      method: entry.method,
-      headers,
-      body: hasBody ? JSON.stringify(entry.body ?? null) : undefined,
-    });
+    const bodyText = hasBody ? JSON.stringify(entry.body ?? null) : undefined;
+    if (bodyText !== undefined) {
+      headers.set('content-type', 'application/json');
+      // Its length stated, so the body limit counts it without reading it into a new request.
+      headers.set('content-length', String(Buffer.byteLength(bodyText)));
+    }
+    const request = new Request(new URL(`/api${path}`, c.req.url), { method: entry.method, headers, body: bodyText });
+    const sent: SentEntry = { tenant: c.var.tenant, user, bodyText };
+    asBatchEntry(request, sent);
     const res = await c.var.dispatch(group ? inGroup(request, group) : request);
     // Refused before its route's middleware saw the group (e.g. by the tenant or token check).
     if (group && res.status >= 400) group.abandoned = true;
     const text = await res.text();
     let body: unknown;
+    let json: unknown = {};
     try {
-      body = text ? JSON.parse(text) : null;
+      body = json = text ? JSON.parse(text) : null;
     } catch {
       body = { message: text };
     }
+    // Its answer as recorded for its key (idempotency.ts): the JSON it answered, {} if none.
+    if (sent.answer) sent.answer.response_body = json ?? {};
     // `together`: tried in the batch's one transaction (rolled back if the group is abandoned).
     c.var.log.info({ outbox_key: entry.key, status: res.status, together: Boolean(group) }, 'outbox entry');
     return { key: entry.key, status: res.status, body, retry_after: res.headers.get('retry-after') };

@@ -18,6 +18,7 @@ import type { Role } from '../../src/contract/domain';
 import { BODY_LIMITS } from '../../src/contract/limits';
 import type { AppEnv, AuthUser } from './env';
 import { fail } from './errors';
+import { carryBatchEntry } from './batch-entry';
 import { carryGroup, idempotency, keepUnreadBody } from './idempotency';
 
 export interface Access {
@@ -90,6 +91,7 @@ export function limitBody(maxBytes: number) {
     // A streamed body is read into a new Request; a batch entry's group must follow it.
     return limit(c, async () => {
       carryGroup(original, c.req.raw);
+      carryBatchEntry(original, c.req.raw);
       await next();
     });
   });

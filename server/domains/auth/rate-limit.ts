@@ -15,6 +15,7 @@ import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { isIPv6 } from 'node:net';
 import type { Queryable } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { rateLimits, type TenantRow } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
@@ -185,17 +186,17 @@ const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * Refuses with 429 (and Retry-After) while any of the keys is locked. Answers the keys that have
  * failures counted (a sign-in that succeeds has nothing to forget when its key is not among them).
  */
-export async function assertNotLocked(c: Context<AppEnv>, db: Queryable, limits: Limit[], now: Date): Promise<Set<string>> {
-  if (!limits.length) return new Set();
-  const rows = await db
+const lockRows = preparedPer((db) =>
+  db
     .select({ key: rateLimits.key, locked_until: rateLimits.locked_until })
     .from(rateLimits)
-    .where(
-      inArray(
-        rateLimits.key,
-        limits.map((l) => l.key),
-      ),
-    );
+    .where(sql`${rateLimits.key} = any(${sql.placeholder('keys')}::text[])`)
+    .prepare('rate_limit_locks'),
+);
+
+export async function assertNotLocked(c: Context<AppEnv>, db: Queryable, limits: Limit[], now: Date): Promise<Set<string>> {
+  if (!limits.length) return new Set();
+  const rows = await lockRows(db).execute({ keys: limits.map((l) => l.key) });
   for (const limit of limits) {
     const until = rows.find((r) => r.key === limit.key)?.locked_until;
     if (until && until > now) {

@@ -1,6 +1,7 @@
 // Users as the API shows them (never their password hash), and the look-ups sign-in needs.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { students, tenants, users, type UserRow } from '../../db/schema';
 
 export function userJson(row: UserRow) {
@@ -18,17 +19,31 @@ export function userJson(row: UserRow) {
   };
 }
 
-export async function findStaffByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
+const staffByEmail = preparedPer((db) =>
+  db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
+    .where(sql`lower(${users.email}) = ${sql.placeholder('email')}`)
+    .limit(1)
+    .prepare('staff_by_email'),
+);
+
+export async function findStaffByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await staffByEmail(db).execute({ email: email.toLowerCase() });
   return row;
 }
 
+const userById = preparedPer((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_by_id'),
+);
+
 export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userById(db).execute({ id });
   return row;
 }
 
@@ -42,8 +57,8 @@ export interface StudentLogin {
 }
 
 /** A child's sign-in look-up in one query: the account, its student record and its school. */
-export async function findStudentLogin(db: Db, tenantId: number, username: string): Promise<StudentLogin | undefined> {
-  const [row] = await db
+const studentLogin = preparedPer((db) =>
+  db
     .select({
       user: users,
       archived: students.archived,
@@ -53,7 +68,12 @@ export async function findStudentLogin(db: Db, tenantId: number, username: strin
     .from(users)
     .innerJoin(students, eq(students.user_id, users.id))
     .innerJoin(tenants, eq(tenants.id, users.tenant_id))
-    .where(and(eq(users.tenant_id, tenantId), eq(users.username, username.toLowerCase()), eq(users.role, 'student')))
-    .limit(1);
+    .where(and(eq(users.tenant_id, sql.placeholder('tenant')), eq(users.username, sql.placeholder('username')), eq(users.role, 'student')))
+    .limit(1)
+    .prepare('student_login'),
+);
+
+export async function findStudentLogin(db: Db, tenantId: number, username: string): Promise<StudentLogin | undefined> {
+  const [row] = await studentLogin(db).execute({ tenant: tenantId, username: username.toLowerCase() });
   return row;
 }

@@ -3,7 +3,7 @@
 // a school or teacher admin the whole school; an organization admin every linked school.
 // Every roster route builds its WHERE clause from `classScope` / `studentScope`, so tenant and
 // role scoping live in this one place.
-import { and, count, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { StudentName } from '../../../src/contract/roster';
 import type { Queryable } from '../../db/client';
 import { classes, organizationLinks, stories, students, users, type TenantRow } from '../../db/schema';
@@ -205,8 +205,11 @@ export function likeText(text: string): string {
 
 /** Users whose first, last or full name or username contains the search text (none: no condition). */
 export function nameMatches(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = likeText(search);
+  return search ? namesLike(likeText(search)) : undefined;
+}
+
+/** `pattern` (an ILIKE pattern, or a placeholder for one) matches a name or the username. */
+export function namesLike(pattern: string | SQLWrapper): SQL | undefined {
   return or(
     ilike(users.first_name, pattern),
     ilike(users.last_name, pattern),

@@ -14,7 +14,8 @@ import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAn
 import { MessageSchema, Paging } from '../../http/schemas';
 import { closeCommunitySession, hasCommunityAccess, openCommunitySession } from '../auth/community';
 import { verifyPassword } from '../../lib/crypto';
-import { nameMatches } from './queries';
+import { namesLike, nameMatches, likeText } from './queries';
+import { preparedPer } from '../../db/prepared';
 import {
   COMMUNITY_ADDRESS_LIMIT,
   assertNotLocked,
@@ -117,6 +118,51 @@ const unlock = defineRoute(
   },
 );
 
+// The roster's look-ups, prepared once (server/db/prepared.ts): every child at the bell makes them.
+const classByCode = preparedPer((db) =>
+  db
+    .select({ id: classes.id, name: classes.name, class_id: classes.class_id, class_theme: classes.class_theme })
+    .from(classes)
+    .where(
+      and(
+        eq(classes.tenant_id, sql.placeholder('tenant')),
+        sql`upper(${classes.class_id}) = ${sql.placeholder('code')}`,
+        isNull(classes.deleted_at),
+      ),
+    )
+    .limit(1)
+    .prepare('roster_class'),
+);
+
+const rosterWhere = (search: boolean) =>
+  and(
+    eq(students.class_id, sql.placeholder('class')),
+    eq(students.archived, false),
+    eq(users.is_active, true),
+    search ? namesLike(sql.placeholder('pattern')) : undefined,
+  );
+
+/** A page of a class's roster and the total, searched or not. */
+const rosterPage = (search: boolean) =>
+  preparedPer((db) =>
+    db
+      .select({
+        id: users.id,
+        first_name: users.first_name,
+        last_name: users.last_name,
+        username: users.username,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.user_id))
+      .where(rosterWhere(search))
+      .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(search ? 'roster_page_searched' : 'roster_page'),
+  );
+const rosterPages = { all: rosterPage(false), searched: rosterPage(true) };
+
 function pageLink(code: string, limit: number, offset: number, search: string | undefined): string {
   const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
   if (search) query.set('search', search);
@@ -137,41 +183,21 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
     // before anything of the class is answered).
     const [, [cls]] = await Promise.all([
       assertNotLocked(c, db, guesses, now()),
-      CLASS_CODE.test(classCode)
-        ? db
-            .select({ id: classes.id, name: classes.name, class_id: classes.class_id, class_theme: classes.class_theme })
-            .from(classes)
-            .where(
-              and(
-                eq(classes.tenant_id, tenant.id),
-                sql`upper(${classes.class_id}) = ${classCode.toUpperCase()}`,
-                isNull(classes.deleted_at),
-              ),
-            )
-            .limit(1)
-        : [],
+      CLASS_CODE.test(classCode) ? classByCode(db).execute({ tenant: tenant.id, code: classCode.toUpperCase() }) : [],
     ]);
     if (!cls) {
       await recordFailure(db, guesses, now());
       fail(404, MSG.invalidClassCode, { error: MSG.invalidClassCode });
     }
 
-    const where = and(eq(students.class_id, cls.id), eq(students.archived, false), eq(users.is_active, true), nameMatches(search));
     // The page and the total in one query; a page past the end has no row to carry the total.
-    const rows = await db
-      .select({
-        id: users.id,
-        first_name: users.first_name,
-        last_name: users.last_name,
-        username: users.username,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(students)
-      .innerJoin(users, eq(users.id, students.user_id))
-      .where(where)
-      .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id))
-      .limit(limit)
-      .offset(offset);
+    const rows = await (search ? rosterPages.searched : rosterPages.all)(db).execute({
+      class: cls.id,
+      limit,
+      offset,
+      ...(search ? { pattern: likeText(search) } : {}),
+    });
+    const where = and(eq(students.class_id, cls.id), eq(students.archived, false), eq(users.is_active, true), nameMatches(search));
     const [total] = rows.length
       ? [{ n: rows[0]!.total }]
       : await db.select({ n: count() }).from(students).innerJoin(users, eq(users.id, students.user_id)).where(where);
