@@ -21,6 +21,8 @@ const DEADLINE_MS = 20_000;
 /** Visitors reading the content page at once, and how many reads in all. */
 const READERS = 10;
 const READS = Number(process.env.STALL_READS ?? 200);
+/** A folder for the server's V8 CPU profile (--cpu-prof), written when it stops: what still runs on the loop. */
+const PROFILE_DIR = process.env.STALL_PROFILE_DIR;
 
 interface Answer {
   status: number;
@@ -99,7 +101,7 @@ const messageOf = (body: unknown) =>
   String(typeof body === 'object' && body && 'message' in body ? body.message : (body ?? '')).slice(0, 160);
 
 async function main() {
-  const server = await startFreshServer();
+  const server = await startFreshServer({}, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
   const port = server.port;
   const greenfield = 'greenfield.localhost';
   try {

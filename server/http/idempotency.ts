@@ -17,7 +17,6 @@
 // in it and their answers are recorded together at its end. The first change that is refused or
 // fails, or a key that turns up meanwhile, abandons the whole group, so nothing of it commits,
 // and the batch is applied again one change per transaction.
-import { createHash } from 'node:crypto';
 import { eq, inArray, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
@@ -25,6 +24,7 @@ import type { Queryable, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import type { AppEnv } from './env';
 import { fail } from './errors';
+import { requestBodyHash } from './request-body';
 
 export const KEY_HEADER = 'idempotency-key';
 export const OWNER_HEADER = 'x-outbox-owner';
@@ -77,34 +77,12 @@ export async function allFresh(db: Queryable, keys: string[]): Promise<boolean> 
   return seen.length === 0;
 }
 
-const unreadBodies = new WeakMap<Request, Request>();
-
 /**
- * Keeps an unread copy of the request's body for its hash: a route's `prepare` (cleaning in the
- * worker pool) reads the body before this middleware runs, and a read body cannot be cloned.
+ * What identifies "the same request": method, path and body (its raw bytes, read once for every
+ * reader by request-body.ts; a multipart boundary, new at each send, does not count).
  */
-export function keepUnreadBody(request: Request): void {
-  unreadBodies.set(request, request.clone());
-}
-
-/** What identifies "the same request": method, path and body (multipart by its parsed parts). */
-async function requestHash(c: Context<AppEnv>): Promise<string> {
-  const hash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`);
-  const type = c.req.header('content-type') ?? '';
-  const raw = unreadBodies.get(c.req.raw) ?? c.req.raw.clone();
-  if (type.startsWith('multipart/form-data')) {
-    // Each send of a queued file builds a new multipart boundary, so hash the parts instead.
-    const form = await raw.formData().catch(() => null);
-    for (const [name, value] of form ? [...form.entries()].sort(([a], [b]) => a.localeCompare(b)) : []) {
-      hash.update(`${name}=`);
-      if (typeof value === 'string') hash.update(value);
-      else hash.update(`${value.name}|${value.type}|`).update(new Uint8Array(await value.arrayBuffer()));
-      hash.update('\n');
-    }
-  } else {
-    hash.update(new Uint8Array(await raw.arrayBuffer()));
-  }
-  return hash.digest('hex');
+function requestHash(c: Context<AppEnv>): Promise<string> {
+  return requestBodyHash(c, `${c.req.method} ${c.req.path}\n`);
 }
 
 function storedAnswer(c: Context<AppEnv>, row: typeof idempotencyKeys.$inferSelect) {
