@@ -62,7 +62,13 @@ export function renderBookDoc(doc: Uint8Array | null): RenderedBook | Refusal {
  * book, bounded (the update's and the merged state's bytes, then pages and nodes) and rendered:
  * the merged state and its rendering, or a refusal.
  */
-export function mergeBook({ stored, update }: { stored: Uint8Array | null; update: string }): { doc: Uint8Array; rendered: RenderedBook } | Refusal {
+export function mergeBook({
+  stored,
+  update,
+}: {
+  stored: Uint8Array | null;
+  update: string;
+}): { doc: Uint8Array; rendered: RenderedBook } | Refusal {
   let bytes: Uint8Array;
   try {
     bytes = fromBase64(update);

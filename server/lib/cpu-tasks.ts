@@ -44,9 +44,7 @@ export function cleanSvg(svg: string): { svg: string } | Refusal {
  * encrypted (its trailer names an /Encrypt dictionary) and how many pages it has. The bytes come
  * back with the answer, moved rather than copied (the caller moved them here).
  */
-export async function inspectPdf(
-  bytes: Uint8Array,
-): Promise<{ pdf: boolean; encrypted: boolean; pages: number; bytes: Uint8Array }> {
+export async function inspectPdf(bytes: Uint8Array): Promise<{ pdf: boolean; encrypted: boolean; pages: number; bytes: Uint8Array }> {
   const answer = (pdf: boolean, encrypted = false, pages = 0) => movedBack({ pdf, encrypted, pages, bytes }, [bytes.buffer as ArrayBuffer]);
   if (!opensLikePdf(bytes)) return answer(false);
   try {
