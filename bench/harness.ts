@@ -1,6 +1,7 @@
 // What every benchmark does: bundle its browser script, start the real server (PGlite, the
 // benchmark seed), run the script in Chromium on the server's origin, and print one JSON object
 // with the result and its targets. A missed target makes the exit code 1.
+import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from '@playwright/test';
@@ -59,4 +60,67 @@ export async function runBenchmark<R extends object>(bench: Benchmark<R>): Promi
 export function report(name: string, result: Record<string, unknown>, targets: Record<string, boolean>): void {
   console.log(JSON.stringify({ benchmark: name, ...result, targets }, null, 2));
   if (Object.values(targets).includes(false)) process.exitCode = 1;
+}
+
+/** An answer read by `requestOver`: its status (0 when none came), its JSON (or text), its time. */
+export interface HttpAnswer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- loosely shaped JSON answers, read field by field
+  body: any;
+  ms: number;
+  headers: http.IncomingHttpHeaders;
+  /** The connection failed or was closed before the whole answer came. */
+  failed: boolean;
+}
+
+/**
+ * One request over node:http to 127.0.0.1:`port` with a site's Host (Node cannot resolve
+ * *.localhost, and its fetch drops a Host header). A connection the server closes (its answer to
+ * an upload over the limit may come before the body is sent) keeps the status that came.
+ */
+export function requestOver(
+  agent: http.Agent,
+  port: number,
+  host: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Uint8Array | string,
+  timeoutMs?: number,
+): Promise<HttpAnswer> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let answered = 0;
+    let answerHeaders: http.IncomingHttpHeaders = {};
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: { host: `${host}:${port}`, ...(body !== undefined ? { 'content-length': Buffer.byteLength(body) } : {}), ...headers },
+      },
+      (res) => {
+        answered = res.statusCode ?? 0;
+        answerHeaders = res.headers;
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            /* keep the text */
+          }
+          resolve({ status: answered, body: parsed, ms: performance.now() - started, headers: res.headers, failed: false });
+        });
+      },
+    );
+    req.on('error', () => resolve({ status: answered, body: null, ms: performance.now() - started, headers: answerHeaders, failed: true }));
+    if (timeoutMs) req.setTimeout(timeoutMs, () => req.destroy());
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
 }

@@ -22,6 +22,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { startFreshServer, type FreshServer } from '../scripts/serve-fresh';
+import { requestOver, type HttpAnswer } from './harness';
 
 const ADMIN_URL = process.env.LOAD_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLASSES = Number(process.env.LOAD_CLASSES ?? 20);
@@ -54,12 +55,8 @@ function rssMB(pid: number): number | null {
   }
 }
 
-interface Answer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- loosely shaped JSON answers, read field by field
-  body: any;
-  ms: number;
-  /** The proxy lost the backend while this request was in flight (it may have been applied). */
+interface Answer extends HttpAnswer {
+  /** The proxy lost the backend while this request was in flight (it may have been applied), or the connection failed. */
   lost: boolean;
 }
 
@@ -76,48 +73,19 @@ function freePort(): Promise<number> {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-/** One request over node:http to 127.0.0.1 with the school's Host (Node cannot resolve *.localhost). */
-function request(port: number, method: string, path: string, headers: Record<string, string>, json?: unknown): Promise<Answer> {
-  const started = performance.now();
+/** One request to the school's site (through the proxy); `lost` when the backend or the connection went. */
+async function request(port: number, method: string, path: string, headers: Record<string, string>, json?: unknown): Promise<Answer> {
   const body = json === undefined ? undefined : JSON.stringify(json);
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent,
-        headers: {
-          host: `${HOST}:${port}`,
-          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => (text += d));
-        res.on('end', () => {
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            /* keep the text */
-          }
-          resolve({
-            status: res.statusCode ?? 0,
-            body: parsed,
-            ms: performance.now() - started,
-            lost: res.headers['x-proxy'] === 'backend-lost',
-          });
-        });
-      },
-    );
-    req.on('error', () => resolve({ status: 0, body: null, ms: performance.now() - started, lost: true }));
-    if (body) req.write(body);
-    req.end();
-  });
+  const answer = await requestOver(
+    agent,
+    port,
+    HOST,
+    method,
+    path,
+    { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body,
+  );
+  return { ...answer, ...(answer.failed ? { status: 0 } : {}), lost: answer.failed || answer.headers['x-proxy'] === 'backend-lost' };
 }
 
 /**

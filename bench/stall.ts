@@ -12,8 +12,8 @@
 // A missed budget makes the exit code 1.
 import http from 'node:http';
 import { startFreshServer } from '../scripts/serve-fresh';
-import { stallInputs, type StallStep } from '../tests/support/stall-inputs';
-import { report } from './harness';
+import { encodeStep, stallInputs, type StallStep } from '../tests/support/stall-inputs';
+import { report, requestOver, type HttpAnswer } from './harness';
 
 const HEALTH_EVERY_MS = 50;
 const HEALTH_BUDGET_MS = 250;
@@ -21,73 +21,14 @@ const DEADLINE_MS = 20_000;
 /** Visitors reading the content page at once, and how many reads in all. */
 const READERS = 10;
 const READS = Number(process.env.STALL_READS ?? 200);
-
-interface Answer {
-  status: number;
-  body: unknown;
-  ms: number;
-}
+/** A folder for the server's V8 CPU profile (--cpu-prof), written when it stops: what still runs on the loop. */
+const PROFILE_DIR = process.env.STALL_PROFILE_DIR;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** One request over node:http to 127.0.0.1 with the site's Host (Node cannot resolve *.localhost). */
-function request(
-  port: number,
-  host: string,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: Buffer,
-): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    let answered = 0;
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent,
-        headers: { host: `${host}:${port}`, ...(body ? { 'content-length': body.length } : {}), ...headers },
-      },
-      (res) => {
-        answered = res.statusCode ?? 0;
-        const chunks: Buffer[] = [];
-        res.on('data', (d: Buffer) => chunks.push(d));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            /* keep the text */
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed, ms: performance.now() - started });
-        });
-      },
-    );
-    // A connection the server closed (its answer to an upload over the limit may come before the body is sent).
-    // Its status is kept when it came; 0 only when no answer came at all.
-    req.on('error', () => resolve({ status: answered, body: null, ms: performance.now() - started }));
-    req.setTimeout(DEADLINE_MS * 2, () => req.destroy());
-    if (body) req.write(body);
-    req.end();
-  });
-}
-
-/** A step's body as bytes on the wire, and its content type (a form is encoded as a browser would). */
-async function encoded(step: StallStep): Promise<{ body?: Buffer; type?: string }> {
-  if (step.json !== undefined) return { body: Buffer.from(JSON.stringify(step.json)), type: 'application/json' };
-  if (!step.form) return {};
-  const form = new FormData();
-  for (const [k, v] of Object.entries(step.form)) {
-    if (typeof v === 'string') form.append(k, v);
-    else form.append(k, new Blob([v.bytes], { type: v.type }), v.filename);
-  }
-  const wire = new Request('http://localhost/', { method: 'POST', body: form });
-  return { body: Buffer.from(await wire.arrayBuffer()), type: wire.headers.get('content-type') ?? undefined };
-}
+/** One request to the server on the site's Host; answered after at most twice the deadline. */
+const request = (port: number, host: string, method: string, path: string, headers: Record<string, string>, body?: Uint8Array | string) =>
+  requestOver(agent, port, host, method, path, headers, body, DEADLINE_MS * 2);
 
 const percentile = (values: number[], p: number) => {
   if (!values.length) return 0;
@@ -99,7 +40,7 @@ const messageOf = (body: unknown) =>
   String(typeof body === 'object' && body && 'message' in body ? body.message : (body ?? '')).slice(0, 160);
 
 async function main() {
-  const server = await startFreshServer();
+  const server = await startFreshServer({}, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
   const port = server.port;
   const greenfield = 'greenfield.localhost';
   try {
@@ -110,7 +51,7 @@ async function main() {
         'POST',
         '/api/auth/token/',
         { 'content-type': 'application/json' },
-        Buffer.from(JSON.stringify({ username, password })),
+        JSON.stringify({ username, password }),
       );
       if (res.status !== 200) throw new Error(`sign-in of ${username}: ${res.status} ${JSON.stringify(res.body)}`);
       return (res.body as { access: string }).access;
@@ -137,13 +78,13 @@ async function main() {
     let healthWithin = true;
     for (const input of stallInputs(Date.now().toString(16), { reads: READS })) {
       for (const step of input.steps) {
-        const { body, type } = await encoded(step);
+        const { body, type } = await encodeStep(step);
         const headers: Record<string, string> = type ? { 'content-type': type } : {};
         const token = tokens[step.caller];
         if (token) headers.authorization = `Bearer ${token}`;
         const send = () => request(port, greenfield, step.method, `/api${step.path}`, headers, body);
         const from = performance.now();
-        let answers: Answer[];
+        let answers: HttpAnswer[];
         if (step.repeat) {
           answers = [];
           let left = step.repeat;

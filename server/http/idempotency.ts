@@ -26,6 +26,7 @@ import { idempotencyKeys } from '../db/schema';
 import { batchEntryOf } from './batch-entry';
 import type { AppEnv } from './env';
 import { fail } from './errors';
+import { requestBodyHash } from './request-body';
 
 export const KEY_HEADER = 'idempotency-key';
 export const OWNER_HEADER = 'x-outbox-owner';
@@ -78,37 +79,18 @@ export async function allFresh(db: Queryable, keys: string[]): Promise<boolean> 
   return seen.length === 0;
 }
 
-const unreadBodies = new WeakMap<Request, Request>();
-
 /**
- * Keeps an unread copy of the request's body for its hash: a route's `prepare` (cleaning in the
- * worker pool) reads the body before this middleware runs, and a read body cannot be cloned.
+ * What identifies "the same request": method, path and body (its raw bytes, read once for every
+ * reader by request-body.ts; a multipart boundary, new at each send, does not count).
  */
-export function keepUnreadBody(request: Request): void {
-  unreadBodies.set(request, request.clone());
-}
-
-/** What identifies "the same request": method, path and body (multipart by its parsed parts). */
-async function requestHash(c: Context<AppEnv>): Promise<string> {
-  const hash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`);
-  const type = c.req.header('content-type') ?? '';
-  // A batch's entry brings its body's text: no copy of the body to read.
+function requestHash(c: Context<AppEnv>): Promise<string> {
+  const prefix = `${c.req.method} ${c.req.path}
+`;
+  // A batch's entry brings its body's text (JSON): the same bytes, with no read of the body.
   const sent = batchEntryOf(c.req.raw)?.bodyText;
-  if (sent !== undefined && !type.startsWith('multipart/form-data')) return hash.update(sent).digest('hex');
-  const raw = unreadBodies.get(c.req.raw) ?? c.req.raw.clone();
-  if (type.startsWith('multipart/form-data')) {
-    // Each send of a queued file builds a new multipart boundary, so hash the parts instead.
-    const form = await raw.formData().catch(() => null);
-    for (const [name, value] of form ? [...form.entries()].sort(([a], [b]) => a.localeCompare(b)) : []) {
-      hash.update(`${name}=`);
-      if (typeof value === 'string') hash.update(value);
-      else hash.update(`${value.name}|${value.type}|`).update(new Uint8Array(await value.arrayBuffer()));
-      hash.update('\n');
-    }
-  } else {
-    hash.update(new Uint8Array(await raw.arrayBuffer()));
-  }
-  return hash.digest('hex');
+  if (sent !== undefined && !(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
+    return Promise.resolve(createHash('sha256').update(prefix).update(sent).digest('hex'));
+  return requestBodyHash(c, prefix);
 }
 
 function storedAnswer(c: Context<AppEnv>, row: typeof idempotencyKeys.$inferSelect) {

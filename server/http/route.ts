@@ -19,7 +19,8 @@ import { BODY_LIMITS } from '../../src/contract/limits';
 import type { AppEnv, AuthUser } from './env';
 import { fail } from './errors';
 import { carryBatchEntry } from './batch-entry';
-import { carryGroup, idempotency, keepUnreadBody } from './idempotency';
+import { carryGroup, idempotency } from './idempotency';
+import { bodyOf, formOf } from './request-body';
 
 export interface Access {
   /** 'anyone' (no token needed), 'signed-in' (any role), or the roles allowed. */
@@ -155,14 +156,24 @@ export function notFoundAnswer(description: string) {
 
 const preparedResults = new WeakMap<Request, unknown>();
 
-function prepareFirst(prepare: (c: Context<AppEnv>) => Promise<unknown>, outbox: boolean) {
+function prepareFirst(prepare: (c: Context<AppEnv>) => Promise<unknown>) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    // A queued change is hashed (exactly once) after this step has read its body.
-    if (outbox) keepUnreadBody(c.req.raw);
+    // The body is read once (http/request-body.ts): `c.req.json()` here and the idempotency hash
+    // after this read the same bytes.
+    await bodyOf(c);
     preparedResults.set(c.req.raw, await prepare(c));
     await next();
   });
 }
+
+/**
+ * A route that takes a form: its body split into parts once, before anything reads it, so the
+ * validator and the route's `prepare` share them (undici's parser is slow on a large upload).
+ */
+const readForm = createMiddleware<AppEnv>(async (c, next) => {
+  await formOf(c);
+  await next();
+});
 
 /** What the route's `prepare` answered for this request. */
 export function prepared<T>(c: Context<AppEnv>): T {
@@ -181,6 +192,7 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware' | 'se
     });
   }
   const maxBody = access.bodyLimit ?? BODY_LIMITS.json;
+  const takesForm = Boolean((config.request?.body?.content as Record<string, unknown> | undefined)?.['multipart/form-data']);
   const replay = access.outbox ? 'Outbox: applied exactly once per Idempotency-Key; may be sent in POST /outbox/batch/.' : '';
   return createRoute({
     ...config,
@@ -189,7 +201,8 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware' | 'se
     middleware: [
       limitBody(maxBody),
       guard(access),
-      ...(access.prepare ? [prepareFirst(access.prepare, Boolean(access.outbox))] : []),
+      ...(takesForm ? [readForm] : []),
+      ...(access.prepare ? [prepareFirst(access.prepare)] : []),
       ...(access.outbox ? [idempotency] : []),
     ] as unknown as [ReturnType<typeof guard>],
     responses: {

@@ -67,15 +67,23 @@ type Output<N extends TaskName> = Exclude<Awaited<ReturnType<(typeof Tasks)[N]>>
 
 /**
  * Runs a task in the pool and answers its result; throws CpuRefusal when the task refuses its
- * input, passes its time or memory cap, or the queue is full.
+ * input, passes its time or memory cap, or the queue is full. `transfer`: buffers of the input
+ * moved to the thread rather than copied (a 50 MB upload); they are unusable here afterwards.
  */
-export async function runCpu<N extends TaskName>(name: N, input: Input<N>, options: { timeoutMs?: number } = {}): Promise<Output<N>> {
+export async function runCpu<N extends TaskName>(
+  name: N,
+  input: Input<N>,
+  options: { timeoutMs?: number; transfer?: ArrayBuffer[] } = {},
+): Promise<Output<N>> {
   const p = thePool();
   await started;
   if (p.queueSize >= QUEUE) throw new CpuRefusal(503, WORK_MSG.busy, RETRY_AFTER_S);
   let result: unknown;
   try {
-    result = await p.run({ task: name, input }, { signal: AbortSignal.timeout(options.timeoutMs ?? TASK_MS) });
+    result = await p.run(
+      { task: name, input },
+      { signal: AbortSignal.timeout(options.timeoutMs ?? TASK_MS), ...(options.transfer ? { transferList: options.transfer } : {}) },
+    );
   } catch (err) {
     const e = err as { name?: string; code?: string; message?: string };
     if (/queue is at limit/i.test(e.message ?? '')) throw new CpuRefusal(503, WORK_MSG.busy, RETRY_AFTER_S);

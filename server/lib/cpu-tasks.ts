@@ -7,6 +7,7 @@
 // crosses between threads.
 import Papa from 'papaparse';
 import { PDFDocument } from 'pdf-lib';
+import { Piscina } from 'piscina';
 import { WORK_LIMITS, WORK_MSG, elementCount } from '../../src/contract/limits';
 import type { BookContent } from '../../src/contract/book-pages';
 import { ROSTER_OWN_MSG } from '../../src/contract/messages';
@@ -14,11 +15,11 @@ import { BULK_ADD_MAX, namesFromCsvRows, type StudentName } from '../../src/cont
 import { renderBookPdf, type PictureBytes } from './book-pdf';
 import { refuse, type Refusal } from './refusal';
 import { sanitizeDocumentHtml, sanitizeHtml } from './sanitize';
-import { sanitizeSvg } from './uploads';
+import { opensLikePdf, sanitizeSvg } from './uploads';
 
 export type { Refusal } from './refusal';
 export { reencodePicture, drawIcon } from './pictures';
-export { renderBookDoc as renderBook } from './book-render';
+export { renderBookDoc as renderBook, mergeBook } from './book-render';
 
 /** Staff-written HTML (a content page, an FAQ), cleaned with the HTML policy. */
 export function cleanHtml(html: string): { html: string } | Refusal {
@@ -40,18 +41,25 @@ export function cleanSvg(svg: string): { svg: string } | Refusal {
 
 /**
  * A PDF's structure, read by a parser (pdf-lib): whether it is one at all, whether it is
- * encrypted (its trailer names an /Encrypt dictionary) and how many pages it has.
+ * encrypted (its trailer names an /Encrypt dictionary) and how many pages it has. The bytes come
+ * back with the answer, moved rather than copied (the caller moved them here).
  */
-export async function inspectPdf(bytes: Uint8Array): Promise<{ pdf: boolean; encrypted: boolean; pages: number }> {
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
-  if (!head.includes('%PDF-')) return { pdf: false, encrypted: false, pages: 0 };
+export async function inspectPdf(bytes: Uint8Array): Promise<{ pdf: boolean; encrypted: boolean; pages: number; bytes: Uint8Array }> {
+  const answer = (pdf: boolean, encrypted = false, pages = 0) => movedBack({ pdf, encrypted, pages, bytes }, [bytes.buffer as ArrayBuffer]);
+  if (!opensLikePdf(bytes)) return answer(false);
   try {
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
     // Named in the trailer is enough: a reader would ask for the password.
-    return { pdf: true, encrypted: doc.isEncrypted || doc.context.trailerInfo.Encrypt !== undefined, pages: doc.getPageCount() };
+    return answer(true, doc.isEncrypted || doc.context.trailerInfo.Encrypt !== undefined, doc.getPageCount());
   } catch {
-    return { pdf: false, encrypted: false, pages: 0 };
+    return answer(false);
   }
+}
+
+/** `value` sent back to the event loop with `buffers` moved, not copied (piscina's Transferable). */
+function movedBack<T extends object>(value: T, buffers: ArrayBuffer[]): T {
+  const transferable = { [Piscina.transferableSymbol]: buffers, [Piscina.valueSymbol]: value };
+  return Piscina.move(transferable as unknown as Parameters<typeof Piscina.move>[0]) as unknown as T;
 }
 
 /** A book's print-ready PDF, from its content and the pictures it names (loaded by the caller). */

@@ -1,8 +1,13 @@
-// Uploaded images (tenant logos, avatars): the bytes must be what the type claims (PNG and JPEG by
-// signature, SVG by its root element), and an SVG is sanitised with DOMPurify (no scripts, no
+// Uploaded files (tenant logos, avatars, book PDFs): the bytes must be what the type claims (PNG and
+// JPEG by signature, SVG by its root element, PDF by its header), and an SVG is sanitised with DOMPurify (no scripts, no
 // event handlers, no external references survive).
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
+
+/** The bytes open like a PDF: its header (`%PDF-`) within the first KB, as readers allow. */
+export function opensLikePdf(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(1024, bytes.byteLength)).includes('%PDF-', 0, 'latin1');
+}
 
 /** The file really is what it claims: PNG and JPEG by their signatures, SVG by its root element. */
 export function logoMatchesType(bytes: Uint8Array, type: string): boolean {

@@ -28,6 +28,15 @@ export interface Operation {
   tenantOnly: boolean;
   /** The PWA queues it (it may travel in POST /outbox/batch/). */
   outbox: boolean;
+  /** The most bytes of body it reads, from its 413 answer ('Body over 6 MB', rounded to 0.1 MB); 0 without a body. */
+  bodyLimit: number;
+}
+
+const MiB = 1024 * 1024;
+/** The body limit a 413 description states ('Body over 60.1 MB'), rounded down to stay under it. */
+function bodyLimitOf(op: JsonSchema): number {
+  const over = /Body over ([\d.]+) MB/.exec(op.responses?.['413']?.description ?? '');
+  return over ? Math.floor((Number(over[1]) - 0.05) * MiB) : 0;
 }
 
 export const DOC = JSON.parse(readFileSync('openapi/openapi.json', 'utf8')) as {
@@ -64,6 +73,7 @@ export const OPERATIONS: Operation[] = Object.entries(DOC.paths).flatMap(([path,
       body: type && media ? { type, schema: deref(media.schema), required: !!op.requestBody.required } : undefined,
       ...accessOf(op.description ?? ''),
       outbox: /Outbox:/.test(op.description ?? ''),
+      bodyLimit: bodyLimitOf(op),
     };
   }),
 );

@@ -159,3 +159,24 @@ export const DELIVERY_ADDRESS = {
   postcode: '62704',
   country: 'US',
 };
+
+/**
+ * Runs `request` while asking /api/health every 20 ms (in-process, so a held event loop shows as
+ * a slow answer); answers the request's answer and health's slowest answer.
+ */
+export async function withHealth<T>(
+  server: TestServer,
+  request: Promise<T>,
+): Promise<{ answer: T; healthMaxMs: number; healthCalls: number }> {
+  let done = false;
+  void request.finally(() => (done = true));
+  const health: number[] = [];
+  while (!done) {
+    const t = performance.now();
+    const res = await server.call('GET', '/api/health');
+    if (res.status !== 200) throw new Error(`/api/health answered ${res.status}`);
+    health.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { answer: await request, healthMaxMs: Math.max(0, ...health), healthCalls: health.length };
+}

@@ -11,7 +11,7 @@ import { WORK_LIMITS, WORK_MSG } from '../../src/contract/limits';
 import { books } from '../../server/db/schema';
 import { addTextPage } from '../support/book-doc';
 import { b64 } from '../support/ydoc';
-import { GREENFIELD, signIn, startServer, TARGETS, type TestServer } from './harness';
+import { GREENFIELD, signIn, startServer, TARGETS, withHealth, type TestServer } from './harness';
 
 /** A real PNG of `width` × `height` one-bit grey pixels, all black: a few KB that decode to `width × height` pixels. */
 function blackPng(width: number, height: number): Uint8Array {
@@ -56,20 +56,6 @@ describe.each(TARGETS)('heavy uploads and books on %s', (target) => {
     server.call(method, `/api${path}`, { host: GREENFIELD, token, json });
   const save = (token: string, slug: string, update: Uint8Array) =>
     call('PUT', `/book-drafts/${slug}/document/`, token, { update: b64(update) });
-
-  /** Runs `request` while asking /api/health every 20 ms; answers the request's answer and health's slowest answer. */
-  async function withHealth<T>(request: Promise<T>): Promise<{ answer: T; healthMaxMs: number; healthCalls: number }> {
-    let done = false;
-    void request.finally(() => (done = true));
-    const health: number[] = [];
-    while (!done) {
-      const t = performance.now();
-      expect((await server.call('GET', '/api/health')).status).toBe(200);
-      health.push(performance.now() - t);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return { answer: await request, healthMaxMs: Math.max(0, ...health), healthCalls: health.length };
-  }
 
   it('refuses a small PNG that declares 16,383 × 16,383 pixels by its header, before decoding it', async () => {
     const bomb = blackPng(16_383, 16_383);
@@ -147,7 +133,7 @@ describe.each(TARGETS)('heavy uploads and books on %s', (target) => {
     expect((await call('GET', `/books/${await id('shortest-book')}/print.pdf`, teacher)).status).toBe(200);
     const longest = await id('longest-book');
     const t = performance.now();
-    const { answer, healthMaxMs, healthCalls } = await withHealth(call('GET', `/books/${longest}/print.pdf`, teacher));
+    const { answer, healthMaxMs, healthCalls } = await withHealth(server, call('GET', `/books/${longest}/print.pdf`, teacher));
     console.log(JSON.stringify({ printPages: 64, printMs: Math.round(performance.now() - t), healthMaxMs, healthCalls }));
     expect(answer.status).toBe(200);
     // Drawn on the event loop it held health for the whole drawing (about 9 s); the 250 ms budget

@@ -266,3 +266,21 @@ export function stallInputs(tag: string, options: { reads?: number } = {}): Stal
     },
   ];
 }
+
+/** A step's body as bytes on the wire and its content type (a form encoded as a browser would). */
+export async function encodeStep(step: Pick<StallStep, 'json' | 'form'>): Promise<{ body?: Uint8Array<ArrayBuffer>; type?: string }> {
+  if (step.json !== undefined) return { body: enc(JSON.stringify(step.json)), type: 'application/json' };
+  if (!step.form) return {};
+  const form = new FormData();
+  for (const [k, v] of Object.entries(step.form)) {
+    if (typeof v === 'string') form.append(k, v);
+    else form.append(k, new Blob([v.bytes], { type: v.type }), v.filename);
+  }
+  return encodeForm(form);
+}
+
+/** A form as the bytes a browser sends, and its content type (with the boundary). */
+export async function encodeForm(form: FormData): Promise<{ body: Uint8Array<ArrayBuffer>; type: string }> {
+  const wire = new Request('http://localhost/', { method: 'POST', body: form });
+  return { body: new Uint8Array(await wire.arrayBuffer()), type: wire.headers.get('content-type')! };
+}

@@ -6,20 +6,11 @@
 // name a device claims).
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { pictureSrc } from '../../../src/contract/document';
-import type * as Y from 'yjs';
-import { BOOK_MAP, PAGES_MAP, readPages } from '../../../src/contract/book-document';
 import { bookFileSrc, type BookContent } from '../../../src/contract/book-pages';
 import type { Queryable } from '../../db/client';
 import { books, classes, students, users } from '../../db/schema';
 import { runCpu } from '../../lib/cpu-pool';
 import type { RenderedBook } from '../../lib/book-render';
-
-/** Fails on an update that decodes but is not a book (used by mergeYjs). */
-export function checkBookDoc(ydoc: Y.Doc) {
-  ydoc.getMap(BOOK_MAP).toJSON();
-  ydoc.getMap(PAGES_MAP).toJSON();
-  readPages(ydoc);
-}
 
 type RenderableRow = Pick<typeof books.$inferSelect, 'id' | 'doc' | 'rendered'>;
 

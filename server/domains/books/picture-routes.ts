@@ -12,6 +12,7 @@ import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, prepared, signedInUser } from '../../http/route';
 import { runCpu } from '../../lib/cpu-pool';
+import { filePart, formOf } from '../../http/request-body';
 import type { CleanPicture } from '../../lib/pictures';
 import { WORK_MSG } from '../../../src/contract/limits';
 import type { Context } from 'hono';
@@ -55,10 +56,9 @@ const uploadPicture = defineRoute(
  * transaction opens. Null when no file was sent (the validator answers).
  */
 async function pictureOfRequest(c: Context<AppEnv>): Promise<(CleanPicture & { type: PictureType }) | null> {
-  const file = (await c.req.formData().catch(() => null))?.get('file');
-  if (!(file instanceof File)) return null;
-  if (file.size > DOCUMENT_LIMITS.pictureBytes) fail(413, DOCUMENT_MSG.pictureTooBig);
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = filePart(await formOf(c), 'file')?.data;
+  if (!bytes) return null;
+  if (bytes.byteLength > DOCUMENT_LIMITS.pictureBytes) fail(413, DOCUMENT_MSG.pictureTooBig);
   const type = sniffPicture(bytes);
   if (!type) fail(415, DOCUMENT_MSG.pictureType);
   return { ...(await runCpu('reencodePicture', { bytes, type })), type };

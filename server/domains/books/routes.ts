@@ -15,7 +15,7 @@ import * as Y from 'yjs';
 import { addPage, setInfo, setPicture } from '../../../src/contract/book-document';
 import { BOOK_UPLOAD, BOOK_MSG, BookSlug, BookTitle, CreateBookRequest } from '../../../src/contract/book-forms';
 import { BOOK_LAYOUTS, BOOK_TRIMS, bookFileSrc } from '../../../src/contract/book-pages';
-import { DOCUMENT_LIMITS, fromBase64, toBase64 } from '../../../src/contract/document';
+import { DOCUMENT_LIMITS, toBase64 } from '../../../src/contract/document';
 import { BOOK_KINDS, BOOK_STATUSES } from '../../../src/contract/domain';
 import { DocumentUpdateRequest } from '../../../src/contract/story-forms';
 import type { Queryable } from '../../db/client';
@@ -24,11 +24,12 @@ import type { AppEnv, AuthUser } from '../../http/env';
 import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer, prepared } from '../../http/route';
 import { CpuRefusal, runCpu } from '../../lib/cpu-pool';
+import { opensLikePdf } from '../../lib/uploads';
+import { bodyReturned, filePart, formOf } from '../../http/request-body';
 import { renderBookDoc } from '../../lib/book-render';
 import { WORK_MSG } from '../../../src/contract/limits';
 import type { Context } from 'hono';
-import { bookContent, bookListing, checkBookDoc, contentOf, renderingOf } from './content';
-import { mergeYjs } from '../stories/documents';
+import { bookContent, bookListing, contentOf, renderingOf } from './content';
 import { reachableClass } from '../roster/queries';
 import { Id, JsonId, IdParam } from '../../http/schemas';
 import { siteTenant, SCHOOL_ADMINS, WRITERS } from '../../http/access';
@@ -365,12 +366,12 @@ async function insertBook(
 }
 
 /**
- * The `prepare` of a document change: the update merged into the stored document and the result
- * rendered in the worker pool (lib/book-render.ts, which refuses a book over its page or node
- * limits first), before the change's transaction opens. The handler keeps the rendering only if
- * the stored document is still the one merged into. Null when the book is not this user's to
- * change (the handler answers why, after a replay has had its stored answer) or the body is not
- * an update (the validator answers).
+ * The `prepare` of a document change: the update merged into the stored document, checked and
+ * rendered in the worker pool (lib/book-render.ts's mergeBook, which refuses a book over its
+ * byte, page or node limits first), before the change's transaction opens. The handler keeps the
+ * result only if the stored document is still the one merged into. Null when the book is not this
+ * user's to change (the handler answers why, after a replay has had its stored answer) or the body
+ * is not an update (the validator answers).
  */
 async function mergeAndRender(c: Context<AppEnv>) {
   const body = DocumentUpdateRequest.safeParse(await c.req.json().catch(() => null));
@@ -381,25 +382,26 @@ async function mergeAndRender(c: Context<AppEnv>) {
     .from(books)
     .where(and(madeHere(tenant), eq(books.slug, c.req.param('slug') ?? '')));
   if (!row || !(await mayChange(c.var.db, signedInUser(c), row))) return null;
-  const ydoc = mergeYjs(row.doc, fromBase64(body.data.update), checkBookDoc);
-  const doc = Y.encodeStateAsUpdate(ydoc);
-  ydoc.destroy();
-  if (doc.byteLength > DOCUMENT_LIMITS.docBytes) fail(413, BOOK_MSG.tooBig);
-  return { base: row.doc, doc, rendered: await runCpu('renderBook', doc) };
+  return { base: row.doc, ...(await runCpu('mergeBook', { stored: row.doc, update: body.data.update })) };
 }
 
 const sameBytes = (a: Uint8Array | null, b: Uint8Array | null) => (a && b ? Buffer.from(a).equals(b) : a === b);
 
 /**
  * The `prepare` of a PDF upload: the file's bytes and its structure, read by a parser in the worker
- * pool before the change's transaction opens. Null when no file was sent (the validator answers).
+ * pool before the change's transaction opens. A file that does not even open like a PDF is refused
+ * before any of that. Null when no file was sent (the validator answers).
  */
 async function readPdf(c: Context<AppEnv>) {
-  const file = (await c.req.formData().catch(() => null))?.get('file');
-  if (!(file instanceof File)) return null;
-  if (file.size > BOOK_UPLOAD.pdfBytes) fail(413, BOOK_MSG.pdfTooBig);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  return { bytes, pdf: await runCpu('inspectPdf', bytes) };
+  const file = filePart(await formOf(c), 'file');
+  if (!file) return null;
+  if (file.data.byteLength > BOOK_UPLOAD.pdfBytes) fail(413, BOOK_MSG.pdfTooBig);
+  // The bytes decide, never the type the browser claims.
+  if (!opensLikePdf(file.data)) fail(415, BOOK_MSG.wrongType);
+  // The body's buffer goes to the pool and comes back: no copy of up to 50 MB either way.
+  const { bytes, ...pdf } = await runCpu('inspectPdf', file.data, { transfer: [file.data.buffer as ArrayBuffer] });
+  bodyReturned(c, bytes.buffer as ArrayBuffer);
+  return { bytes, pdf };
 }
 
 export const bookDraftRoutes = new OpenAPIHono<AppEnv>()

@@ -9,6 +9,7 @@ import type { Queryable } from '../../db/client';
 import { tenantLogos, tenants } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
+import { filePart, formOf } from '../../http/request-body';
 import { sha256 } from '../../lib/crypto';
 import { CpuRefusal, runCpu } from '../../lib/cpu-pool';
 import { logoMatchesType } from '../../lib/uploads';
@@ -25,11 +26,11 @@ const unsupported = () => fail(400, 'logo: Unsupported file format', { errors: {
 const tooLarge = (): never => fail(413, `logo: ${WORK_MSG.svgTooBig}`, { errors: { logo: [WORK_MSG.svgTooBig] } });
 
 /** Checks the file is the image it claims; an SVG is bounded, then cleaned in the worker pool. */
-export async function prepareLogo(file: File): Promise<PreparedLogo> {
-  if (file.type === 'image/svg+xml' && file.size > WORK_LIMITS.svgBytes) tooLarge();
-  let bytes = new Uint8Array(await file.arrayBuffer());
-  if (!logoMatchesType(bytes, file.type)) unsupported();
-  if (file.type === 'image/svg+xml') {
+async function prepareLogo(sent: Uint8Array, type: string): Promise<PreparedLogo> {
+  if (type === 'image/svg+xml' && sent.byteLength > WORK_LIMITS.svgBytes) tooLarge();
+  let bytes = sent;
+  if (!logoMatchesType(bytes, type)) unsupported();
+  if (type === 'image/svg+xml') {
     const text = new TextDecoder().decode(bytes);
     if (elementCount(text) > WORK_LIMITS.svgElements) tooLarge();
     const { svg } = await runCpu('cleanSvg', text).catch((err: unknown) => {
@@ -39,7 +40,7 @@ export async function prepareLogo(file: File): Promise<PreparedLogo> {
     if (!/<svg[\s>]/i.test(svg)) unsupported();
     bytes = new TextEncoder().encode(svg);
   }
-  return { bytes, type: file.type };
+  return { bytes, type };
 }
 
 /**
@@ -47,9 +48,8 @@ export async function prepareLogo(file: File): Promise<PreparedLogo> {
  * cleaned before the change's transaction opens, or null without one.
  */
 export async function logoOfRequest(c: Context<AppEnv>): Promise<PreparedLogo | null> {
-  if (!c.req.header('content-type')?.startsWith('multipart/form-data')) return null;
-  const logo = (await c.req.formData().catch(() => null))?.get('logo');
-  return logo instanceof File && logo.size > 0 ? prepareLogo(logo) : null;
+  const logo = filePart(await formOf(c), 'logo');
+  return logo && logo.data.byteLength > 0 ? prepareLogo(logo.data, logo.type) : null;
 }
 
 /** Stores a prepared logo as the tenant's; answers its URL. */

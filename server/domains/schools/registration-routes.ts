@@ -17,7 +17,7 @@ import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { Id } from '../../http/schemas';
 import { defineRoute, errorBody, jsonBody, notFoundAnswer } from '../../http/route';
-import { prepareLogo, storeLogo } from './logos';
+import { logoOfRequest, storeLogo } from './logos';
 import { storageKey, type FileStore } from '../../providers/storage/storage';
 import { forgetTenant } from '../../http/context';
 import { confirmationDeadline, removeLapsedRegistrations } from './lapsed-registrations';
@@ -113,7 +113,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
 
   const site = siteOrigin(c, subdomain);
   // Checked and cleaned before the transaction: it never holds the database while the pool works.
-  const logo = form.logo ? await prepareLogo(form.logo) : null;
+  const logo = await logoOfRequest(c);
   const tenant = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tenants)

@@ -17,7 +17,7 @@ import { forgetTenant } from '../../http/context';
 import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, notFoundAnswer, formOrJson, formOrJsonRequest, prepared } from '../../http/route';
 import { MessageSchema, IdParam } from '../../http/schemas';
-import { logoOfRequest, prepareLogo, storeLogo, type PreparedLogo } from './logos';
+import { logoOfRequest, storeLogo, type PreparedLogo } from './logos';
 import { storageKey } from '../../providers/storage/storage';
 import { PLATFORM } from '../../http/access';
 import { freeSubdomain } from './registration-routes';
@@ -182,7 +182,7 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
     const wanted = form.subdomain || suggestSubdomain(form.school_name);
     if (!wanted) fail(400, 'Subdomain is required', { errors: { subdomain: ['Subdomain is required'] } });
     const subdomain = await freeSubdomain(db, wanted, Boolean(form.subdomain));
-    const logo = form.logo ? await prepareLogo(form.logo) : null;
+    const logo = await logoOfRequest(c);
     const row = await db.transaction(async (tx) => {
       const [made] = await tx
         .insert(tenants)

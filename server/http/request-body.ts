@@ -1,0 +1,134 @@
+// A request's body, read once and kept for everyone who needs it: the route's `prepare` (cleaning
+// or inspecting what was sent), the idempotency hash and the validator. Before, a 50 MB upload was
+// parsed on the event loop twice (the hash read a clone through undici's multipart parser, the
+// route another) and every school's requests waited meanwhile. Here:
+//
+// - the bytes are gathered as they stream in, and copied into one buffer a few megabytes per turn
+//   of the event loop;
+// - a form is split into its parts by lib/multipart.ts (native search, no copies) and handed to
+//   Hono's validator ready made, so nothing parses it again;
+// - the hash covers the raw bytes, a multipart body's boundary replaced by a constant (each send of
+//   a queued file builds a new one), hashed a megabyte per turn of the event loop.
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { boundaryOf, parseMultipart, type FormPart } from '../lib/multipart';
+import type { AppEnv } from './env';
+import { fail } from './errors';
+
+/** Bytes handled per turn of the event loop (copied or hashed) before letting other work run. */
+const SLICE = 1024 * 1024;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Hono's cache of a request's body as it really holds it: each reading as a promise (its type says otherwise). */
+type BodyCache = { arrayBuffer?: Promise<ArrayBuffer>; text?: Promise<string>; formData?: Promise<FormData> };
+const cacheOf = (c: Context<AppEnv>) => c.req.bodyCache as unknown as BodyCache;
+
+const bodies = new WeakMap<Request, Promise<Uint8Array>>();
+const forms = new WeakMap<Request, FormPart[] | null>();
+
+async function readAll(request: Request): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (request.body) {
+    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+      chunks.push(chunk);
+      total += chunk.byteLength;
+    }
+  }
+  // Its own ArrayBuffer, of exactly its size: Hono derives text and JSON from it, and a form's
+  // file can be moved to the worker pool and back without a copy.
+  const bytes = new Uint8Array(new ArrayBuffer(total));
+  let at = 0;
+  let sinceTurn = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+    sinceTurn += chunk.byteLength;
+    if (sinceTurn >= SLICE) {
+      sinceTurn = 0;
+      await nextTurn();
+    }
+  }
+  return bytes;
+}
+
+/** The request's body (read once; Hono's own readers, `c.req.json()` and the validator, read the same bytes). */
+export function bodyOf(c: Context<AppEnv>): Promise<Uint8Array> {
+  const raw = c.req.raw;
+  let body = bodies.get(raw);
+  if (body) return body;
+  const cache = cacheOf(c);
+  if (raw.bodyUsed) {
+    // Read before this (by Hono's own readers): the bytes they kept.
+    if (cache.arrayBuffer) body = cache.arrayBuffer.then((b) => new Uint8Array(b));
+    else if (cache.text) body = cache.text.then((t) => new TextEncoder().encode(t));
+    else body = Promise.resolve(new Uint8Array(0));
+  } else {
+    body = readAll(raw);
+    cache.arrayBuffer = body.then((b) => b.buffer as ArrayBuffer);
+  }
+  bodies.set(raw, body);
+  return body;
+}
+
+/** Puts back a body whose buffer went to the worker pool and came back (`bytes` spans the whole buffer). */
+export function bodyReturned(c: Context<AppEnv>, buffer: ArrayBuffer): void {
+  bodies.set(c.req.raw, Promise.resolve(new Uint8Array(buffer)));
+  cacheOf(c).arrayBuffer = Promise.resolve(buffer);
+}
+
+/**
+ * The parts of a multipart/form-data request, read once (see the header); null for another
+ * content type. A malformed form is answered 400. The validator (`c.req.valid('form')`) gets the
+ * same parts as a FormData, so it never parses the body itself.
+ */
+export async function formOf(c: Context<AppEnv>): Promise<FormPart[] | null> {
+  const raw = c.req.raw;
+  if (forms.has(raw)) return forms.get(raw)!;
+  const boundary = boundaryOf(c.req.header('content-type'));
+  if (!boundary) {
+    forms.set(raw, null);
+    return null;
+  }
+  const parts = parseMultipart(await bodyOf(c), boundary);
+  if (!parts) fail(400, 'Malformed FormData request: send the form as a browser does (multipart/form-data).');
+  forms.set(raw, parts);
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.filename === undefined) form.append(part.name, new TextDecoder().decode(part.data));
+    else form.append(part.name, new File([part.data as Uint8Array<ArrayBuffer>], part.filename, { type: part.type }));
+  }
+  cacheOf(c).formData = Promise.resolve(form);
+  return parts;
+}
+
+/** The first file sent under `name`, if any. */
+export function filePart(parts: FormPart[] | null, name: string): FormPart | undefined {
+  return parts?.find((p) => p.name === name && p.filename !== undefined);
+}
+
+/**
+ * What identifies "the same request": `prefix` (method and path), then the body's raw bytes, a
+ * multipart boundary replaced by a constant. Hashed a slice at a time, letting other requests run
+ * between slices.
+ */
+export async function requestBodyHash(c: Context<AppEnv>, prefix: string): Promise<string> {
+  const hash = createHash('sha256').update(prefix);
+  const bytes = await bodyOf(c);
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const boundary = boundaryOf(c.req.header('content-type'));
+  const marker = boundary ? Buffer.from(`--${boundary}`) : null;
+  let from = 0;
+  while (from < buf.length) {
+    const at = marker ? buf.indexOf(marker, from) : -1;
+    const end = at < 0 ? buf.length : at;
+    for (let i = from; i < end; i += SLICE) {
+      hash.update(buf.subarray(i, Math.min(end, i + SLICE)));
+      if (end - i > SLICE) await nextTurn();
+    }
+    if (at < 0) break;
+    hash.update('--boundary');
+    from = at + marker!.length;
+  }
+  return hash.digest('hex');
+}
