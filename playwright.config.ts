@@ -2,9 +2,10 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from './scripts/chromium';
 
-// A worker for every two cores (its browser and its server keep about two busy): on a machine of
-// two cores two workers took each journey twice as long (measured: 15 s a journey against 12 s
-// one by one), so one; E2E_WORKERS=N sets another number.
+// A worker for every two cores (its browser and its server keep about two busy). On a machine of
+// two cores two workers made each journey about twice as slow and the whole run slower (23.3
+// minutes against 21.3 one by one; the organization's journey 60+ s against 25 s), so one there.
+// E2E_WORKERS=N sets another number.
 const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.floor(availableParallelism() / 2));
 
 // Each worker has a product of its own (global-setup.ts starts one per worker and lists them):
