@@ -3,8 +3,8 @@
 // parsed on the event loop twice (the hash read a clone through undici's multipart parser, the
 // route another) and every school's requests waited meanwhile. Here:
 //
-// - the bytes are gathered as they stream in, and copied into one buffer a few megabytes per turn
-//   of the event loop;
+// - the bytes are gathered as they stream in, and copied into one buffer a megabyte per turn of
+//   the event loop;
 // - a form is split into its parts by lib/multipart.ts (native search, no copies) and handed to
 //   Hono's validator ready made, so nothing parses it again;
 // - the hash covers the raw bytes, a multipart body's boundary replaced by a constant (each send of
@@ -71,7 +71,7 @@ export function bodyOf(c: Context<AppEnv>): Promise<Uint8Array> {
   return body;
 }
 
-/** Puts back a body whose buffer went to the worker pool and came back (`bytes` spans the whole buffer). */
+/** Puts back a body whose buffer went to the worker pool and came back (`buffer` is the whole body). */
 export function bodyReturned(c: Context<AppEnv>, buffer: ArrayBuffer): void {
   bodies.set(c.req.raw, Promise.resolve(new Uint8Array(buffer)));
   cacheOf(c).arrayBuffer = Promise.resolve(buffer);
