@@ -116,6 +116,7 @@ if (!browser) {
   const r = run('npx', ['playwright', 'test']);
   const stats = readJson(`${OUT}/e2e.json`)?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  if (stats?.flaky) console.log(`${stats.flaky} journey(s) passed only on the second try: see "flaky" in the list above.`);
   const failed = stats ? stats.unexpected + (r.ok || stats.unexpected ? 0 : 1) : 1;
   results.push({ name: 'end-to-end tests', passed, failed, seconds: r.seconds });
 } else {
