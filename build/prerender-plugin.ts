@@ -11,7 +11,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import type * as Links from '../src/app/layouts/links';
-import { LOCALE_INFO, LOCALES } from '../src/contract/locales';
+import { LOCALE_INFO, LOCALES, type Locale } from '../src/contract/locales';
+import { parsePo } from '../src/contract/po';
 import { PLATFORM_NAME } from '../src/contract/tenant-colors';
 import { isPageSlug } from '../src/contract/public-pages';
 import { importWithMacros } from './lingui';
@@ -27,6 +28,16 @@ async function loadLinks() {
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 
+/** Words in the page's language, as HTML: a message's English is its key in the catalogues. */
+type Say = (english: string) => string;
+
+/** Each language's words for the pages, from the .po files the screens are built from (English as it is). */
+function sayIn(root: string, locale: Locale): Say {
+  const words =
+    locale === 'en' ? new Map<string, string>() : parsePo(readFileSync(join(root, 'src/locales', locale, 'messages.po'), 'utf8'));
+  return (english) => escape(words.get(english) ?? english);
+}
+
 /** Where the server writes the site's name (and the default until it does). */
 export const NAME_MARK = (fallback = PLATFORM_NAME) => `<!--tenant-name-->${escape(fallback)}<!--/tenant-name-->`;
 
@@ -38,33 +49,33 @@ const icon = (paths: string, size = 22, className = '') =>
  * buttons wait for the script (disabled, not looking it: .awaiting-script), so a press waits
  * rather than being lost; the search form and the links work without it.
  */
-function header(path: string): string {
+function header(path: string, say: Say): string {
   const login = `/login${path === '/' || path.startsWith('/login') ? '' : `?redirect=${encodeURIComponent(path)}`}`;
   const menu = [...links!.menu, { to: login, label: 'Login' }]
-    .map((l) => `<li><a href="${escape(l.to)}">${escape(l.label)}</a></li>`)
+    .map((l) => `<li><a href="${escape(l.to)}">${say(l.label)}</a></li>`)
     .join('');
   return (
-    `<header class="site-header"><a href="#main" class="skip-link">Skip to content</a><div class="site-header-inner">` +
+    `<header class="site-header"><a href="#main" class="skip-link">${say('Skip to content')}</a><div class="site-header-inner">` +
     `<a class="brand" href="/"><span class="brand-name">${NAME_MARK()}</span></a>` +
-    `<!--switchboard--><div class="switchboard"><div class="mode-picker"><button type="button" class="mode-button awaiting-script" disabled aria-haspopup="true" aria-expanded="false">Modes<span aria-hidden="true"> ▾</span></button></div>` +
-    `<form role="search" class="switchboard-search" action="/library"><label for="site-search" class="visually-hidden">Search books and stories</label>` +
-    `<input id="site-search" name="search" autocomplete="off" placeholder="Search books and stories" type="search">` +
-    `<button type="submit" class="icon-button" aria-label="Search">${icon('<circle cx="11" cy="11" r="7"></circle><path d="m20 20-3.5-3.5"></path>', 18)}</button></form></div><!--/switchboard-->` +
-    `<nav class="header-actions" aria-label="Account"><a class="cart-link" aria-label="Cart" href="/cart">${icon('<circle cx="9" cy="20" r="1.5"></circle><circle cx="18" cy="20" r="1.5"></circle><path d="M2 3h3l2.4 11.2a2 2 0 0 0 2 1.6h8.3a2 2 0 0 0 2-1.5L22 7H6"></path>', 22, 'flip-in-rtl')}</a>` +
-    `<a class="button button-small header-account" href="${escape(login)}">Login</a>` +
-    `<button type="button" class="icon-button menu-button awaiting-script" disabled aria-label="Open menu" aria-expanded="false" aria-controls="mobile-menu">${icon('<path d="M3 6h18M3 12h18M3 18h18"></path>')}</button></nav></div>` +
-    `<div id="mobile-menu" class="mobile-menu" hidden><nav aria-label="Menu"><ul>${menu}</ul></nav></div></header>`
+    `<!--switchboard--><div class="switchboard"><div class="mode-picker"><button type="button" class="mode-button awaiting-script" disabled aria-haspopup="true" aria-expanded="false">${say('Modes')}<span aria-hidden="true"> ▾</span></button></div>` +
+    `<form role="search" class="switchboard-search" action="/library"><label for="site-search" class="visually-hidden">${say('Search books and stories')}</label>` +
+    `<input id="site-search" name="search" autocomplete="off" placeholder="${say('Search books and stories')}" type="search">` +
+    `<button type="submit" class="icon-button" aria-label="${say('Search')}">${icon('<circle cx="11" cy="11" r="7"></circle><path d="m20 20-3.5-3.5"></path>', 18)}</button></form></div><!--/switchboard-->` +
+    `<nav class="header-actions" aria-label="${say('Account')}"><a class="cart-link" aria-label="${say('Cart')}" href="/cart">${icon('<circle cx="9" cy="20" r="1.5"></circle><circle cx="18" cy="20" r="1.5"></circle><path d="M2 3h3l2.4 11.2a2 2 0 0 0 2 1.6h8.3a2 2 0 0 0 2-1.5L22 7H6"></path>', 22, 'flip-in-rtl')}</a>` +
+    `<a class="button button-small header-account" href="${escape(login)}">${say('Login')}</a>` +
+    `<button type="button" class="icon-button menu-button awaiting-script" disabled aria-label="${say('Open menu')}" aria-expanded="false" aria-controls="mobile-menu">${icon('<path d="M3 6h18M3 12h18M3 18h18"></path>')}</button></nav></div>` +
+    `<div id="mobile-menu" class="mobile-menu" hidden><nav aria-label="${say('Menu')}"><ul>${menu}</ul></nav></div></header>`
   );
 }
 
 /** The language picker as React first renders it (src/ui/language-picker.tsx), waiting for the script. */
-const languagePicker = () =>
-  `<div class="language-picker"><label for="language-picker">${icon('<circle cx="12" cy="12" r="9"></circle><path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18"></path>', 18)}<span>Language</span></label>` +
-  `<select id="language-picker" class="awaiting-script" disabled>${LOCALES.map((l) => `<option value="${l}" lang="${l}"${l === 'en' ? ' selected' : ''}>${escape(LOCALE_INFO[l].name)}</option>`).join('')}</select></div>`;
+const languagePicker = (locale: Locale, say: Say) =>
+  `<div class="language-picker"><label for="language-picker">${icon('<circle cx="12" cy="12" r="9"></circle><path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18"></path>', 18)}<span>${say('Language')}</span></label>` +
+  `<select id="language-picker" class="awaiting-script" disabled>${LOCALES.map((l) => `<option value="${l}" lang="${l}"${l === locale ? ' selected' : ''}>${escape(LOCALE_INFO[l].name)}</option>`).join('')}</select></div>`;
 
-function footer(): string {
-  const items = links!.footer.map((l) => `<li><a href="${l.to}">${escape(l.label)}</a></li>`).join('');
-  return `<footer class="site-footer"><nav aria-label="Legal and contact"><ul>${items}</ul></nav>${languagePicker()}<p>© <!--year-->${new Date().getFullYear()}<!--/year--> ${NAME_MARK()}</p></footer>`;
+function footer(locale: Locale, say: Say): string {
+  const items = links!.footer.map((l) => `<li><a href="${l.to}">${say(l.label)}</a></li>`).join('');
+  return `<footer class="site-footer"><nav aria-label="${say('Legal and contact')}"><ul>${items}</ul></nav>${languagePicker(locale, say)}<p>© <!--year-->${new Date().getFullYear()}<!--/year--> ${NAME_MARK()}</p></footer>`;
 }
 
 const main = (content: string) => `<main id="main" class="site-main" tabindex="-1">${content}</main>`;
@@ -86,7 +97,8 @@ interface PublicPage {
 }
 
 const DESCRIPTION = 'Read, write and share stories: an online library for schools and families.';
-const LIBRARY = `<section class="page library" aria-labelledby="library-title"><h1 id="library-title">Online Library</h1><p class="lead">Books and stories to read, share and buy.</p><div class="category-slot"></div><!--books-->${skeletonGrid()}<!--/books--></section>`;
+const library = (say: Say) =>
+  `<section class="page library" aria-labelledby="library-title"><h1 id="library-title">${say('Online Library')}</h1><p class="lead">${say('Books and stories to read, share and buy.')}</p><div class="category-slot"></div><!--books-->${skeletonGrid()}<!--/books--></section>`;
 
 // The public content pages (their text comes from the site's pages, drawn in by the server), the
 // Help Center and the contact form: only the heading is known here.
@@ -103,14 +115,15 @@ const CONTENT_PAGES: [path: string, title: string][] = [
   ['/privacy-policy', 'Privacy policy'],
 ];
 
-const PAGES: PublicPage[] = [
+/** The public pages in one language (`say` gives its words). */
+const pagesIn = (say: Say): PublicPage[] => [
   {
     path: '/',
     file: 'home.html',
     title: 'Online Library',
     description: DESCRIPTION,
     module: 'src/app/screens/library.tsx',
-    content: LIBRARY,
+    content: library(say),
   },
   {
     path: '/library',
@@ -118,7 +131,7 @@ const PAGES: PublicPage[] = [
     title: 'Online Library',
     description: 'Books and stories to read, share and buy, chosen for schools and families.',
     module: 'src/app/screens/library.tsx',
-    content: LIBRARY,
+    content: library(say),
   },
   {
     path: '/library/:id',
@@ -126,7 +139,7 @@ const PAGES: PublicPage[] = [
     title: 'A book in the library',
     description: 'A book in the online library: read about it, then add it to your cart.',
     module: 'src/app/screens/book.tsx',
-    content: `<!--book--><article class="page book-page" aria-busy="true"><p class="breadcrumbs"><a href="/library">Library</a></p><div class="book-page-body"><span class="book-page-cover skeleton-cover"></span><div class="book-page-text"><span class="skeleton-line"></span><span class="skeleton-line short"></span></div></div></article><!--/book-->`,
+    content: `<!--book--><article class="page book-page" aria-busy="true"><p class="breadcrumbs"><a href="/library">${say('Library')}</a></p><div class="book-page-body"><span class="book-page-cover skeleton-cover"></span><div class="book-page-text"><span class="skeleton-line"></span><span class="skeleton-line short"></span></div></div></article><!--/book-->`,
   },
   {
     path: '/stories/:slug',
@@ -134,7 +147,7 @@ const PAGES: PublicPage[] = [
     title: 'A story in the library',
     description: 'A story written by a student, in the online library.',
     module: 'src/features/stories/story-page.tsx',
-    content: `<!--story--><p class="page">Loading the story…</p><!--/story-->`,
+    content: `<!--story--><p class="page">${say('Loading the story…')}</p><!--/story-->`,
   },
   {
     path: '/login',
@@ -143,7 +156,7 @@ const PAGES: PublicPage[] = [
     description:
       'Sign in to your school site: students with their class code, teachers and administrators with their e-mail, parents with the community password.',
     module: 'src/features/auth/login-page.tsx',
-    content: `<!--login--><section class="auth" aria-labelledby="auth-title"><div class="auth-card"><h1 id="auth-title" tabindex="-1">Sign in</h1><p class="auth-status" role="status">Loading…</p></div></section><!--/login-->`,
+    content: `<!--login--><section class="auth" aria-labelledby="auth-title"><div class="auth-card"><h1 id="auth-title" tabindex="-1">${say('Sign in')}</h1><p class="auth-status" role="status">${say('Loading…')}</p></div></section><!--/login-->`,
   },
   {
     path: '/charities',
@@ -151,11 +164,11 @@ const PAGES: PublicPage[] = [
     title: 'Charities',
     description: 'The charities our schools support: pick a cause and donate.',
     module: 'src/features/charities/charities-page.tsx',
-    content: `<section class="page" aria-labelledby="charities-title"><h1 id="charities-title">Charities</h1><p class="lead">Every donation goes to a cause our schools chose. Pick one to support.</p><!--charities--><p role="status">Loading charities…</p><!--/charities--></section>`,
+    content: `<section class="page" aria-labelledby="charities-title"><h1 id="charities-title">${say('Charities')}</h1><p class="lead">${say('Every donation goes to a cause our schools chose. Pick one to support.')}</p><!--charities--><p role="status">${say('Loading charities…')}</p><!--/charities--></section>`,
   },
   // The content pages' text is drawn by the server (server/site/page-data.ts) into the `page` slot.
   ...CONTENT_PAGES.map(([path, title]) => {
-    const heading = `<section class="page" aria-labelledby="page-title"><h1 id="page-title">${escape(title)}</h1></section>`;
+    const heading = `<section class="page" aria-labelledby="page-title"><h1 id="page-title">${say(title)}</h1></section>`;
     const content = isPageSlug(path.slice(1));
     return {
       path,
@@ -260,20 +273,22 @@ function appLinks(bundle: Bundle | undefined): string {
   ].join('');
 }
 
-function withShell(html: string, path: string, content: string): string {
+function withShell(html: string, path: string, content: string, locale: Locale = 'en', say: Say = escape): string {
   return html.replace(
     /<div id="root">[\s\S]*?<\/div><!--\/root-->/,
-    `<div id="root">${header(path)}${main(content)}${footer()}</div><!--/root-->`,
+    `<div id="root">${header(path, say)}${main(content)}${footer(locale, say)}</div><!--/root-->`,
   );
 }
 
 export function prerender(): Plugin {
   let outDir = 'dist';
+  let root = '.';
   return {
     name: 'prerender-shell',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
+      root = config.root;
     },
     buildStart: () => loadLinks(),
     // The offline shell: header and footer around an empty main.
@@ -293,20 +308,27 @@ export function prerender(): Plugin {
       handler() {
         const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
         const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-        mkdirSync(join(outDir, 'pages'), { recursive: true });
         const index: Record<string, string> = {};
-        for (const page of PAGES) {
-          const { css, js } = routeAssets(manifest, page.module);
-          const links = [
-            ...css.map((f) => `<link rel="stylesheet" href="/${f}">`),
-            ...js.map((f) => `<link rel="modulepreload" href="/${f}">`),
-          ].join('');
-          const html = withShell(shell, page.path, page.content)
-            .replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)} · ${NAME_MARK()}</title>`)
-            .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escape(page.description)}"`)
-            .replace('</head>', `${links}</head>`);
-          writeFileSync(join(outDir, 'pages', page.file), headOrder(html));
-          index[page.path] = page.file;
+        // Every page in every language: English in pages/, the others in pages/<locale>/ (the
+        // server picks one: server/http/language.ts, pageLocale), each with its <html lang dir>.
+        for (const locale of LOCALES) {
+          const say = sayIn(root, locale);
+          const dir = join(outDir, 'pages', ...(locale === 'en' ? [] : [locale]));
+          mkdirSync(dir, { recursive: true });
+          const inLanguage = shell.replace(/<html lang="en">/, `<html lang="${locale}" dir="${LOCALE_INFO[locale].dir}">`);
+          for (const page of pagesIn(say)) {
+            const { css, js } = routeAssets(manifest, page.module);
+            const links = [
+              ...css.map((f) => `<link rel="stylesheet" href="/${f}">`),
+              ...js.map((f) => `<link rel="modulepreload" href="/${f}">`),
+            ].join('');
+            const html = withShell(inLanguage, page.path, page.content, locale, say)
+              .replace(/<title>[^<]*<\/title>/, `<title>${say(page.title)} · ${NAME_MARK()}</title>`)
+              .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${say(page.description)}"`)
+              .replace('</head>', `${links}</head>`);
+            writeFileSync(join(dir, page.file), headOrder(html));
+            index[page.path] = page.file;
+          }
         }
         writeFileSync(join(outDir, 'pages', 'pages.json'), JSON.stringify(index, null, 1));
       },

@@ -21,8 +21,8 @@ import { createAppRouter } from './app/router';
 const router = createAppRouter();
 // English at once (nothing to fetch); another language's catalogue is fetched with the route's
 // screen, so the first render is already in it (src/app/language.tsx follows changes after).
-activateSource();
 const locale = initialLocale();
+activateSource(locale === SOURCE_LOCALE ? 'set' : 'as drawn');
 await nextTask();
 
 onSessionExpired(() => {

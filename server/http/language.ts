@@ -14,6 +14,9 @@ import { remake } from './compress';
 import type { AppEnv } from './env';
 import { users } from '../db/schema';
 import { LOCALES, type Locale } from '../../src/contract/locales';
+import { parsePo } from '../../src/contract/po';
+
+export { parsePo };
 
 const CATALOGUE_FILES: Record<Exclude<Locale, 'en'>, URL> = {
   es: new URL('../../src/locales/es/messages.po', import.meta.url),
@@ -21,41 +24,6 @@ const CATALOGUE_FILES: Record<Exclude<Locale, 'en'>, URL> = {
   hi: new URL('../../src/locales/hi/messages.po', import.meta.url),
   ar: new URL('../../src/locales/ar/messages.po', import.meta.url),
 };
-
-/** The singular messages of a .po file: msgid → msgstr (untranslated ones left out). */
-export function parsePo(source: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const unquote = (s: string) => JSON.parse(s) as string;
-  let field: 'msgid' | 'msgstr' | 'other' | undefined;
-  let id = '';
-  let str = '';
-  const flush = () => {
-    if (id && str) out.set(id, str);
-    id = '';
-    str = '';
-    field = undefined;
-  };
-  for (const raw of source.split('\n')) {
-    const line = raw.trim();
-    if (line.startsWith('msgid ')) {
-      flush();
-      field = 'msgid';
-      id = unquote(line.slice(6));
-    } else if (line.startsWith('msgstr ')) {
-      field = 'msgstr';
-      str = unquote(line.slice(7));
-    } else if (line.startsWith('"')) {
-      if (field === 'msgid') id += unquote(line);
-      else if (field === 'msgstr') str += unquote(line);
-    } else if (line.startsWith('msgid_plural') || line.startsWith('msgstr[')) {
-      // Plural messages are the screens' (counts); the server's messages have none.
-      field = 'other';
-      str = '';
-    } else if (!line) flush();
-  }
-  flush();
-  return out;
-}
 
 let catalogues: Map<Locale, Map<string, string>> | undefined;
 function catalogue(locale: Locale): Map<string, string> | undefined {
@@ -67,6 +35,25 @@ function catalogue(locale: Locale): Map<string, string> | undefined {
 /** The message in `locale`, or as it is (English) when the catalogue has no translation. */
 export function translate(message: string, locale: Locale): string {
   return catalogue(locale)?.get(message) ?? message;
+}
+
+/**
+ * The language a page is drawn in, as the app will choose it for this visitor (src/i18n/choice.ts),
+ * so its first screen does not turn into another language or direction when the script runs: what
+ * this device last showed (its cookie, written by src/i18n/i18n.ts), else the browser's language
+ * where the school allows it, else the school's, else English.
+ */
+export function pageLocale(parts: { cookie?: string; tenant: unknown; acceptLanguage?: string }): Locale {
+  if (isLocale(parts.cookie)) return parts.cookie;
+  const { default_language, allow_browser_language } = (parts.tenant ?? {}) as {
+    default_language?: unknown;
+    allow_browser_language?: unknown;
+  };
+  if (allow_browser_language === true) {
+    const browser = fromAcceptLanguage(parts.acceptLanguage);
+    if (browser) return browser;
+  }
+  return isLocale(default_language) ? default_language : 'en';
 }
 
 const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

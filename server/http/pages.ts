@@ -9,9 +9,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { tenantColorCss } from '../../src/contract/tenant-css';
 import { PLATFORM_NAME } from '../../src/contract/tenant-colors';
+import { LANGUAGE_COOKIE, type Locale } from '../../src/contract/locales';
 import { siteOf } from './context';
+import { pageLocale } from './language';
 import { escapeHtml } from '../lib/html';
 import type { TenantRow } from '../db/schema';
 import type { AppEnv } from './env';
@@ -59,8 +62,8 @@ export interface PageData {
   description?: string;
 }
 
-/** Draws a page's first screen (server/site/page-data.ts), or null where the app draws it. */
-export type PageFill = (c: Context<AppEnv>, page: string | undefined, site: TenantRow | null) => Promise<PageData | null>;
+/** Draws a page's first screen (server/site/page-data.ts) in `locale`, or null where the app draws it. */
+export type PageFill = (c: Context<AppEnv>, page: string | undefined, site: TenantRow | null, locale: Locale) => Promise<PageData | null>;
 
 /** The page with its places filled and the data beside the app's root (not inside: React replaces that). */
 export function withPageData(html: string, path: string, sent: PageData | null): string {
@@ -98,19 +101,28 @@ export function pages(staticDir: string, pageData: PageFill = async () => null) 
       index = fresh ? (JSON.parse(fresh.variants.identity!.toString('utf8')) as Record<string, string>) : {};
     }
     const page = pageFor(index, c.req.path);
-    const path = page ? join(staticDir, 'pages', page) : join(staticDir, 'index.html');
-    const file = loadStaticFile(path, files.get(path));
+    const found = await siteOf(c);
+    const site = found ?? null;
+    // Each public page is built in every language (pages/<locale>/ beside the English ones).
+    const locale = page
+      ? pageLocale({ cookie: getCookie(c, LANGUAGE_COOKIE), tenant: site, acceptLanguage: c.req.header('Accept-Language') })
+      : 'en';
+    let path = page ? join(staticDir, 'pages', ...(locale === 'en' ? [] : [locale]), page) : join(staticDir, 'index.html');
+    let file = loadStaticFile(path, files.get(path));
+    if (!file && page && locale !== 'en') {
+      // A build without that language's pages: the English one (the script turns it).
+      path = join(staticDir, 'pages', page);
+      file = loadStaticFile(path, files.get(path));
+    }
     if (!file) return c.text('The PWA is not built yet: run `npm run build`.', 503);
     files.set(path, file);
 
-    const found = await siteOf(c);
-    const site = found ?? null;
     const year = new Date().getFullYear();
     const brand = site ? JSON.stringify([site.id, site.school_name, site.switchboard, tenantColorCss(site)]) : 'platform';
     // An address that is no school's site gets the page without content; its API answers say why.
-    const filled = found === undefined ? null : await pageData(c, page, site);
+    const filled = found === undefined ? null : await pageData(c, page, site, locale);
     const content = filled ? `${c.req.path}|${createHash('sha1').update(JSON.stringify(filled.data)).digest('base64')}` : '';
-    const key = `${path}|${file.version}|${year}|${brand}|${content}`;
+    const key = `${path}|${locale}|${file.version}|${year}|${brand}|${content}`;
     let body = encoded.get(key);
     if (!body) {
       const html = Buffer.from(withPageData(brandPage(file.variants.identity!.toString('utf8'), site, year), c.req.path, filled));
@@ -128,7 +140,8 @@ export function pages(staticDir: string, pageData: PageFill = async () => null) 
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Length': String(sent.length),
       'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding',
+      Vary: 'Accept-Encoding, Accept-Language, Cookie',
+      'Content-Language': locale,
     });
     if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(sent), { status: 200, headers });

@@ -19,6 +19,8 @@ import { isPageSlug } from '../../src/contract/public-pages';
 import type { AppEnv } from '../http/env';
 import type { PageData } from '../http/pages';
 import { escapeHtml } from '../lib/html';
+import { translate } from '../http/language';
+import { LOCALE_INFO, type Locale } from '../../src/contract/locales';
 import { CpuRefusal, runCpu } from '../lib/cpu-pool';
 import { sha256 } from '../lib/crypto';
 
@@ -36,21 +38,28 @@ const FIRST_ROW = 4;
 
 type SentBook = { id: number; title: string; author: string; cover: string; price_cents: number; currency: string };
 
+/** A message as HTML in `locale`: its words escaped, its {names} filled with the HTML given. */
+const words = (locale: Locale, message: string, values: Record<string, string> = {}) =>
+  escapeHtml(translate(message, locale)).replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+/** A price as the app writes it in `locale` (src/ui/format.ts). */
+const priceIn = (locale: Locale, cents: number, currency: string) => formatPrice(cents, currency, LOCALE_INFO[locale].intl);
+
 /** A card as BookCard (library-page.tsx) draws it, with the library's "Add to cart" (app/screens/library.tsx). */
-export function bookCard(book: SentBook, index: number): string {
+export function bookCard(locale: Locale, book: SentBook, index: number): string {
   const title = escapeHtml(book.title);
   const first = index < FIRST_ROW;
   return (
     `<li class="book-card"><a class="book-link" href="/library/${book.id}">` +
     `<img src="${escapeHtml(book.cover)}" alt="" width="150" height="225" loading="${first ? 'eager' : 'lazy'}" fetchpriority="${first ? 'high' : 'auto'}" decoding="async" class="book-cover">` +
     `<span class="book-title">${title}</span></a><div class="book-info"><p class="book-author">${escapeHtml(book.author)}</p>` +
-    `<p class="book-price">${escapeHtml(formatPrice(book.price_cents, book.currency))}</p>` +
-    `<button type="button" class="button button-small awaiting-script" disabled aria-label="Add to cart: ${title}">Add to cart</button></div></li>`
+    `<p class="book-price">${escapeHtml(priceIn(locale, book.price_cents, book.currency))}</p>` +
+    `<button type="button" class="button button-small awaiting-script" disabled aria-label="${words(locale, 'Add to cart: {title}', { title })}">${words(locale, 'Add to cart')}</button></div></li>`
   );
 }
 
 /** The first books of the library, in the device's order (by title as IndexedDB sorts: code points). */
-async function firstBooks(c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
+async function firstBooks(c: Context<AppEnv>, tenant: TenantRow | null, locale: Locale): Promise<PageData | null> {
   const rows = await c.var.db
     .select({
       id: books.id,
@@ -65,29 +74,32 @@ async function firstBooks(c: Context<AppEnv>, tenant: TenantRow | null): Promise
     .orderBy(sql`${books.title} collate "C"`, asc(books.id))
     .limit(FIRST_BOOKS);
   if (!rows.length) return null;
-  return { slots: { books: `<ul class="book-grid">${rows.map(bookCard).join('')}</ul>` }, data: { books: rows } };
+  return {
+    slots: { books: `<ul class="book-grid">${rows.map((row, i) => bookCard(locale, row, i)).join('')}</ul>` },
+    data: { books: rows },
+  };
 }
 
 /** A book's page as BookPage (book-page.tsx) draws it, with the cart's button (app/screens/book.tsx). */
-export function bookArticle(book: NonNullable<Awaited<ReturnType<typeof bookDetail>>>): string {
+export function bookArticle(locale: Locale, book: NonNullable<Awaited<ReturnType<typeof bookDetail>>>): string {
   const title = escapeHtml(book.title);
   const category = book.category ? ` › <a href="/library?category=${book.category.id}">${escapeHtml(book.category.name)}</a>` : '';
   return (
-    `<article class="page book-page" aria-labelledby="book-title"><p class="breadcrumbs"><a href="/library">Library</a>${category}</p>` +
-    `<div class="book-page-body"><img src="${escapeHtml(book.cover)}" alt="Cover of ${title}" width="300" height="450" fetchpriority="high" class="book-page-cover">` +
-    `<div class="book-page-text"><h1 id="book-title">${title}</h1><p class="book-author">by ${escapeHtml(book.author)}</p>` +
-    `<p class="book-page-price">${escapeHtml(formatPrice(book.price_cents, book.currency))}</p>` +
-    `<button type="button" class="button button-small awaiting-script" disabled aria-label="Add to cart: ${title}">Add to cart</button>` +
-    `<h2>About this book</h2><p>${escapeHtml(book.description || 'No description yet.')}</p>` +
-    `<p class="book-report"><a href="/report-a-problem?type=book&amp;id=${book.id}">Report a problem with this book</a></p></div></div></article>`
+    `<article class="page book-page" aria-labelledby="book-title"><p class="breadcrumbs"><a href="/library">${words(locale, 'Library')}</a>${category}</p>` +
+    `<div class="book-page-body"><img src="${escapeHtml(book.cover)}" alt="${words(locale, 'Cover of {title}', { title })}" width="300" height="450" fetchpriority="high" class="book-page-cover">` +
+    `<div class="book-page-text"><h1 id="book-title">${title}</h1><p class="book-author">${words(locale, 'by {author}', { author: escapeHtml(book.author) })}</p>` +
+    `<p class="book-page-price">${escapeHtml(priceIn(locale, book.price_cents, book.currency))}</p>` +
+    `<button type="button" class="button button-small awaiting-script" disabled aria-label="${words(locale, 'Add to cart: {title}', { title })}">${words(locale, 'Add to cart')}</button>` +
+    `<h2>${words(locale, 'About this book')}</h2><p>${book.description ? escapeHtml(book.description) : words(locale, 'No description yet.')}</p>` +
+    `<p class="book-report"><a href="/report-a-problem?type=book&amp;id=${book.id}">${words(locale, 'Report a problem with this book')}</a></p></div></div></article>`
   );
 }
 
-async function oneBook(c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
+async function oneBook(c: Context<AppEnv>, tenant: TenantRow | null, locale: Locale): Promise<PageData | null> {
   const id = Number(/^\/library\/(\d+)\/?$/.exec(c.req.path)?.[1]);
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) return null;
   const book = await bookDetail(c.var.db, tenant, id);
-  return book ? { slots: { book: bookArticle(book) }, data: { book } } : null;
+  return book ? { slots: { book: bookArticle(locale, book) }, data: { book } } : null;
 }
 
 /** The charities as CharitiesPage (charities-page.tsx) lists them. */
@@ -107,16 +119,16 @@ async function charityList(c: Context<AppEnv>, tenant: TenantRow | null): Promis
  * Sign-in's first step as RoleStep (role-step.tsx) draws it, for this site's roles. The tiles'
  * icons are drawn by the script; their coloured boxes are here already.
  */
-async function loginStep(_c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
+async function loginStep(_c: Context<AppEnv>, tenant: TenantRow | null, locale: Locale): Promise<PageData | null> {
   const schoolSite = tenant !== null && !tenant.is_organization;
   const tiles = offeredRoles(schoolSite, tenant?.community_password_hash != null).map(
     (r) =>
-      `<li><button type="button" class="role-tile role-${r.role} awaiting-script" disabled><span class="role-icon"></span><span class="role-label">${escapeHtml(r.label)}</span><span class="role-text">${escapeHtml(r.text)}</span></button></li>`,
+      `<li><button type="button" class="role-tile role-${r.role} awaiting-script" disabled><span class="role-icon"></span><span class="role-label">${escapeHtml(translate(r.label, locale))}</span><span class="role-text">${escapeHtml(translate(r.text, locale))}</span></button></li>`,
   );
-  const note = schoolSite ? '' : `<p class="auth-note">${escapeHtml(PLATFORM_LOGIN_NOTE)}</p>`;
+  const note = schoolSite ? '' : `<p class="auth-note">${escapeHtml(translate(PLATFORM_LOGIN_NOTE, locale))}</p>`;
   return {
     slots: {
-      login: `<section class="auth" aria-labelledby="auth-title"><div class="auth-card"><h1 id="auth-title" tabindex="-1">Sign in</h1><p class="auth-subtitle">Who is signing in?</p><ul class="role-list">${tiles.join('')}</ul>${note}</div></section>`,
+      login: `<section class="auth" aria-labelledby="auth-title"><div class="auth-card"><h1 id="auth-title" tabindex="-1">${words(locale, 'Sign in')}</h1><p class="auth-subtitle">${words(locale, 'Who is signing in?')}</p><ul class="role-list">${tiles.join('')}</ul>${note}</div></section>`,
     },
     data: {},
   };
@@ -126,7 +138,7 @@ async function loginStep(_c: Context<AppEnv>, tenant: TenantRow | null): Promise
  * A story's reading page as StoryPage (story-page.tsx) draws it for a reader who is not signed in:
  * only a story anyone may read is drawn (a signed-in reader's page asks the API, which knows them).
  */
-async function oneStory(c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
+async function oneStory(c: Context<AppEnv>, tenant: TenantRow | null, locale: Locale): Promise<PageData | null> {
   const slug = /^\/stories\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/.exec(c.req.path)?.[1];
   if (!slug || slug.length > 160) return null;
   const row = await readableStory(c.var.db, tenant, ANONYMOUS, slug);
@@ -137,20 +149,22 @@ async function oneStory(c: Context<AppEnv>, tenant: TenantRow | null): Promise<P
   const title = escapeHtml(story.title);
   const buttons = REACTIONS.map((r) => {
     const n = story.reactions.counts[r];
-    return `<button type="button" class="reaction" aria-pressed="false" disabled="" aria-label="${escapeHtml(REACTION_LABELS[r].name)}: ${n}"><span aria-hidden="true">${REACTION_LABELS[r].emoji}</span> <span aria-hidden="true">${n}</span></button>`;
+    return `<button type="button" class="reaction" aria-pressed="false" disabled="" aria-label="${escapeHtml(translate(REACTION_LABELS[r].name, locale))}: ${n}"><span aria-hidden="true">${REACTION_LABELS[r].emoji}</span> <span aria-hidden="true">${n}</span></button>`;
   });
   const html =
-    `<article class="page story-page" aria-labelledby="story-title"><p class="breadcrumbs"><a href="/library">Library</a>${story.category ? ` › ${escapeHtml(story.category)}` : ''}</p>` +
-    (story.cover ? `<img src="${escapeHtml(story.cover)}" alt="Cover of ${title}" class="story-cover">` : '') +
-    `<h1 id="story-title">${title}</h1><p class="story-byline">by ${escapeHtml(story.author)} · ${escapeHtml(story.school)}</p>` +
-    (story.sdgs.length
-      ? `<ul class="story-sdgs" aria-label="Sustainable Development Goals">${story.sdgs.map((g) => `<li>Goal ${g}</li>`).join('')}</ul>`
+    `<article class="page story-page" aria-labelledby="story-title"><p class="breadcrumbs"><a href="/library">${words(locale, 'Library')}</a>${story.category ? ` › ${escapeHtml(story.category)}` : ''}</p>` +
+    (story.cover
+      ? `<img src="${escapeHtml(story.cover)}" alt="${words(locale, 'Cover of {title}', { title })}" class="story-cover">`
       : '') +
-    (story.charity ? `<p class="story-charity">Supports ${escapeHtml(story.charity)}</p>` : '') +
+    `<h1 id="story-title">${title}</h1><p class="story-byline">${words(locale, 'by {author}', { author: escapeHtml(story.author) })} · ${escapeHtml(story.school)}</p>` +
+    (story.sdgs.length
+      ? `<ul class="story-sdgs" aria-label="${words(locale, 'Sustainable Development Goals')}">${story.sdgs.map((g) => `<li>${words(locale, 'Goal {goal}', { goal: String(g) })}</li>`).join('')}</ul>`
+      : '') +
+    (story.charity ? `<p class="story-charity">${words(locale, 'Supports {charity}', { charity: escapeHtml(story.charity) })}</p>` : '') +
     `<div class="story-body">${story.body}</div>` +
-    `<section class="story-reactions" aria-labelledby="reactions-title"><h2 id="reactions-title">Reactions</h2><div role="group" aria-label="React to this story" class="reaction-bar">${buttons.join('')}</div>` +
-    `<p class="story-hint">Children signed in and parents with the community password can react.</p></section>` +
-    `<p class="story-report"><a href="/report-a-problem?type=story&amp;id=${story.id}">Report a problem with this story</a></p></article>`;
+    `<section class="story-reactions" aria-labelledby="reactions-title"><h2 id="reactions-title">${words(locale, 'Reactions')}</h2><div role="group" aria-label="${words(locale, 'React to this story')}" class="reaction-bar">${buttons.join('')}</div>` +
+    `<p class="story-hint">${words(locale, 'Children signed in and parents with the community password can react.')}</p></section>` +
+    `<p class="story-report"><a href="/report-a-problem?type=story&amp;id=${story.id}">${words(locale, 'Report a problem with this story')}</a></p></article>`;
   return { slots: { story: html }, data: { story } };
 }
 
@@ -158,7 +172,7 @@ async function oneStory(c: Context<AppEnv>, tenant: TenantRow | null): Promise<P
  * A public page (/about, /privacy-policy, ...) as ContentPage (content-page.tsx) draws it. The
  * pages with live figures (global reach, the goals, the libraries) are left to the app.
  */
-async function contentPage(c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
+async function contentPage(c: Context<AppEnv>, tenant: TenantRow | null, locale: Locale): Promise<PageData | null> {
   const slug = /^\/([a-z-]+)\/?$/.exec(c.req.path)?.[1];
   if (!slug || !isPageSlug(slug) || PAGES_WITH_FIGURES.has(slug)) return null;
   const [row] = await sitePages(c.var.db, tenant, slug);
@@ -168,7 +182,11 @@ async function contentPage(c: Context<AppEnv>, tenant: TenantRow | null): Promis
   const page = { ...pageAnswer(row), body };
   const html =
     `<article class="page content-page" aria-labelledby="page-title"><h1 id="page-title">${escapeHtml(page.title)}</h1>` +
-    `<p class="page-updated">Last updated <time datetime="${escapeHtml(page.updated_at)}">${formatDay(page.updated_at)}</time></p>` +
+    `<p class="page-updated">${words(locale, 'Last updated <0>{updated}</0>', {
+      updated: formatDay(page.updated_at, LOCALE_INFO[locale].intl),
+    })
+      .replace('&lt;0&gt;', `<time datetime="${escapeHtml(page.updated_at)}">`)
+      .replace('&lt;/0&gt;', '</time>')}</p>` +
     `<div class="page-body">${page.body}</div></article>`;
   return { slots: { page: html }, data: { page }, title: page.title, description: page.description };
 }
@@ -198,7 +216,7 @@ async function cleanedOnce(html: string, task: 'cleanHtml' | 'cleanDocumentHtml'
   return clean;
 }
 
-const FILLS: Record<string, (c: Context<AppEnv>, tenant: TenantRow | null) => Promise<PageData | null>> = {
+const FILLS: Record<string, (c: Context<AppEnv>, tenant: TenantRow | null, locale: Locale) => Promise<PageData | null>> = {
   'library.html': firstBooks,
   'home.html': firstBooks,
   'book.html': oneBook,
@@ -208,7 +226,12 @@ const FILLS: Record<string, (c: Context<AppEnv>, tenant: TenantRow | null) => Pr
 };
 
 /** The content of a page's first screen, drawn by the server (http/pages.ts writes it in). */
-export async function pageData(c: Context<AppEnv>, page: string | undefined, tenant: TenantRow | null): Promise<PageData | null> {
+export async function pageData(
+  c: Context<AppEnv>,
+  page: string | undefined,
+  tenant: TenantRow | null,
+  locale: Locale,
+): Promise<PageData | null> {
   const fill = page ? (FILLS[page] ?? (isPageSlug(page.replace(/\.html$/, '')) ? contentPage : undefined)) : undefined;
-  return fill ? fill(c, tenant) : null;
+  return fill ? fill(c, tenant, locale) : null;
 }

@@ -5,17 +5,25 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { session } from '@/api/session';
 import { useSessionUser } from '@/api/use-session';
-import type { Locale } from '@/contract/locales';
-import { currentTenant, useTenant } from '@/features/tenant/tenant';
+import { isLocale, type Locale } from '@/contract/locales';
+import { currentTenant, PLATFORM_TENANT, useTenant } from '@/features/tenant/tenant';
 import { chooseLocale, deviceChoice, whoFor } from '@/i18n/choice';
 import { activate } from '@/i18n/i18n';
 
 const browser = () => (typeof navigator === 'undefined' ? [] : navigator.languages);
 
-/** The language for the first render, from what the device knows before any request. */
+/**
+ * The language for the first render, from what the device knows before any request. On a first
+ * visit the site's tenant has not arrived yet: the language the server drew the page in (its
+ * `<html lang>`, chosen by the same rules: server/http/language.ts) stands for the school's, so
+ * the first render keeps the page's words and direction.
+ */
 export function initialLocale(): Locale {
   const user = session.user();
-  return chooseLocale({ user, school: currentTenant(), chosen: deviceChoice.get(whoFor(user)), browser: browser() });
+  const tenant = currentTenant();
+  const drawn = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  const school = tenant === PLATFORM_TENANT && isLocale(drawn) ? { default_language: drawn } : tenant;
+  return chooseLocale({ user, school, chosen: deviceChoice.get(whoFor(user)), browser: browser() });
 }
 
 export function FollowLanguage() {

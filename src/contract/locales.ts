@@ -30,6 +30,12 @@ export const LOCALE_INFO: Readonly<Record<Locale, LocaleInfo>> = {
   ar: { name: 'العربية', dir: 'rtl', intl: 'ar-u-nu-arab' },
 };
 
+/**
+ * A cookie holding the language this device last showed (a language code, nothing personal): the
+ * server draws the next page's first screen in it (server/http/language.ts, pageLocale).
+ */
+export const LANGUAGE_COOKIE = 'language';
+
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
 /**

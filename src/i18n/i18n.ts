@@ -3,7 +3,7 @@
 // language's catalogue is a chunk of its own, fetched when that language is chosen, and kept by
 // the service worker like any chunk once fetched.
 import { i18n, type Messages } from '@lingui/core';
-import { LOCALE_INFO, SOURCE_LOCALE, type Locale } from '@/contract/locales';
+import { LANGUAGE_COOKIE, LOCALE_INFO, SOURCE_LOCALE, type Locale } from '@/contract/locales';
 
 export { i18n };
 
@@ -16,9 +16,13 @@ const CATALOGUES: Record<Exclude<Locale, typeof SOURCE_LOCALE>, () => Promise<{ 
 
 export { activeLocale, intlLocale } from './active';
 
-/** English at once: what the first render needs, with nothing to fetch. */
-export function activateSource(): void {
-  if (i18n.locale !== SOURCE_LOCALE) apply(SOURCE_LOCALE, {});
+/**
+ * English at once: what the first render needs, with nothing to fetch. At boot, when the page is
+ * to be shown in another language, 'as drawn' leaves `<html lang dir>` as the server drew the page
+ * until that language's catalogue is here (so it does not turn left to right and back).
+ */
+export function activateSource(document: 'set' | 'as drawn' = 'set'): void {
+  if (i18n.locale !== SOURCE_LOCALE) apply(SOURCE_LOCALE, {}, document);
 }
 
 let wanted: Locale = SOURCE_LOCALE;
@@ -35,11 +39,16 @@ export async function activate(locale: Locale): Promise<void> {
   if (wanted === locale && i18n.locale !== locale) apply(locale, messages);
 }
 
-function apply(locale: Locale, messages: Messages) {
+const COOKIE_FOR_A_YEAR = '; path=/; max-age=31536000; samesite=lax';
+const SECURE = '; secure';
+
+function apply(locale: Locale, messages: Messages, page: 'set' | 'as drawn' = 'set') {
   // The document first: Lingui's change re-renders the page, which should already read the right way.
-  if (typeof document !== 'undefined') {
+  if (typeof document !== 'undefined' && page === 'set') {
     document.documentElement.lang = locale;
     document.documentElement.dir = LOCALE_INFO[locale].dir;
+    // The server draws the next page in it (a year; a language code is nothing personal).
+    document.cookie = `${LANGUAGE_COOKIE}=${locale}${COOKIE_FOR_A_YEAR}${location.protocol === 'https:' ? SECURE : ''}`;
   }
   // Lingui's numbers (a plural's #, {n, number}) in the same Intl locale as src/ui/format.ts.
   i18n.loadAndActivate({ locale, locales: LOCALE_INFO[locale].intl, messages });

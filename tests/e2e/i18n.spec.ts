@@ -6,7 +6,7 @@
 // draws says word for word what the server drew. Screens photographed at phone and tablet widths.
 import { readFileSync } from 'node:fs';
 import { parse, type Token } from '@messageformat/parser';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { screenshots, signInThroughApi, site } from './support';
 
 const base = site('greenfield');
@@ -115,24 +115,68 @@ async function pickLanguage(page: Page, name: string, lang: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }
 
-test('in English, the page React draws says what the server drew, word for word', async ({ page }) => {
-  const parts = ['.skip-link', '.site-header nav', '#library-title', '.lead', '.site-footer nav', '.language-picker label'];
+/** Runs `work` while Greenfield's language is `locale` (set by its head); English again after, whatever happens. */
+async function inSchoolLanguage(browser: Browser, locale: string, work: () => Promise<void>) {
+  const office = await browser.newContext();
+  const head = await office.newPage();
+  await head.goto(`${base}/library`);
+  await signInThroughApi(head, 'head@greenfield.example', 'Head-demo-1');
+  const schoolLanguage = (language: string) =>
+    head.evaluate(async (language) => {
+      const res = await fetch('/api/api-school-admin/profile/', {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ default_language: language }),
+      });
+      return res.status;
+    }, language);
+  try {
+    expect(await schoolLanguage(locale)).toBe(200);
+    await work();
+  } finally {
+    await schoolLanguage('en');
+    await office.close();
+  }
+}
+
+// A first visit to a school whose language is Arabic: the server draws the page in Arabic, right
+// to left, and React keeps every word and the direction (no shift when the script runs).
+for (const locale of ['en', 'ar'] as const) {
+  test(`in ${locale}, the page React draws says what the server drew, word for word`, async ({ browser, page }) => {
+    await (locale === 'en' ? drawnAsSent(page, locale) : inSchoolLanguage(browser, locale, () => drawnAsSent(page, locale)));
+  });
+}
+
+/** The library's first screen as the server sent it, and as it reads once React has drawn it. */
+async function drawnAsSent(page: Page, locale: string) {
+  const parts = ['.skip-link', '.site-header nav', '#library-title', '.lead', '.book-price', '.site-footer nav', '.language-picker label'];
   await page.addInitScript((selectors) => {
     document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as { __drawn: (string | undefined)[] }).__drawn = selectors.map(
-        (s) => document.querySelector(s)?.textContent ?? undefined,
-      );
+      const { lang, dir } = document.documentElement;
+      (window as unknown as { __drawn: (string | undefined)[] }).__drawn = [
+        lang,
+        dir,
+        ...selectors.map((s) => document.querySelector(s)?.textContent ?? undefined),
+      ];
     });
   }, parts);
   await page.goto(`${base}/library`);
   // React has taken over once the footer's picker is no longer waiting for the script.
   await expect(page.locator('.site-footer select')).toBeEnabled();
   const drawn = await page.evaluate(() => (window as unknown as { __drawn: (string | undefined)[] }).__drawn);
-  const now = await page.evaluate((selectors) => selectors.map((s) => document.querySelector(s)?.textContent ?? undefined), parts);
-  expect(drawn.every(Boolean)).toBe(true);
+  const now = await page.evaluate(
+    (selectors) => [
+      document.documentElement.lang,
+      document.documentElement.dir,
+      ...selectors.map((s) => document.querySelector(s)?.textContent ?? undefined),
+    ],
+    parts,
+  );
+  expect(drawn.slice(2).every(Boolean)).toBe(true);
   expect(now).toEqual(drawn);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-});
+  expect(drawn.slice(0, 2)).toEqual([locale, locale === 'ar' ? 'rtl' : 'ltr']);
+  if (locale !== 'en') await noEnglishLeft(page, locale);
+}
 
 test('a visitor reads the library in Arabic, right to left, with Arabic-Indic digits', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -376,21 +420,7 @@ for (const locale of ['ar', 'hi'] as const) {
     test.setTimeout(180_000);
     const tr = translator(locale);
     const rtl = locale === 'ar';
-    const office = await browser.newContext();
-    const head = await office.newPage();
-    await head.goto(`${base}/library`);
-    await signInThroughApi(head, 'head@greenfield.example', 'Head-demo-1');
-    const schoolLanguage = (language: string) =>
-      head.evaluate(async (language) => {
-        const res = await fetch('/api/api-school-admin/profile/', {
-          method: 'PATCH',
-          headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ default_language: language }),
-        });
-        return res.status;
-      }, language);
-    try {
-      expect(await schoolLanguage(locale)).toBe(200);
+    await inSchoolLanguage(browser, locale, async () => {
       await page.goto(`${base}/library`);
       await signInThroughApi(page, 'teacher@greenfield.example', 'Teach-demo-1');
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -426,9 +456,6 @@ for (const locale of ['ar', 'hi'] as const) {
       await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
       await noEnglishLeft(page, locale);
       await screenshots(page, `i18n-${locale}-teacher-class`);
-    } finally {
-      await schoolLanguage('en');
-      await office.close();
-    }
+    });
   });
 }

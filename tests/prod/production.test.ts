@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildState, SERVER_OUT } from '../../scripts/build-state.mjs';
 import pg from 'pg';
+import { translate } from '../../server/http/language';
 import { DELIVERY_ADDRESS, freshPostgres } from '../server/harness';
 import { parsePrometheus, sampleValue } from '../support/prometheus';
 import { freePort, killStarted, send, signalGroup, spawnProcess, untilHealthy, type Proc } from '../support/processes';
@@ -90,6 +91,16 @@ describe.skipIf(!PG)('two production processes on one PostgreSQL', () => {
         const page = await send(proc.port, 'GET', '/library', { host: `greenfield.localhost:${proc.port}` });
         expect(page.status).toBe(200);
         expect(page.text).toContain('Greenfield Primary');
+        // The built pages in each language: this device last showed Arabic, so the first screen is
+        // drawn in it, right to left, before any script (issue 26: no shift when the script runs).
+        const arabic = await send(proc.port, 'GET', '/library', {
+          host: `greenfield.localhost:${proc.port}`,
+          raw: { body: '', headers: { cookie: 'language=ar' } },
+        });
+        expect(arabic.text).toContain('<html lang="ar" dir="rtl">');
+        for (const words of ['Online Library', 'Skip to content', 'Add to cart', 'Login'])
+          expect(arabic.text, words).toContain(`>${translate(words, 'ar')}<`);
+        expect(arabic.text).not.toMatch(/>(Online Library|Skip to content|Add to cart|Login)</);
         // Production: no development banner of demo sign-ins, structured log lines only.
         expect(proc.output()).not.toContain('Demo sign-ins');
         expect(proc.output()).toContain('"mode":"production"');

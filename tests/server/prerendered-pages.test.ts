@@ -68,7 +68,7 @@ describe('served pages', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('content-encoding')).toBe('br');
-    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     const body = await html(res);
     expect(body).toContain('<h1>Online Library</h1>');

@@ -8,6 +8,7 @@ import { chooseLocale, deviceChoice, LANGUAGE_KEY, whoFor } from '@/i18n/choice'
 import { adoptVisitorChoice } from '@/i18n/sign-in-choice';
 import { activate, i18n } from '@/i18n/i18n';
 import { translateKnown } from '@/i18n/known';
+import { initialLocale } from '@/app/language';
 
 const child = { id: 7, role: 'student' };
 const teacher = { id: 3, role: 'teacher' };
@@ -115,6 +116,8 @@ describe('activate', () => {
     expect(document.documentElement.dir).toBe('rtl');
     expect(i18n.locale).toBe('ar');
     expect(translateKnown(MSG.emptyClassCode)).toBe('يُرجى كتابة رمز الصف.');
+    // The server draws this device's next page in it (server/http/language.ts, pageLocale).
+    expect(document.cookie).toContain('language=ar');
     expect(translateKnown('Words the catalogue does not know')).toBe('Words the catalogue does not know');
     await activate('en');
     expect(document.documentElement.dir).toBe('ltr');
@@ -127,5 +130,17 @@ describe('activate', () => {
     await Promise.all([first, second]);
     expect(i18n.locale).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');
+  });
+});
+
+describe('the first render', () => {
+  it('keeps the language the server drew the page in while the site is not known yet, and a choice on this device wins', () => {
+    document.documentElement.lang = 'ar';
+    expect(initialLocale()).toBe('ar');
+    deviceChoice.set('visitor', 'es');
+    expect(initialLocale()).toBe('es');
+    deviceChoice.set('visitor', undefined);
+    document.documentElement.lang = 'klingon';
+    expect(initialLocale()).toBe('en');
   });
 });
