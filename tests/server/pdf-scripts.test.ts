@@ -32,6 +32,27 @@ describe('names in any script on PDFs', () => {
     expect(order('अनन्या Rao')).toBe('अनन्या| Rao');
     expect(order('ليلى, Zoë')).toBe('Zoë| ,|ليلى');
   });
+
+  it('keeps numbers left to right inside a right-to-left line (Arabic-Indic digits too)', async () => {
+    const drawn = (line: string) =>
+      visualOrder(runsOf(line))
+        .map((r) => `${r.text}:${r.dir}`)
+        .join('|');
+    // Intl's Arabic money: a right-to-left mark (not drawn), Arabic-Indic digits and separators, then US$.
+    expect(drawn('المجموع: \u200f١٬٢٣٤٫٥٠\u00a0US$')).toBe('$:rtl|US:ltr|\u00a0:rtl|١٬٢٣٤٫٥٠:ltr| ::rtl|المجموع:rtl');
+    expect(drawn('التاريخ ٢٤ نوفمبر ٢٠٢٦')).toBe('٢٠٢٦:ltr| :rtl|نوفمبر:rtl| :rtl|٢٤:ltr| :rtl|التاريخ:rtl');
+    expect(drawn('رمز الصف: OWLS5')).toBe('OWLS5:ltr| ::rtl|الصف:rtl| :rtl|رمز:rtl');
+    expect(drawn('المبلغ 1,234.50')).toBe('1,234.50:ltr| :rtl|المبلغ:rtl');
+
+    // Drawn and read back: the digits come out in their order, each with a glyph of its own.
+    const doc = await PDFDocument.create();
+    const text = await scriptText(doc, ['المجموع: ١٬٢٣٤٫٥٠ US$']);
+    text.draw(doc.addPage([300, 100]), 'المجموع: \u200f١٬٢٣٤٫٥٠\u00a0US$', { x: 10, y: 40, size: 16 });
+    await text.finish();
+    const pdf = await doc.save({ useObjectStreams: false });
+    expect(pdfText(pdf)).toContain('١٬٢٣٤٫٥٠');
+    expect(drawnGlyphIds(pdf)).not.toContain(0);
+  });
 });
 
 describe('print books in any script', () => {
