@@ -28,7 +28,7 @@ describe('names in any script on PDFs', () => {
         .join('|');
     expect(order('ليلى حسن')).toBe('حسن| |ليلى');
     expect(order('ليلى 3B')).toBe('3B| |ليلى');
-    expect(order('Class ليلى حسن')).toBe('Class| |حسن| |ليلى');
+    expect(order('Class ليلى حسن')).toBe('Class |حسن| |ليلى');
     expect(order('अनन्या Rao')).toBe('अनन्या| Rao');
     expect(order('ليلى, Zoë')).toBe('Zoë| ,|ليلى');
   });
