@@ -5,9 +5,9 @@
 //
 // pdf-lib's own drawText cannot do this: it maps characters to glyphs one by one (no joining, no
 // conjuncts, no marks placed). So the text is cut into runs of one script, each run shaped by
-// HarfBuzz into glyph ids and positions, the runs put in visual order (a simple form of the
-// Unicode bidirectional rules, enough for names and sentences mixing Arabic with Latin words and
-// digits), and every glyph drawn at its place. The fonts are written as Type0/CIDFontType2 with a
+// HarfBuzz into glyph ids and positions, the runs put in visual order (the Unicode bidirectional
+// rules for one line without explicit embeddings: Arabic with Latin words, and numbers, Latin or
+// Arabic-Indic, left to right inside Arabic), and every glyph drawn at its place. The fonts are written as Type0/CIDFontType2 with a
 // ToUnicode map, and each line is marked with its text (ActualText), so copying or extracting
 // the text gives the words in their logical order.
 //
@@ -75,13 +75,50 @@ type Bidi = 'L' | 'R' | 'AL' | 'EN' | 'ES' | 'ET' | 'AN' | 'CS' | 'NSM' | 'BN' |
 
 const inRanges = (cp: number, ranges: readonly (readonly [number, number])[]) => ranges.some(([a, b]) => cp >= a && cp <= b);
 // In the Arabic blocks, what is not a letter: number signs and digits (AN), marks, separators.
-const ARABIC_NUMBERS = [[0x0600, 0x0605], [0x0660, 0x0669], [0x066b, 0x066c], [0x06dd, 0x06dd], [0x0890, 0x0891], [0x08e2, 0x08e2]] as const;
-const ARABIC_MARKS = [[0x0610, 0x061a], [0x064b, 0x065f], [0x0670, 0x0670], [0x06d6, 0x06dc], [0x06df, 0x06e4], [0x06e7, 0x06e8], [0x06ea, 0x06ed]] as const;
-const RIGHT_TO_LEFT = [[0x0590, 0x05ff], [0x07c0, 0x085f], [0xfb1d, 0xfb4f]] as const;
-const ARABIC_LETTERS = [[0x0600, 0x06ff], [0x0700, 0x074f], [0x0750, 0x07bf], [0x0860, 0x08ff], [0xfb50, 0xfdff], [0xfe70, 0xfefe]] as const;
-const EUROPEAN_TERMINATORS = [[0x23, 0x25], [0xa2, 0xa5], [0xb0, 0xb1], [0x0609, 0x060a], [0x066a, 0x066a], [0x2030, 0x2034], [0x20a0, 0x20cf]] as const;
+const ARABIC_NUMBERS = [
+  [0x0600, 0x0605],
+  [0x0660, 0x0669],
+  [0x066b, 0x066c],
+  [0x06dd, 0x06dd],
+  [0x0890, 0x0891],
+  [0x08e2, 0x08e2],
+] as const;
+const ARABIC_MARKS = [
+  [0x0610, 0x061a],
+  [0x064b, 0x065f],
+  [0x0670, 0x0670],
+  [0x06d6, 0x06dc],
+  [0x06df, 0x06e4],
+  [0x06e7, 0x06e8],
+  [0x06ea, 0x06ed],
+] as const;
+const RIGHT_TO_LEFT = [
+  [0x0590, 0x05ff],
+  [0x07c0, 0x085f],
+  [0xfb1d, 0xfb4f],
+] as const;
+const ARABIC_LETTERS = [
+  [0x0600, 0x06ff],
+  [0x0700, 0x074f],
+  [0x0750, 0x07bf],
+  [0x0860, 0x08ff],
+  [0xfb50, 0xfdff],
+  [0xfe70, 0xfefe],
+] as const;
+const EUROPEAN_TERMINATORS = [
+  [0x23, 0x25],
+  [0xa2, 0xa5],
+  [0xb0, 0xb1],
+  [0x0609, 0x060a],
+  [0x066a, 0x066a],
+  [0x2030, 0x2034],
+  [0x20a0, 0x20cf],
+] as const;
 /** Explicit embeddings and isolates: not drawn, and (simplified) not obeyed. */
-const EXPLICIT = [[0x202a, 0x202e], [0x2066, 0x2069]] as const;
+const EXPLICIT = [
+  [0x202a, 0x202e],
+  [0x2066, 0x2069],
+] as const;
 
 function bidiOf(ch: string): Bidi {
   const cp = ch.codePointAt(0)!;
