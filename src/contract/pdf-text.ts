@@ -105,8 +105,15 @@ const ARABIC_LETTERS = [
   [0xfb50, 0xfdff],
   [0xfe70, 0xfefe],
 ] as const;
+// Arabic's punctuation (؟ ؛ ۔) is Arabic letters' type, but for a few signs.
+const ARABIC_NEUTRALS = [
+  [0x0606, 0x0607],
+  [0x060e, 0x060f],
+  [0x06de, 0x06de],
+  [0x06e9, 0x06e9],
+  [0xfd3e, 0xfd3f],
+] as const;
 const EUROPEAN_TERMINATORS = [
-  [0x23, 0x25],
   [0xa2, 0xa5],
   [0xb0, 0xb1],
   [0x0609, 0x060a],
@@ -120,20 +127,32 @@ const EXPLICIT = [
   [0x2066, 0x2069],
 ] as const;
 
+/** ASCII's types, looked up (most letters of most lines). */
+const ASCII: Bidi[] = Array.from({ length: 128 }, (_, cp) => {
+  const ch = String.fromCharCode(cp);
+  if (/[A-Za-z]/.test(ch)) return 'L';
+  if (/[0-9]/.test(ch)) return 'EN';
+  if (ch === '+' || ch === '-') return 'ES';
+  if (ch === '#' || ch === '$' || ch === '%') return 'ET';
+  if (ch === ',' || ch === '.' || ch === '/' || ch === ':') return 'CS';
+  return /\s/.test(ch) ? 'WS' : 'ON';
+});
+
 function bidiOf(ch: string): Bidi {
   const cp = ch.codePointAt(0)!;
+  if (cp < 0x80) return ASCII[cp]!;
   if (cp === 0x200e) return 'L';
   if (cp === 0x200f) return 'R';
   if (cp === 0x061c) return 'AL';
-  if ((cp >= 0x30 && cp <= 0x39) || (cp >= 0x06f0 && cp <= 0x06f9) || cp === 0xb2 || cp === 0xb3 || cp === 0xb9) return 'EN';
+  if ((cp >= 0x06f0 && cp <= 0x06f9) || cp === 0xb2 || cp === 0xb3 || cp === 0xb9) return 'EN';
   if (inRanges(cp, ARABIC_NUMBERS)) return 'AN';
-  if (cp === 0x2b || cp === 0x2d || cp === 0x2212) return 'ES';
+  if (cp === 0x2212) return 'ES';
   if (inRanges(cp, EUROPEAN_TERMINATORS)) return 'ET';
-  if ([0x2c, 0x2e, 0x2f, 0x3a, 0xa0, 0x060c, 0x202f, 0x2044].includes(cp)) return 'CS';
+  if (cp === 0xa0 || cp === 0x060c || cp === 0x202f || cp === 0x2044) return 'CS';
   if (cp === 0x200b || cp === 0x200c || cp === 0x200d || cp === 0xad || cp === 0xfeff || inRanges(cp, EXPLICIT)) return 'BN';
   if (inRanges(cp, ARABIC_MARKS) || /[\p{Mn}\p{Me}]/u.test(ch)) return 'NSM';
   if (inRanges(cp, RIGHT_TO_LEFT)) return 'R';
-  if (inRanges(cp, ARABIC_LETTERS)) return /[\p{L}\p{Nd}]/u.test(ch) ? 'AL' : 'ON';
+  if (inRanges(cp, ARABIC_LETTERS)) return inRanges(cp, ARABIC_NEUTRALS) ? 'ON' : 'AL';
   if (/\s/u.test(ch)) return 'WS';
   if (/[\p{L}\p{Mc}\p{N}]/u.test(ch)) return 'L';
   return 'ON';

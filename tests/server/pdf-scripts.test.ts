@@ -43,6 +43,8 @@ describe('names in any script on PDFs', () => {
     expect(drawn('التاريخ ٢٤ نوفمبر ٢٠٢٦')).toBe('٢٠٢٦:ltr| :rtl|نوفمبر:rtl| :rtl|٢٤:ltr| :rtl|التاريخ:rtl');
     expect(drawn('رمز الصف: OWLS5')).toBe('OWLS5:ltr| ::rtl|الصف:rtl| :rtl|رمز:rtl');
     expect(drawn('المبلغ 1,234.50')).toBe('1,234.50:ltr| :rtl|المبلغ:rtl');
+    expect(drawn('الصف (٣)')).toBe('(:rtl|٣:ltr|) :rtl|الصف:rtl');
+    expect(drawn('Total: 12.50 $')).toBe('Total: 12.50 $:ltr');
 
     // Drawn and read back: the digits come out in their order, each with a glyph of its own.
     const doc = await PDFDocument.create();
