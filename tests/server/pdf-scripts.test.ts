@@ -8,6 +8,13 @@ import { renderBookPdf } from '../../server/domains/books/print-pdf';
 import { runsOf, scriptText, visualOrder } from '../../src/contract/pdf-text';
 import { drawnGlyphIds, pdfFonts, pdfText } from '../support/pdf-scripts';
 
+/** A line's runs in drawing order, left to right: their text, and with `dir` each one's direction. */
+const order = (line: string, dir = false) =>
+  visualOrder(runsOf(line))
+    .map((r) => (dir ? `${r.text}:${r.dir}` : r.text))
+    .join('|');
+const drawn = (line: string) => order(line, true);
+
 describe('names in any script on PDFs', () => {
   it('joins Arabic letters and builds Devanagari conjuncts (fewer glyphs than letters)', async () => {
     const doc = await PDFDocument.create();
@@ -22,10 +29,6 @@ describe('names in any script on PDFs', () => {
   });
 
   it('orders mixed lines the bidirectional way', () => {
-    const order = (line: string) =>
-      visualOrder(runsOf(line))
-        .map((r) => r.text)
-        .join('|');
     expect(order('ليلى حسن')).toBe('حسن| |ليلى');
     expect(order('ليلى 3B')).toBe('3B| |ليلى');
     expect(order('Class ليلى حسن')).toBe('Class |حسن| |ليلى');
@@ -34,10 +37,6 @@ describe('names in any script on PDFs', () => {
   });
 
   it('keeps numbers left to right inside a right-to-left line (Arabic-Indic digits too)', async () => {
-    const drawn = (line: string) =>
-      visualOrder(runsOf(line))
-        .map((r) => `${r.text}:${r.dir}`)
-        .join('|');
     // Intl's Arabic money: a right-to-left mark (not drawn), Arabic-Indic digits and separators, then US$.
     expect(drawn('المجموع: \u200f١٬٢٣٤٫٥٠\u00a0US$')).toBe('$:rtl|US:ltr|\u00a0:rtl|١٬٢٣٤٫٥٠:ltr| ::rtl|المجموع:rtl');
     expect(drawn('التاريخ ٢٤ نوفمبر ٢٠٢٦')).toBe('٢٠٢٦:ltr| :rtl|نوفمبر:rtl| :rtl|٢٤:ltr| :rtl|التاريخ:rtl');
