@@ -57,16 +57,6 @@ const layerZones = LAYERS.flatMap((layer, i) =>
 // them (JSX text, aria-label, placeholder, title, alt, a label or title prop, a toast) fails the
 // lint. Every screen: the features, the app's shell and the shared components.
 const TRANSLATED = ['src/features/**', 'src/app/**', 'src/ui/**', 'src/i18n/**'];
-// Left out, each for a reason: the PDFs the device makes (login cards, invoices, certificates)
-// print their names in any script, but their own words stay English until src/contract/pdf-text.ts
-// keeps digits in order inside Arabic: it sets Arabic-Indic digits (Intl's numbers and dates in
-// Arabic) in the right-to-left run with the letters, so by its code an amount of ١٢٫٥٠ would be
-// drawn reversed. Translated words with English numbers and dates would be worse than English.
-const UNTRANSLATED = [
-  'src/features/roster/login-cards.ts',
-  'src/features/orders/invoice-pdf.ts',
-  'src/features/charities/certificate-pdf.ts',
-];
 const dexie = { name: 'dexie', message: 'Use the device database through src/data.' };
 const dexieHooks = { name: 'dexie-react-hooks', message: 'Use useLive from src/data.' };
 const openapiFetch = { name: 'openapi-fetch', message: 'Call the API through src/api.' };
@@ -121,7 +111,6 @@ export default tseslint.config(
   { files: ['src/**/*.{ts,tsx}'], ...lingui.configs['flat/recommended'] },
   {
     files: TRANSLATED,
-    ignores: UNTRANSLATED,
     rules: {
       'lingui/no-unlocalized-strings': [
         'error',

@@ -5,9 +5,9 @@
 //
 // pdf-lib's own drawText cannot do this: it maps characters to glyphs one by one (no joining, no
 // conjuncts, no marks placed). So the text is cut into runs of one script, each run shaped by
-// HarfBuzz into glyph ids and positions, the runs put in visual order (a simple form of the
-// Unicode bidirectional rules, enough for names and sentences mixing Arabic with Latin words and
-// digits), and every glyph drawn at its place. The fonts are written as Type0/CIDFontType2 with a
+// HarfBuzz into glyph ids and positions, the runs put in visual order (the Unicode bidirectional
+// rules for one line without explicit embeddings: Arabic with Latin words, and numbers, Latin or
+// Arabic-Indic, left to right inside Arabic), and every glyph drawn at its place. The fonts are written as Type0/CIDFontType2 with a
 // ToUnicode map, and each line is marked with its text (ActualText), so copying or extracting
 // the text gives the words in their logical order.
 //
@@ -64,72 +64,214 @@ export const readFont: ReadFont = async (url) => {
 interface Run {
   family: Family;
   text: string;
-  /** 'rtl' or 'ltr' for a run with letters or digits; undefined for spaces and punctuation only. */
-  dir: 'ltr' | 'rtl' | undefined;
+  /** Its embedding level (Unicode bidi): even reads left to right, odd right to left. */
+  level: number;
+  /** 'rtl' at an odd level, else 'ltr'. */
+  dir: 'ltr' | 'rtl';
 }
 
-/** Cuts a line into runs of one family. */
+/** Bidirectional character types (UAX #9), the ones a line of ours can hold. */
+type Bidi = 'L' | 'R' | 'AL' | 'EN' | 'ES' | 'ET' | 'AN' | 'CS' | 'NSM' | 'BN' | 'WS' | 'ON';
+
+const inRanges = (cp: number, ranges: readonly (readonly [number, number])[]) => ranges.some(([a, b]) => cp >= a && cp <= b);
+// In the Arabic blocks, what is not a letter: number signs and digits (AN), marks, separators.
+const ARABIC_NUMBERS = [
+  [0x0600, 0x0605],
+  [0x0660, 0x0669],
+  [0x066b, 0x066c],
+  [0x06dd, 0x06dd],
+  [0x0890, 0x0891],
+  [0x08e2, 0x08e2],
+] as const;
+const ARABIC_MARKS = [
+  [0x0610, 0x061a],
+  [0x064b, 0x065f],
+  [0x0670, 0x0670],
+  [0x06d6, 0x06dc],
+  [0x06df, 0x06e4],
+  [0x06e7, 0x06e8],
+  [0x06ea, 0x06ed],
+] as const;
+const RIGHT_TO_LEFT = [
+  [0x0590, 0x05ff],
+  [0x07c0, 0x085f],
+  [0xfb1d, 0xfb4f],
+] as const;
+const ARABIC_LETTERS = [
+  [0x0600, 0x06ff],
+  [0x0700, 0x074f],
+  [0x0750, 0x07bf],
+  [0x0860, 0x08ff],
+  [0xfb50, 0xfdff],
+  [0xfe70, 0xfefe],
+] as const;
+// Arabic's punctuation (؟ ؛ ۔) is Arabic letters' type, but for a few signs.
+const ARABIC_NEUTRALS = [
+  [0x0606, 0x0607],
+  [0x060e, 0x060f],
+  [0x06de, 0x06de],
+  [0x06e9, 0x06e9],
+  [0xfd3e, 0xfd3f],
+] as const;
+const EUROPEAN_TERMINATORS = [
+  [0xa2, 0xa5],
+  [0xb0, 0xb1],
+  [0x0609, 0x060a],
+  [0x066a, 0x066a],
+  [0x2030, 0x2034],
+  [0x20a0, 0x20cf],
+] as const;
+/** Explicit embeddings and isolates: not drawn, and (simplified) not obeyed. */
+const EXPLICIT = [
+  [0x202a, 0x202e],
+  [0x2066, 0x2069],
+] as const;
+
+/** ASCII's types, looked up (most letters of most lines). */
+const ASCII: Bidi[] = Array.from({ length: 128 }, (_, cp) => {
+  const ch = String.fromCharCode(cp);
+  if (/[A-Za-z]/.test(ch)) return 'L';
+  if (/[0-9]/.test(ch)) return 'EN';
+  if (ch === '+' || ch === '-') return 'ES';
+  if (ch === '#' || ch === '$' || ch === '%') return 'ET';
+  if (ch === ',' || ch === '.' || ch === '/' || ch === ':') return 'CS';
+  return /\s/.test(ch) ? 'WS' : 'ON';
+});
+
+function bidiOf(ch: string): Bidi {
+  const cp = ch.codePointAt(0)!;
+  if (cp < 0x80) return ASCII[cp]!;
+  if (cp === 0x200e) return 'L';
+  if (cp === 0x200f) return 'R';
+  if (cp === 0x061c) return 'AL';
+  if ((cp >= 0x06f0 && cp <= 0x06f9) || cp === 0xb2 || cp === 0xb3 || cp === 0xb9) return 'EN';
+  if (inRanges(cp, ARABIC_NUMBERS)) return 'AN';
+  if (cp === 0x2212) return 'ES';
+  if (inRanges(cp, EUROPEAN_TERMINATORS)) return 'ET';
+  if (cp === 0xa0 || cp === 0x060c || cp === 0x202f || cp === 0x2044) return 'CS';
+  if (cp === 0x200b || cp === 0x200c || cp === 0x200d || cp === 0xad || cp === 0xfeff || inRanges(cp, EXPLICIT)) return 'BN';
+  if (inRanges(cp, ARABIC_MARKS) || /[\p{Mn}\p{Me}]/u.test(ch)) return 'NSM';
+  if (inRanges(cp, RIGHT_TO_LEFT)) return 'R';
+  if (inRanges(cp, ARABIC_LETTERS)) return inRanges(cp, ARABIC_NEUTRALS) ? 'ON' : 'AL';
+  if (/\s/u.test(ch)) return 'WS';
+  if (/[\p{L}\p{Mc}\p{N}]/u.test(ch)) return 'L';
+  return 'ON';
+}
+
+/** Marks that steer the direction but are not drawn (Intl writes them around Arabic numbers). */
+const NOT_DRAWN = (cp: number) => cp === 0x200e || cp === 0x200f || cp === 0x061c || inRanges(cp, EXPLICIT);
+
+/**
+ * The embedding level of each character of one line (UAX #9 without explicit embeddings: the
+ * weak types W1–W7, the neutrals N1–N2, the implicit levels I1–I2, trailing spaces L1). Numbers
+ * come out at an even level inside right-to-left text, so they read left to right: 1,234.50 and
+ * ١٬٢٣٤٫٥٠ alike.
+ */
+export function bidiLevels(chars: string[]): { base: number; levels: number[] } {
+  const types = chars.map(bidiOf);
+  const firstStrong = types.find((t) => t === 'L' || t === 'R' || t === 'AL');
+  const base = firstStrong === 'R' || firstStrong === 'AL' ? 1 : 0;
+  const edge: Bidi = base ? 'R' : 'L';
+  // Formatting characters (joiners) take their neighbour's type, as combining marks do (X9, W1).
+  let prev: Bidi = edge;
+  for (let i = 0; i < types.length; i++) {
+    if (types[i] === 'NSM' || types[i] === 'BN') types[i] = prev;
+    prev = types[i]!;
+  }
+  // W2, W3: European digits after Arabic letters are Arabic numbers; Arabic letters are R.
+  let strong: Bidi = edge;
+  for (let i = 0; i < types.length; i++) {
+    const t = types[i]!;
+    if (t === 'L' || t === 'R' || t === 'AL') strong = t;
+    if (t === 'EN' && strong === 'AL') types[i] = 'AN';
+  }
+  for (let i = 0; i < types.length; i++) if (types[i] === 'AL') types[i] = 'R';
+  // W4: one separator between two numbers of a kind joins them (1,234.50; ١٬٢٣٤٫٥٠).
+  for (let i = 1; i < types.length - 1; i++) {
+    const [before, t, after] = [types[i - 1], types[i], types[i + 1]];
+    if (before === 'EN' && after === 'EN' && (t === 'ES' || t === 'CS')) types[i] = 'EN';
+    else if (before === 'AN' && after === 'AN' && t === 'CS') types[i] = 'AN';
+  }
+  // W5: currency and percent signs beside European digits are part of the number.
+  for (let i = 0; i < types.length; i++) {
+    if (types[i] !== 'ET') continue;
+    let j = i;
+    while (j < types.length && types[j] === 'ET') j++;
+    if (types[i - 1] === 'EN' || types[j] === 'EN') for (let k = i; k < j; k++) types[k] = 'EN';
+    i = j - 1;
+  }
+  // W6, W7: other separators are neutral; European digits after Latin letters are Latin.
+  strong = edge;
+  for (let i = 0; i < types.length; i++) {
+    const t = types[i]!;
+    if (t === 'ES' || t === 'ET' || t === 'CS') types[i] = 'ON';
+    else if (t === 'L' || t === 'R') strong = t;
+    else if (t === 'EN' && strong === 'L') types[i] = 'L';
+  }
+  // N1, N2: neutrals between two runs of one direction take it (numbers count as R), else the line's.
+  const side = (t: Bidi | undefined): Bidi | undefined => (t === 'L' ? 'L' : t === 'R' || t === 'EN' || t === 'AN' ? 'R' : undefined);
+  for (let i = 0; i < types.length; i++) {
+    if (side(types[i])) continue;
+    let j = i;
+    while (j < types.length && !side(types[j])) j++;
+    const before = i > 0 ? side(types[i - 1])! : edge;
+    const after = j < types.length ? side(types[j])! : edge;
+    const dir = before === after ? before : edge;
+    for (let k = i; k < j; k++) types[k] = dir;
+    i = j - 1;
+  }
+  // I1, I2.
+  const levels = types.map((t) => {
+    if (base === 0) return t === 'R' ? 1 : t === 'AN' || t === 'EN' ? 2 : 0;
+    return t === 'R' ? 1 : 2;
+  });
+  // L1: spaces at the end of the line go back to its own level.
+  for (let i = chars.length - 1; i >= 0 && /\s/u.test(chars[i]!); i--) levels[i] = base;
+  return { base, levels };
+}
+
+/** Cuts a line into runs of one family and one embedding level, in logical order. */
 export function runsOf(line: string): Run[] {
+  const chars = [...line];
+  const { levels } = bidiLevels(chars);
   const runs: Run[] = [];
-  for (const ch of line) {
-    const family = familyOf(ch.codePointAt(0)!);
+  let family: Family = 'latin';
+  chars.forEach((ch, i) => {
+    const cp = ch.codePointAt(0)!;
+    family = familyOf(cp) ?? family;
+    const level = levels[i]!;
+    if (NOT_DRAWN(cp)) return;
     const last = runs[runs.length - 1];
-    if (last && (family === undefined || family === last.family)) last.text += ch;
-    else runs.push({ family: family ?? 'latin', text: ch, dir: undefined });
-  }
-  if (!runs.some((r) => r.family === 'arabic')) {
-    for (const run of runs) run.dir = 'ltr';
-    return runs;
-  }
-  // Beside right-to-left words, spaces and punctuation are runs of their own (they take the
-  // direction of their neighbours, see visualOrder).
-  return runs.flatMap((run): Run[] => {
-    if (run.family === 'arabic') return [{ ...run, dir: 'rtl' }];
-    return (run.text.match(/[\p{L}\p{N}\p{M}\u200c\u200d]+|[^\p{L}\p{N}\p{M}\u200c\u200d]+/gu) ?? []).map((text) => ({
-      family: run.family,
-      text,
-      dir: /[\p{L}\p{N}]/u.test(text) ? 'ltr' : undefined,
-    }));
+    if (last && last.level === level && (familyOf(cp) === undefined || last.family === family)) last.text += ch;
+    else runs.push({ family, text: ch, level, dir: level % 2 ? 'rtl' : 'ltr' });
   });
+  return runs;
 }
 
-/** The runs in the order they are drawn, left to right (the bidirectional rules, simplified). */
+/**
+ * The runs in the order they are drawn, left to right (L2: from the highest level down, each
+ * stretch at that level or above reversed). A run of Arabic is shaped right to left by HarfBuzz;
+ * any other run set right to left (spaces, punctuation) is reversed here, its brackets mirrored.
+ */
 export function visualOrder(runs: Run[]): Run[] {
-  const firstStrong = runs.find((r) => r.dir)?.dir ?? 'ltr';
-  const base = firstStrong === 'rtl' ? 1 : 0;
-  const levels = runs.map((run, i) => {
-    let dir = run.dir;
-    if (!dir) {
-      // A space or a comma between two runs of the same direction takes it; else the line's.
-      const before = runs
-        .slice(0, i)
-        .reverse()
-        .find((r) => r.dir)?.dir;
-      const after = runs.slice(i + 1).find((r) => r.dir)?.dir;
-      dir = before && before === after ? before : firstStrong;
-    }
-    if (base === 0) return dir === 'rtl' ? 1 : 0;
-    return dir === 'rtl' ? 1 : 2;
-  });
   const order = runs.map((_, i) => i);
-  const highest = Math.max(...levels, 0);
-  for (let level = highest; level >= 1; level--) {
+  const highest = Math.max(...runs.map((r) => r.level), 0);
+  const lowestOdd = Math.min(...runs.map((r) => r.level | 1), highest + 1);
+  for (let level = highest; level >= lowestOdd; level--) {
     let i = 0;
     while (i < order.length) {
-      if (levels[order[i]!]! >= level) {
+      if (runs[order[i]!]!.level >= level) {
         let j = i;
-        while (j < order.length && levels[order[j]!]! >= level) j++;
+        while (j < order.length && runs[order[j]!]!.level >= level) j++;
         order.splice(i, j - i, ...order.slice(i, j).reverse());
         i = j;
       } else i++;
     }
   }
-  // A space or comma set right to left is a run of its own, drawn reversed (brackets mirrored).
-  return order.map((i) =>
-    runs[i]!.dir || levels[i]! % 2 === 0
-      ? runs[i]!
-      : { ...runs[i]!, dir: 'rtl' as const, text: [...runs[i]!.text].reverse().map(mirror).join('') },
-  );
+  return order.map((i) => {
+    const run = runs[i]!;
+    return run.dir === 'rtl' && run.family !== 'arabic' ? { ...run, text: [...run.text].reverse().map(mirror).join('') } : run;
+  });
 }
 
 const MIRRORED: Record<string, string> = {
@@ -148,7 +290,7 @@ const mirror = (ch: string) => MIRRORED[ch] ?? ch;
 
 /** Whether a line reads right to left (its first letter is Arabic): it is then set flush right. */
 export function isRightToLeft(line: string): boolean {
-  return runsOf(line).find((r) => r.dir)?.dir === 'rtl';
+  return bidiLevels([...line]).base === 1;
 }
 
 interface HbModule {
@@ -157,6 +299,7 @@ interface HbModule {
   Font: new (face: unknown) => unknown;
   Buffer: new () => {
     addText(text: string): void;
+    setDirection(dir: number): void;
     guessSegmentProperties(): void;
     getGlyphInfosAndPositions(): { codepoint: number; cluster: number; xAdvance?: number; xOffset?: number; yOffset?: number }[];
   };
@@ -168,6 +311,9 @@ function loadHarfbuzz(): Promise<HbModule> {
   harfbuzz ??= import('harfbuzzjs') as unknown as Promise<HbModule>;
   return harfbuzz;
 }
+
+const HB_LTR = 4;
+const HB_RTL = 5;
 
 interface ShapedGlyph {
   /** Glyph id in the whole font. */
@@ -270,6 +416,8 @@ export async function scriptText(doc: PDFDocument, texts: string[], options: Scr
       const face = faceFor(run.family, weight);
       const buffer = new hb.Buffer();
       buffer.addText(run.text);
+      // A number inside Arabic is Arabic script yet reads left to right: the level says which.
+      buffer.setDirection(run.dir === 'rtl' && run.family === 'arabic' ? HB_RTL : HB_LTR);
       buffer.guessSegmentProperties();
       hb.shape(face.hbFont, buffer);
       const infos = buffer.getGlyphInfosAndPositions();

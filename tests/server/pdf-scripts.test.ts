@@ -8,6 +8,13 @@ import { renderBookPdf } from '../../server/domains/books/print-pdf';
 import { runsOf, scriptText, visualOrder } from '../../src/contract/pdf-text';
 import { drawnGlyphIds, pdfFonts, pdfText } from '../support/pdf-scripts';
 
+/** A line's runs in drawing order, left to right: their text, and with `dir` each one's direction. */
+const order = (line: string, dir = false) =>
+  visualOrder(runsOf(line))
+    .map((r) => (dir ? `${r.text}:${r.dir}` : r.text))
+    .join('|');
+const drawn = (line: string) => order(line, true);
+
 describe('names in any script on PDFs', () => {
   it('joins Arabic letters and builds Devanagari conjuncts (fewer glyphs than letters)', async () => {
     const doc = await PDFDocument.create();
@@ -22,15 +29,30 @@ describe('names in any script on PDFs', () => {
   });
 
   it('orders mixed lines the bidirectional way', () => {
-    const order = (line: string) =>
-      visualOrder(runsOf(line))
-        .map((r) => r.text)
-        .join('|');
     expect(order('ليلى حسن')).toBe('حسن| |ليلى');
     expect(order('ليلى 3B')).toBe('3B| |ليلى');
-    expect(order('Class ليلى حسن')).toBe('Class| |حسن| |ليلى');
+    expect(order('Class ليلى حسن')).toBe('Class |حسن| |ليلى');
     expect(order('अनन्या Rao')).toBe('अनन्या| Rao');
     expect(order('ليلى, Zoë')).toBe('Zoë| ,|ليلى');
+  });
+
+  it('keeps numbers left to right inside a right-to-left line (Arabic-Indic digits too)', async () => {
+    // Intl's Arabic money: a right-to-left mark (not drawn), Arabic-Indic digits and separators, then US$.
+    expect(drawn('المجموع: \u200f١٬٢٣٤٫٥٠\u00a0US$')).toBe('$:rtl|US:ltr|\u00a0:rtl|١٬٢٣٤٫٥٠:ltr| ::rtl|المجموع:rtl');
+    expect(drawn('التاريخ ٢٤ نوفمبر ٢٠٢٦')).toBe('٢٠٢٦:ltr| :rtl|نوفمبر:rtl| :rtl|٢٤:ltr| :rtl|التاريخ:rtl');
+    expect(drawn('رمز الصف: OWLS5')).toBe('OWLS5:ltr| ::rtl|الصف:rtl| :rtl|رمز:rtl');
+    expect(drawn('المبلغ 1,234.50')).toBe('1,234.50:ltr| :rtl|المبلغ:rtl');
+    expect(drawn('الصف (٣)')).toBe('(:rtl|٣:ltr|) :rtl|الصف:rtl');
+    expect(drawn('Total: 12.50 $')).toBe('Total: 12.50 $:ltr');
+
+    // Drawn and read back: the digits come out in their order, each with a glyph of its own.
+    const doc = await PDFDocument.create();
+    const text = await scriptText(doc, ['المجموع: ١٬٢٣٤٫٥٠ US$']);
+    text.draw(doc.addPage([300, 100]), 'المجموع: \u200f١٬٢٣٤٫٥٠\u00a0US$', { x: 10, y: 40, size: 16 });
+    await text.finish();
+    const pdf = await doc.save({ useObjectStreams: false });
+    expect(pdfText(pdf)).toContain('١٬٢٣٤٫٥٠');
+    expect(drawnGlyphIds(pdf)).not.toContain(0);
   });
 });
 

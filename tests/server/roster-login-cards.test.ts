@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLoginCard } from '../../src/contract/login-card';
 import { buildLoginPdf, CARD, pdfFileName } from '../../src/features/roster/login-cards';
+import { activateSource } from '../../src/i18n/i18n';
 import { qrTextsInPdf } from '../support/pdf-qr';
 import { pdfSource } from '../support/pdf-scripts';
 import { GREENFIELD, startServer, signIn, type TestServer } from './harness';
@@ -12,6 +13,8 @@ describe('login cards', () => {
   let server: TestServer;
   let teacher: string;
   beforeAll(async () => {
+    // The device's words are in its language: English here, as the app starts (src/main.tsx).
+    activateSource();
     server = await startServer('pglite');
     teacher = (await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1')).access;
   });

@@ -1,8 +1,8 @@
-// A donation certificate as a PDF (A4 landscape), made in the browser on demand. Its words are
-// English (the amount and date included) whatever the page's language; the donor's and the
-// charity's names are printed in whatever script they are written (src/ui/pdf-page.ts).
-import { formatDay } from '@/contract/day';
-import { formatPrice } from '@/contract/price';
+// A donation certificate as a PDF (A4 landscape), made in the browser on demand. Its words, the
+// amount and the date are in the page's language; the donor's and the charity's names are printed
+// in whatever script they are written (src/ui/pdf-page.ts).
+import { t } from '@lingui/core/macro';
+import { formatDay, formatPrice } from '@/ui/format';
 import { A4_LANDSCAPE, makePdf } from '@/ui/pdf-page';
 
 export interface CertificateFacts {
@@ -16,12 +16,17 @@ export interface CertificateFacts {
 }
 
 export function certificatePdf(f: CertificateFacts): Promise<Uint8Array> {
+  const amount = formatPrice(f.cents, f.currency);
+  const date = formatDay(f.date);
+  const { site } = f;
+  // A certificate number is a reference, the same in every language.
+  const number = `DON-${String(f.id).padStart(6, '0')}`;
   const lines = {
-    title: 'Certificate of Donation',
-    intro: 'This certifies that',
-    amount: `donated ${formatPrice(f.cents, f.currency)} to`,
-    when: `on ${formatDay(f.date)} through ${f.site}`,
-    number: `Certificate number DON-${String(f.id).padStart(6, '0')}`,
+    title: t`Certificate of Donation`,
+    intro: t`This certifies that`,
+    amount: t`donated ${amount} to`,
+    when: t`on ${date} through ${site}`,
+    number: t`Certificate number ${number}`,
   };
   return makePdf(A4_LANDSCAPE, [...Object.values(lines), f.donor, f.charity], (pen) => {
     const { width: w, height: h } = pen;

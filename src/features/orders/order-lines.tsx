@@ -1,7 +1,8 @@
-// An order's lines and total, as tracking and the invoice both list them. A line is what was
-// bought; its words are the screen's (in the reader's language) or the PDF's (English, see
-// ./invoice-pdf.ts), so each says a donation or a subscription in its own words.
-import { Trans, useLingui } from '@lingui/react/macro';
+// An order's lines and total, as tracking and the invoice (on screen and its PDF, ./invoice-pdf.ts)
+// list them, in the reader's language. A line is what was bought: a book, a donation, a subscription.
+import { t } from '@lingui/core/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { formatPrice } from '@/ui/format';
 import type { Order } from './use-order';
 
@@ -17,8 +18,8 @@ export function orderLines(o: Order): OrderLine[] {
     : o.items.map((i) => ({ key: i.book_id, kind: 'book', title: i.title, cents: i.price_cents }));
 }
 
-function LineTitle({ line }: { line: OrderLine }) {
-  const { t } = useLingui();
+/** What a line is called: a book's title, or a donation or subscription said in words. */
+export function lineTitle(line: OrderLine): string {
   if (line.kind === 'book') return line.title;
   if (line.kind === 'donation') {
     const { charity } = line;
@@ -26,6 +27,12 @@ function LineTitle({ line }: { line: OrderLine }) {
   }
   const { description } = line;
   return description ? t`Subscription: ${description}` : t`Subscription: one period`;
+}
+
+function LineTitle({ line }: { line: OrderLine }) {
+  // Drawn again when the language changes.
+  useLinguiRuntime();
+  return lineTitle(line);
 }
 
 export function OrderLines({ order }: { order: Order }) {

@@ -1,9 +1,11 @@
 // Login cards, made entirely on the device so they print offline:
 // Class_{name}_LoginDetails.pdf (A4 portrait, two cards per row, each 120 pt high with a 60 pt QR
 // code) and one student's card as {username}_QR.png. Each QR holds the JSON {username, password}
-// the sign-in page reads. The PDF is made like the device's other PDFs (src/ui/pdf-page.ts): each
-// child's name is set in the script it is written in (Latin, Devanagari, Arabic), shaped, with
-// its font embedded. This module, pdf-lib and qrcode load on demand.
+// the sign-in page reads. The PDF is made like the device's other PDFs (src/ui/pdf-page.ts): its
+// words in the page's language, mirrored right to left in Arabic (the QR code on the right, never
+// itself mirrored), and each child's name set in the script it is written in (Latin, Devanagari,
+// Arabic), shaped, with its font embedded. This module, pdf-lib and qrcode load on demand.
+import { t } from '@lingui/core/macro';
 import QRCode from 'qrcode';
 import { loginCardText } from '@/contract/login-card';
 import { ROSTER_MSG } from '@/contract/messages';
@@ -38,11 +40,15 @@ const fileSafe = (name: string) =>
     .replace(/[\\/:*?"<>|]+/g, '')
     .replace(/\s+/g, '_');
 
+// The files' names are the same in every language (the spec's).
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a file's name
 export const pdfFileName = (className: string) => `Class_${fileSafe(className)}_LoginDetails.pdf`;
 export const pngFileName = (username: string) => `${fileSafe(username)}_QR.png`;
 
 const cardName = (card: CardInfo) => `${card.first_name} ${card.last_name}`.trim();
-const cardDetails = (card: CardInfo) => [`Username: ${card.username}`, `Password: ${card.password}`, `Class code: ${card.class_code}`];
+function cardDetails({ username, password, class_code: code }: CardInfo) {
+  return [t`Username: ${username}`, t`Password: ${password}`, t`Class code: ${code}`];
+}
 
 /** The class's cards as a PDF (bytes). */
 export async function buildLoginPdf(className: string, cards: CardInfo[]): Promise<Uint8Array> {
@@ -52,11 +58,12 @@ export async function buildLoginPdf(className: string, cards: CardInfo[]): Promi
   const [, pageHeight] = A4;
   const rowsPerPage = Math.floor((pageHeight - 2 * CARD.margin + CARD.rowGap) / (CARD.height + CARD.rowGap));
   const perPage = rowsPerPage * 2;
+  const details = cards.map(cardDetails);
   return makePdf(
     A4,
-    [...names, ...cards.flatMap(cardDetails)],
+    [...names, ...details.flat()],
     (pen) => {
-      cards.forEach((card, i) => {
+      cards.forEach((_, i) => {
         if (i > 0 && i % perPage === 0) pen.addPage();
         const slot = i % perPage;
         const x = CARD.margin + (slot % 2) * (CARD.width + CARD.gap);
@@ -80,10 +87,13 @@ export async function buildLoginPdf(className: string, cards: CardInfo[]): Promi
         let size = 12;
         while (size > 7 && pen.measure(names[i]!, { size, weight: 'bold' }) > room) size -= 0.5;
         pen.text(names[i]!, tx, y + 34, { size, weight: 'bold', tone: 'navy' });
-        cardDetails(card).forEach((line, l) => pen.text(line, tx, y + 56 + l * 16, { size: 10 }));
+        // The details are never cut (a child types them): a long line sets them all smaller.
+        let detailSize = 10;
+        while (detailSize > 7 && details[i]!.some((line) => pen.measure(line, { size: detailSize }) > room)) detailSize -= 0.5;
+        details[i]!.forEach((line, l) => pen.text(line, tx, y + 56 + l * 16, { size: detailSize }));
       });
     },
-    `${className}: login details`,
+    t`${className}: login details`,
   );
 }
 
@@ -106,11 +116,16 @@ export async function buildCardPng(card: CardInfo): Promise<Blob> {
   }
   ctx.fillStyle = '#11365a';
   ctx.textAlign = 'center';
+  // The page's direction, so Arabic words and the names beside them are put in their order.
+  ctx.direction = document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr';
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS font, not words
   ctx.font = 'bold 20px sans-serif';
   ctx.fillText(cardName(card), side / 2, side + 24);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS font, not words
   ctx.font = '16px sans-serif';
-  ctx.fillText(`Username: ${card.username}`, side / 2, side + 50);
-  ctx.fillText(`Password: ${card.password}  ·  Class: ${card.class_code}`, side / 2, side + 74);
+  const { username, password, class_code: code } = card;
+  ctx.fillText(t`Username: ${username}`, side / 2, side + 50);
+  ctx.fillText(t`Password: ${password}  ·  Class: ${code}`, side / 2, side + 74);
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(ROSTER_MSG.loginInfoFailed))), 'image/png'),
   );
