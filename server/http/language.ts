@@ -39,9 +39,9 @@ export function translate(message: string, locale: Locale): string {
 
 /**
  * The language a page is drawn in, as the app will choose it for this visitor (src/i18n/choice.ts),
- * so its first screen does not turn into another language or direction when the script runs: what
- * this device last showed (its cookie, written by src/i18n/i18n.ts), else the browser's language
- * where the school allows it, else the school's, else English.
+ * so its first screen does not turn into another language or direction when the script runs: the
+ * choice of whoever uses this device (its cookie, written by src/i18n/choice.ts), else the browser's
+ * language where the school allows it, else the school's, else English.
  */
 export function pageLocale(parts: { cookie?: string; tenant: unknown; acceptLanguage?: string }): Locale {
   if (isLocale(parts.cookie)) return parts.cookie;

@@ -31,8 +31,9 @@ export const LOCALE_INFO: Readonly<Record<Locale, LocaleInfo>> = {
 };
 
 /**
- * A cookie holding the language this device last showed (a language code, nothing personal): the
- * server draws the next page's first screen in it (server/http/language.ts, pageLocale).
+ * A cookie holding the language chosen by whoever is using this device (a language code, nothing
+ * personal; none when they have not chosen): the server draws the next page's first screen in it
+ * (server/http/language.ts, pageLocale).
  */
 export const LANGUAGE_COOKIE = 'language';
 

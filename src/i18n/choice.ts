@@ -7,7 +7,7 @@
 // was chosen on this device while signed out, else the school's, or the browser's language when
 // the school allows it (the tenant's `allow_browser_language`). A choice made on the sign-in page
 // goes with whoever signs in (adoptVisitorChoice).
-import { isLocale, matchLocale, SOURCE_LOCALE, type Locale } from '@/contract/locales';
+import { isLocale, LANGUAGE_COOKIE, matchLocale, SOURCE_LOCALE, type Locale } from '@/contract/locales';
 
 /** localStorage: the choices made on this device, by person. Kept by sign-out (src/api/session.ts). */
 export const LANGUAGE_KEY = 'storynest_language';
@@ -26,9 +26,16 @@ export interface LocaleInputs {
   browser: readonly string[];
 }
 
-export function chooseLocale({ user, school, chosen, browser }: LocaleInputs): Locale {
+/** The language this person chose (on this device, or kept on the server for staff), if any. */
+export function ownChoice({ user, chosen }: Pick<LocaleInputs, 'user' | 'chosen'>): Locale | undefined {
   if (chosen) return chosen;
   if (user && isLocale(user.language)) return user.language;
+  return undefined;
+}
+
+export function chooseLocale({ user, school, chosen, browser }: LocaleInputs): Locale {
+  const own = ownChoice({ user, chosen });
+  if (own) return own;
   const { default_language, allow_browser_language } = school as { default_language?: unknown; allow_browser_language?: unknown };
   const schools = isLocale(default_language) ? default_language : SOURCE_LOCALE;
   if (!user && allow_browser_language === true) return matchLocale(browser) ?? schools;
@@ -65,3 +72,18 @@ export const deviceChoice = {
     return () => listeners.delete(listener);
   },
 };
+
+const COOKIE_FOR_A_YEAR = '; path=/; max-age=31536000; samesite=lax';
+const SECURE = '; secure';
+const GONE = '; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+
+/**
+ * Tells the server the choice of whoever is here (a cookie holding only the language's code), so
+ * it draws the next page in it (server/http/language.ts, pageLocale); none when they have not
+ * chosen, and the server follows the school's rules as chooseLocale does.
+ */
+export function tellServer(own: Locale | undefined): void {
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? SECURE : '';
+  document.cookie = own ? `${LANGUAGE_COOKIE}=${own}${COOKIE_FOR_A_YEAR}${secure}` : `${LANGUAGE_COOKIE}=${GONE}`;
+}

@@ -3,7 +3,7 @@
 // language's catalogue is a chunk of its own, fetched when that language is chosen, and kept by
 // the service worker like any chunk once fetched.
 import { i18n, type Messages } from '@lingui/core';
-import { LANGUAGE_COOKIE, LOCALE_INFO, SOURCE_LOCALE, type Locale } from '@/contract/locales';
+import { LOCALE_INFO, SOURCE_LOCALE, type Locale } from '@/contract/locales';
 
 export { i18n };
 
@@ -39,16 +39,11 @@ export async function activate(locale: Locale): Promise<void> {
   if (wanted === locale && i18n.locale !== locale) apply(locale, messages);
 }
 
-const COOKIE_FOR_A_YEAR = '; path=/; max-age=31536000; samesite=lax';
-const SECURE = '; secure';
-
 function apply(locale: Locale, messages: Messages, page: 'set' | 'as drawn' = 'set') {
   // The document first: Lingui's change re-renders the page, which should already read the right way.
   if (typeof document !== 'undefined' && page === 'set') {
     document.documentElement.lang = locale;
     document.documentElement.dir = LOCALE_INFO[locale].dir;
-    // The server draws the next page in it (a year; a language code is nothing personal).
-    document.cookie = `${LANGUAGE_COOKIE}=${locale}${COOKIE_FOR_A_YEAR}${location.protocol === 'https:' ? SECURE : ''}`;
   }
   // Lingui's numbers (a plural's #, {n, number}) in the same Intl locale as src/ui/format.ts.
   i18n.loadAndActivate({ locale, locales: LOCALE_INFO[locale].intl, messages });

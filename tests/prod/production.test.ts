@@ -91,7 +91,7 @@ describe.skipIf(!PG)('two production processes on one PostgreSQL', () => {
         const page = await send(proc.port, 'GET', '/library', { host: `greenfield.localhost:${proc.port}` });
         expect(page.status).toBe(200);
         expect(page.text).toContain('Greenfield Primary');
-        // The built pages in each language: this device last showed Arabic, so the first screen is
+        // The built pages in each language: whoever uses this device chose Arabic, so the first screen is
         // drawn in it, right to left, before any script (issue 26: no shift when the script runs).
         const arabic = await send(proc.port, 'GET', '/library', {
           host: `greenfield.localhost:${proc.port}`,

@@ -1,5 +1,5 @@
 // Pages drawn in the visitor's language (issue 26): the server picks the language the app will
-// pick (what this device last showed, else the browser's where the school allows it, else the
+// pick (the language chosen by whoever uses this device, else the browser's where the school allows it, else the
 // school's, else English), serves that language's built page with its <html lang dir>, and draws
 // the first screen's words and prices in it, so nothing turns or moves when the script runs.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ const page = (lang: string, dir: string, heading: string) =>
 
 describe('pageLocale', () => {
   const school = (default_language: string, allow_browser_language = false) => ({ default_language, allow_browser_language });
-  it("takes this device's last language, else the browser's where allowed, else the school's, else English", () => {
+  it("takes the choice made on this device, else the browser's where allowed, else the school's, else English", () => {
     expect(pageLocale({ cookie: 'hi', tenant: school('ar'), acceptLanguage: 'es' })).toBe('hi');
     expect(pageLocale({ cookie: 'tlh', tenant: school('ar'), acceptLanguage: 'es' })).toBe('ar');
     expect(pageLocale({ tenant: school('ar', true), acceptLanguage: 'es-MX,es;q=0.9' })).toBe('es');
@@ -73,7 +73,7 @@ describe('a page in the visitor’s language', () => {
     for (const price of prices) expect(price).toMatch(/[٠-٩]/);
   });
 
-  it('follows this device’s last language before the school’s, and the browser’s only where the school allows it', async () => {
+  it('follows the choice made on this device before the school’s, and the browser’s only where the school allows it', async () => {
     await setSchool({ default_language: 'ar', allow_browser_language: 'false' });
     expect(await (await get('/library', { cookie: 'language=en' })).text()).toContain('<html lang="en" dir="ltr">');
     expect(await (await get('/library', { 'accept-language': 'en' })).text()).toContain('<html lang="ar" dir="rtl">');

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '@/api/session';
 import { MSG } from '@/contract/common-messages';
-import { chooseLocale, deviceChoice, LANGUAGE_KEY, whoFor } from '@/i18n/choice';
+import { chooseLocale, deviceChoice, LANGUAGE_KEY, tellServer, whoFor } from '@/i18n/choice';
 import { adoptVisitorChoice } from '@/i18n/sign-in-choice';
 import { activate, i18n } from '@/i18n/i18n';
 import { translateKnown } from '@/i18n/known';
@@ -116,8 +116,6 @@ describe('activate', () => {
     expect(document.documentElement.dir).toBe('rtl');
     expect(i18n.locale).toBe('ar');
     expect(translateKnown(MSG.emptyClassCode)).toBe('يُرجى كتابة رمز الصف.');
-    // The server draws this device's next page in it (server/http/language.ts, pageLocale).
-    expect(document.cookie).toContain('language=ar');
     expect(translateKnown('Words the catalogue does not know')).toBe('Words the catalogue does not know');
     await activate('en');
     expect(document.documentElement.dir).toBe('ltr');
@@ -142,5 +140,14 @@ describe('the first render', () => {
     deviceChoice.set('visitor', undefined);
     document.documentElement.lang = 'klingon';
     expect(initialLocale()).toBe('en');
+  });
+});
+
+describe('telling the server', () => {
+  it('a choice goes in the cookie the server draws pages by; no choice, no cookie', () => {
+    tellServer('ar');
+    expect(document.cookie).toContain('language=ar');
+    tellServer(undefined);
+    expect(document.cookie).not.toContain('language=');
   });
 });
