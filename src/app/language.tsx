@@ -7,7 +7,7 @@ import { session } from '@/api/session';
 import { useSessionUser } from '@/api/use-session';
 import { isLocale, type Locale } from '@/contract/locales';
 import { currentTenant, PLATFORM_TENANT, useTenant } from '@/features/tenant/tenant';
-import { chooseLocale, deviceChoice, ownChoice, tellServer, whoFor } from '@/i18n/choice';
+import { chooseLocale, deviceChoice, tellServer, whoFor } from '@/i18n/choice';
 import { activate } from '@/i18n/i18n';
 
 const browser = () => (typeof navigator === 'undefined' ? [] : navigator.languages);
@@ -32,8 +32,7 @@ export function FollowLanguage() {
   const who = whoFor(user);
   const chosen = useSyncExternalStore(deviceChoice.subscribe, () => deviceChoice.get(who));
   const locale = chooseLocale({ user, school: tenant, chosen, browser: browser() });
-  const own = ownChoice({ user, chosen });
-  useEffect(() => tellServer(own), [own]);
+  useEffect(() => void tellServer(chosen), [chosen]);
   useEffect(() => {
     // Offline before this language's catalogue was ever fetched: the page stays as it is.
     activate(locale).catch((err: unknown) => console.warn(`the ${locale} catalogue could not be loaded`, err));

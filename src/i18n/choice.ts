@@ -26,16 +26,9 @@ export interface LocaleInputs {
   browser: readonly string[];
 }
 
-/** The language this person chose (on this device, or kept on the server for staff), if any. */
-export function ownChoice({ user, chosen }: Pick<LocaleInputs, 'user' | 'chosen'>): Locale | undefined {
+export function chooseLocale({ user, school, chosen, browser }: LocaleInputs): Locale {
   if (chosen) return chosen;
   if (user && isLocale(user.language)) return user.language;
-  return undefined;
-}
-
-export function chooseLocale({ user, school, chosen, browser }: LocaleInputs): Locale {
-  const own = ownChoice({ user, chosen });
-  if (own) return own;
   const { default_language, allow_browser_language } = school as { default_language?: unknown; allow_browser_language?: unknown };
   const schools = isLocale(default_language) ? default_language : SOURCE_LOCALE;
   if (!user && allow_browser_language === true) return matchLocale(browser) ?? schools;
@@ -73,17 +66,12 @@ export const deviceChoice = {
   },
 };
 
-const COOKIE_FOR_A_YEAR = '; path=/; max-age=31536000; samesite=lax';
-const SECURE = '; secure';
-const GONE = '; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+const FOR_A_YEAR = '; path=/; max-age=31536000; samesite=lax';
 
 /**
- * Tells the server the choice of whoever is here (a cookie holding only the language's code), so
- * it draws the next page in it (server/http/language.ts, pageLocale); none when they have not
- * chosen, and the server follows the school's rules as chooseLocale does.
+ * Tells the server the choice made on this device by whoever is here (a cookie holding only the
+ * language's code, empty when they have not chosen), so it draws the next page in it
+ * (server/http/language.ts, pageLocale); without one it follows the school's rules, as
+ * chooseLocale does. Staff's choice kept on the server is this device's from sign-in on.
  */
-export function tellServer(own: Locale | undefined): void {
-  if (typeof document === 'undefined') return;
-  const secure = location.protocol === 'https:' ? SECURE : '';
-  document.cookie = own ? `${LANGUAGE_COOKIE}=${own}${COOKIE_FOR_A_YEAR}${secure}` : `${LANGUAGE_COOKIE}=${GONE}`;
-}
+export const tellServer = (chosen: Locale | undefined) => (document.cookie = `${LANGUAGE_COOKIE}=${chosen ?? ''}${FOR_A_YEAR}`);
