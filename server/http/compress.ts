@@ -68,6 +68,26 @@ export const compressAnswers = createMiddleware<AppEnv>(async (c, next) => {
   remake(c, new Response(new Uint8Array(sent), { status: res.status, statusText: res.statusText, headers }));
 });
 
+/** A body in each encoding a browser may ask for (compressed once, sent many times). */
+export type Encoded = { br?: Buffer; gzip?: Buffer; identity: Buffer };
+
+export async function encodedOnce(body: Buffer, brotliQuality: number): Promise<Encoded> {
+  const [br, gzipped] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  return { identity: body, br, gzip: gzipped };
+}
+
+/** The answer for this request from a body kept in each encoding (already encoded: compressAnswers leaves it). */
+export function encodedAnswer(c: Context, body: Encoded, type: string): Response {
+  const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
+  const sent = body[encoding] ?? body.identity;
+  const headers = new Headers({ 'Content-Type': type, 'Content-Length': String(sent.length), Vary: 'Accept-Encoding' });
+  if (sent !== body.identity) headers.set('Content-Encoding', encoding);
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(sent), { status: 200, headers });
+}
+
 /**
  * Puts an answer remade from the current one in its place. Hono's setter copies the current
  * answer's headers over a new one (for headers set before there was an answer), which would undo

@@ -6,8 +6,6 @@
 // HTML is always revalidated (no-cache): a new build or new colours show on the next visit.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { tenantColorCss } from '../../src/contract/tenant-css';
@@ -18,10 +16,8 @@ import { pageLocale } from './language';
 import { escapeHtml } from '../lib/html';
 import type { TenantRow } from '../db/schema';
 import type { AppEnv } from './env';
-import { loadStaticFile, pickEncoding } from './static-files';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+import { encodedAnswer, encodedOnce, type Encoded } from './compress';
+import { loadStaticFile } from './static-files';
 
 /** The page file for a path: exact public routes, a book's page for /library/{id}, a story's for /stories/{slug}. */
 export function pageFor(index: Record<string, string>, path: string): string | undefined {
@@ -84,7 +80,6 @@ export function withPageData(html: string, path: string, sent: PageData | null):
   return out.replace('<!--/root-->', () => `<!--/root--><script type="application/json" id="page-data">${json}</script>`);
 }
 
-type Encoded = { br?: Buffer; gzip?: Buffer; identity: Buffer };
 const MAX_CACHED = 500;
 
 export function pages(staticDir: string, pageData: PageFill = async () => null) {
@@ -126,24 +121,14 @@ export function pages(staticDir: string, pageData: PageFill = async () => null) 
     let body = encoded.get(key);
     if (!body) {
       const html = Buffer.from(withPageData(brandPage(file.variants.identity!.toString('utf8'), site, year), c.req.path, filled));
-      body = {
-        identity: html,
-        br: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-        gzip: await gzipAsync(html, { level: 9 }),
-      };
+      body = await encodedOnce(html, 9);
       if (encoded.size >= MAX_CACHED) encoded.delete(encoded.keys().next().value!);
       encoded.set(key, body);
     }
-    const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
-    const sent = body[encoding] ?? body.identity;
-    const headers = new Headers({
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': String(sent.length),
-      'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding, Accept-Language, Cookie',
-      'Content-Language': locale,
-    });
-    if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
-    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(sent), { status: 200, headers });
+    const res = encodedAnswer(c, body, 'text/html; charset=utf-8');
+    res.headers.set('Cache-Control', 'no-cache');
+    res.headers.set('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+    res.headers.set('Content-Language', locale);
+    return res;
   };
 }

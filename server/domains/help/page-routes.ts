@@ -11,6 +11,7 @@ import { books, pages, stories, students, tenants, users, type TenantRow } from 
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
+import { keptJson } from '../../http/kept-answers';
 import { defineRoute, jsonBody, signedInUser, jsonRequest, notFoundAnswer, prepared } from '../../http/route';
 import type { Context } from 'hono';
 import { siteOrigin } from '../mail/outbox';
@@ -169,21 +170,33 @@ const pagesList = adminListRoutes({
   ],
 });
 
-/** The rows that apply on this site: its own where it has one, the platform's otherwise. */
-export async function sitePages(db: Queryable, tenant: TenantRow | null, slug?: string): Promise<PageRow[]> {
-  const rows = await db
-    .select()
-    .from(pages)
-    .where(
-      and(
-        tenant ? or(isNull(pages.tenant_id), eq(pages.tenant_id, tenant.id)) : isNull(pages.tenant_id),
-        slug ? eq(pages.slug, slug) : undefined,
-      ),
-    )
-    .orderBy(asc(pages.id));
-  const bySlug = new Map<string, PageRow>();
+/** The rows of a page (or every page) this site may show. */
+const onSite = (tenant: TenantRow | null, slug?: string) =>
+  and(
+    tenant ? or(isNull(pages.tenant_id), eq(pages.tenant_id, tenant.id)) : isNull(pages.tenant_id),
+    slug ? eq(pages.slug, slug) : undefined,
+  );
+
+/** Of those, the one shown for each slug: the site's own where it has one, the platform's otherwise. */
+function shown<T extends { slug: string; tenant_id: number | null }>(rows: T[]): T[] {
+  const bySlug = new Map<string, T>();
   for (const row of rows) if (!bySlug.has(row.slug) || row.tenant_id !== null) bySlug.set(row.slug, row);
   return PAGE_SLUGS.flatMap((s) => bySlug.get(s) ?? []);
+}
+
+/** The rows that apply on this site: its own where it has one, the platform's otherwise. */
+export async function sitePages(db: Queryable, tenant: TenantRow | null, slug?: string): Promise<PageRow[]> {
+  return shown(await db.select().from(pages).where(onSite(tenant, slug)).orderBy(asc(pages.id)));
+}
+
+/** Which version of a page this site shows (its row and when it was saved), without its text. */
+async function shownVersion(db: Queryable, tenant: TenantRow | null, slug: string) {
+  const rows = await db
+    .select({ id: pages.id, slug: pages.slug, tenant_id: pages.tenant_id, updated_at: pages.updated_at })
+    .from(pages)
+    .where(onSite(tenant, slug))
+    .orderBy(asc(pages.id));
+  return shown(rows)[0];
 }
 
 export const answer = (row: PageRow) => ({
@@ -261,6 +274,15 @@ export const pageRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getPage, async (c) => {
     const { slug } = c.req.valid('param');
+    if (!PAGES_WITH_FIGURES.has(slug)) {
+      // Its text changes only when it is saved: written and compressed once per saved version.
+      const version = await shownVersion(c.var.db, c.var.tenant, slug);
+      if (!version) fail(404, 'No such page.');
+      return keptJson(c, `page ${version.id} ${version.updated_at.toISOString()}`, async () => {
+        const [row] = await c.var.db.select().from(pages).where(eq(pages.id, version.id));
+        return answer(row ?? fail(404, 'No such page.'));
+      });
+    }
     const [row] = await sitePages(c.var.db, c.var.tenant, slug);
     if (!row) fail(404, 'No such page.');
     const extras = await extrasFor(c, slug);
