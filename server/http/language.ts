@@ -38,6 +38,21 @@ export function translate(message: string, locale: Locale): string {
 }
 
 /**
+ * A message in `locale` with its named placeholders filled in, as plain text (an e-mail's words):
+ * `fillIn('Hello {name},', 'es', { name: 'Tom' })` is "Hola Tom,". A name not given stays as written.
+ */
+export function fillIn(message: string, locale: Locale, values: Readonly<Record<string, string | number>> = {}): string {
+  return translate(message, locale).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** fillIn for one language: `const say = sayIn('es'); say(EMAIL_MSG.hello, { name })`. */
+export type Say = (message: string, values?: Readonly<Record<string, string | number>>) => string;
+export const sayIn =
+  (locale: Locale): Say =>
+  (message, values) =>
+    fillIn(message, locale, values);
+
+/**
  * The language a page is drawn in, as the app will choose it for this visitor (src/i18n/choice.ts),
  * so its first screen does not turn into another language or direction when the script runs: what
  * this device last showed (its cookie, written by src/i18n/i18n.ts), else the browser's language
@@ -77,6 +92,10 @@ export function fromAcceptLanguage(header: string | undefined): Locale | undefin
     .sort((a, b) => b.q - a.q || a.i - b.i);
   return wanted.map((w) => w.base).find(isLocale);
 }
+
+/** The language of a request nobody signed in to (a registration): the browser's, else the site's. */
+export const visitorLocale = (c: Context<AppEnv>): Locale =>
+  requestLocale({ tenant: c.var.tenant, acceptLanguage: c.req.header('Accept-Language') });
 
 /** Who decides (see the header): the user's choice, the browser, the school, English. */
 export function requestLocale(parts: { user?: unknown; tenant?: unknown; acceptLanguage?: string }): Locale {

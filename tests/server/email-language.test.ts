@@ -15,6 +15,8 @@ describe.each(TARGETS)('e-mails in the recipient’s language on %s', (target) =
 
   const lastMailTo = async (to: string) =>
     (await server.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.id)).limit(1))[0]!;
+  /** A mail's words, its links left out. */
+  const words = (text: string) => text.replace(/https?:\/\/\S+/g, '');
   const reset = (email: string, host: string, language?: string) =>
     server.call('POST', '/api/password-reset/', { host, json: { email }, headers: language ? { 'Accept-Language': language } : {} });
 
@@ -25,19 +27,25 @@ describe.each(TARGETS)('e-mails in the recipient’s language on %s', (target) =
     expect((await reset('teacher@greenfield.example', GREENFIELD, 'fr')).status).toBe(200);
     const mail = await lastMailTo('teacher@greenfield.example');
     expect(mail.subject).toBe('Restablece tu contraseña');
-    expect(mail.text).toMatch(/^Hola Tom,\n\nAlguien pidió restablecer la contraseña de tu cuenta\. .*una hora:\n\nhttp:\/\/\S+\n\nSi no fuiste tú/);
-    expect(mail.text).not.toContain('password');
+    expect(mail.text).toMatch(
+      /^Hola Tom,\n\nAlguien pidió restablecer la contraseña de tu cuenta\. .*una hora:\n\nhttp:\/\/\S+\n\nSi no fuiste tú/,
+    );
+    expect(words(mail.text)).not.toContain('password');
   });
 
   it('at a school whose language is Arabic, a staff member without a choice gets it in Arabic', async () => {
     const head = (await signIn(server, 'head@hillside.example', 'Head-demo-2', HILLSIDE)).access;
-    const set = await server.call('PATCH', '/api/api-school-admin/profile/', { host: HILLSIDE, token: head, json: { default_language: 'ar' } });
+    const set = await server.call('PATCH', '/api/api-school-admin/profile/', {
+      host: HILLSIDE,
+      token: head,
+      json: { default_language: 'ar' },
+    });
     expect(set.status).toBe(200);
     expect((await reset('teacher@hillside.example', HILLSIDE, 'es')).status).toBe(200);
     const mail = await lastMailTo('teacher@hillside.example');
     expect(mail.subject).toBe('أعد تعيين كلمة المرور');
     expect(mail.text).toMatch(/^مرحبًا Hannah،\n\n/);
-    expect(mail.text).not.toMatch(/Hello|password/);
+    expect(words(mail.text)).not.toMatch(/Hello|password/);
     // The school's office gets a form sent on its site in the school's language too.
     const form = await server.call('POST', '/api/forms/contact/', {
       host: HILLSIDE,
