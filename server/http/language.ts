@@ -13,7 +13,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { remake } from './compress';
 import type { AppEnv } from './env';
 import { users } from '../db/schema';
-import { LOCALES, type Locale } from '../../src/contract/locales';
+import { LOCALE_INFO, LOCALES, type Locale } from '../../src/contract/locales';
 import { parsePo } from '../../src/contract/po';
 
 export { parsePo };
@@ -37,12 +37,26 @@ export function translate(message: string, locale: Locale): string {
   return catalogue(locale)?.get(message) ?? message;
 }
 
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+/** A count in `locale`'s digits (Arabic-Indic in Arabic); English as it always was (3, 1200). */
+function countIn(locale: Locale, n: number): string {
+  if (locale === 'en') return String(n);
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(LOCALE_INFO[locale].intl)));
+  return format.format(n);
+}
+
 /**
  * A message in `locale` with its named placeholders filled in, as plain text (an e-mail's words):
- * `fillIn('Hello {name},', 'es', { name: 'Tom' })` is "Hola Tom,". A name not given stays as written.
+ * `fillIn('Hello {name},', 'es', { name: 'Tom' })` is "Hola Tom,". Numbers are written in the
+ * language's digits; a name not given stays as written.
  */
 export function fillIn(message: string, locale: Locale, values: Readonly<Record<string, string | number>> = {}): string {
-  return translate(message, locale).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return translate(message, locale).replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(values, name)) return whole;
+    const value = values[name]!;
+    return typeof value === 'number' ? countIn(locale, value) : value;
+  });
 }
 
 /** fillIn for one language: `const say = sayIn('es'); say(EMAIL_MSG.hello, { name })`. */

@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '../../server/db/schema';
+import { fillIn } from '../../server/http/language';
+import { EMAIL_MSG } from '../../src/contract/email-messages';
 import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer } from './harness';
 
 describe.each(TARGETS)('e-mails in the recipient’s language on %s', (target) => {
@@ -93,5 +95,15 @@ describe.each(TARGETS)('e-mails in the recipient’s language on %s', (target) =
     expect(mail.subject).toBe('Confirmez votre adresse e-mail pour École des Lilas');
     expect(mail.text).toMatch(/^Bonjour Lise,\n\nMerci d’avoir inscrit École des Lilas\./);
     expect(mail.text).not.toMatch(/Hello|Thank you|GMT/);
+  });
+
+  it('writes numbers in the language’s digits, English as always', () => {
+    const lapse = (locale: 'en' | 'ar' | 'hi') => fillIn(EMAIL_MSG.verifyLapse, locale, { days: 3, subdomain: 'oak' });
+    expect(lapse('en')).toContain('within 3 days lapses');
+    expect(lapse('ar')).toContain('٣');
+    expect(lapse('hi')).toContain('3');
+    expect(fillIn(EMAIL_MSG.formStudents, 'en', { students: 1200, classes: 4 })).toBe(
+      'students: 1200 in 4 classes (review it in the admin panel)',
+    );
   });
 });
