@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PLATFORM_NAME } from './src/contract/tenant-colors';
+import { PLATFORM_DESCRIPTION, PLATFORM_NAME } from './src/contract/tenant-colors';
 import { precompress } from './build/compress-plugin';
 import { lingui } from './build/lingui';
 import { prerender } from './build/prerender-plugin';
@@ -53,9 +53,8 @@ export default defineConfig({
       manifest: {
         name: PLATFORM_NAME,
         short_name: PLATFORM_NAME,
-        description: 'Read, write and share stories: an online library for schools and families.',
-        // The installed app's name and description are English; a per-language manifest needs the
-        // server to answer /manifest.webmanifest in the site's language (issue 26, server phase).
+        description: PLATFORM_DESCRIPTION,
+        // The platform's: a school's site answers its own, in the school's language (server/site/manifest.ts).
         lang: 'en',
         start_url: '/',
         scope: '/',

@@ -13,7 +13,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { remake } from './compress';
 import type { AppEnv } from './env';
 import { users } from '../db/schema';
-import { LOCALES, type Locale } from '../../src/contract/locales';
+import { LOCALE_INFO, LOCALES, type Locale } from '../../src/contract/locales';
 import { parsePo } from '../../src/contract/po';
 
 export { parsePo };
@@ -36,6 +36,35 @@ function catalogue(locale: Locale): Map<string, string> | undefined {
 export function translate(message: string, locale: Locale): string {
   return catalogue(locale)?.get(message) ?? message;
 }
+
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+/** A count in `locale`'s digits (Arabic-Indic in Arabic); English as it always was (3, 1200). */
+function countIn(locale: Locale, n: number): string {
+  if (locale === 'en') return String(n);
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(LOCALE_INFO[locale].intl)));
+  return format.format(n);
+}
+
+/**
+ * A message in `locale` with its named placeholders filled in, as plain text (an e-mail's words):
+ * `fillIn('Hello {name},', 'es', { name: 'Tom' })` is "Hola Tom,". Numbers are written in the
+ * language's digits; a name not given stays as written.
+ */
+export function fillIn(message: string, locale: Locale, values: Readonly<Record<string, string | number>> = {}): string {
+  return translate(message, locale).replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(values, name)) return whole;
+    const value = values[name]!;
+    return typeof value === 'number' ? countIn(locale, value) : value;
+  });
+}
+
+/** fillIn for one language: `const say = sayIn('es'); say(EMAIL_MSG.hello, { name })`. */
+export type Say = (message: string, values?: Readonly<Record<string, string | number>>) => string;
+export const sayIn =
+  (locale: Locale): Say =>
+  (message, values) =>
+    fillIn(message, locale, values);
 
 /**
  * The language a page is drawn in, as the app will choose it for this visitor (src/i18n/choice.ts),
@@ -77,6 +106,10 @@ export function fromAcceptLanguage(header: string | undefined): Locale | undefin
     .sort((a, b) => b.q - a.q || a.i - b.i);
   return wanted.map((w) => w.base).find(isLocale);
 }
+
+/** The language of a request nobody signed in to (a registration): the browser's, else the site's. */
+export const visitorLocale = (c: Context<AppEnv>): Locale =>
+  requestLocale({ tenant: c.var.tenant, acceptLanguage: c.req.header('Accept-Language') });
 
 /** Who decides (see the header): the user's choice, the browser, the school, English. */
 export function requestLocale(parts: { user?: unknown; tenant?: unknown; acceptLanguage?: string }): Locale {

@@ -2,7 +2,8 @@
 // site (subdomain or verified own domain) it carries the school's name, a short name that fits
 // under a home-screen icon, its primary colour as the theme, its light background colour for the
 // splash screen, and icons made from its logo; on the platform, and for a school without a logo,
-// the platform's own icons. The built manifest (dist/manifest.webmanifest) is the base, so its
+// the platform's own icons. A school's is in the school's language: its `lang` and `dir`, and the
+// description in its words (the same catalogues as the screens). The built manifest (dist/manifest.webmanifest) is the base, so its
 // start URL, scope and display stay as the build made them.
 //
 // Icons: GET /manifest-icons/<tenant>/<logo hash>/<192|512>[-maskable].png, drawn with sharp in
@@ -18,6 +19,8 @@ import { tenantLogos, type TenantRow } from '../db/schema';
 import { storageKey } from '../providers/storage/storage';
 import { siteOf } from '../http/context';
 import type { AppEnv } from '../http/env';
+import { translate } from '../http/language';
+import { isLocale, LOCALE_INFO } from '../../src/contract/locales';
 
 export const ICON_SIZES = [192, 512] as const;
 const HEX = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
@@ -54,6 +57,7 @@ function schoolManifest(base: Manifest, site: TenantRow, logoHash: string | null
         },
       ])
     : base.icons;
+  const lang = isLocale(site.default_language) ? site.default_language : 'en';
   return {
     ...base,
     // The same path on every host; the host makes each school's app its own installation.
@@ -63,6 +67,9 @@ function schoolManifest(base: Manifest, site: TenantRow, logoHash: string | null
     theme_color: colour(site.primary_color, base.theme_color),
     background_color: colour(site.bg_secondary_color, base.background_color),
     icons,
+    lang,
+    dir: LOCALE_INFO[lang].dir,
+    ...(typeof base.description === 'string' ? { description: translate(base.description, lang) } : {}),
   };
 }
 

@@ -41,3 +41,5 @@ export const DEFAULT_TENANT_COLORS: TenantColors = {
 };
 
 export const PLATFORM_NAME = 'StoryNest';
+/** The installed app's description (the manifest's): a school's site says it in the school's language. */
+export const PLATFORM_DESCRIPTION = /*i18n*/ 'Read, write and share stories: an online library for schools and families.';

@@ -1,6 +1,6 @@
 // The installed app is the school's: /manifest.webmanifest per host with the school's name, short
 // name, colours and icons made from its logo (the platform's icons without one), every icon a real
-// PNG of the size it states; the page's theme-color is the school's colour.
+// PNG of the size it states; the page's theme-color is the school's colour; its lang, dir and description the school's language's.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,8 @@ const BUILT = {
   display: 'standalone',
   background_color: '#ffffff',
   theme_color: '#11365A',
+  description: 'Read, write and share stories: an online library for schools and families.',
+  lang: 'en',
   icons: [
     { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
@@ -58,6 +60,8 @@ describe('the installed app is the school’s', () => {
       .png()
       .toBuffer();
     const [green] = await server.database.db.select().from(tenants).where(eq(tenants.subdomain, 'greenfield'));
+    // Hillside's site is in Arabic (set before any request: the site's row is then kept in memory).
+    await server.database.db.update(tenants).set({ default_language: 'ar' }).where(eq(tenants.subdomain, 'hillside'));
     await storeLogo(server.database.db, databaseStore, green!.id, { bytes: new Uint8Array(logo), type: 'image/png' });
   }, 300_000);
   afterAll(async () => {
@@ -143,6 +147,16 @@ describe('the installed app is the school’s', () => {
     expect(await page(GREENFIELD)).toContain('<meta name="theme-color" content="#2E7D32"');
     expect(await page(HILLSIDE)).toContain('<meta name="theme-color" content="#11365A"');
     expect(await page('localhost')).toContain('<meta name="theme-color" content="#11365A"');
+  });
+
+  it('speaks the school’s language: lang, dir and the description in its words', async () => {
+    expect(await manifest(GREENFIELD)).toMatchObject({ lang: 'en', dir: 'ltr', description: BUILT.description });
+    expect(await manifest(HILLSIDE)).toMatchObject({
+      name: 'Hillside Academy',
+      lang: 'ar',
+      dir: 'rtl',
+      description: 'اقرأ القصص واكتبها وشاركها: مكتبة إلكترونية للمدارس والعائلات.',
+    });
   });
 
   it('shortens a long school name to whole words for the home screen', () => {

@@ -10,14 +10,17 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { InvitationAcceptRequest, NewAccount } from '../../../src/contract/auth';
+import { EMAIL_MSG } from '../../../src/contract/email-messages';
 import { AUTH_MSG } from '../../../src/contract/messages';
 import { ROLES, type Role } from '../../../src/contract/domain';
 import { invitations, organizationLinks, tenants, users } from '../../db/schema';
 import type { AppEnv, AuthUser } from '../../http/env';
 import { fail, validationAnswer } from '../../http/errors';
+import { sayIn } from '../../http/language';
 import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
 import { UserSchema } from '../../http/schemas';
 import { hashPassword, randomToken, sha256 } from '../../lib/crypto';
+import { recipientLocale } from '../mail/language';
 import { queueEmail, siteOrigin } from '../mail/outbox';
 import { startSession } from './sessions';
 import { markAccepted, openInvitation } from './one-time-links';
@@ -132,12 +135,14 @@ export const invitationRoutes = new OpenAPIHono<AppEnv>()
         .returning({ id: invitations.id });
       const inviter = tenant?.school_name ?? 'StoryNest';
       const link = `${siteOrigin(c)}/accept-invitation/${encodeURIComponent(token)}/`;
+      // The invitee's own language if the address has an account already, else the school's.
+      const say = sayIn(await recipientLocale(tx, { email, school: tenant }));
       await queueEmail(tx, {
         tenant_id: tenant?.id ?? null,
         to: email,
-        subject: `You are invited to ${inviter}`,
+        subject: say(EMAIL_MSG.inviteSubject, { inviter }),
         expires_at: new Date(deps.now().getTime() + INVITATION_TTL_MS),
-        text: `Hello,\n\n${inviter} invites you to join them on StoryNest. To accept, open this link within 7 days:\n\n${link}\n`,
+        text: `${[say(EMAIL_MSG.helloAll), say(EMAIL_MSG.invite, { inviter }), link].join('\n\n')}\n`,
       });
       return row!.id;
     });

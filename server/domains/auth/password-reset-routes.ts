@@ -5,15 +5,18 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { PasswordResetConfirm, PasswordResetRequest } from '../../../src/contract/auth';
+import { EMAIL_MSG } from '../../../src/contract/email-messages';
 import { AUTH_MSG } from '../../../src/contract/messages';
 import type { Queryable } from '../../db/client';
 import { passwordResetTokens, users, type UserRow } from '../../db/schema';
 import { revokeUserSessions } from './tokens';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
+import { sayIn } from '../../http/language';
 import { defineRoute, errorBody, jsonBody, jsonRequest } from '../../http/route';
 import { MessageSchema } from '../../http/schemas';
 import { hashPassword, sha256 } from '../../lib/crypto';
+import { recipientLocale } from '../mail/language';
 import { queueEmail, siteOrigin } from '../mail/outbox';
 import { accountKeys, clearFailures, countUse } from './rate-limit';
 import { createResetToken, RESET_TTL_MS, resetLink } from './one-time-links';
@@ -82,14 +85,15 @@ export const passwordResetRoutes = new OpenAPIHono<AppEnv>()
     const onThisSite = user && (user.tenant_id === (c.var.tenant?.id ?? null) || user.role === 'upschool_admin');
     if (user?.email && user.is_active && user.role !== 'student' && onThisSite) {
       const to = user.email;
+      const say = sayIn(await recipientLocale(db, { language: user.language, school: user.tenant_id }));
       await db.transaction(async (tx) => {
         const link = resetLink(siteOrigin(c), await createResetToken(tx, user.id, now));
         await queueEmail(tx, {
           tenant_id: user.tenant_id,
           to,
-          subject: 'Reset your password',
+          subject: say(EMAIL_MSG.resetSubject),
           expires_at: new Date(now.getTime() + RESET_TTL_MS),
-          text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
+          text: [say(EMAIL_MSG.hello, { name: user.first_name }), say(EMAIL_MSG.resetAsked), link, say(EMAIL_MSG.resetNotYou)].join('\n\n'),
         });
       });
       deps.kickMailer();

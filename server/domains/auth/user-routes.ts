@@ -11,6 +11,7 @@ import { Hono } from 'hono';
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { CreateUserForm, UserPatch } from '../../../src/contract/admin';
 import { ROLES } from '../../../src/contract/domain';
+import { EMAIL_MSG } from '../../../src/contract/email-messages';
 import { ADMIN_MSG } from '../../../src/contract/messages';
 import { pictures, tenants, users } from '../../db/schema';
 import { revokeUserSessions } from './tokens';
@@ -18,9 +19,11 @@ import type { Queryable } from '../../db/client';
 import { adminListRoutes, countAll, lowerEq, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail, fieldFail } from '../../http/errors';
+import { sayIn } from '../../http/language';
 import { defineRoute, jsonBody, signedInUser, type Access, notFoundAnswer, formOrJson, formOrJsonRequest } from '../../http/route';
 import { MessageSchema, Id, IdParam } from '../../http/schemas';
 import { inScope, PLATFORM, requestScope, SCHOOL_AREA, type Scope } from '../../http/access';
+import { recipientLocale } from '../mail/language';
 import { queueEmail, siteOrigin } from '../mail/outbox';
 import { createResetToken, resetLink } from './one-time-links';
 import { logoMatchesType } from '../../lib/uploads';
@@ -295,11 +298,13 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
     const now = c.var.deps.now();
     const site = siteOrigin(c, tenant ?? null);
     const link = resetLink(site, await createResetToken(db, id, now, WELCOME_LINK_TTL_MS));
+    // A new account has made no choice yet: its school's language.
+    const say = sayIn(await recipientLocale(db, { language: null, school: tenant ?? null }));
     await queueEmail(db, {
       tenant_id: tenantId,
       to: email,
-      subject: `Your StoryNest account${tenant ? ` at ${tenant.school_name}` : ''}`,
-      text: `Hello ${body.first_name},\n\nAn account was made for you on StoryNest. Your site:\n\n${site}\n\nTo choose your password and sign in, open this link within 7 days:\n\n${link}\n`,
+      subject: tenant ? say(EMAIL_MSG.welcomeSubjectAt, { school: tenant.school_name }) : say(EMAIL_MSG.welcomeSubject),
+      text: `${[say(EMAIL_MSG.hello, { name: body.first_name }), say(EMAIL_MSG.welcomeMade), site, say(EMAIL_MSG.welcomeLink), link].join('\n\n')}\n`,
       expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS),
     });
     c.var.deps.kickMailer();

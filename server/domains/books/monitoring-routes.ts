@@ -9,14 +9,17 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { BOOK_MSG, ModerationAction, ModerationReply } from '../../../src/contract/books';
+import { EMAIL_MSG } from '../../../src/contract/email-messages';
 import { REPORT_REASONS } from '../../../src/contract/forms';
 import { ADMIN_MSG } from '../../../src/contract/messages';
 import { books, formSubmissions, stories, tenants } from '../../db/schema';
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
+import { sayIn } from '../../http/language';
 import { defineRoute, errorBody, jsonBody, signedInUser, notFoundAnswer, jsonRequest } from '../../http/route';
 import { MessageSchema, Id } from '../../http/schemas';
+import { recipientLocale } from '../mail/language';
 import { queueEmail } from '../mail/outbox';
 import { decideStory } from '../stories/review';
 import { PLATFORM } from '../../http/access';
@@ -210,7 +213,7 @@ export const bookMonitoringRoutes = new OpenAPIHono<AppEnv>()
     const db = c.var.db;
     const found = await item(c, type, id);
     const reporters = await db
-      .select({ email: formSubmissions.email, name: formSubmissions.name })
+      .select({ email: formSubmissions.email, name: formSubmissions.name, site: formSubmissions.tenant_id })
       .from(formSubmissions)
       .where(
         and(
@@ -222,11 +225,14 @@ export const bookMonitoringRoutes = new OpenAPIHono<AppEnv>()
     const to = [...new Map(reporters.map((r) => [r.email.toLowerCase(), r])).values()];
     if (!to.length) fail(409, BOOK_MSG.noReporter);
     for (const r of to) {
+      // The reporter's own language if they have an account, else that of the site they reported on.
+      const say = sayIn(await recipientLocale(db, { email: r.email, school: r.site }));
+      const title = found.title;
       await queueEmail(db, {
         tenant_id: found.tenant_id,
         to: r.email,
-        subject: `About your report: ${found.title}`,
-        text: `Hello ${r.name},\n\nThank you for telling us about "${found.title}".\n\n${message}\n`,
+        subject: say(EMAIL_MSG.reportReplySubject, { title }),
+        text: `${[say(EMAIL_MSG.hello, { name: r.name }), say(EMAIL_MSG.reportReplyThanks, { title }), message].join('\n\n')}\n`,
         expires_at: null,
       });
     }

@@ -23,6 +23,9 @@
 // subscription, or a linked organization's, is to a plan listing that mode.
 import { and, eq, inArray, isNotNull, isNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentProvider, SubscriptionInterval } from '../../../src/contract/domain';
+import { EMAIL_MSG } from '../../../src/contract/email-messages';
+import { LOCALE_INFO } from '../../../src/contract/locales';
+import { formatPrice } from '../../../src/contract/price';
 import type { Db, Queryable } from '../../db/client';
 import {
   organizationLinks,
@@ -38,6 +41,8 @@ import {
 import type { Deps } from '../../http/env';
 import { logger as processLogger } from '../../log';
 import { randomToken } from '../../lib/crypto';
+import { sayIn } from '../../http/language';
+import { dayIn, recipientLocale } from '../mail/language';
 import { queueEmail } from '../mail/outbox';
 
 const DAY_MS = 24 * 3600_000;
@@ -477,7 +482,12 @@ async function recordLink(db: Db, a: Attempt, link: PayByLink): Promise<boolean>
       .where(eq(subscriptions.id, a.subscriptionId));
     const [tenant] = sub
       ? await tx
-          .select({ subdomain: tenants.subdomain, school_name: tenants.school_name, school_email: tenants.school_email })
+          .select({
+            subdomain: tenants.subdomain,
+            school_name: tenants.school_name,
+            school_email: tenants.school_email,
+            default_language: tenants.default_language,
+          })
           .from(tenants)
           .where(eq(tenants.id, sub.tenant_id))
       : [];
@@ -485,7 +495,7 @@ async function recordLink(db: Db, a: Attempt, link: PayByLink): Promise<boolean>
     const grace = sub.grace_until ?? new Date(renewal.from.getTime() + GRACE_DAYS * DAY_MS);
     await pastDue(tx, a.subscriptionId, renewal.from, grace);
     const admins = await tx
-      .select({ email: users.email })
+      .select({ email: users.email, language: users.language })
       .from(users)
       .where(
         and(
@@ -495,22 +505,28 @@ async function recordLink(db: Db, a: Attempt, link: PayByLink): Promise<boolean>
           isNotNull(users.email),
         ),
       );
-    const to = admins.length ? admins.map((u) => u.email!) : [tenant.school_email];
-    const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: a.charge.currency }).format(a.charge.amountCents / 100);
-    const day = grace.toISOString().slice(0, 10);
-    for (const address of to)
+    // Each admin in their own language (else the school's); the school's office in the school's.
+    const to = admins.length
+      ? admins.map((u) => ({ address: u.email!, language: u.language }))
+      : [{ address: tenant.school_email, language: null }];
+    for (const { address, language } of to) {
+      const locale = await recipientLocale(tx, { language, school: tenant });
+      const say = sayIn(locale);
+      const school = tenant.school_name;
+      const amount = formatPrice(a.charge.amountCents, a.charge.currency, LOCALE_INFO[locale].intl);
       await queueEmail(tx, {
         tenant_id: sub.tenant_id,
         to: address,
-        subject: `${tenant.school_name}: your subscription renewal is due`,
+        subject: say(EMAIL_MSG.renewalSubject, { school }),
         text:
-          `Hello,\n\nThe subscription of ${tenant.school_name} has come to the end of its period.\n` +
+          `${say(EMAIL_MSG.helloAll)}\n\n${say(EMAIL_MSG.renewalEnded, { school })}\n` +
           `${a.charge.description}: ${amount}\n\n` +
-          `To renew it, pay here:\n${link.payLink(a.orderId, tenant.subdomain)}\n\n` +
-          `Until ${day} everything stays open; after that day, if it is not paid, the subscription ends.\n`,
+          `${say(EMAIL_MSG.renewalPay)}\n${link.payLink(a.orderId, tenant.subdomain)}\n\n` +
+          `${say(EMAIL_MSG.renewalGrace, { day: dayIn(locale, grace) })}\n`,
         // The link is no use once the grace has run out.
         expires_at: grace,
       });
+    }
     return true;
   });
 }

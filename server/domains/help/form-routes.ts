@@ -18,12 +18,15 @@ import {
   parseEnrolmentCsv,
   type FormKind,
 } from '../../../src/contract/forms';
+import { EMAIL_MSG, FORM_EMAIL, FORM_EMAIL_FIELDS } from '../../../src/contract/email-messages';
 import { classes, formSubmissions, tenants } from '../../db/schema';
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { KEY_HEADER } from '../../http/idempotency';
+import { sayIn, type Say } from '../../http/language';
 import { defineRoute, errorBody, jsonBody, notFoundAnswer } from '../../http/route';
+import { recipientLocale } from '../mail/language';
 import { queueEmail } from '../mail/outbox';
 import { clientAddress, countUse, type Limit } from '../auth/rate-limit';
 import { createStudents, freeClassCode } from '../roster/queries';
@@ -79,15 +82,20 @@ function sendRoute<K extends FormKind>(kind: K) {
 }
 
 /** The mail's text: every field, one per line, the CSV as a count (it stays in the database). */
-function mailText(kind: FormKind, data: Record<string, unknown>, site: string): string {
+function mailText(say: Say, kind: FormKind, data: Record<string, unknown>, site: string): string {
   const lines = Object.entries(data)
     .filter(([k, v]) => k !== 'csv' && k !== 'website' && v !== undefined && v !== '')
-    .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${k === 'reason' ? (REPORT_REASONS[v as keyof typeof REPORT_REASONS] ?? v) : String(v)}`);
+    .map(([k, v]) => {
+      const reason = k === 'reason' ? REPORT_REASONS[v as keyof typeof REPORT_REASONS] : undefined;
+      const value = reason ? say(reason) : String(v);
+      const line = FORM_EMAIL_FIELDS[k];
+      return line ? say(line, { value }) : `${k.replace(/_/g, ' ')}: ${value}`;
+    });
   if (kind === 'bulk_enrolment') {
     const rows = parseEnrolmentCsv(String(data.csv ?? ''));
-    lines.push(`students: ${rows.length} in ${new Set(rows.map((r) => r.class_name)).size} classes (review it in the admin panel)`);
+    lines.push(say(EMAIL_MSG.formStudents, { students: rows.length, classes: new Set(rows.map((r) => r.class_name)).size }));
   }
-  return `${TITLES[kind]} sent on ${site}:\n\n${lines.join('\n')}\n`;
+  return `${say(FORM_EMAIL[kind].sent, { site })}\n\n${lines.join('\n')}\n`;
 }
 
 async function accept(
@@ -130,11 +138,13 @@ async function accept(
     return c.json({ id: other?.id ?? 0, message: FORM_MSG.sentOnline }, 201);
   }
   const siteName = tenant?.school_name ?? 'StoryNest';
+  // The office reads it in the school's language (the platform's inbox: English).
+  const say = sayIn(await recipientLocale(db, { language: null, school: tenant }));
   await queueEmail(db, {
     tenant_id: tenant?.id ?? null,
     to: tenant?.school_email ?? PLATFORM_INBOX,
-    subject: `${TITLES[kind]} from ${name} (${siteName})`,
-    text: `${mailText(kind, data, siteName)}\nReply to: ${name} <${email}>\n`,
+    subject: say(FORM_EMAIL[kind].subject, { name, site: siteName }),
+    text: `${mailText(say, kind, data, siteName)}\n${say(EMAIL_MSG.formReplyTo, { name, email })}\n`,
     expires_at: null,
   });
   c.var.deps.kickMailer();

@@ -10,11 +10,14 @@ import { Hono } from 'hono';
 import { eq, inArray } from 'drizzle-orm';
 import { BODY_LIMITS } from '../../../src/contract/limits';
 import { LOGO_TYPES, RegistrationRequest, suggestSubdomain } from '../../../src/contract/registration';
+import { EMAIL_MSG } from '../../../src/contract/email-messages';
+import type { Locale } from '../../../src/contract/locales';
 import { AUTH_MSG } from '../../../src/contract/messages';
 import { organizationLinks, tenantLogos, tenants, users, type UserRow } from '../../db/schema';
 import type { Queryable } from '../../db/client';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
+import { sayIn, visitorLocale } from '../../http/language';
 import { Id } from '../../http/schemas';
 import { defineRoute, errorBody, jsonBody, notFoundAnswer } from '../../http/route';
 import { logoOfRequest, storeLogo } from './logos';
@@ -22,6 +25,7 @@ import { storageKey, type FileStore } from '../../providers/storage/storage';
 import { forgetTenant } from '../../http/context';
 import { confirmationDeadline, removeLapsedRegistrations } from './lapsed-registrations';
 import { randomToken, sha256 } from '../../lib/crypto';
+import { momentIn, recipientLocale } from '../mail/language';
 import { queueEmail, schoolOrigin, siteOrigin } from '../mail/outbox';
 import { markAccepted, openInvitation } from '../auth/one-time-links';
 import { findStaffByEmail } from '../auth/users';
@@ -112,6 +116,8 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
   const owner = await findStaffByEmail(db, email);
 
   const site = siteOrigin(c, subdomain);
+  // The one registering has no account to choose a language with yet: the language they asked in.
+  const asked = visitorLocale(c);
   // Checked and cleaned before the transaction: it never holds the database while the pool works.
   const logo = await logoOfRequest(c);
   const tenant = await db.transaction(async (tx) => {
@@ -136,7 +142,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
     const tenant = row!;
     if (logo) await storeLogo(tx, c.var.deps.storage, tenant.id, logo);
     if (owner) {
-      await tellAccountOwner(tx, owner, form.school_name, schoolOrigin(deps.config, await schoolOf(tx, owner.tenant_id)), now);
+      await tellAccountOwner(tx, owner, form.school_name, schoolOrigin(deps.config, await schoolOf(tx, owner.tenant_id)), now, asked);
       return tenant;
     }
     await tx.insert(users).values({
@@ -152,7 +158,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
       }
       await markAccepted(tx, invitation.id, now);
     }
-    await sendVerification(tx, { ...tenant, first_name: form.first_name }, site, now, days);
+    await sendVerification(tx, { ...tenant, first_name: form.first_name }, site, now, days, asked);
     return tenant;
   });
   deps.kickMailer();
@@ -171,20 +177,34 @@ async function schoolOf(db: Queryable, tenantId: number | null) {
   return row ?? null;
 }
 
-/** Tells the owner of an existing account that their address was used to register a school. */
-async function tellAccountOwner(db: Queryable, owner: UserRow, schoolName: string, site: string, now: Date) {
+/**
+ * Tells the owner of an existing account that their address was used to register a school: in
+ * their own language, else their school's, else the one the registration was asked in.
+ */
+async function tellAccountOwner(db: Queryable, owner: UserRow, schoolName: string, site: string, now: Date, asked: Locale) {
+  const say = sayIn(await recipientLocale(db, { language: owner.language, school: owner.tenant_id, requester: asked }));
+  const school = schoolName;
   await queueEmail(db, {
     tenant_id: owner.tenant_id,
     to: owner.email!,
-    subject: `Someone asked to register ${schoolName} with your e-mail address`,
+    subject: say(EMAIL_MSG.ownerSubject, { school }),
     expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS),
-    text: `Hello ${owner.first_name},\n\nSomeone, perhaps you, asked to register ${schoolName} with this e-mail address. This address already has an account, so no school was registered with it.\n\nTo sign in to your account:\n\n${site}/login\n\nIf you have forgotten your password:\n\n${site}/resetpasswordemail\n\nTo register a new school, use another e-mail address. If this was not you, you can ignore this e-mail: nothing has changed in your account.`,
+    text: [
+      say(EMAIL_MSG.hello, { name: owner.first_name }),
+      say(EMAIL_MSG.ownerAsked, { school }),
+      say(EMAIL_MSG.ownerSignIn),
+      `${site}/login`,
+      say(EMAIL_MSG.ownerForgot),
+      `${site}/resetpasswordemail`,
+      say(EMAIL_MSG.ownerNotYou),
+    ].join('\n\n'),
   });
 }
 
 /**
  * E-mails the confirmation link (a fresh one each time: an earlier link stops working). Every link
- * ends when the registration lapses, `days` after the school registered.
+ * ends when the registration lapses, `days` after the school registered. In `locale`: the one
+ * registering (or asking again) has no account to choose a language with yet, so the request's.
  */
 export async function sendVerification(
   db: Queryable,
@@ -192,7 +212,9 @@ export async function sendVerification(
   site: string,
   now: Date,
   days: number,
+  locale: Locale,
 ) {
+  const say = sayIn(locale);
   const token = randomToken();
   const deadline = confirmationDeadline(tenant.created_at, days);
   await db
@@ -203,9 +225,16 @@ export async function sendVerification(
   await queueEmail(db, {
     tenant_id: tenant.id,
     to: tenant.school_email,
-    subject: `Confirm your e-mail address for ${tenant.school_name}`,
+    subject: say(EMAIL_MSG.verifySubject, { school: tenant.school_name }),
     expires_at: new Date(Math.max(deadline.getTime(), now.getTime())),
-    text: `Hello ${tenant.first_name},\n\nThank you for registering ${tenant.school_name}. Your site:\n\n${site}\n\nTo confirm this address and choose your password, open this link before ${deadline.toUTCString()}:\n\n${link}\n\nUntil then nobody can sign in to the site. A registration that is not confirmed within ${days} days lapses: it is removed, and its address (${tenant.subdomain}) is free for others again.`,
+    text: [
+      say(EMAIL_MSG.hello, { name: tenant.first_name }),
+      say(EMAIL_MSG.verifyThanks, { school: tenant.school_name }),
+      site,
+      say(EMAIL_MSG.verifyLink, { deadline: momentIn(locale, deadline) }),
+      link,
+      say(EMAIL_MSG.verifyLapse, { days, subdomain: tenant.subdomain }),
+    ].join('\n\n'),
   });
 }
 

@@ -7,6 +7,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { tenants, users } from '../../db/schema';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
+import { visitorLocale } from '../../http/language';
 import { defineRoute, errorBody, jsonBody, jsonRequest, notFoundAnswer } from '../../http/route';
 import { sha256 } from '../../lib/crypto';
 import { siteOrigin } from '../mail/outbox';
@@ -96,7 +97,8 @@ export const verificationRoutes = new OpenAPIHono<AppEnv>()
       .limit(1);
     if (waiting) {
       const { tenant, first_name } = waiting;
-      await sendVerification(db, { ...tenant, first_name }, siteOrigin(c, tenant), now, c.var.deps.config.registrationConfirmDays);
+      const days = c.var.deps.config.registrationConfirmDays;
+      await sendVerification(db, { ...tenant, first_name }, siteOrigin(c, tenant), now, days, visitorLocale(c));
       c.var.deps.kickMailer();
     }
     return c.json({ message: VERIFY_MSG.resent }, 200);
