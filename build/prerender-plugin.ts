@@ -13,7 +13,7 @@ import type { Plugin } from 'vite';
 import type * as Links from '../src/app/layouts/links';
 import { LOCALE_INFO, LOCALES, type Locale } from '../src/contract/locales';
 import { parsePo } from '../src/contract/po';
-import { PLATFORM_NAME } from '../src/contract/tenant-colors';
+import { PLATFORM_DESCRIPTION, PLATFORM_NAME } from '../src/contract/tenant-colors';
 import { isPageSlug } from '../src/contract/public-pages';
 import { importWithMacros } from './lingui';
 
@@ -96,7 +96,7 @@ interface PublicPage {
   content: string;
 }
 
-const DESCRIPTION = 'Read, write and share stories: an online library for schools and families.';
+const DESCRIPTION = PLATFORM_DESCRIPTION;
 const library = (say: Say) =>
   `<section class="page library" aria-labelledby="library-title"><h1 id="library-title">${say('Online Library')}</h1><p class="lead">${say('Books and stories to read, share and buy.')}</p><div class="category-slot"></div><!--books-->${skeletonGrid()}<!--/books--></section>`;
 
