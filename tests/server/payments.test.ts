@@ -1,5 +1,6 @@
 // Checkout through each sandbox provider, on the real API and database: the provider's page,
 // its three answers, and the callbacks a browser (or an attacker) could send back.
+import { translate } from '../../server/http/language';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_PROVIDERS, type PaymentProvider } from '../../src/contract/domain';
 import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer, DELIVERY_ADDRESS } from './harness';
@@ -178,5 +179,16 @@ describe.each(TARGETS)('payments on %s', (target) => {
     expect((await server.call('GET', '/api/payments/paypal/return/?token=nope', { host: GREENFIELD })).status).toBe(400);
     expect((await server.call('GET', '/api/payments/venmo/return/', { host: GREENFIELD })).status).toBe(404);
     expect((await server.call('GET', '/api/payments/sandbox/paypal/<script>/', { host: GREENFIELD })).status).toBe(404);
+  });
+
+  it("draws the sandbox's page in the buyer's language (issue 26): Arabic, right to left, the amount in Arabic-Indic digits", async () => {
+    const o = await checkout('paypal');
+    const page = await server.call('GET', o.redirect_url, { host: GREENFIELD, headers: { 'Accept-Language': 'ar' } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<html lang="ar" dir="rtl">');
+    for (const words of ['This is a test payment page: no real money moves.', 'Approve', 'Decline'])
+      expect(page.body).toContain(translate(words, 'ar'));
+    expect(page.body).toMatch(/<strong>[^<]*[٠-٩][^<]*<\/strong>/);
+    expect(page.body).not.toContain('Approve');
   });
 });

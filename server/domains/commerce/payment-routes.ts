@@ -22,6 +22,10 @@ import type { AppEnv } from '../../http/env';
 import { limitBody } from '../../http/route';
 import { fail } from '../../http/errors';
 import { escapeHtml } from '../../lib/html';
+import { fillIn, visitorLocale } from '../../http/language';
+import { LOCALE_INFO, type Locale } from '../../../src/contract/locales';
+import { formatPrice } from '../../../src/contract/price';
+import { SANDBOX_MSG } from '../../../src/contract/sandbox-messages';
 import { orderKey, paymentByRef, resultPath, settlePayment, type SettleAnswer } from './checkout';
 import { adaptersOf, applyReport, askProvider, openRenewal, paymentWay, type ReportAnswer } from './gateway';
 import { ProviderUnavailable, WebhookRejected } from '../../providers/payments/adapter';
@@ -38,19 +42,19 @@ const Decision = z.object({ decision: z.enum(['approve', 'decline', 'cancel', 'a
 const CallbackQuery = z.record(z.string(), z.string().max(4000));
 const RenewalLink = z.object({ order: z.coerce.number().int().positive().max(2_147_483_647), key: z.string().min(1).max(64) });
 
-const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-
-function sandboxPage(label: string, amount: string, action: string, subscription: boolean): string {
+/** The sandbox's page in the buyer's language (its words escaped, the amount in that language's way). */
+function sandboxPage(locale: Locale, label: string, amount: string, action: string, subscription: boolean): string {
+  const say = (message: string, values: Record<string, string> = {}) => escapeHtml(fillIn(message, locale, values));
   const button = (decision: SandboxDecision | 'approve-renewals-decline', text: string, color: string) =>
-    `<button name="decision" value="${decision}" style="display:block;width:100%;margin:.5rem 0;padding:.9rem;font-size:1.1rem;border:0;border-radius:.5rem;background:${color};color:#fff;cursor:pointer">${text}</button>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${label} sandbox payment</title></head>
+    `<button name="decision" value="${decision}" style="display:block;width:100%;margin:.5rem 0;padding:.9rem;font-size:1.1rem;border:0;border-radius:.5rem;background:${color};color:#fff;cursor:pointer">${say(text)}</button>`;
+  return `<!doctype html><html lang="${locale}" dir="${LOCALE_INFO[locale].dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${say(SANDBOX_MSG.title, { provider: label })}</title></head>
 <body style="font-family:system-ui,sans-serif;background:#f3f4f6;margin:0;padding:1rem">
 <main style="max-width:26rem;margin:2rem auto;background:#fff;border-radius:.75rem;padding:1.5rem;box-shadow:0 2px 8px #0002">
-<h1 style="margin-top:0">${label} (sandbox)</h1>
-<p>This is a test payment page: no real money moves.</p>
-<p style="font-size:1.4rem">Amount: <strong>${escapeHtml(amount)}</strong></p>
+<h1 style="margin-top:0">${say(SANDBOX_MSG.heading, { provider: label })}</h1>
+<p>${say(SANDBOX_MSG.note)}</p>
+<p style="font-size:1.4rem">${say(SANDBOX_MSG.amount, { amount: '{amount}' }).replace('{amount}', `<strong>${escapeHtml(amount)}</strong>`)}</p>
 <form method="post" action="${escapeHtml(action)}">
-${button('approve', 'Approve', '#166534')}${subscription ? button('approve-renewals-decline', 'Approve (test card: later renewals are declined)', '#854d0e') : ''}${button('decline', 'Decline', '#991b1b')}${button('cancel', 'Cancel', '#374151')}
+${button('approve', SANDBOX_MSG.approve, '#166534')}${subscription ? button('approve-renewals-decline', SANDBOX_MSG.approveRenewalsDecline, '#854d0e') : ''}${button('decline', SANDBOX_MSG.decline, '#991b1b')}${button('cancel', SANDBOX_MSG.cancel, '#374151')}
 </form></main></body></html>`;
 }
 
@@ -95,7 +99,9 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (!payment) fail(404, 'There is no such payment.');
     if (payment.status !== 'pending') return c.redirect(resultPath(provider, payment.status), 303);
     const p = paymentProviders(c.var.deps.keys.master)[provider];
-    return c.html(sandboxPage(p.label, money(payment.amount_cents, payment.currency), c.req.path, payment.order_kind === 'subscription'));
+    const locale = visitorLocale(c);
+    const amount = formatPrice(payment.amount_cents, payment.currency, LOCALE_INFO[locale].intl);
+    return c.html(sandboxPage(locale, p.label, amount, c.req.path, payment.order_kind === 'subscription'));
   })
   .post('/payments/sandbox/:provider/:ref/', limitBody(BODY_LIMITS.json), async (c) => {
     const { provider, ref } = sandboxParams(c);
