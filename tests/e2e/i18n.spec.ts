@@ -270,102 +270,106 @@ test('a visitor reads the library in Hindi', async ({ page }) => {
   await screenshots(page, 'i18n-hi-library');
 });
 
-// A child's own screens in their language (issue 26, the child's screens): signed in in Arabic
-// (right to left) or Hindi, the child's home, the writer's four steps and the library have no
+// A child's own screens in their language (issue 26, the child's screens): at a school whose
+// language is Arabic (right to left) or Hindi, the child's home, the writer's four steps and the library have no
 // English message left, and the writer's Next button sits where the reader's eye goes next.
-for (const [locale, name, title, words] of [
-  ['ar', 'العربية', 'الطائرة الورقية', 'طارت طائرتي الورقية فوق المدرسة.'],
-  ['hi', 'हिन्दी', 'उड़ती पतंग', 'मेरी पतंग स्कूल के ऊपर उड़ गई।'],
+for (const [locale, title, words] of [
+  ['ar', 'الطائرة الورقية', 'طارت طائرتي الورقية فوق المدرسة.'],
+  ['hi', 'उड़ती पतंग', 'मेरी पतंग स्कूल के ऊपर उड़ गई।'],
 ] as const) {
-  test(`a child signs in in ${locale}, writes a story and opens the library, all in ${locale}`, async ({ page }) => {
+  test(`a child signs in in ${locale}, writes a story and opens the library, all in ${locale}`, async ({ browser, page }) => {
     test.setTimeout(180_000);
     const tr = translator(locale);
     const rtl = locale === 'ar';
     await page.setViewportSize({ width: 820, height: 1180 });
-    await page.goto(`${base}/login/ROBINS4`);
-    await expect(page.locator('.site-footer select')).toBeEnabled();
-    await pickLanguage(page, name, locale);
-    await page.getByLabel(tr('Find your name')).fill('amara');
-    await page
-      .getByRole('list', { name: tr('Students') })
-      .getByRole('button', { name: 'Amara Okafor' })
-      .click();
-    await page.getByLabel(tr('Password'), { exact: true }).fill('kite-7');
-    await page.getByRole('button', { name: tr('Sign In') }).click();
-    await expect(page).toHaveURL(`${base}/dashboard`);
+    // The school's site is in the language: the page is drawn in it before any script.
+    await inSchoolLanguage(browser, locale, async () => {
+      await page.goto(`${base}/login/ROBINS4`);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.locator('.site-footer select')).toBeEnabled();
+      await expect(page.locator('.site-footer select')).toHaveValue(locale);
+      await page.getByLabel(tr('Find your name')).fill('amara');
+      await page
+        .getByRole('list', { name: tr('Students') })
+        .getByRole('button', { name: 'Amara Okafor' })
+        .click();
+      await page.getByLabel(tr('Password'), { exact: true }).fill('kite-7');
+      await page.getByRole('button', { name: tr('Sign In') }).click();
+      await expect(page).toHaveURL(`${base}/dashboard`);
 
-    // The child's home: their writing.
-    await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
-    await expect(page.getByRole('heading', { level: 1, name: tr('My writing') })).toBeVisible();
-    await expect(page.getByRole('heading', { name: tr('My stories') })).toBeVisible();
-    await expect(page.getByRole('heading', { name: tr('My books') })).toBeVisible();
-    // A first visit: the dashboard's tour, in the child's language too.
-    await expect(page.locator('.driver-popover')).toBeVisible();
-    await expect(page.locator('.driver-popover-title')).toHaveText(tr('Your dashboard'));
-    await noEnglishLeft(page, locale);
-    await screenshots(page, `i18n-${locale}-child-home-tour`);
-    await page.setViewportSize({ width: 820, height: 1180 });
-    await page.keyboard.press('Escape');
-    await expect(page.locator('.driver-popover')).toBeHidden();
-    await noEnglishLeft(page, locale);
-    await screenshots(page, `i18n-${locale}-child-home`);
-    await page.setViewportSize({ width: 820, height: 1180 });
+      // The child's home: their writing.
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
+      await expect(page.getByRole('heading', { level: 1, name: tr('My writing') })).toBeVisible();
+      await expect(page.getByRole('heading', { name: tr('My stories') })).toBeVisible();
+      await expect(page.getByRole('heading', { name: tr('My books') })).toBeVisible();
+      // A first visit: the dashboard's tour, in the child's language too.
+      await expect(page.locator('.driver-popover')).toBeVisible();
+      await expect(page.locator('.driver-popover-title')).toHaveText(tr('Your dashboard'));
+      await noEnglishLeft(page, locale);
+      await screenshots(page, `i18n-${locale}-child-home-tour`);
+      await page.setViewportSize({ width: 820, height: 1180 });
+      await page.keyboard.press('Escape');
+      await expect(page.locator('.driver-popover')).toBeHidden();
+      await noEnglishLeft(page, locale);
+      await screenshots(page, `i18n-${locale}-child-home`);
+      await page.setViewportSize({ width: 820, height: 1180 });
 
-    // The writer: four steps.
-    await page.getByRole('link', { name: tr('Write a new story') }).click();
-    await page.getByRole('button', { name: tr('Start a new story') }).click();
-    await expect(page.getByRole('heading', { name: tr('1. Title and cover') })).toBeVisible();
-    await page.getByLabel(tr('Title of my story')).fill(title);
-    await noEnglishLeft(page, locale);
-    await screenshots(page, `i18n-${locale}-story-1-title`);
-    await page.setViewportSize({ width: 820, height: 1180 });
-    await page.getByRole('button', { name: tr('Next') }).click();
+      // The writer: four steps.
+      await page.getByRole('link', { name: tr('Write a new story') }).click();
+      await page.getByRole('button', { name: tr('Start a new story') }).click();
+      await expect(page.getByRole('heading', { name: tr('1. Title and cover') })).toBeVisible();
+      await page.getByLabel(tr('Title of my story')).fill(title);
+      await noEnglishLeft(page, locale);
+      await screenshots(page, `i18n-${locale}-story-1-title`);
+      await page.setViewportSize({ width: 820, height: 1180 });
+      await page.getByRole('button', { name: tr('Next') }).click();
 
-    await expect(page.getByRole('heading', { name: tr('2. My story') })).toBeVisible();
-    await page.getByRole('textbox', { name: tr('My story') }).click();
-    await page.keyboard.type(words);
-    await expect(page.getByTestId('save-status')).toHaveText(new RegExp(`^${tr('Saved on this tablet')}`));
-    await expect(page.getByRole('toolbar', { name: tr('Writing tools') }).getByRole('button', { name: tr('Bold') })).toBeVisible();
-    // The next step is ahead of the reader: left of Back right to left, right of it left to right.
-    // (The writer draws its Back button anew as the save state changes: measured until both stand still.)
-    await expect
-      .poll(async () => {
-        const next = await page.getByRole('button', { name: tr('Next') }).boundingBox();
-        const back = await page.getByRole('button', { name: tr('Back'), exact: true }).boundingBox();
-        return next && back ? (rtl ? next.x < back.x : next.x > back.x) : null;
-      })
-      .toBe(true);
-    await noEnglishLeft(page, locale);
-    await screenshots(page, `i18n-${locale}-story-2-words`);
-    await page.setViewportSize({ width: 820, height: 1180 });
-    await page.getByRole('button', { name: tr('Next') }).click();
+      await expect(page.getByRole('heading', { name: tr('2. My story') })).toBeVisible();
+      await page.getByRole('textbox', { name: tr('My story') }).click();
+      await page.keyboard.type(words);
+      await expect(page.getByTestId('save-status')).toHaveText(new RegExp(`^${tr('Saved on this tablet')}`));
+      await expect(page.getByRole('toolbar', { name: tr('Writing tools') }).getByRole('button', { name: tr('Bold') })).toBeVisible();
+      // The next step is ahead of the reader: left of Back right to left, right of it left to right.
+      // (The writer draws its Back button anew as the save state changes: measured until both stand still.)
+      await expect
+        .poll(async () => {
+          const next = await page.getByRole('button', { name: tr('Next') }).boundingBox();
+          const back = await page.getByRole('button', { name: tr('Back'), exact: true }).boundingBox();
+          return next && back ? (rtl ? next.x < back.x : next.x > back.x) : null;
+        })
+        .toBe(true);
+      await noEnglishLeft(page, locale);
+      await screenshots(page, `i18n-${locale}-story-2-words`);
+      await page.setViewportSize({ width: 820, height: 1180 });
+      await page.getByRole('button', { name: tr('Next') }).click();
 
-    await expect(page.getByRole('heading', { name: tr('3. What it is about') })).toBeVisible();
-    await expect(page.getByText(tr('Goal {goal}').replace('{goal}', rtl ? '١' : '1'), { exact: true })).toBeVisible();
-    await noEnglishLeft(page, locale);
-    await page.getByRole('button', { name: tr('Next') }).click();
+      await expect(page.getByRole('heading', { name: tr('3. What it is about') })).toBeVisible();
+      await expect(page.getByText(tr('Goal {goal}').replace('{goal}', rtl ? '١' : '1'), { exact: true })).toBeVisible();
+      await noEnglishLeft(page, locale);
+      await page.getByRole('button', { name: tr('Next') }).click();
 
-    await expect(page.getByRole('heading', { name: tr('4. Who may read it') })).toBeVisible();
-    await noEnglishLeft(page, locale);
-    await screenshots(page, `i18n-${locale}-story-4-readers`);
-    await page.setViewportSize({ width: 820, height: 1180 });
-    await page.getByRole('button', { name: tr('Send to my teacher') }).click();
-    await expect(page.getByRole('heading', { name: tr('Sent!') })).toBeVisible();
-    await expect(page.getByText(tr('Your story was sent to your teacher.'))).toBeVisible();
-    await noEnglishLeft(page, locale);
-    await screenshots(page, `i18n-${locale}-story-sent`);
+      await expect(page.getByRole('heading', { name: tr('4. Who may read it') })).toBeVisible();
+      await noEnglishLeft(page, locale);
+      await screenshots(page, `i18n-${locale}-story-4-readers`);
+      await page.setViewportSize({ width: 820, height: 1180 });
+      await page.getByRole('button', { name: tr('Send to my teacher') }).click();
+      await expect(page.getByRole('heading', { name: tr('Sent!') })).toBeVisible();
+      await expect(page.getByText(tr('Your story was sent to your teacher.'))).toBeVisible();
+      await noEnglishLeft(page, locale);
+      await screenshots(page, `i18n-${locale}-story-sent`);
 
-    // Back home, the story waits for review; then the library.
-    await page.goto(`${base}/dashboard`);
-    await expect(page.getByRole('heading', { name: tr('My writing') })).toBeVisible();
-    await expect(page.getByRole('heading', { name: title })).toBeVisible();
-    await noEnglishLeft(page, locale);
-    await page.goto(`${base}/library`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('Online Library'));
-    await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
-    await noEnglishLeft(page, locale);
-    await screenshots(page, `i18n-${locale}-child-library`);
+      // Back home, the story waits for review; then the library.
+      await page.goto(`${base}/dashboard`);
+      await expect(page.getByRole('heading', { name: tr('My writing') })).toBeVisible();
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+      await noEnglishLeft(page, locale);
+      await page.goto(`${base}/library`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('Online Library'));
+      await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
+      await noEnglishLeft(page, locale);
+      await screenshots(page, `i18n-${locale}-child-library`);
+    });
   });
 }
 
