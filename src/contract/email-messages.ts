@@ -21,6 +21,8 @@ export const EMAIL_MSG = {
 
   renewalSubject: /*i18n*/ '{school}: your subscription renewal is due',
   renewalEnded: /*i18n*/ 'The subscription of {school} has come to the end of its period.',
+  renewalMonthly: /*i18n*/ '{plan} — monthly, {seats} seats ({from} to {to}): {amount}',
+  renewalYearly: /*i18n*/ '{plan} — yearly, {seats} seats ({from} to {to}): {amount}',
   renewalPay: /*i18n*/ 'To renew it, pay here:',
   renewalGrace: /*i18n*/ 'Until {day} everything stays open; after that day, if it is not paid, the subscription ends.',
 

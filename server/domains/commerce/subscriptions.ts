@@ -477,8 +477,16 @@ async function recordLink(db: Db, a: Attempt, link: PayByLink): Promise<boolean>
       if (!marked.length) return false;
     }
     const [sub] = await tx
-      .select({ tenant_id: subscriptions.tenant_id, grace_until: subscriptions.grace_until })
+      .select({
+        tenant_id: subscriptions.tenant_id,
+        grace_until: subscriptions.grace_until,
+        plan: subscriptionPlans.name,
+        interval: subscriptionVariants.interval,
+        seats: subscriptionVariants.seats,
+      })
       .from(subscriptions)
+      .innerJoin(subscriptionVariants, eq(subscriptionVariants.id, subscriptions.variant_id))
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptionVariants.plan_id))
       .where(eq(subscriptions.id, a.subscriptionId));
     const [tenant] = sub
       ? await tx
@@ -520,7 +528,13 @@ async function recordLink(db: Db, a: Attempt, link: PayByLink): Promise<boolean>
         subject: say(EMAIL_MSG.renewalSubject, { school }),
         text:
           `${say(EMAIL_MSG.helloAll)}\n\n${say(EMAIL_MSG.renewalEnded, { school })}\n` +
-          `${a.charge.description}: ${amount}\n\n` +
+          `${say(sub.interval === 'month' ? EMAIL_MSG.renewalMonthly : EMAIL_MSG.renewalYearly, {
+            plan: sub.plan,
+            seats: sub.seats,
+            from: dayIn(locale, renewal.from),
+            to: dayIn(locale, addInterval(renewal.from, sub.interval)),
+            amount,
+          })}\n\n` +
           `${say(EMAIL_MSG.renewalPay)}\n${link.payLink(a.orderId, tenant.subdomain)}\n\n` +
           `${say(EMAIL_MSG.renewalGrace, { day: dayIn(locale, grace) })}\n`,
         // The link is no use once the grace has run out.
