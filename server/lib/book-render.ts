@@ -29,7 +29,7 @@ export type RenderedBook = Omit<BookContent, 'pages' | 'file'> & { pages: Render
  * Items (elements, runs of text, attributes' values) in a Yjs type and all it holds: at least as
  * many as the nodes of the document rendered from it. Deleted items render nothing and are skipped.
  */
-function itemCount(type: { _start: Y.Item | null }, limit: number): number {
+export function itemCount(type: { _start: Y.Item | null }, limit: number): number {
   let n = 0;
   for (let item = type._start; item && n <= limit; item = item.right) {
     if (item.deleted) continue;
@@ -57,6 +57,17 @@ export function renderBookDoc(doc: Uint8Array | null): RenderedBook | Refusal {
   }
 }
 
+/** A saved change's bytes from its base64, or a refusal when it is not base64 or over the update limit. */
+export function decodeUpdate(update: string): Uint8Array | Refusal {
+  let bytes: Uint8Array;
+  try {
+    bytes = fromBase64(update);
+  } catch {
+    return refuse(400, DOCUMENT_MSG.badUpdate);
+  }
+  return bytes.byteLength > DOCUMENT_LIMITS.updateBytes ? refuse(413, DOCUMENT_MSG.updateTooBig) : bytes;
+}
+
 /**
  * One saved change of a book (a Yjs update, base64) merged into its stored state, checked to be a
  * book, bounded (the update's and the merged state's bytes, then pages and nodes) and rendered:
@@ -69,13 +80,8 @@ export function mergeBook({
   stored: Uint8Array | null;
   update: string;
 }): { doc: Uint8Array; rendered: RenderedBook } | Refusal {
-  let bytes: Uint8Array;
-  try {
-    bytes = fromBase64(update);
-  } catch {
-    return refuse(400, DOCUMENT_MSG.badUpdate);
-  }
-  if (bytes.byteLength > DOCUMENT_LIMITS.updateBytes) return refuse(413, DOCUMENT_MSG.updateTooBig);
+  const bytes = decodeUpdate(update);
+  if ('refused' in bytes) return bytes;
   const ydoc = new Y.Doc({ gc: true });
   try {
     if (stored) Y.applyUpdate(ydoc, stored);

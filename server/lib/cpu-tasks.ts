@@ -20,6 +20,7 @@ import { opensLikePdf, sanitizeSvg } from './uploads';
 export type { Refusal } from './refusal';
 export { reencodePicture, drawIcon } from './pictures';
 export { renderBookDoc as renderBook, mergeBook } from './book-render';
+export { mergeStory } from './story-render';
 
 /** Staff-written HTML (a content page, an FAQ), cleaned with the HTML policy. */
 export function cleanHtml(html: string): { html: string } | Refusal {

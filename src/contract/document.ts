@@ -190,8 +190,15 @@ export function textFromHtml(html: string): string {
     .trim();
 }
 
+/** Node's Buffer, where there is one (the server): it encodes base64 natively. */
+const nodeBuffer = (globalThis as { Buffer?: { from(b: ArrayBufferLike, at: number, n: number): { toString(e: 'base64'): string } } })
+  .Buffer;
+
 /** Bytes as base64 (Yjs updates travel in JSON bodies, so the outbox can batch them). */
 export function toBase64(bytes: Uint8Array): string {
+  // On the server the loop below held the event loop 130 ms for a 2.7 MB document (its every
+  // answer carries the document); Buffer takes under a millisecond.
+  if (nodeBuffer) return nodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
   let s = '';
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(s);

@@ -159,3 +159,30 @@ export async function firstStudentOf(server: TestServer, code: string): Promise<
 export function callerHeaders(caller: Caller): Record<string, string> {
   return caller.cookie ? { cookie: caller.cookie } : {};
 }
+
+/** The caller of the demo data an operation lets in (a teacher where anyone may call), for requests that reach its real work. */
+export function callerFor(op: Operation, callers: Caller[]): Caller {
+  const byName = (name: string) => callers.find((c) => c.name === name)!;
+  if (op.roles === 'anyone' || op.roles === 'signed-in') return byName('teacher');
+  const name = ['teacher', 'school_admin', 'student', 'organization_admin', 'upschool_admin'].find((n) => allows(op, byName(n).role));
+  return byName(name ?? 'anonymous');
+}
+
+/**
+ * What is wrong with an answer: a 5xx, or a 4xx without a message. A batch answers 200 with one
+ * answer per entry: those are held to the same rules.
+ */
+export function answerProblems(res: { status: number; body: any }, what: string): string[] {
+  const problems: string[] = [];
+  const check = (status: number, body: any, where: string) => {
+    if (status >= 500) problems.push(`${where}${status} for ${what}: ${JSON.stringify(body).slice(0, 300)}`);
+    else if (status >= 400 && !(typeof body?.message === 'string' && body.message.trim())) {
+      problems.push(`${where}${status} without a message for ${what}: ${JSON.stringify(body).slice(0, 300)}`);
+    }
+  };
+  check(res.status, res.body, '');
+  if (res.status === 200 && Array.isArray(res.body?.results)) {
+    for (const result of res.body.results as { status: number; body: any }[]) check(result.status, result.body, 'entry answered ');
+  }
+  return problems;
+}

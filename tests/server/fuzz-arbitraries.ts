@@ -278,3 +278,44 @@ export const contentTypes = fc.constantFrom(
   'application/vnd.api+json',
   '',
 );
+
+/**
+ * The largest value a schema accepts, within about `budget` characters of JSON: every field
+ * present, strings at their maxLength, numbers at their maximum, arrays at their maxItems. Strings
+ * with a pattern or format are the longest of a few the schema's generator makes.
+ */
+export function largest(input: JsonSchema, budget: number, depth = 0): unknown {
+  const schema = deref(input);
+  const longest = (values: unknown[]) =>
+    values.reduce((a, b) => ((JSON.stringify(b) ?? '').length > (JSON.stringify(a) ?? '').length ? b : a));
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.enum)) return longest(schema.enum);
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    if (Array.isArray(schema[key])) return longest((schema[key] as JsonSchema[]).map((s) => largest(s, budget, depth)));
+  }
+  if (Array.isArray(schema.allOf)) return largest(Object.assign({}, ...(schema.allOf as JsonSchema[]).map(deref)), budget, depth);
+  const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t: string) => t !== 'null');
+  switch (types[0]) {
+    case 'boolean':
+      return true;
+    case 'integer':
+    case 'number':
+      return schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 2 ** 31 - 1);
+    case 'string':
+      if (schema.pattern || schema.format) return longest(fc.sample(stringFor(schema), { numRuns: 20, seed: 1 }));
+      return 'a'.repeat(Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 1_000, budget)));
+    case 'array': {
+      const count = Math.min(schema.maxItems ?? 50, depth > 3 ? 2 : Infinity);
+      const item = largest(schema.items ?? {}, Math.max(16, budget / Math.max(count, 1)), depth + 1);
+      const fits = Math.floor(budget / ((JSON.stringify(item) ?? '').length + 1));
+      return Array.from({ length: Math.max(schema.minItems ?? 0, Math.min(count, fits)) }, () => item);
+    }
+    case 'object': {
+      const properties = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>);
+      const share = Math.max(16, budget / Math.max(properties.length, 1));
+      return Object.fromEntries(properties.map(([name, prop]) => [name, largest(prop, share, depth + 1)]));
+    }
+    default:
+      return null; // a field of any shape: the expensive shapes are put there
+  }
+}

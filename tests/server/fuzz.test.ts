@@ -12,9 +12,9 @@ import fc from 'fast-check';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, charities, classes, orders, pins, stories, students } from '../../server/db/schema';
-import { OPERATIONS, callerHeaders, signInEveryone, type Caller, type Operation } from './contract';
+import { OPERATIONS, answerProblems, callerHeaders, signInEveryone, type Caller, type Operation } from './contract';
 import { anyString, asText, bodyText, contentTypes, formData, headerValue, mutated, nasty, valid } from './fuzz-arbitraries';
-import { GREENFIELD, HILLSIDE, TARGETS, signIn, startServer, type TestServer } from './harness';
+import { GREENFIELD, HILLSIDE, TARGETS, signIn, startServer, within, type TestServer } from './harness';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_261_124;
 const runsFor = (target: string) => (process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : target === 'pglite' ? 2_100 : 700);
@@ -37,13 +37,6 @@ interface FuzzRequest {
   url: string;
   headers: Record<string, string>;
   body?: string | FormData;
-}
-
-/** Resolves to the answer, or rejects when it takes longer than `ms` (a frozen API). */
-function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)));
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 function encode(value: string, raw: boolean): string {
@@ -235,20 +228,7 @@ describe.each(TARGETS)('fuzzing every operation on %s', (target) => {
         }
         counts.requests++;
         counts.statuses[res.status] = (counts.statuses[res.status] ?? 0) + 1;
-        if (res.status >= 500) failures.push(`${res.status} for ${what}: ${JSON.stringify(res.body).slice(0, 300)}`);
-        else if (res.status >= 400 && !(typeof res.body?.message === 'string' && res.body.message.trim())) {
-          failures.push(`${res.status} without a message for ${what}: ${JSON.stringify(res.body).slice(0, 300)}`);
-        }
-        // A batch answers 200 with one answer per entry: those are held to the same rules.
-        if (res.status === 200 && Array.isArray(res.body?.results)) {
-          for (const result of res.body.results as { status: number; body: any }[]) {
-            if (result.status >= 500)
-              failures.push(`entry answered ${result.status} in ${what}: ${JSON.stringify(result.body).slice(0, 300)}`);
-            else if (result.status >= 400 && !(typeof result.body?.message === 'string' && result.body.message.trim())) {
-              failures.push(`entry answered ${result.status} without a message in ${what}: ${JSON.stringify(result.body).slice(0, 300)}`);
-            }
-          }
-        }
+        failures.push(...answerProblems(res, what));
         const health = await within(1_000, server.call('GET', '/api/health', { host: GREENFIELD }), `GET /api/health after ${what}`);
         if (health.status !== 200) failures.push(`health ${health.status} after ${what}`);
       }

@@ -2,6 +2,7 @@
 // DATABASE_URL answers (each test file gets its own fresh database, dropped afterwards). Each
 // file's database starts as a copy of one migrated and seeded once per run (global-setup.ts).
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { createApp } from '../../server/app';
@@ -160,23 +161,48 @@ export const DELIVERY_ADDRESS = {
   country: 'US',
 };
 
+/** Resolves to the answer, or rejects when it takes longer than `ms` (a frozen API). */
+export function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Runs `request` while asking /api/health every 20 ms (in-process, so a held event loop shows as
- * a slow answer); answers the request's answer and health's slowest answer.
+ * a slow answer); answers the request's answer and health's slowest answer, timed by `clock`
+ * (milliseconds; ownClock leaves out the time a loaded machine did not run this thread).
  */
 export async function withHealth<T>(
   server: TestServer,
   request: Promise<T>,
+  clock: () => number = () => performance.now(),
 ): Promise<{ answer: T; healthMaxMs: number; healthCalls: number }> {
   let done = false;
   void request.finally(() => (done = true));
   const health: number[] = [];
   while (!done) {
-    const t = performance.now();
+    const t = clock();
     const res = await server.call('GET', '/api/health');
     if (res.status !== 200) throw new Error(`/api/health answered ${res.status}`);
-    health.push(performance.now() - t);
+    health.push(clock() - t);
     await new Promise((r) => setTimeout(r, 20));
   }
   return { answer: await request, healthMaxMs: Math.max(0, ...health), healthCalls: health.length };
+}
+
+/**
+ * Milliseconds of this thread's own time: the wall clock less the time the thread was ready to run
+ * but waited for a core (Linux's /proc/thread-self/schedstat). On a shared, loaded machine a wall
+ * figure mostly measures the other programs; this one is what the code took. Where the file cannot
+ * be read it is the wall clock.
+ */
+export function ownClock(): number {
+  let waitedNs = 0;
+  try {
+    waitedNs = Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]);
+  } catch {
+    /* not Linux: wall time */
+  }
+  return performance.now() - waitedNs / 1e6;
 }

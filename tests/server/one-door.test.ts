@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLER_NAMES, callerHeaders, signInEveryone, type Caller } from './contract';
-import { GREENFIELD, TARGETS, signIn, startServer, type TestServer } from './harness';
+import { GREENFIELD, TARGETS, signIn, startServer, within, type TestServer } from './harness';
 
 const doc = JSON.parse(readFileSync('openapi/openapi.json', 'utf8')) as { paths: Record<string, Record<string, unknown>> };
 const WRITES = Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -13,11 +13,6 @@ const WRITES = Object.entries(doc.paths).flatMap(([path, item]) =>
     .filter((m) => m !== 'get')
     .map((method) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, '1') })),
 );
-
-/** Resolves to the answer, or rejects when it takes longer than `ms` (a frozen API). */
-function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
-  return Promise.race([work, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
-}
 
 describe.each(TARGETS)('one door to the database on %s', (target) => {
   let server: TestServer;

@@ -8,7 +8,14 @@ import { yDocToProsemirrorJSON } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { excerptOf, fromBase64, plainText, renderHtml, textFromHtml, toBase64, wordCount, type DocNode } from '@/contract/document';
 import { documentExtensions } from '@/contract/document-extensions';
-import { mergeUpdate } from '../../server/domains/stories/documents';
+import { mergeStory } from '../../server/lib/story-render';
+
+/** The server's merge of one saved change (lib/story-render.ts), from the update's bytes. */
+async function mergeUpdate(stored: Uint8Array | null, update: Uint8Array) {
+  const merged = mergeStory({ stored, update: toBase64(update) });
+  if ('refused' in merged) throw new Error(merged.refused.message);
+  return merged;
+}
 
 const PIC = '11111111-2222-4333-8444-555555555555';
 const sample: DocNode = {

@@ -2,7 +2,7 @@
 // Platform staff write them: POST /faqs/, PUT and DELETE /faqs/{id}/, POST /faqs/reorder/
 // (upschool_admin only). Bodies are HTML, sanitised here when saved and again by the PWA.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { FAQ_ROLES } from '../../../src/contract/forms';
 import { FaqInput } from '../../../src/contract/forms';
 import { faqs } from '../../db/schema';
@@ -210,10 +210,19 @@ export const helpRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(reorderFaqs, async (c) => {
     const { ids } = c.req.valid('json');
-    let updated = 0;
-    for (const [i, id] of ids.entries()) {
-      updated += (await c.var.db.update(faqs).set({ sort_order: i }).where(eq(faqs.id, id)).returning({ id: faqs.id })).length;
-    }
-    return c.json({ updated }, 200);
+    // One statement for the whole list: one update per article held PGlite, which runs on the event
+    // loop, for 0.7 to 3 s at 1,000 articles. An id listed twice keeps its last place.
+    const places = new Map(ids.map((id, i) => [id, i]));
+    const list = sql.join(
+      [...places].map(([id, i]) => sql`(${id}::int, ${i}::int)`),
+      sql`, `,
+    );
+    const updated = await c.var.db
+      .update(faqs)
+      .set({ sort_order: sql`v.place` })
+      .from(sql`(values ${list}) as v(id, place)`)
+      .where(sql`${faqs.id} = v.id`)
+      .returning({ id: faqs.id });
+    return c.json({ updated: updated.length }, 200);
   })
   .route('/', faqList);

@@ -161,10 +161,16 @@ export async function createStudents(
       .where(and(eq(users.tenant_id, cls.tenant_id), like(users.username, likeText(base).slice(1))));
     for (const r of rows) if (r.username) taken.add(r.username);
   }
+  // Where each base's numbering goes on: 500 children of one name once tried 1 + 2 + ... + 500
+  // names (125,000, a tenth of a second of the event loop).
+  const nextNumber = new Map<string, number>();
   const fresh = names.map((n, i) => {
     const base = bases[i]!;
     let username = base;
-    for (let k = 2; taken.has(username); k++) username = `${base}${k}`;
+    for (let k = nextNumber.get(base) ?? 2; taken.has(username); k++) {
+      username = `${base}${k}`;
+      nextNumber.set(base, k + 1);
+    }
     taken.add(username);
     return { ...n, username, password: newClassPassword() };
   });

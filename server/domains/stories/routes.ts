@@ -7,10 +7,12 @@
 // Who may change a story: its author; the teacher of its class and the school's admins (a
 // teacher fixes spelling before approving). Another child gets a 403, another school a 404.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import { DOCUMENT_LIMITS, DOCUMENT_MSG, fromBase64, pictureSrc, textFromHtml, toBase64 } from '../../../src/contract/document';
+import { DOCUMENT_LIMITS, DOCUMENT_MSG, pictureSrc, textFromHtml, toBase64 } from '../../../src/contract/document';
 import { PRIVACY_PREFERENCES, STORY_STATUSES, type PrivacyPreference } from '../../../src/contract/domain';
+import { WORK_MSG } from '../../../src/contract/limits';
 import {
   CreateStoryRequest,
   DocumentUpdateRequest,
@@ -24,8 +26,8 @@ import { categories, charities, classes, pictures, stories, students, users, typ
 import { after, cursorTs, nextSince, parseSince, UpdatedSince } from '../../http/cursor';
 import type { AppEnv, AuthUser } from '../../http/env';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
-import { mergeUpdate } from './documents';
+import { defineRoute, errorBody, jsonBody, prepared, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
+import { CpuRefusal, runCpu } from '../../lib/cpu-pool';
 import { reachableClass, reachableStudents } from '../roster/queries';
 import { siteTenant, SCHOOL_ADMINS, WRITERS } from '../../http/access';
 
@@ -83,13 +85,32 @@ const createStory = defineRoute(change, {
   },
 });
 
-const saveDocument = defineRoute(change, {
-  method: 'put',
-  path: '/stories/{slug}/document/',
-  summary: "Merge one change of the story's document (a Yjs update, base64) and render body, excerpt and word count",
-  request: { params: SlugParam, ...jsonRequest(DocumentUpdateRequest) },
-  responses: { 200: jsonBody(StoryDraftSchema), ...notFound, ...tooBig, 409: { description: STORY_MSG.notEditable, ...errorBody } },
-});
+/**
+ * The `prepare` of a document change: the stored state with the change merged in and rendered, in
+ * the worker pool (lib/story-render.ts), before the change's transaction opens. The handler keeps
+ * the result only if the stored state is still the one merged into. Null when the story is not
+ * this user's to change (the handler answers why, after a replay has had its stored answer) or the
+ * body is not an update (the validator answers).
+ */
+async function mergeStoryChange(c: Context<AppEnv>) {
+  const body = DocumentUpdateRequest.safeParse(await c.req.json().catch(() => null));
+  if (!body.success) return null;
+  const user = signedInUser(c);
+  const row = await storyToChange(c.var.db, siteTenant(c), user, c.req.param('slug') ?? '').catch(() => null);
+  if (!row || (user.role === 'student' && row.story.status === 'published' && row.review_stories !== false)) return null;
+  return { base: row.story.doc, ...(await runCpu('mergeStory', { stored: row.story.doc, update: body.data.update })) };
+}
+
+const saveDocument = defineRoute(
+  { ...change, prepare: mergeStoryChange },
+  {
+    method: 'put',
+    path: '/stories/{slug}/document/',
+    summary: "Merge one change of the story's document (a Yjs update, base64) and render body, excerpt and word count",
+    request: { params: SlugParam, ...jsonRequest(DocumentUpdateRequest) },
+    responses: { 200: jsonBody(StoryDraftSchema), ...notFound, ...tooBig, 409: { description: STORY_MSG.notEditable, ...errorBody } },
+  },
+);
 
 const saveDetails = defineRoute(change, {
   method: 'patch',
@@ -293,7 +314,13 @@ export const storyRoutes = router
     const user = signedInUser(c);
     const row = await storyToChange(c.var.db, siteTenant(c), user, c.req.valid('param').slug, true);
     assertEditable(row, user);
-    const merged = await mergeUpdate(row.story.doc, fromBase64(c.req.valid('json').update));
+    const merged = prepared<Awaited<ReturnType<typeof mergeStoryChange>>>(c);
+    // Another change of this story was saved since the merge: this one is sent again (a 503 is
+    // retried), rather than merged here while the transaction holds the database.
+    const base = row.story.doc;
+    if (!merged || !(merged.base && base ? Buffer.from(merged.base).equals(base) : merged.base === base)) {
+      throw new CpuRefusal(503, WORK_MSG.busy, 1);
+    }
     await c.var.db
       .update(stories)
       .set({ doc: merged.doc, body: merged.body, excerpt: merged.excerpt, word_count: merged.word_count, updated_at: new Date() })
