@@ -26,10 +26,24 @@ const longText = z.string().trim().min(10, FORM_MSG.message).max(5000, FORM_MSG.
 /** The honeypot: hidden from people, filled in by robots. Anything in it and nothing is stored. */
 const honeypot = z.string().max(200).optional();
 
+/** What a message to the school is about: its code, and the words the form and the school's e-mail show. */
+export const CONTACT_TOPICS = {
+  question: /*i18n*/ 'A question',
+  school: /*i18n*/ 'Our school’s site or classes',
+  order: /*i18n*/ 'An order or a refund',
+  privacy: /*i18n*/ 'Privacy or my child’s data',
+  other: /*i18n*/ 'Something else',
+} as const;
+
+/** What a report is about, as the school's e-mail names it. */
+export const REPORTED_ITEMS = { book: /*i18n*/ 'A book', story: /*i18n*/ 'A story', other: /*i18n*/ 'Something else' } as const;
+
+const codes = <T extends object>(names: T) => Object.keys(names) as [keyof T & string, ...(keyof T & string)[]];
+
 export const ContactForm = z.object({
   name,
   email,
-  topic: z.enum(['question', 'school', 'order', 'privacy', 'other']).default('question'),
+  topic: z.enum(codes(CONTACT_TOPICS)).default('question'),
   message: longText,
   website: honeypot,
 });
@@ -46,7 +60,7 @@ export const ReportForm = z.object({
   name,
   email,
   /** The book or story the report is about (opened from its page), if any. */
-  item_type: z.enum(['book', 'story', 'other']).default('other'),
+  item_type: z.enum(codes(REPORTED_ITEMS)).default('other'),
   item_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   reason: z.enum(Object.keys(REPORT_REASONS) as [keyof typeof REPORT_REASONS, ...(keyof typeof REPORT_REASONS)[]], {
     message: /*i18n*/ 'Please choose what is wrong',

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '../../server/db/schema';
-import { fillIn } from '../../server/http/language';
+import { fillIn, translate } from '../../server/http/language';
 import { EMAIL_MSG } from '../../src/contract/email-messages';
 import { GREENFIELD, HILLSIDE, signIn, startServer, TARGETS, type TestServer } from './harness';
 
@@ -59,6 +59,9 @@ describe.each(TARGETS)('e-mails in the recipient’s language on %s', (target) =
     expect(office.text).toContain('When is the next book sale at school?');
     expect(office.text).toContain('Ada Parent <ada@example.org>');
     expect(office.text).not.toMatch(/Reply to|sent on/);
+    // The topic chosen on the form, in the words the form showed, not its code.
+    expect(office.text).toContain(translate('A question', 'ar'));
+    expect(office.text).not.toMatch(/\bquestion\b/);
   });
 
   it('a user without a choice at an English school gets today’s English, word for word', async () => {

@@ -12,7 +12,9 @@ import {
   EnrolmentForm,
   FORM_KINDS,
   FORM_MSG,
+  CONTACT_TOPICS,
   REPORT_REASONS,
+  REPORTED_ITEMS,
   ReportForm,
   TourForm,
   parseEnrolmentCsv,
@@ -82,12 +84,19 @@ function sendRoute<K extends FormKind>(kind: K) {
 }
 
 /** The mail's text: every field, one per line, the CSV as a count (it stays in the database). */
+const CHOSEN: Record<string, Readonly<Record<string, string>> | undefined> = {
+  reason: REPORT_REASONS,
+  topic: CONTACT_TOPICS,
+  item_type: REPORTED_ITEMS,
+};
+
 function mailText(say: Say, kind: FormKind, data: Record<string, unknown>, site: string): string {
   const lines = Object.entries(data)
     .filter(([k, v]) => k !== 'csv' && k !== 'website' && v !== undefined && v !== '')
     .map(([k, v]) => {
-      const reason = k === 'reason' ? REPORT_REASONS[v as keyof typeof REPORT_REASONS] : undefined;
-      const value = reason ? say(reason) : String(v);
+      // A chosen code (a reason, a topic, what was reported) in the words the form showed.
+      const words = CHOSEN[k]?.[String(v)];
+      const value = words ? say(words) : String(v);
       const line = FORM_EMAIL_FIELDS[k];
       return line ? say(line, { value }) : `${k.replace(/_/g, ' ')}: ${value}`;
     });

@@ -14,6 +14,7 @@ import {
   ContactForm,
   EnrolmentForm,
   FORM_MSG,
+  CONTACT_TOPICS,
   REPORT_REASONS,
   ReportForm,
   TourForm,
@@ -48,6 +49,7 @@ function ContactIntro({ site }: { site: TenantRecord }) {
 }
 
 export function ContactPage({ site }: { site: TenantRecord }) {
+  const known = useKnown();
   const { t } = useLingui();
   return (
     <PublicForm
@@ -61,13 +63,7 @@ export function ContactPage({ site }: { site: TenantRecord }) {
           name: 'topic',
           label: t`What is it about?`,
           type: 'select',
-          options: [
-            ['question', t`A question`],
-            ['school', t`Our school’s site or classes`],
-            ['order', t`An order or a refund`],
-            ['privacy', t`Privacy or my child’s data`],
-            ['other', t({ id: 'Something else', message: 'Something else' })],
-          ],
+          options: Object.entries(CONTACT_TOPICS).map(([key, words]) => [key, known(words)] as const),
         },
         { name: 'message', label: t`Message`, type: 'textarea' },
       ]}
