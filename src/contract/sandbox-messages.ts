@@ -5,8 +5,8 @@ export const SANDBOX_MSG = {
   heading: /*i18n*/ '{provider} (sandbox)',
   note: /*i18n*/ 'This is a test payment page: no real money moves.',
   amount: /*i18n*/ 'Amount: {amount}',
-  approve: /*i18n*/ 'Approve',
+  approve: /*i18n*/ 'Approve payment',
   approveRenewalsDecline: /*i18n*/ 'Approve (test card: later renewals are declined)',
-  decline: /*i18n*/ 'Decline',
-  cancel: /*i18n*/ 'Cancel',
+  decline: /*i18n*/ 'Decline payment',
+  cancel: /*i18n*/ 'Cancel payment',
 };

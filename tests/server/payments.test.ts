@@ -186,7 +186,7 @@ describe.each(TARGETS)('payments on %s', (target) => {
     const page = await server.call('GET', o.redirect_url, { host: GREENFIELD, headers: { 'Accept-Language': 'ar' } });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<html lang="ar" dir="rtl">');
-    for (const words of ['This is a test payment page: no real money moves.', 'Approve', 'Decline'])
+    for (const words of ['This is a test payment page: no real money moves.', 'Approve payment', 'Decline payment'])
       expect(page.body).toContain(translate(words, 'ar'));
     expect(page.body).toMatch(/<strong>[^<]*[٠-٩][^<]*<\/strong>/);
     expect(page.body).not.toContain('Approve');
