@@ -25,6 +25,8 @@ const cacheOf = (c: Context<AppEnv>) => c.req.bodyCache as unknown as BodyCache;
 
 const bodies = new WeakMap<Request, Promise<Uint8Array>>();
 const forms = new WeakMap<Request, FormPart[] | null>();
+/** Where each part's bytes lie in the body (a view's place is lost when its buffer is transferred). */
+const spans = new WeakMap<Request, [offset: number, length: number][]>();
 
 async function readAll(request: Request): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
@@ -71,10 +73,15 @@ export function bodyOf(c: Context<AppEnv>): Promise<Uint8Array> {
   return body;
 }
 
-/** Puts back a body whose buffer went to the worker pool and came back (`buffer` is the whole body). */
+/**
+ * Puts back a body whose buffer went to the worker pool and came back (`buffer` is the whole
+ * body): its form's parts are views into it again, where they were.
+ */
 export function bodyReturned(c: Context<AppEnv>, buffer: ArrayBuffer): void {
   bodies.set(c.req.raw, Promise.resolve(new Uint8Array(buffer)));
   cacheOf(c).arrayBuffer = Promise.resolve(buffer);
+  const parts = forms.get(c.req.raw);
+  spans.get(c.req.raw)?.forEach(([offset, length], i) => (parts![i]!.data = new Uint8Array(buffer, offset, length)));
 }
 
 /**
@@ -93,13 +100,30 @@ export async function formOf(c: Context<AppEnv>): Promise<FormPart[] | null> {
   const parts = parseMultipart(await bodyOf(c), boundary);
   if (!parts) fail(400, 'Malformed FormData request: send the form as a browser does (multipart/form-data).');
   forms.set(raw, parts);
+  spans.set(
+    raw,
+    parts.map((p) => [p.data.byteOffset, p.data.byteLength]),
+  );
+  // Hono's readers (the route's validator) get a FormData made from the parts when they first ask:
+  // each file is copied into it, so a file the route's `prepare` refuses first (a PDF over 50 MB)
+  // is never copied.
+  let form: Promise<FormData> | undefined;
+  Object.defineProperty(cacheOf(c), 'formData', {
+    configurable: true,
+    enumerable: true,
+    get: () => (form ??= Promise.resolve(formDataOf(parts))),
+    set: (value: Promise<FormData>) => (form = value),
+  });
+  return parts;
+}
+
+function formDataOf(parts: FormPart[]): FormData {
   const form = new FormData();
   for (const part of parts) {
     if (part.filename === undefined) form.append(part.name, new TextDecoder().decode(part.data));
     else form.append(part.name, new File([part.data as Uint8Array<ArrayBuffer>], part.filename, { type: part.type }));
   }
-  cacheOf(c).formData = Promise.resolve(form);
-  return parts;
+  return form;
 }
 
 /**
