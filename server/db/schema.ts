@@ -29,6 +29,30 @@ const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   fromDriver: (value) => new Uint8Array(value),
 });
 
+/**
+ * A JSON answer kept as the bytes that were sent (bytea): stored and replayed without parsing or
+ * writing its JSON again. A document's answer is megabytes; as jsonb, parsing it three times (the
+ * answer, drizzle's string, PostgreSQL's jsonb) held the event loop for 200 to 370 ms in PGlite.
+ * A value that is not bytes yet (an empty answer `{}`) is written as its JSON.
+ */
+const jsonBytes = customType<{ data: unknown; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => (value instanceof Uint8Array ? value : Buffer.from(JSON.stringify(value ?? {}))),
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+/**
+ * A JSON value of megabytes (a book's rendered pages) kept as its text's bytes (bytea): PGlite
+ * parsing it into jsonb held the event loop for about 100 ms a book. Never queried inside.
+ */
+function jsonText<T>() {
+  return customType<{ data: T; driverData: Uint8Array }>({
+    dataType: () => 'bytea',
+    toDriver: (value) => Buffer.from(JSON.stringify(value)),
+    fromDriver: (value) => JSON.parse(Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString()) as T,
+  })();
+}
+
 /** Uploaded files' bytes when they are kept in the database (providers/storage/database.ts). */
 export { storedFiles } from '../providers/storage/database';
 
@@ -256,7 +280,7 @@ export const books = pgTable(
      * when the document changes so a read renders nothing; null for a book saved before renderings
      * were kept (rendered on its first read, then kept).
      */
-    rendered: jsonb().$type<RenderedBook>(),
+    rendered: jsonText<RenderedBook>(),
     page_count: integer().notNull().default(0),
     /** A made or uploaded book's address, made on the device (so an offline draft has one). */
     slug: text(),
@@ -815,10 +839,28 @@ export const idempotencyKeys = pgTable(
     path: text().notNull(),
     request_hash: text().notNull(),
     status_code: integer().notNull(),
-    response_body: jsonb().notNull(),
+    /** The answer's JSON as sent (jsonBytes): replayed as it is. */
+    response_body: jsonBytes().notNull(),
     created_at: createdAt(),
   },
   (t) => [index('idempotency_keys_created').on(t.created_at)],
+);
+
+/**
+ * The rest of an answer longer than one part (idempotency.ts keeps the first in `response_body`):
+ * each part is written by a statement of its own, so a document's answer of megabytes never holds
+ * PGlite's thread in one.
+ */
+export const idempotencyAnswerParts = pgTable(
+  'idempotency_answer_parts',
+  {
+    key: text()
+      .notNull()
+      .references(() => idempotencyKeys.key, { onDelete: 'cascade' }),
+    n: integer().notNull(),
+    bytes: bytes().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.n] })],
 );
 
 /**

@@ -18,11 +18,11 @@
 // fails, or a key that turns up meanwhile, abandons the whole group, so nothing of it commits,
 // and the batch is applied again one change per transaction.
 import { createHash } from 'node:crypto';
-import { eq, inArray, lt } from 'drizzle-orm';
+import { asc, eq, inArray, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { Queryable, Tx } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
+import { idempotencyAnswerParts, idempotencyKeys } from '../db/schema';
 import { batchEntryOf } from './batch-entry';
 import type { AppEnv } from './env';
 import { fail } from './errors';
@@ -47,11 +47,41 @@ export interface Group {
   answers: (typeof idempotencyKeys.$inferInsert)[];
 }
 
+/** An answer's bytes kept in one row up to this; the rest in parts of this (idempotencyAnswerParts). */
+const PART_BYTES = 1024 * 1024;
+
+/** The first part of an answer (bytes as sent, or a value as JSON) and the parts after it. */
+function inParts(answer: unknown): { head: unknown; rest: Uint8Array[] } {
+  if (!(answer instanceof Uint8Array) || answer.byteLength <= PART_BYTES) return { head: answer, rest: [] };
+  const parts = [];
+  for (let at = 0; at < answer.byteLength; at += PART_BYTES) parts.push(answer.subarray(at, at + PART_BYTES));
+  return { head: parts[0], rest: parts.slice(1) };
+}
+
+/** Writes the parts after the first of `key`'s answer, one statement each. */
+async function keepParts(tx: Queryable, key: string, rest: Uint8Array[]): Promise<void> {
+  for (const [i, bytes] of rest.entries()) await tx.insert(idempotencyAnswerParts).values({ key, n: i + 1, bytes });
+}
+
 /** Records the group's answers in its transaction; false when a key turned up meanwhile. */
 export async function recordGroup(group: Group): Promise<boolean> {
   if (!group.answers.length) return true;
-  const added = await group.tx.insert(idempotencyKeys).values(group.answers).onConflictDoNothing().returning({ key: idempotencyKeys.key });
-  return added.length === group.answers.length;
+  const split = group.answers.map((a) => ({ ...a, ...inParts(a.response_body) }));
+  const added = await group.tx
+    .insert(idempotencyKeys)
+    .values(split.map(({ head, rest: _, ...a }) => ({ ...a, response_body: head })))
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (added.length !== group.answers.length) return false;
+  for (const a of split) await keepParts(group.tx, a.key, a.rest);
+  return true;
+}
+
+/** Records `key`'s answer: its status and bytes (in parts when long). */
+async function keepAnswer(tx: Queryable, key: string, status: number, answer: Uint8Array): Promise<void> {
+  const { head, rest } = inParts(answer);
+  await tx.update(idempotencyKeys).set({ status_code: status, response_body: head }).where(eq(idempotencyKeys.key, key));
+  await keepParts(tx, key, rest);
 }
 
 const groups = new WeakMap<Request, Group>();
@@ -93,9 +123,20 @@ function requestHash(c: Context<AppEnv>): Promise<string> {
   return requestBodyHash(c, prefix);
 }
 
-function storedAnswer(c: Context<AppEnv>, row: typeof idempotencyKeys.$inferSelect) {
+/** The answer's bytes as sent, kept for its key (no parsing of a document's megabytes). */
+async function answerBytes(res: Response): Promise<Uint8Array> {
+  return new Uint8Array(await res.clone().arrayBuffer());
+}
+
+async function storedAnswer(c: Context<AppEnv>, row: typeof idempotencyKeys.$inferSelect) {
   c.header(REPLAYED_HEADER, 'true');
-  return c.json(row.response_body as object, row.status_code as 200);
+  const parts = await c.var.db
+    .select({ bytes: idempotencyAnswerParts.bytes })
+    .from(idempotencyAnswerParts)
+    .where(eq(idempotencyAnswerParts.key, row.key))
+    .orderBy(asc(idempotencyAnswerParts.n));
+  const sent = Buffer.concat([row.response_body as Uint8Array, ...parts.map((p) => p.bytes)]);
+  return c.body(sent.byteLength ? sent : '{}', row.status_code as 200, { 'content-type': 'application/json' });
 }
 
 /** A route that took longer than the request deadline: its transaction is rolled back. */
@@ -164,11 +205,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     // The batch reads the answer anyway: it fills the body in then (no copy of the answer here).
     const entry = batchEntryOf(c.req.raw);
     if (entry) entry.answer = answer;
-    else
-      answer.response_body = await c.res
-        .clone()
-        .json()
-        .catch(() => ({}));
+    else answer.response_body = await answerBytes(c.res);
     return;
   }
 
@@ -206,11 +243,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
         throw new Rollback();
       }
       if (record) {
-        const body = await c.res
-          .clone()
-          .json()
-          .catch(() => ({}));
-        await tx.update(idempotencyKeys).set({ status_code: c.res.status, response_body: body }).where(eq(idempotencyKeys.key, record.key));
+        await keepAnswer(tx, record.key, c.res.status, await answerBytes(c.res));
       }
     });
   } catch (err) {
@@ -220,13 +253,10 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   if (refused && record) {
     // The refusal is the key's answer from now on (it changed nothing, so recording it
     // outside the rolled-back transaction cannot apply anything twice).
-    const body = await c.res
-      .clone()
-      .json()
-      .catch(() => ({}));
+    // (A refusal's answer is a message: one part.)
     await root
       .insert(idempotencyKeys)
-      .values({ ...record, status_code: c.res.status, response_body: body })
+      .values({ ...record, status_code: c.res.status, response_body: await answerBytes(c.res) })
       .onConflictDoNothing();
   }
   if (replay && record) {

@@ -108,14 +108,15 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
     if (group && res.status >= 400) group.abandoned = true;
     const text = await res.text();
     let body: unknown;
-    let json: unknown = {};
+    let json = false;
     try {
-      body = json = text ? JSON.parse(text) : null;
+      body = text ? JSON.parse(text) : null;
+      json = body !== null;
     } catch {
       body = { message: text };
     }
-    // Its answer as recorded for its key (idempotency.ts): the JSON it answered, {} if none.
-    if (sent.answer) sent.answer.response_body = json ?? {};
+    // Its answer as recorded for its key (idempotency.ts): the JSON it answered as sent, {} if none.
+    if (sent.answer) sent.answer.response_body = json ? Buffer.from(text) : {};
     // `together`: tried in the batch's one transaction (rolled back if the group is abandoned).
     c.var.log.info({ outbox_key: entry.key, status: res.status, together: Boolean(group) }, 'outbox entry');
     return { key: entry.key, status: res.status, body, retry_after: res.headers.get('retry-after') };

@@ -52,9 +52,11 @@ export const VIEWPORTS = {
  * an idle machine, each time holding the journey until its timeout and its browser after it): the
  * page is brought to the front first, each try is bounded, and a picture still missing after a
  * second try is reported, not waited for. Screenshots are for people; the journeys' assertions
- * are elsewhere.
+ * are elsewhere: they are taken when asked for (`npm run test:screens`, E2E_SCREENSHOTS=1), not in
+ * every `npm test` (350 full-page pictures cost the suite minutes).
  */
 export async function screenshots(page: Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
   mkdirSync('.test-output/screenshots', { recursive: true });
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);

@@ -52,28 +52,20 @@ const WATCH_MS = 5;
 const LOOP_MAX_MS = 100;
 const HEALTH_MAX_MS = 250;
 /**
- * Requests known to hold the loop, with why (issue 22 stays open on them). Saving a story or book
- * whose stored state is megabytes (one paragraph of 2 MB; a book's state after the 2 MB change of
- * many paragraphs, which a book keeps since only its pages are counted) reads and writes several
- * MB in one row: PGlite runs that statement on the event loop and cannot split it (100 to 230 ms);
- * on PostgreSQL the driver encodes and decodes the row's megabytes on the loop (54 to 170 ms on a
- * busy machine, under 100 on a quiet one). These are printed in the JSON line (`known`) with their
- * figures, not held to the limits; an entry that passes again should go.
+ * Requests whose /api/health wait is known to be long, with why; the loop limit holds for them
+ * too. PGlite has one connection: a query waits for any transaction under way, and saving a story
+ * or book whose stored state is megabytes (one paragraph of 2 MB; a book's state after several
+ * 2 MB changes) writes that state and its answer inside one (150 to 230 ms here, each statement
+ * well within the loop limit). These are printed in the JSON line (`known`) with their figures;
+ * an entry that passes again should go.
  */
-const MULTI_MB_ROW = 'one statement writes a multi-MB row inside PGlite';
-const MULTI_MB_DRIVER = 'the database driver encodes and decodes a multi-MB row on the loop';
+const ONE_CONNECTION = 'PGlite has one connection: health waits for the save of megabytes in its transaction';
 const KNOWN: Record<string, Record<string, string>> = {
   pglite: {
-    'PUT /stories/{slug}/document/ doc-run': MULTI_MB_ROW,
-    'PUT /book-drafts/{slug}/document/ doc-many': MULTI_MB_ROW,
-    'PUT /book-drafts/{slug}/document/ doc-deep': MULTI_MB_ROW,
-    'PUT /book-drafts/{slug}/document/ doc-run': MULTI_MB_ROW,
-  },
-  postgres: {
-    'PUT /stories/{slug}/document/ doc-run': MULTI_MB_DRIVER,
-    'PUT /book-drafts/{slug}/document/ doc-many': MULTI_MB_DRIVER,
-    'PUT /book-drafts/{slug}/document/ doc-deep': MULTI_MB_DRIVER,
-    'PUT /book-drafts/{slug}/document/ doc-run': MULTI_MB_DRIVER,
+    'PUT /stories/{slug}/document/ doc-run': ONE_CONNECTION,
+    'PUT /book-drafts/{slug}/document/ doc-many': ONE_CONNECTION,
+    'PUT /book-drafts/{slug}/document/ doc-deep': ONE_CONNECTION,
+    'PUT /book-drafts/{slug}/document/ doc-run': ONE_CONNECTION,
   },
 };
 
@@ -403,6 +395,9 @@ function requestsOf(op: Operation, callers: Caller[], real: Real): (() => Sent)[
 /** Deletions last: each runs on a real row the other operations still need. */
 const ORDERED = [...OPERATIONS].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
 
+/** FUZZ_ONLY=<regular expression>: only the operations ("PUT /book-drafts/{slug}/document/") it matches, to look at them. */
+const CHOSEN = process.env.FUZZ_ONLY ? ORDERED.filter((op) => new RegExp(process.env.FUZZ_ONLY!).test(`${op.method} ${op.path}`)) : ORDERED;
+
 describe.each(TARGETS)('the event loop under every operation at its limits on %s', (target) => {
   let server: TestServer;
   let callers: Caller[];
@@ -506,7 +501,7 @@ describe.each(TARGETS)('the event loop under every operation at its limits on %s
 
   const tooSlow = (m: Measured) => m.loopOwnMs > LOOP_MAX_MS || m.healthMs > HEALTH_MAX_MS;
 
-  it.each(ORDERED.map((op) => [`${op.method} ${op.path}`, op] as const))(
+  it.each(CHOSEN.map((op) => [`${op.method} ${op.path}`, op] as const))(
     '%s',
     async (operation, op) => {
       const failures: string[] = [];
@@ -531,7 +526,7 @@ describe.each(TARGETS)('the event loop under every operation at its limits on %s
         failures.push(...answerProblems(answer, what));
         const why = KNOWN[target]?.[`${operation} ${req.shape}`];
         if (why) known.push({ ...m, why });
-        else if (m.loopOwnMs > LOOP_MAX_MS) failures.push(`${what}: held the event loop ${m.loopOwnMs} ms (answered ${answer.status})`);
+        if (m.loopOwnMs > LOOP_MAX_MS) failures.push(`${what}: held the event loop ${m.loopOwnMs} ms (answered ${answer.status})`);
         if (!why && m.healthMs > HEALTH_MAX_MS) failures.push(`${what}: /api/health took ${m.healthMs} ms meanwhile`);
       }
       expect(failures).toEqual([]);

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { count, eq, sql } from 'drizzle-orm';
-import { cartItems, emailOutbox, idempotencyKeys } from '../../server/db/schema';
+import { cartItems, emailOutbox, idempotencyAnswerParts, idempotencyKeys } from '../../server/db/schema';
 import { authenticate, provideDeps, resolveTenant } from '../../server/http/context';
 import type { AppEnv } from '../../server/http/env';
 import { errorAnswer } from '../../server/http/errors';
@@ -142,6 +142,25 @@ describe.each(TARGETS)('idempotency on %s', (target) => {
     expect((await send(k, form())).status).toBe(201);
     expect((await send(k, form())).status).toBe(201);
     expect((await mail('upload'))[0]!.n).toBe(1);
+  });
+
+  it('replays an answer of megabytes, kept in parts, byte for byte', async () => {
+    // An effect that answers 3 MB of JSON (a document's answer is that long): kept in 1 MiB parts.
+    const long = 'ab'.repeat(1_500_000);
+    let runs = 0;
+    const send = effectApp(async (c) => {
+      runs++;
+      return c.json({ long, runs }, 201);
+    });
+    const k = key();
+    const first = await send(k);
+    const again = await send(k);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.status).toBe(201);
+    expect(await again.text()).toBe(await first.text());
+    expect(runs).toBe(1);
+    const [parts] = await server.database.db.select({ n: count() }).from(idempotencyAnswerParts).where(eq(idempotencyAnswerParts.key, k));
+    expect(parts!.n).toBe(2);
   });
 
   it('keeps keys for at least 30 days, then forgets them', async () => {

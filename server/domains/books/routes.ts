@@ -436,18 +436,22 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     if (!merged || !sameBytes(merged.base, row.doc)) throw new CpuRefusal(503, WORK_MSG.busy, 1);
     const { doc, rendered } = merged;
     const content = await contentOf(db, row.tenant_id, rendered, { title: row.title, authors: row.author });
-    await db
+    // The state and its rendering in statements of their own: each of megabytes holds PGlite's
+    // thread for tens of ms (the loop turns between statements).
+    await db.update(books).set({ doc }).where(eq(books.id, row.id));
+    await db.update(books).set({ rendered }).where(eq(books.id, row.id));
+    const [saved] = await db
       .update(books)
       .set({
-        doc,
-        rendered,
         title: content.title.slice(0, 120) || row.title,
         page_count: content.pages.length,
         ...(await bookListing(db, row, content)),
         updated_at: new Date(),
       })
-      .where(eq(books.id, row.id));
-    return c.json(await draftJson(db, await reload(db, row.id)), 200);
+      .where(eq(books.id, row.id))
+      .returning(listColumns);
+    // The state and pages are the ones just written: not read back.
+    return c.json(await draftJson(db, { ...saved!, doc, rendered }), 200);
   })
   .openapi(getDraft, async (c) => {
     const row = await bookToChange(c.var.db, siteTenant(c), signedInUser(c), c.req.valid('param').slug);
