@@ -18,6 +18,8 @@
 // fails, or a key that turns up meanwhile, abandons the whole group, so nothing of it commits,
 // and the batch is applied again one change per transaction.
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import { asc, eq, inArray, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
@@ -123,9 +125,28 @@ function requestHash(c: Context<AppEnv>): Promise<string> {
   return requestBodyHash(c, prefix);
 }
 
+/** An answer longer than this is kept gzipped (a document's answer: megabytes, mostly text). */
+const GZIP_FROM_BYTES = 64 * 1024;
+const GZIP_MAGIC = [0x1f, 0x8b];
+const gzipped = promisify(gzip);
+const gunzipped = promisify(gunzip);
+
+/**
+ * An answer's JSON bytes as they are kept for its key: a long one gzipped by Node's thread pool,
+ * off the event loop (and no longer worth PGlite's own compression, which runs on the loop).
+ * JSON never starts with gzip's first byte, so both kinds read back (keptAnswer → sentAnswer).
+ */
+export async function keptAnswer(json: Uint8Array): Promise<Uint8Array> {
+  return json.byteLength > GZIP_FROM_BYTES ? gzipped(json) : json;
+}
+
+async function sentAnswer(kept: Uint8Array): Promise<Uint8Array> {
+  return kept[0] === GZIP_MAGIC[0] && kept[1] === GZIP_MAGIC[1] ? gunzipped(kept) : kept;
+}
+
 /** The answer's bytes as sent, kept for its key (no parsing of a document's megabytes). */
 async function answerBytes(res: Response): Promise<Uint8Array> {
-  return new Uint8Array(await res.clone().arrayBuffer());
+  return keptAnswer(new Uint8Array(await res.clone().arrayBuffer()));
 }
 
 async function storedAnswer(c: Context<AppEnv>, row: typeof idempotencyKeys.$inferSelect) {
@@ -135,8 +156,8 @@ async function storedAnswer(c: Context<AppEnv>, row: typeof idempotencyKeys.$inf
     .from(idempotencyAnswerParts)
     .where(eq(idempotencyAnswerParts.key, row.key))
     .orderBy(asc(idempotencyAnswerParts.n));
-  const sent = Buffer.concat([row.response_body as Uint8Array, ...parts.map((p) => p.bytes)]);
-  return c.body(sent.byteLength ? sent : '{}', row.status_code as 200, { 'content-type': 'application/json' });
+  const sent = await sentAnswer(Buffer.concat([row.response_body as Uint8Array, ...parts.map((p) => p.bytes)]));
+  return c.body(sent.byteLength ? (sent as Uint8Array<ArrayBuffer>) : '{}', row.status_code as 200, { 'content-type': 'application/json' });
 }
 
 /** A route that took longer than the request deadline: its transaction is rolled back. */

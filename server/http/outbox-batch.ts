@@ -18,7 +18,7 @@ import { asBatchEntry, type BatchEntry as SentEntry } from './batch-entry';
 import type { AppEnv } from './env';
 import { fail } from './errors';
 import { defineRoute, jsonBody, outboxRouteFor, signedInUser } from './route';
-import { allFresh, inGroup, recordGroup, type Group } from './idempotency';
+import { allFresh, inGroup, keptAnswer, recordGroup, type Group } from './idempotency';
 
 class GroupAbandoned extends Error {}
 
@@ -116,7 +116,7 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
       body = { message: text };
     }
     // Its answer as recorded for its key (idempotency.ts): the JSON it answered as sent, {} if none.
-    if (sent.answer) sent.answer.response_body = json ? Buffer.from(text) : {};
+    if (sent.answer) sent.answer.response_body = json ? await keptAnswer(Buffer.from(text)) : {};
     // `together`: tried in the batch's one transaction (rolled back if the group is abandoned).
     c.var.log.info({ outbox_key: entry.key, status: res.status, together: Boolean(group) }, 'outbox entry');
     return { key: entry.key, status: res.status, body, retry_after: res.headers.get('retry-after') };

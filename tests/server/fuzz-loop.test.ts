@@ -53,19 +53,17 @@ const LOOP_MAX_MS = 100;
 const HEALTH_MAX_MS = 250;
 /**
  * Requests whose /api/health wait is known to be long, with why; the loop limit holds for them
- * too. PGlite has one connection: a query waits for any transaction under way, and saving a story
- * or book whose stored state is megabytes (one paragraph of 2 MB; a book's state after several
- * 2 MB changes) writes that state and its answer inside one (150 to 230 ms here, each statement
- * well within the loop limit). These are printed in the JSON line (`known`) with their figures;
- * an entry that passes again should go.
+ * too, and they are printed in the JSON line (`known`) with their figures. PGlite has one
+ * connection: health's query waits for any transaction under way, and adding the most children
+ * one request allows (their usernames looked up, 100 a statement, their rows written, 100 a
+ * statement, each statement well within the loop limit) is one transaction of 200 to 320 ms here.
+ * (The saves of megabyte documents were here until their answers were kept gzipped in parts and
+ * their states written uncompressed in statements of their own, and compared by digest.)
  */
-const ONE_CONNECTION = 'PGlite has one connection: health waits for the save of megabytes in its transaction';
 const KNOWN: Record<string, Record<string, string>> = {
   pglite: {
-    'PUT /stories/{slug}/document/ doc-run': ONE_CONNECTION,
-    'PUT /book-drafts/{slug}/document/ doc-many': ONE_CONNECTION,
-    'PUT /book-drafts/{slug}/document/ doc-deep': ONE_CONNECTION,
-    'PUT /book-drafts/{slug}/document/ doc-run': ONE_CONNECTION,
+    'POST /class/{classId}/bulk-add-students/ largest':
+      'PGlite has one connection: health waits for the transaction adding the most children a request allows',
   },
 };
 
@@ -510,11 +508,13 @@ describe.each(TARGETS)('the event loop under every operation at its limits on %s
         let { answer, m } = await measure(operation, req);
         // A shared machine stalls a thread now and then in ways the kernel's run queue does not
         // show. A request over a limit is sent again, up to twice, where sending it again does
-        // the same work (a read, or a refusal) and the best of the tries is kept: a real block
-        // comes back every time. Each second try is counted in the JSON line.
+        // the same work (a read, a refusal, or a document change: a Yjs update merged again
+        // changes nothing) and the best of the tries is kept: a real block comes back every
+        // time. Each second try is counted in the JSON line.
         const first = m.loopOwnMs;
+        const sameWork = op.method === 'GET' || answer.status >= 400 || req.shape.startsWith('doc-');
         let again = 0;
-        for (; again < RETRIES && tooSlow(m) && (op.method === 'GET' || answer.status >= 400); again++) {
+        for (; again < RETRIES && tooSlow(m) && sameWork; again++) {
           req = make();
           const next = await measure(operation, req);
           if (next.m.loopOwnMs + next.m.healthMs < m.loopOwnMs + m.healthMs) ({ answer, m } = next);

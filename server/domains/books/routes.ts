@@ -9,6 +9,7 @@
 // teacher and the school's admins. Another child gets a 403, another school a 404. Who may read
 // it: everyone on its site once it is published (and not hidden); before that, those who may
 // change it.
+import { createHash } from 'node:crypto';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { and, desc, eq, getTableColumns, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import * as Y from 'yjs';
@@ -265,9 +266,24 @@ async function mayChange(db: Queryable, user: AuthUser, row: { created_by: numbe
 const madeHere = (tenant: TenantRow) => and(eq(books.tenant_id, tenant.id), ne(books.kind, 'catalogue'), isNull(books.deleted_at));
 
 /** The book at this slug on this site for a change by this user: 404 when none, 403 when not theirs. */
-async function bookToChange(db: Queryable, tenant: TenantRow, user: AuthUser, slug: string, lock = false): Promise<LightRow> {
+/**
+ * The book `user` may change at `slug` (404, 403 otherwise), locked for the change when `lock`.
+ * `withPages` false leaves its state and rendered pages out (null) and brings the state's digest
+ * instead (`doc_md5`): a save renders them anew, and reading megabytes only to compare or drop them
+ * held the event loop and, on PGlite, every other query.
+ */
+async function bookToChange(
+  db: Queryable,
+  tenant: TenantRow,
+  user: AuthUser,
+  slug: string,
+  lock = false,
+  withPages = true,
+): Promise<LightRow & { doc_md5?: string | null }> {
   const query = db
-    .select(columns)
+    .select(
+      withPages ? columns : { ...columns, doc: sql<null>`null`, rendered: sql<null>`null`, doc_md5: sql<string | null>`md5(${books.doc})` },
+    )
     .from(books)
     .where(and(madeHere(tenant), eq(books.slug, slug)));
   // Concurrent saves of one book merge one after the other, never over each other.
@@ -382,10 +398,10 @@ async function mergeAndRender(c: Context<AppEnv>) {
     .from(books)
     .where(and(madeHere(tenant), eq(books.slug, c.req.param('slug') ?? '')));
   if (!row || !(await mayChange(c.var.db, signedInUser(c), row))) return null;
-  return { base: row.doc, ...(await runCpu('mergeBook', { stored: row.doc, update: body.data.update })) };
+  const merged = await runCpu('mergeBook', { stored: row.doc, update: body.data.update });
+  // The state merged into, by its digest (md5, as PostgreSQL writes it): compared with the stored one's.
+  return { ...merged, baseMd5: row.doc ? createHash('md5').update(row.doc).digest('hex') : null };
 }
-
-const sameBytes = (a: Uint8Array | null, b: Uint8Array | null) => (a && b ? Buffer.from(a).equals(b) : a === b);
 
 /**
  * The `prepare` of a PDF upload: the file's bytes and its structure, read by a parser in the worker
@@ -428,12 +444,12 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
   .openapi(saveDoc, async (c) => {
     const db = c.var.db;
     const user = signedInUser(c);
-    const row = await bookToChange(db, siteTenant(c), user, c.req.valid('param').slug, true);
+    const row = await bookToChange(db, siteTenant(c), user, c.req.valid('param').slug, true, false);
     assertEditable(row, user);
     const merged = prepared<Awaited<ReturnType<typeof mergeAndRender>>>(c);
     // Another change of this book was saved since the merge: this one is sent again (a 503 is
     // retried), rather than rendered here while the transaction holds the database.
-    if (!merged || !sameBytes(merged.base, row.doc)) throw new CpuRefusal(503, WORK_MSG.busy, 1);
+    if (!merged || merged.baseMd5 !== row.doc_md5) throw new CpuRefusal(503, WORK_MSG.busy, 1);
     const { doc, rendered } = merged;
     const content = await contentOf(db, row.tenant_id, rendered, { title: row.title, authors: row.author });
     // The state and its rendering in statements of their own: each of megabytes holds PGlite's

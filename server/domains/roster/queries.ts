@@ -13,7 +13,7 @@ import { cursorTs } from '../../http/cursor';
 import type { AuthUser } from '../../http/env';
 import { encryptText } from '../../lib/crypto';
 
-/** Children added by one statement (see createStudents). */
+/** Children added, or their usernames' bases looked up, by one statement (see createStudents). */
 const INSERT_ROWS = 100;
 /** The schools a user's roster work covers on this site. */
 export function schoolIds(tenant: TenantRow, user: AuthUser): SQL {
@@ -155,12 +155,16 @@ export async function createStudents(
   if (!names.length) return [];
   const bases = names.map((n) => usernameBase(n.first_name, n.last_name));
   // Usernames that could clash: any starting with one of the new bases.
+  // Asked for INSERT_ROWS bases a statement, not one each: a statement is a turn of PGlite's one
+  // connection, which every other school's query waits for while this transaction runs.
   const taken = new Set<string>();
-  for (const base of new Set(bases)) {
+  const distinct = [...new Set(bases)];
+  for (let at = 0; at < distinct.length; at += INSERT_ROWS) {
+    const some = distinct.slice(at, at + INSERT_ROWS).map((base) => like(users.username, likeText(base).slice(1)));
     const rows = await db
       .select({ username: users.username })
       .from(users)
-      .where(and(eq(users.tenant_id, cls.tenant_id), like(users.username, likeText(base).slice(1))));
+      .where(and(eq(users.tenant_id, cls.tenant_id), or(...some)));
     for (const r of rows) if (r.username) taken.add(r.username);
   }
   // Where each base's numbering goes on: 500 children of one name once tried 1 + 2 + ... + 500
