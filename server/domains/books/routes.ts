@@ -16,12 +16,13 @@ import * as Y from 'yjs';
 import { addPage, setInfo, setPicture } from '../../../src/contract/book-document';
 import { BOOK_UPLOAD, BOOK_MSG, BookSlug, BookTitle, CreateBookRequest } from '../../../src/contract/book-forms';
 import { BOOK_LAYOUTS, BOOK_TRIMS, bookFileSrc } from '../../../src/contract/book-pages';
-import { DOCUMENT_LIMITS, toBase64 } from '../../../src/contract/document';
+import { DOCUMENT_LIMITS } from '../../../src/contract/document';
 import { BOOK_KINDS, BOOK_STATUSES } from '../../../src/contract/domain';
 import { DocumentUpdateRequest } from '../../../src/contract/story-forms';
 import type { Queryable } from '../../db/client';
 import { books, classes, pictures, students, users, type TenantRow } from '../../db/schema';
 import type { AppEnv, AuthUser } from '../../http/env';
+import { documentAnswer } from '../../http/document-answer';
 import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest, notFoundAnswer, prepared } from '../../http/route';
 import { CpuRefusal, runCpu } from '../../lib/cpu-pool';
@@ -233,14 +234,15 @@ function draftFields(row: Omit<LightRow, 'doc' | 'rendered'>) {
   };
 }
 
-/** A book for making: its document and its pages (their kept rendering, the children named). */
-async function draftJson(db: Queryable, row: LightRow): Promise<z.infer<typeof BookDraftSchema>> {
+/** A book for making as the answer: its pages (their kept rendering, the children named) and its state (megabytes, maybe: streamed). */
+async function draftAnswer(c: Context<AppEnv>, row: LightRow, status: 200 | 201 = 200) {
+  const db = c.var.db;
   const content = await contentOf(db, row.tenant_id, await renderingOf(db, row), { title: row.title, authors: row.author });
-  return {
+  const fields: Omit<z.infer<typeof BookDraftSchema>, 'doc'> = {
     ...draftFields(row),
-    doc: row.doc ? toBase64(row.doc) : null,
     content: row.has_file ? { ...content, file: bookFileSrc(row.id) } : content,
   };
+  return documentAnswer(c, fields, row.doc, status);
 }
 
 /** The student's class (null for staff, or a child in no class). */
@@ -427,7 +429,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     const user = signedInUser(c);
     const input = c.req.valid('json');
     const old = await existingAt(db, tenant, user, input.slug);
-    if (old) return c.json(await draftJson(db, old), 200);
+    if (old) return draftAnswer(c, old);
     const own = input.class_book && user.role === 'student' ? await classOf(db, user) : null;
     const classId = await classForNew(db, tenant, user, input.class_id ?? own ?? undefined);
     const ydoc = new Y.Doc();
@@ -439,7 +441,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
       class_id: classId,
       doc: Y.encodeStateAsUpdate(ydoc),
     });
-    return c.json(await draftJson(db, row), 201);
+    return draftAnswer(c, row, 201);
   })
   .openapi(saveDoc, async (c) => {
     const db = c.var.db;
@@ -467,11 +469,11 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
       .where(eq(books.id, row.id))
       .returning(listColumns);
     // The state and pages are the ones just written: not read back.
-    return c.json(await draftJson(db, { ...saved!, doc, rendered }), 200);
+    return draftAnswer(c, { ...saved!, doc, rendered });
   })
   .openapi(getDraft, async (c) => {
     const row = await bookToChange(c.var.db, siteTenant(c), signedInUser(c), c.req.valid('param').slug);
-    return c.json(await draftJson(c.var.db, row), 200);
+    return draftAnswer(c, row);
   })
   .openapi(listDrafts, async (c) => {
     const db = c.var.db;
@@ -501,12 +503,12 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     const db = c.var.db;
     const user = signedInUser(c);
     const row = await bookToChange(db, siteTenant(c), user, c.req.valid('param').slug, true);
-    if (row.status !== 'draft') return c.json(await draftJson(db, row), 200);
+    if (row.status !== 'draft') return draftAnswer(c, row);
     if (!row.title.trim()) fail(400, BOOK_MSG.noTitle);
     if (row.page_count < 1 && !row.has_file) fail(400, BOOK_MSG.noPages);
     const now = new Date();
     await db.update(books).set({ status: 'submitted', submitted_at: now, updated_at: now }).where(eq(books.id, row.id));
-    return c.json(await draftJson(db, await reload(db, row.id)), 200);
+    return draftAnswer(c, await reload(db, row.id));
   })
   .openapi(uploadPictures, async (c) => {
     const db = c.var.db;
@@ -514,7 +516,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     const user = signedInUser(c);
     const input = c.req.valid('json');
     const old = await existingAt(db, tenant, user, input.slug);
-    if (old) return c.json(await draftJson(db, old), 200);
+    if (old) return draftAnswer(c, old);
     const classId = await classForNew(db, tenant, user, input.class_id);
     const found = await db
       .select({ id: pictures.id })
@@ -533,7 +535,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
       doc: Y.encodeStateAsUpdate(ydoc),
       page_count: input.pictures.length,
     });
-    return c.json(await draftJson(db, row), 201);
+    return draftAnswer(c, row, 201);
   })
   .openapi(uploadPdf, async (c) => {
     const db = c.var.db;
@@ -541,7 +543,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     const user = signedInUser(c);
     const form = c.req.valid('form');
     const old = await existingAt(db, tenant, user, form.slug);
-    if (old) return c.json(await draftJson(db, old), 200);
+    if (old) return draftAnswer(c, old);
     const { bytes, pdf } = prepared<NonNullable<Awaited<ReturnType<typeof readPdf>>>>(c);
     // The bytes decide, never the type the browser claims.
     if (!pdf.pdf) fail(415, BOOK_MSG.wrongType);
@@ -558,7 +560,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
       file: bytes,
       page_count: pdf.pages,
     });
-    return c.json(await draftJson(db, row), 201);
+    return draftAnswer(c, row, 201);
   })
   .openapi(readBook, async (c) => {
     const db = c.var.db;

@@ -25,6 +25,7 @@ import type { Queryable } from '../../db/client';
 import { categories, charities, classes, pictures, stories, students, users, type TenantRow } from '../../db/schema';
 import { after, cursorTs, nextSince, parseSince, UpdatedSince } from '../../http/cursor';
 import type { AppEnv, AuthUser } from '../../http/env';
+import { documentAnswer } from '../../http/document-answer';
 import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, prepared, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
 import { CpuRefusal, runCpu } from '../../lib/cpu-pool';
@@ -176,7 +177,8 @@ function selectDrafts(db: Queryable) {
     .leftJoin(classes, eq(classes.id, stories.class_id));
 }
 
-function draftJson(row: DraftRow): z.infer<typeof StoryDraftSchema> {
+/** A story for writing, its state left out (see draftJson and draftAnswer). */
+function draftFields(row: DraftRow): Omit<z.infer<typeof StoryDraftSchema>, 'doc'> {
   const s = row.story;
   return {
     id: s.id,
@@ -198,7 +200,6 @@ function draftJson(row: DraftRow): z.infer<typeof StoryDraftSchema> {
     body: s.body,
     excerpt: s.excerpt,
     word_count: s.word_count,
-    doc: s.doc ? toBase64(s.doc) : null,
     submitted_text: s.submitted_text,
     review_comment: s.review_comment,
     submitted_at: iso(s.submitted_at),
@@ -207,6 +208,15 @@ function draftJson(row: DraftRow): z.infer<typeof StoryDraftSchema> {
     updated_at: s.updated_at.toISOString(),
     deleted: s.deleted_at !== null,
   };
+}
+
+function draftJson(row: DraftRow): z.infer<typeof StoryDraftSchema> {
+  return { ...draftFields(row), doc: row.story.doc ? toBase64(row.story.doc) : null };
+}
+
+/** One story for writing as the answer, its state (megabytes, maybe) streamed. */
+function draftAnswer(c: Context<AppEnv>, row: DraftRow, status: 200 | 201 = 200) {
+  return documentAnswer(c, draftFields(row), row.story.doc, status);
 }
 
 /**
@@ -290,7 +300,7 @@ export const storyRoutes = router
       .where(and(eq(stories.tenant_id, tenant.id), eq(stories.slug, input.slug)));
     if (existing) {
       if (existing.author_id !== authorId) fail(409, STORY_MSG.slugTaken);
-      return c.json(draftJson(await reload(db, existing.id)), 200);
+      return draftAnswer(c, await reload(db, existing.id));
     }
     const [privacy] = await db.select({ p: students.privacy_preference }).from(students).where(eq(students.user_id, authorId));
     // A child's story starts no wider than community, and never wider than the child allows.
@@ -308,7 +318,7 @@ export const storyRoutes = router
         source: input.source,
       })
       .returning({ id: stories.id });
-    return c.json(draftJson(await reload(db, row!.id)), 201);
+    return draftAnswer(c, await reload(db, row!.id), 201);
   })
   .openapi(saveDocument, async (c) => {
     const user = signedInUser(c);
@@ -326,7 +336,7 @@ export const storyRoutes = router
     // The state in a statement of its own: each of megabytes holds PGlite's thread for tens of ms.
     await c.var.db.update(stories).set({ doc: merged.doc, updated_at: changed.updated_at }).where(eq(stories.id, row.story.id));
     // What was just written, not read back (megabytes).
-    return c.json(draftJson({ ...row, story: { ...row.story, ...changed, doc: merged.doc } }), 200);
+    return draftAnswer(c, { ...row, story: { ...row.story, ...changed, doc: merged.doc } });
   })
   .openapi(saveDetails, async (c) => {
     const db = c.var.db;
@@ -375,7 +385,7 @@ export const storyRoutes = router
       .update(stories)
       .set({ ...rest, ...(cover !== undefined ? { cover: cover ? pictureSrc(cover) : null } : {}), updated_at: new Date() })
       .where(eq(stories.id, row.story.id));
-    return c.json(draftJson(await reload(db, row.story.id)), 200);
+    return draftAnswer(c, await reload(db, row.story.id));
   })
   .openapi(submitStory, async (c) => {
     const db = c.var.db;
@@ -384,7 +394,7 @@ export const storyRoutes = router
     const s = row.story;
     if (!s.title.trim()) fail(400, STORY_MSG.noTitle);
     if (!s.body.trim()) fail(400, STORY_MSG.emptyStory);
-    if (s.status === 'published') return c.json(draftJson(row), 200);
+    if (s.status === 'published') return draftAnswer(c, row);
     const now = new Date();
     const byAuthor = s.author_id === user.id;
     // A child's story waits for review when the class reviews; staff submitting publish it.
@@ -402,7 +412,7 @@ export const storyRoutes = router
         updated_at: now,
       })
       .where(eq(stories.id, s.id));
-    return c.json(draftJson(await reload(db, s.id)), 200);
+    return draftAnswer(c, await reload(db, s.id));
   })
   .openapi(myStories, async (c) => {
     const user = signedInUser(c);
@@ -431,5 +441,5 @@ export const storyRoutes = router
   })
   .openapi(editStory, async (c) => {
     const row = await storyToChange(c.var.db, siteTenant(c), signedInUser(c), c.req.valid('param').slug);
-    return c.json(draftJson(row), 200);
+    return draftAnswer(c, row);
   });
