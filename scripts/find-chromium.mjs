@@ -4,7 +4,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
+// Debian's headless shell first (package chromium-headless-shell, the same build without the
+// browser's windowing layer): every use here is headless, and the end-to-end journeys took about
+// a quarter less time and CPU in it than in the full browser's headless mode.
 const SYSTEM_PATHS = [
+  '/usr/bin/chromium-headless-shell',
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',
   '/snap/bin/chromium',
@@ -42,4 +46,4 @@ export function findChromium() {
 }
 
 export const NO_CHROMIUM =
-  "No Chromium or Chrome found (CHROMIUM_PATH, /usr/bin/chromium, Playwright's cache): install one with `sudo apt-get install chromium` (Debian/Ubuntu), or `npx playwright install chromium` where downloads are allowed, or set CHROMIUM_PATH.";
+  "No Chromium or Chrome found (CHROMIUM_PATH, /usr/bin/chromium, Playwright's cache): install one with `sudo apt-get install chromium-headless-shell` or `chromium` (Debian/Ubuntu), or `npx playwright install chromium` where downloads are allowed, or set CHROMIUM_PATH.";
