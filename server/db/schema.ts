@@ -24,9 +24,15 @@ import type {
 } from '../../src/contract/domain';
 
 /** Binary data (a Yjs document's state, a picture's bytes): bytea on both databases. */
+/**
+ * Bytes read as a plain Uint8Array over the driver's memory (node-postgres gives a Buffer): a view,
+ * not a copy of a document's megabytes.
+ */
+const viewOf = (value: Uint8Array) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+
 const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
-  fromDriver: (value) => new Uint8Array(value),
+  fromDriver: viewOf,
 });
 
 /**
@@ -38,7 +44,7 @@ const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 const jsonBytes = customType<{ data: unknown; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   toDriver: (value) => (value instanceof Uint8Array ? value : Buffer.from(JSON.stringify(value ?? {}))),
-  fromDriver: (value) => new Uint8Array(value),
+  fromDriver: viewOf,
 });
 
 /**

@@ -20,7 +20,7 @@ import type { AppEnv, AuthUser } from './env';
 import { fail } from './errors';
 import { carryBatchEntry } from './batch-entry';
 import { carryGroup, idempotency } from './idempotency';
-import { JSON_MAX_DEPTH, bodyOf, formOf, nestsDeeper } from './request-body';
+import { JSON_MAX_DEPTH, JSON_MAX_VALUES, bodyOf, formOf, jsonBeyond } from './request-body';
 
 export interface Access {
   /** 'anyone' (no token needed), 'signed-in' (any role), or the roles allowed. */
@@ -176,13 +176,15 @@ const readForm = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * A route that takes JSON: a body nested deeper than any the contract describes is refused before
- * anything parses it (parsing a megabyte of brackets holds the event loop for a tenth of a second).
+ * A route that takes JSON: a body nested deeper, or holding more values, than any the contract
+ * describes is refused before anything parses it (parsing a megabyte of brackets holds the event
+ * loop for a tenth of a second).
  */
 const boundJson = createMiddleware<AppEnv>(async (c, next) => {
-  if ((c.req.header('content-type') ?? '').includes('json') && nestsDeeper(await bodyOf(c), JSON_MAX_DEPTH)) {
-    fail(400, `Invalid JSON: arrays and objects nested more than ${JSON_MAX_DEPTH} deep.`);
-  }
+  if (!(c.req.header('content-type') ?? '').includes('json')) return next();
+  const beyond = jsonBeyond(await bodyOf(c), JSON_MAX_DEPTH, JSON_MAX_VALUES);
+  if (beyond === 'depth') fail(400, `Invalid JSON: arrays and objects nested more than ${JSON_MAX_DEPTH} deep.`);
+  if (beyond === 'values') fail(413, `Too much at once: a request may hold at most ${JSON_MAX_VALUES.toLocaleString('en')} values.`);
   await next();
 });
 
@@ -221,7 +223,14 @@ export function defineRoute<const R extends Omit<RouteConfig, 'middleware' | 'se
     ] as unknown as [ReturnType<typeof guard>],
     responses: {
       ...config.responses,
-      ...(config.request?.body ? { 413: { description: `Body over ${megabytes(maxBody)}`, ...errorBody } } : {}),
+      ...(config.request?.body
+        ? {
+            413: {
+              description: `Body over ${megabytes(maxBody)}, or JSON of over ${JSON_MAX_VALUES.toLocaleString('en')} values`,
+              ...errorBody,
+            },
+          }
+        : {}),
       400: { description: 'Invalid input: the message names each field', ...errorBody },
       ...(access.roles === 'anyone' ? {} : { 401: { description: 'Not signed in', ...errorBody } }),
       ...(Array.isArray(access.roles) ? { 403: { description: 'Role not allowed', ...errorBody } } : {}),

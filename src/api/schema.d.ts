@@ -230,7 +230,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -313,7 +313,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -376,7 +376,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -498,7 +498,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -647,7 +647,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -928,7 +928,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1263,7 +1263,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1380,7 +1380,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1499,7 +1499,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1618,7 +1618,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1690,7 +1690,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1797,7 +1797,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1885,7 +1885,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2038,7 +2038,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2128,7 +2128,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 6 MB */
+                /** @description Body over 6 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2358,7 +2358,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2500,7 +2500,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2649,7 +2649,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2730,7 +2730,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3061,7 +3061,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3146,7 +3146,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3359,7 +3359,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3443,7 +3443,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3523,7 +3523,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3601,7 +3601,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3986,7 +3986,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4052,7 +4052,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4252,7 +4252,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4563,7 +4563,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 3 MB */
+                /** @description Body over 3 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4930,7 +4930,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -5194,7 +5194,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -5334,7 +5334,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 4 MB */
+                /** @description Body over 4 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -5890,7 +5890,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -5985,7 +5985,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -6079,7 +6079,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -6174,7 +6174,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -6272,7 +6272,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -6366,7 +6366,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -6454,7 +6454,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -6548,7 +6548,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -6641,7 +6641,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -6737,7 +6737,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -6832,7 +6832,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 6 MB */
+                /** @description Body over 6 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -6929,7 +6929,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -7026,7 +7026,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -7123,7 +7123,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -7220,7 +7220,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -7320,7 +7320,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -7790,7 +7790,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -7888,7 +7888,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -7982,7 +7982,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -8072,7 +8072,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -8567,7 +8567,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -8733,7 +8733,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 3 MB */
+                /** @description Body over 3 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -8849,7 +8849,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 3 MB */
+                /** @description Body over 3 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -9242,7 +9242,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -9344,7 +9344,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 3 MB */
+                /** @description Body over 3 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -9628,7 +9628,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -9747,7 +9747,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 60.1 MB */
+                /** @description Body over 60.1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -9930,7 +9930,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 5.1 MB */
+                /** @description Body over 5.1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -10354,7 +10354,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -10469,7 +10469,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -10563,7 +10563,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -10797,7 +10797,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -11156,7 +11156,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -11633,7 +11633,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -11781,7 +11781,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -12000,7 +12000,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -12610,7 +12610,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -12841,7 +12841,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -13197,7 +13197,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -13282,7 +13282,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -13382,7 +13382,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -13704,7 +13704,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -13880,7 +13880,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -13974,7 +13974,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -14100,7 +14100,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -14293,7 +14293,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -14540,7 +14540,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -14687,7 +14687,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -14990,7 +14990,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -15137,7 +15137,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -15440,7 +15440,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -16020,7 +16020,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -16124,7 +16124,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -16275,7 +16275,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -16514,7 +16514,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -16604,7 +16604,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -16698,7 +16698,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -16839,7 +16839,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -16987,7 +16987,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -17209,7 +17209,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -17666,7 +17666,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -17901,7 +17901,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -18068,7 +18068,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -18221,7 +18221,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -18313,7 +18313,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -18901,7 +18901,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -19133,7 +19133,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -19315,7 +19315,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 6 MB */
+                /** @description Body over 6 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -19704,7 +19704,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -19860,7 +19860,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -20550,7 +20550,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over 1 MB */
+                /** @description Body over 1 MB, or JSON of over 100,000 values */
                 413: {
                     headers: {
                         [name: string]: unknown;

@@ -518,7 +518,8 @@ describe.each(TARGETS)('the event loop under every operation at its limits on %s
         for (; again < RETRIES && tooSlow(m) && sameWork; again++) {
           req = make();
           const next = await measure(operation, req);
-          if (next.m.loopOwnMs + next.m.healthMs < m.loopOwnMs + m.healthMs) ({ answer, m } = next);
+          // A try within both limits is the best; between tries over them, the smaller sum.
+          if (!tooSlow(next.m) || next.m.loopOwnMs + next.m.healthMs < m.loopOwnMs + m.healthMs) ({ answer, m } = next);
         }
         if (again)
           remeasured.push(`${operation} (${req.shape}) as ${req.caller.name}: ${first} ms, best of ${again + 1} ${m.loopOwnMs} ms`);
