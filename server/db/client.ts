@@ -99,7 +99,7 @@ export async function openDatabase(
       // byte (a 5 MB picture held the event loop for half a second, a 50 MB PDF for seconds) and
       // its parser one parseInt per byte. The decoded Buffer's memory is viewed, not copied again.
       serializers: { [BYTEA_OID]: (bytes: Uint8Array) => bytes as unknown as string },
-      parsers: { [BYTEA_OID]: (hex: string) => bytesView(Buffer.from(hex.slice(2), 'hex')) },
+      parsers: { [BYTEA_OID]: (hex: string) => schema.viewOf(Buffer.from(hex.slice(2), 'hex')) },
     });
     turnBeforeEachStatement(client);
     const db = drizzle({ client, schema });
@@ -120,8 +120,6 @@ export async function openDatabase(
     throw err;
   }
 }
-
-const bytesView = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
 type Statements = { query: (...args: never[]) => Promise<unknown>; exec: (...args: never[]) => Promise<unknown> };
 

@@ -23,13 +23,13 @@ import type {
   SubscriptionStatus,
 } from '../../src/contract/domain';
 
-/** Binary data (a Yjs document's state, a picture's bytes): bytea on both databases. */
 /**
- * Bytes read as a plain Uint8Array over the driver's memory (node-postgres gives a Buffer): a view,
- * not a copy of a document's megabytes.
+ * Bytes read as a plain Uint8Array over the driver's memory (node-postgres and PGlite's parser in
+ * client.ts give a Buffer): a view, not a copy of a document's megabytes.
  */
-const viewOf = (value: Uint8Array) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+export const viewOf = (value: Uint8Array) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
 
+/** Binary data (a Yjs document's state, a picture's bytes): bytea on both databases. */
 const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: viewOf,

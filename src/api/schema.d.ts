@@ -8685,7 +8685,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["StoryDraft"];
+                        "application/json": components["schemas"]["StorySaved"];
                     };
                 };
                 /** @description Invalid input: the message names each field */
@@ -9296,7 +9296,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookDraft"];
+                        "application/json": components["schemas"]["BookSaved"];
                     };
                 };
                 /** @description Invalid input: the message names each field */
@@ -21455,6 +21455,37 @@ export interface components {
             updated_at: string;
             deleted: boolean;
         };
+        StorySaved: {
+            id: number;
+            slug: string;
+            title: string;
+            author_id: number;
+            author_name: string;
+            class_id: number | null;
+            /** @enum {string} */
+            status: "draft" | "submitted" | "returned" | "published";
+            step: number;
+            /** @enum {string} */
+            privacy_preference: "public" | "private" | "community";
+            /** @enum {string} */
+            author_privacy: "public" | "private" | "community";
+            cover: string | null;
+            category_id: number | null;
+            sdgs: number[];
+            charity_id: number | null;
+            /** @enum {string} */
+            source: "written" | "uploaded";
+            body: string;
+            excerpt: string;
+            word_count: number;
+            submitted_text: string | null;
+            review_comment: string | null;
+            submitted_at: string | null;
+            published_at: string | null;
+            created_at: string;
+            updated_at: string;
+            deleted: boolean;
+        };
         StoryDraftPage: {
             results: components["schemas"]["StoryDraft"][];
             next_since: string | null;
@@ -21496,6 +21527,21 @@ export interface components {
                 };
             }[];
             file?: string;
+        };
+        BookSaved: {
+            id: number;
+            slug: string;
+            title: string;
+            /** @enum {string} */
+            kind: "catalogue" | "made" | "uploaded";
+            /** @enum {string} */
+            status: "draft" | "submitted" | "published" | "class" | "archived";
+            class_id: number | null;
+            created_by: number | null;
+            page_count: number;
+            content: components["schemas"]["BookContent"];
+            submitted_at: string | null;
+            updated_at: string;
         };
         BookDraftList: {
             results: {

@@ -43,7 +43,7 @@ import {
   type Operation,
 } from './contract';
 import { asText, largest } from './fuzz-arbitraries';
-import { GREENFIELD, TARGETS, ownClock, startServer, withHealth, within, type TestServer } from './harness';
+import { GREENFIELD, TARGETS, ownClock, parsedAnswer, startServer, withHealth, within, type TestServer } from './harness';
 
 /** How often the histogram samples the loop; a sample's delay is its interval less this. */
 const RESOLUTION_MS = 5;
@@ -162,15 +162,6 @@ async function piecesOf(res: Response): Promise<Uint8Array[]> {
   const reader = res.body?.getReader();
   for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) pieces.push(read.value);
   return pieces;
-}
-
-/** An answer's text as JSON, or the text itself when it is not JSON. */
-function parsed(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return text;
-  }
 }
 
 /** A buffer of exactly `bytes` bytes of `unit` repeated (whole units only). */
@@ -495,7 +486,7 @@ describe.each(TARGETS)('the event loop under every operation at its limits on %s
       status: sent.status,
       bytes: lastBytes,
     };
-    return { answer: { status: sent.status, body: parsed(Buffer.concat(sent.pieces).toString()) }, m };
+    return { answer: { status: sent.status, body: parsedAnswer(Buffer.concat(sent.pieces).toString()) }, m };
   }
 
   const tooSlow = (m: Measured) => m.loopOwnMs > LOOP_MAX_MS || m.healthMs > HEALTH_MAX_MS;

@@ -150,14 +150,7 @@ export function serveDatabase(database: Database, secret: string, { env, ...extr
     fetch,
     async call(method, path, options = {}) {
       const res = await fetch(method, path, options);
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        /* not JSON: keep the text */
-      }
-      return { status: res.status, body: parsed, headers: res.headers };
+      return { status: res.status, body: parsedAnswer(await res.text()), headers: res.headers };
     },
     async close() {
       await database.close();
@@ -231,4 +224,13 @@ export function ownClock(): number {
     /* not Linux: wall time */
   }
   return performance.now() - waitedNs / 1e6;
+}
+
+/** An answer's text as JSON, or the text itself when it is not JSON (null when empty). */
+export function parsedAnswer(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
 }

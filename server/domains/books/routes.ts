@@ -77,6 +77,9 @@ const BookDraftSchema = z
   })
   .openapi('BookDraft');
 
+/** A book as a save of its document leaves it: its state left out (the sender holds it; see StorySaved). */
+const BookSavedSchema = BookDraftSchema.omit({ doc: true }).openapi('BookSaved');
+
 const BookReadingSchema = z
   .object({
     id: z.number().int(),
@@ -112,7 +115,7 @@ const saveDoc = defineRoute(
     summary: "Merge one change of the book's document (a Yjs update, base64) and count its pages",
     request: { params: SlugParam, ...jsonRequest(DocumentUpdateRequest) },
     responses: {
-      200: jsonBody(BookDraftSchema),
+      200: jsonBody(BookSavedSchema),
       ...notFound,
       ...forbidden,
       409: { description: BOOK_MSG.notEditable, ...errorBody },
@@ -234,15 +237,15 @@ function draftFields(row: Omit<LightRow, 'doc' | 'rendered'>) {
   };
 }
 
-/** A book for making as the answer: its pages (their kept rendering, the children named) and its state (megabytes, maybe: streamed). */
-async function draftAnswer(c: Context<AppEnv>, row: LightRow, status: 200 | 201 = 200) {
-  const db = c.var.db;
+/** A book for making, its state left out: its pages (their kept rendering, the children named). */
+async function savedFields(db: Queryable, row: LightRow): Promise<z.infer<typeof BookSavedSchema>> {
   const content = await contentOf(db, row.tenant_id, await renderingOf(db, row), { title: row.title, authors: row.author });
-  const fields: Omit<z.infer<typeof BookDraftSchema>, 'doc'> = {
-    ...draftFields(row),
-    content: row.has_file ? { ...content, file: bookFileSrc(row.id) } : content,
-  };
-  return documentAnswer(c, fields, row.doc, status);
+  return { ...draftFields(row), content: row.has_file ? { ...content, file: bookFileSrc(row.id) } : content };
+}
+
+/** A book for making as the answer: its pages and its state (megabytes, maybe: streamed). */
+async function draftAnswer(c: Context<AppEnv>, row: LightRow, status: 200 | 201 = 200) {
+  return documentAnswer(c, await savedFields(c.var.db, row), row.doc, status);
 }
 
 /** The student's class (null for staff, or a child in no class). */
@@ -267,7 +270,6 @@ async function mayChange(db: Queryable, user: AuthUser, row: { created_by: numbe
 
 const madeHere = (tenant: TenantRow) => and(eq(books.tenant_id, tenant.id), ne(books.kind, 'catalogue'), isNull(books.deleted_at));
 
-/** The book at this slug on this site for a change by this user: 404 when none, 403 when not theirs. */
 /**
  * The book `user` may change at `slug` (404, 403 otherwise), locked for the change when `lock`.
  * `withPages` false leaves its state and rendered pages out (null) and brings the state's digest
@@ -468,8 +470,8 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
       })
       .where(eq(books.id, row.id))
       .returning(listColumns);
-    // The state and pages are the ones just written: not read back.
-    return draftAnswer(c, { ...saved!, doc, rendered });
+    // The pages are the ones just written: not read back.
+    return c.json(await savedFields(db, { ...saved!, doc: null, rendered }), 200);
   })
   .openapi(getDraft, async (c) => {
     const row = await bookToChange(c.var.db, siteTenant(c), signedInUser(c), c.req.valid('param').slug);

@@ -9,7 +9,8 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import { DOCUMENT_LIMITS, DOCUMENT_MSG, pictureSrc, textFromHtml, toBase64 } from '../../../src/contract/document';
 import { PRIVACY_PREFERENCES, STORY_STATUSES, type PrivacyPreference } from '../../../src/contract/domain';
 import { WORK_MSG } from '../../../src/contract/limits';
@@ -70,6 +71,13 @@ const StoryDraftSchema = z
   })
   .openapi('StoryDraft');
 
+/**
+ * A story as a save of its document leaves it: its state left out. The device that sent the change
+ * holds it already, and it was megabytes both ways (built, kept for the change's key inside its
+ * transaction, downloaded) for every save of a long story. Its text, as rendered, is in `body`.
+ */
+const StorySavedSchema = StoryDraftSchema.omit({ doc: true }).openapi('StorySaved');
+
 const SlugParam = z.object({ slug: StorySlug });
 const notFound = notFoundAnswer(`'${STORY_MSG.notFound}'`);
 const tooBig = { 413: { description: 'The request or the merged document is over the limit', ...errorBody } };
@@ -99,7 +107,9 @@ async function mergeStoryChange(c: Context<AppEnv>) {
   const user = signedInUser(c);
   const row = await storyToChange(c.var.db, siteTenant(c), user, c.req.param('slug') ?? '').catch(() => null);
   if (!row || (user.role === 'student' && row.story.status === 'published' && row.review_stories !== false)) return null;
-  return { base: row.story.doc, ...(await runCpu('mergeStory', { stored: row.story.doc, update: body.data.update })) };
+  const merged = await runCpu('mergeStory', { stored: row.story.doc, update: body.data.update });
+  // The state merged into, by its digest (md5, as PostgreSQL writes it): compared with the stored one's.
+  return { ...merged, baseMd5: row.story.doc ? createHash('md5').update(row.story.doc).digest('hex') : null };
 }
 
 const saveDocument = defineRoute(
@@ -109,7 +119,7 @@ const saveDocument = defineRoute(
     path: '/stories/{slug}/document/',
     summary: "Merge one change of the story's document (a Yjs update, base64) and render body, excerpt and word count",
     request: { params: SlugParam, ...jsonRequest(DocumentUpdateRequest) },
-    responses: { 200: jsonBody(StoryDraftSchema), ...notFound, ...tooBig, 409: { description: STORY_MSG.notEditable, ...errorBody } },
+    responses: { 200: jsonBody(StorySavedSchema), ...notFound, ...tooBig, 409: { description: STORY_MSG.notEditable, ...errorBody } },
   },
 );
 
@@ -168,9 +178,22 @@ type DraftRow = {
   review_stories: boolean | null;
 };
 
-function selectDrafts(db: Queryable) {
+/**
+ * `withDoc` false leaves the state out (null) and brings its digest instead (`doc_md5`): a save
+ * writes the merged state, and reading megabytes only to compare them held the event loop and, on
+ * PGlite, every other query, inside the save's transaction.
+ */
+function selectDrafts(db: Queryable, withDoc = true) {
   return db
-    .select(draftColumns)
+    .select(
+      withDoc
+        ? draftColumns
+        : {
+            ...draftColumns,
+            story: { ...getTableColumns(stories), doc: sql<null>`null` },
+            doc_md5: sql<string | null>`md5(${stories.doc})`,
+          },
+    )
     .from(stories)
     .innerJoin(users, eq(users.id, stories.author_id))
     .leftJoin(students, eq(students.user_id, stories.author_id))
@@ -223,8 +246,15 @@ function draftAnswer(c: Context<AppEnv>, row: DraftRow, status: 200 | 201 = 200)
  * The story at this slug on this site, for a change by this user: 404 when the site has none,
  * 403 when it is someone else's and the user neither teaches its class nor runs the school.
  */
-async function storyToChange(db: Queryable, tenant: TenantRow, user: AuthUser, slug: string, lock = false): Promise<DraftRow> {
-  const query = selectDrafts(db).where(and(eq(stories.tenant_id, tenant.id), eq(stories.slug, slug), isNull(stories.deleted_at)));
+async function storyToChange(
+  db: Queryable,
+  tenant: TenantRow,
+  user: AuthUser,
+  slug: string,
+  lock = false,
+  withDoc = true,
+): Promise<DraftRow & { doc_md5?: string | null }> {
+  const query = selectDrafts(db, withDoc).where(and(eq(stories.tenant_id, tenant.id), eq(stories.slug, slug), isNull(stories.deleted_at)));
   // Concurrent saves of one story merge one after the other, never over each other.
   const [row] = lock ? await query.for('update', { of: stories }) : await query;
   if (!row) fail(404, STORY_MSG.notFound);
@@ -322,21 +352,17 @@ export const storyRoutes = router
   })
   .openapi(saveDocument, async (c) => {
     const user = signedInUser(c);
-    const row = await storyToChange(c.var.db, siteTenant(c), user, c.req.valid('param').slug, true);
+    const row = await storyToChange(c.var.db, siteTenant(c), user, c.req.valid('param').slug, true, false);
     assertEditable(row, user);
     const merged = prepared<Awaited<ReturnType<typeof mergeStoryChange>>>(c);
     // Another change of this story was saved since the merge: this one is sent again (a 503 is
     // retried), rather than merged here while the transaction holds the database.
-    const base = row.story.doc;
-    if (!merged || !(merged.base && base ? Buffer.from(merged.base).equals(base) : merged.base === base)) {
-      throw new CpuRefusal(503, WORK_MSG.busy, 1);
-    }
+    if (!merged || merged.baseMd5 !== row.doc_md5) throw new CpuRefusal(503, WORK_MSG.busy, 1);
     const changed = { body: merged.body, excerpt: merged.excerpt, word_count: merged.word_count, updated_at: new Date() };
     await c.var.db.update(stories).set(changed).where(eq(stories.id, row.story.id));
     // The state in a statement of its own: each of megabytes holds PGlite's thread for tens of ms.
     await c.var.db.update(stories).set({ doc: merged.doc, updated_at: changed.updated_at }).where(eq(stories.id, row.story.id));
-    // What was just written, not read back (megabytes).
-    return draftAnswer(c, { ...row, story: { ...row.story, ...changed, doc: merged.doc } });
+    return c.json(draftFields({ ...row, story: { ...row.story, ...changed } }), 200);
   })
   .openapi(saveDetails, async (c) => {
     const db = c.var.db;
