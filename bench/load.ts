@@ -183,6 +183,8 @@ interface BurstResult {
   p95Ms: number;
   p99Ms: number;
   errors: number;
+  /** The errors by status and message ("503 The server is busy…"): a refusal a user would see, never unnamed. */
+  errorsBy: Record<string, number>;
   killedInFlight: number;
   retries: number;
   lost: number;
@@ -207,6 +209,7 @@ async function burst(
 ): Promise<BurstResult> {
   const latencies: number[] = [];
   let errors = 0;
+  const errorsBy: Record<string, number> = {};
   let killedInFlight = 0;
   let retries = 0;
   let done = 0;
@@ -220,7 +223,11 @@ async function burst(
     for (let attempt = 0; ; attempt++) {
       const answer = await request(port, method, path, headers, json);
       if (answer.lost) killedInFlight++;
-      else if (answer.status >= 400 || answer.status === 0) errors++;
+      else if (answer.status >= 400 || answer.status === 0) {
+        errors++;
+        const why = `${answer.status} ${String((answer.body as { message?: unknown } | undefined)?.message ?? '').slice(0, 80)}`.trim();
+        errorsBy[why] = (errorsBy[why] ?? 0) + 1;
+      }
       else latencies.push(answer.ms);
       const retry = answer.lost || answer.status === 0 || answer.status === 502 || answer.status === 503;
       if (!retry || attempt >= 5) return answer;
@@ -287,6 +294,7 @@ async function burst(
     p95Ms: percentile(latencies, 95),
     p99Ms: percentile(latencies, 99),
     errors,
+    errorsBy,
     killedInFlight,
     retries,
     lost,
