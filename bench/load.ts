@@ -227,8 +227,7 @@ async function burst(
         errors++;
         const why = `${answer.status} ${String((answer.body as { message?: unknown } | undefined)?.message ?? '').slice(0, 80)}`.trim();
         errorsBy[why] = (errorsBy[why] ?? 0) + 1;
-      }
-      else latencies.push(answer.ms);
+      } else latencies.push(answer.ms);
       const retry = answer.lost || answer.status === 0 || answer.status === 502 || answer.status === 503;
       if (!retry || attempt >= 5) return answer;
       retries++;
