@@ -1,4 +1,5 @@
-// `npm test`: every quality gate and every suite, in order, then one closing line
+// `npm test`: every quality gate and every suite (the journeys with the unit tests, the bundle
+// budget and the built tree's tests beside them), then one closing line
 // `N passed, N failed` over all of them. Gates (types, lint, build, bundle budget) count as one
 // test each; suites count their own tests. A suite that crashes counts as one failure.
 import { spawn, spawnSync } from 'node:child_process';
@@ -33,6 +34,16 @@ function run(cmd, args, env = {}) {
   return { ok: res.status === 0, seconds: Math.round((Date.now() - started) / 100) / 10 };
 }
 
+/** One command in the background, printing as it goes (the journeys' list). */
+function runAlongside(cmd, args, env = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', () => resolve({ ok: false, seconds: 0 }));
+    child.on('close', (code) => resolve({ ok: code === 0, seconds: Math.round((Date.now() - started) / 100) / 10 }));
+  });
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -42,18 +53,12 @@ function readJson(file) {
 }
 
 const results = [];
-const gate = (name, cmd, args, env) => {
-  console.log(`\n=== ${name}`);
-  const r = run(cmd, args, env);
-  results.push({ name, passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1, seconds: r.seconds });
-  return r.ok;
-};
 
 /** One command in the background, its output kept until it ends (so side-by-side gates do not interleave). */
-function runQuietly(cmd, args) {
+function runQuietly(cmd, args, env = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -76,16 +81,23 @@ async function gatesSideBySide(gates) {
   });
   return done.map((r) => r.ok);
 }
-const vitest = (project, env = {}, projects = [project]) => {
-  console.log(`\n=== ${project} tests`);
-  const file = `${OUT}/${project}.json`;
-  const only = projects.flatMap((p) => ['--project', p]);
-  const r = run('npx', ['vitest', 'run', ...only, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
-  const json = readJson(file);
+
+const vitestArgs = (project, projects = [project]) => [
+  'vitest',
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${OUT}/${project}.json`,
+];
+
+/** A vitest suite's tests counted from its JSON report (a crash with no report counts as one failure). */
+function countVitest(project, r) {
+  const json = readJson(`${OUT}/${project}.json`);
   const passed = json?.numPassedTests ?? 0;
   const failed = json ? json.numFailedTests + (r.ok || json.numFailedTests ? 0 : 1) : 1;
   results.push({ name: `${project} tests`, passed, failed, seconds: r.seconds });
-};
+}
 
 const [, , , built] = await gatesSideBySide([
   { name: 'typecheck (PWA, server, tests)', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
@@ -93,35 +105,60 @@ const [, , , built] = await gatesSideBySide([
   { name: 'lint and format', cmd: 'npm', args: ['run', '--silent', 'lint'] },
   { name: 'build', cmd: 'npm', args: ['run', '--silent', 'build'] },
 ]);
-vitest('unit');
 
 const databaseUrl = await postgresUrl();
 console.log(
   `\nServer tests run on PGlite${databaseUrl ? ` and on PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//')})` : ' only (no PostgreSQL answered)'}.`,
 );
 // The server suite is two vitest projects: most files share loaded modules, a few run alone (vitest.config.ts).
-vitest('server', { DATABASE_URL: databaseUrl ?? '' }, ['server', 'server-isolated']);
+console.log('\n=== server tests');
+countVitest('server', run('npx', vitestArgs('server', ['server', 'server-isolated']), { DATABASE_URL: databaseUrl ?? '' }));
 
-if (built) gate('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
-// The built tree as production runs it (two processes on PostgreSQL, the PGlite refusals).
-if (built) vitest('prod', { DATABASE_URL: databaseUrl ?? '' });
+/**
+ * The journeys keep about one core of two busy (a browser and its server wait on each other), so
+ * the unit tests, the bundle budget and the built tree's tests run meanwhile on the other, their
+ * output printed after the journeys' list: 580 s one after the other on a machine of two cores,
+ * 531 s side by side.
+ */
+async function besideTheJourneys() {
+  const shown = [];
+  const unit = await runQuietly('npx', vitestArgs('unit'));
+  shown.push(['unit tests', unit.output]);
+  countVitest('unit', unit);
+  if (!built) return shown;
+  const budget = await runQuietly('node', ['scripts/bundle-budget.mjs']);
+  shown.push(['bundle budget', budget.output]);
+  results.push({ name: 'bundle budget', passed: budget.ok ? 1 : 0, failed: budget.ok ? 0 : 1, seconds: budget.seconds });
+  // The built tree as production runs it (two processes on PostgreSQL, the PGlite refusals).
+  const prod = await runQuietly('npx', vitestArgs('prod'), { DATABASE_URL: databaseUrl ?? '' });
+  shown.push(['prod tests', prod.output]);
+  countVitest('prod', prod);
+  return shown;
+}
 
-console.log('\n=== end-to-end tests (Chromium)');
-const browser = findChromium();
-if (!browser) {
-  // Fail at once, in one line, rather than 37 times with "executable doesn't exist".
-  console.log(NO_CHROMIUM);
-  results.push({ name: 'end-to-end tests (no browser)', passed: 0, failed: 1, seconds: 0 });
-} else if (built && existsSync('dist/index.html')) {
-  const r = run('npx', ['playwright', 'test']);
+async function journeys() {
+  const browser = findChromium();
+  if (!browser) {
+    // Fail at once, in one line, rather than 37 times with "executable doesn't exist".
+    console.log(NO_CHROMIUM);
+    return { name: 'end-to-end tests (no browser)', passed: 0, failed: 1, seconds: 0 };
+  }
+  if (!built || !existsSync('dist/index.html')) return { name: 'end-to-end tests', passed: 0, failed: 1, seconds: 0 };
+  const r = await runAlongside('npx', ['playwright', 'test']);
   const stats = readJson(`${OUT}/e2e.json`)?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   if (stats?.flaky) console.log(`${stats.flaky} journey(s) passed only on the second try: see "flaky" in the list above.`);
   const failed = stats ? stats.unexpected + (r.ok || stats.unexpected ? 0 : 1) : 1;
-  results.push({ name: 'end-to-end tests', passed, failed, seconds: r.seconds });
-} else {
-  results.push({ name: 'end-to-end tests', passed: 0, failed: 1, seconds: 0 });
+  return { name: 'end-to-end tests', passed, failed, seconds: r.seconds };
 }
+
+console.log('\n=== end-to-end tests (Chromium); the unit tests, the bundle budget and the built tree meanwhile (their output follows)');
+const [journeyResult, shown] = await Promise.all([journeys(), besideTheJourneys()]);
+for (const [name, output] of shown) {
+  console.log(`\n=== ${name}`);
+  process.stdout.write(output);
+}
+results.push(journeyResult);
 
 console.log('\n=== summary');
 for (const r of results)
