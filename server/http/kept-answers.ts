@@ -2,7 +2,8 @@
 // page, its text up to a megabyte) is written as JSON and compressed once per version of what it
 // shows, then sent as it is. The request only asks the database which version is current (a few
 // bytes), so ten readers at once cost the server ten small look-ups, not ten reads and encodings
-// of the whole text (bench:stall measured /api/health held up to 1.1 s by them).
+// of the whole text (bench:stall measured /api/health held up to 1.1 s by them). Readers who ask
+// while a look-up of the same version is under way share it (oneLookUp).
 import type { Context } from 'hono';
 import { encodedAnswer, encodedOnce, type Encoded } from './compress';
 
@@ -35,4 +36,21 @@ export async function keptJson(c: Context, version: string, make: () => Promise<
     );
   }
   return encodedAnswer(c, await entry.body, 'application/json');
+}
+
+const lookingUp = new Map<string, Promise<unknown>>();
+
+/**
+ * `look()`'s answer, shared with every caller asking by the same `key` while it runs: 200 readers of
+ * one page at once made 200 look-ups, each a statement that /api/health's waited behind on PGlite's
+ * one connection (bench:stall: health 200 to 365 ms). A reader who arrives during a look-up gets
+ * what it finds, as if they had come a moment earlier; the next reader after it asks again.
+ */
+export function oneLookUp<T>(key: string, look: () => Promise<T>): Promise<T> {
+  let running = lookingUp.get(key) as Promise<T> | undefined;
+  if (!running) {
+    running = look().finally(() => lookingUp.delete(key));
+    lookingUp.set(key, running);
+  }
+  return running;
 }

@@ -4,7 +4,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { keptJson } from '../../server/http/kept-answers';
+import { keptJson, oneLookUp } from '../../server/http/kept-answers';
 
 describe('keptJson', () => {
   let made = 0;
@@ -43,5 +43,35 @@ describe('keptJson', () => {
     failing = false;
     expect(await (await read('gzip')).headers.get('content-encoding')).toBe('gzip');
     expect(made).toBe(4);
+  });
+});
+
+describe('oneLookUp', () => {
+  it('shares one look-up among the callers asking while it runs, and looks again after it', async () => {
+    let looks = 0;
+    const look = async () => {
+      looks++;
+      await new Promise((r) => setTimeout(r, 20));
+      return `version ${looks}`;
+    };
+    const first = await Promise.all(Array.from({ length: 200 }, () => oneLookUp('page a', look)));
+    expect(looks).toBe(1);
+    expect(new Set(first)).toEqual(new Set(['version 1']));
+    // Another key is looked up on its own; the same key, once done, is looked up again.
+    expect(await oneLookUp('page b', look)).toBe('version 2');
+    expect(await oneLookUp('page a', look)).toBe('version 3');
+  });
+
+  it('gives a failed look-up to those who shared it, and does not keep it', async () => {
+    let fail = true;
+    const look = async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      if (fail) throw new Error('the database is gone');
+      return 'found';
+    };
+    const shared = await Promise.allSettled([oneLookUp('page c', look), oneLookUp('page c', look)]);
+    expect(shared.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect(await oneLookUp('page c', look)).toBe('found');
   });
 });

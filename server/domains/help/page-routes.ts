@@ -11,7 +11,7 @@ import { books, pages, stories, students, tenants, users, type TenantRow } from 
 import { adminListRoutes, countAll, type DynamicSelect } from '../../http/admin-list';
 import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
-import { keptJson } from '../../http/kept-answers';
+import { keptJson, oneLookUp } from '../../http/kept-answers';
 import { defineRoute, jsonBody, signedInUser, jsonRequest, notFoundAnswer, prepared } from '../../http/route';
 import type { Context } from 'hono';
 import { siteOrigin } from '../mail/outbox';
@@ -276,7 +276,8 @@ export const pageRoutes = new OpenAPIHono<AppEnv>()
     const { slug } = c.req.valid('param');
     if (!PAGES_WITH_FIGURES.has(slug)) {
       // Its text changes only when it is saved: written and compressed once per saved version.
-      const version = await shownVersion(c.var.db, c.var.tenant, slug);
+      const tenant = c.var.tenant;
+      const version = await oneLookUp(`page version ${tenant?.id ?? 'platform'} ${slug}`, () => shownVersion(c.var.db, tenant, slug));
       if (!version) fail(404, 'No such page.');
       return keptJson(c, `page ${version.id} ${version.updated_at.toISOString()}`, async () => {
         const [row] = await c.var.db.select().from(pages).where(eq(pages.id, version.id));
