@@ -42,8 +42,8 @@ const lookingUp = new Map<string, Promise<unknown>>();
 
 /**
  * `look()`'s answer, shared with every caller asking by the same `key` while it runs: 200 readers of
- * one page at once made 200 look-ups, each a statement that /api/health's waited behind on PGlite's
- * one connection (bench:stall: health 200 to 365 ms). A reader who arrives during a look-up gets
+ * one page at once made 200 look-ups, each a statement that /api/health waited behind on PGlite's
+ * one connection (bench:stall: health 171 to 365 ms). A reader who arrives during a look-up gets
  * what it finds, as if they had come a moment earlier; the next reader after it asks again.
  */
 export function oneLookUp<T>(key: string, look: () => Promise<T>): Promise<T> {
