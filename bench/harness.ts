@@ -35,7 +35,9 @@ export async function runBenchmark<R extends object>(bench: Benchmark<R>): Promi
     loader: { '.css': 'empty' },
     logLevel: 'error',
   });
-  const server = await startFreshServer({ SEED_SCALE: 'bench' });
+  // BENCH_PROFILE_DIR: the server's V8 CPU profile (--cpu-prof) is written there when it stops.
+  const profile = process.env.BENCH_PROFILE_DIR;
+  const server = await startFreshServer({ SEED_SCALE: 'bench' }, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
   const browser = await chromium.launch(CHROMIUM);
   try {
     // The script runs on the server's origin without the app (which would start its own sync);

@@ -27,9 +27,8 @@ interface Seeded {
   remove(): Promise<void>;
 }
 
-async function seedOnce(): Promise<Seeded> {
-  const dir = mkdtempSync(join(tmpdir(), 'storynest-snapshot-'));
-  const file = join(dir, 'pglite.tar');
+/** The demo data in a fresh in-memory PGlite, dumped to `file` (a tarball of its data folder). */
+async function seedPglite(file: string): Promise<void> {
   const database = await openDatabase({ dataDir: 'memory://' });
   await seedTestDatabase(database);
   const client = (database.db as unknown as { $client: PGlite }).$client;
@@ -37,14 +36,29 @@ async function seedOnce(): Promise<Seeded> {
   await client.query('checkpoint');
   writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await database.close();
+}
 
-  let template: Awaited<ReturnType<typeof freshPostgres>> | undefined;
-  if (process.env.DATABASE_URL) {
-    template = await freshPostgres();
-    const pgDatabase = await openDatabase({ url: template.url });
-    await seedTestDatabase(pgDatabase);
-    // A template must have no open connection while a database is created from it.
-    await pgDatabase.close();
+/** The demo data in a fresh PostgreSQL database, to be the template of each file's. */
+async function seedPostgres(): Promise<Awaited<ReturnType<typeof freshPostgres>>> {
+  const template = await freshPostgres();
+  const pgDatabase = await openDatabase({ url: template.url });
+  await seedTestDatabase(pgDatabase);
+  // A template must have no open connection while a database is created from it.
+  await pgDatabase.close();
+  return template;
+}
+
+async function seedOnce(): Promise<Seeded> {
+  const dir = mkdtempSync(join(tmpdir(), 'storynest-snapshot-'));
+  const file = join(dir, 'pglite.tar');
+  // Side by side: PGlite works in this process, PostgreSQL mostly in its own.
+  const [lite, postgres] = await Promise.allSettled([seedPglite(file), process.env.DATABASE_URL ? seedPostgres() : undefined]);
+  const template = postgres.status === 'fulfilled' ? postgres.value : undefined;
+  if (lite.status === 'rejected' || postgres.status === 'rejected') {
+    // Nothing left behind by the half that worked.
+    rmSync(dir, { recursive: true, force: true });
+    await template?.drop();
+    throw lite.status === 'rejected' ? lite.reason : (postgres as PromiseRejectedResult).reason;
   }
   return {
     pgliteSnapshot: file,

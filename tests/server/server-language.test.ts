@@ -94,6 +94,20 @@ describe.each(TARGETS)('server messages in the request’s language on %s', (tar
     expect(spanish.headers.get('Content-Language')).toBe('es');
   });
 
+  it('a language chosen just after a failure answers the next failure at once (the language read is kept a few seconds)', async () => {
+    const teacher = await signIn(server, 'teacher2@greenfield.example', 'Teach-demo-3');
+    const refused = () =>
+      server.call('PATCH', '/api/user/profile/', { host: GREENFIELD, token: teacher.access, json: { language: 'tlh' } });
+    // The first failure reads (and keeps) the teacher's language: none, so English.
+    expect((await refused()).headers.get('Content-Language')).toBeNull();
+    expect(
+      (await server.call('PATCH', '/api/user/profile/', { host: GREENFIELD, token: teacher.access, json: { language: 'es' } })).status,
+    ).toBe(200);
+    const spanish = await refused();
+    expect(spanish.headers.get('Content-Language')).toBe('es');
+    expect(spanish.body.errors.language).toEqual([translate('Choose a language from the list', 'es')]);
+  });
+
   it('the school admin sets the site’s language; the site data carries it and failures follow it', async () => {
     const head = (await signIn(server, 'head@greenfield.example', 'Head-demo-1')).access;
     const site = await server.call('GET', '/api/current-tenant', { host: GREENFIELD });

@@ -10,6 +10,7 @@ import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { defineRoute, errorBody, jsonBody, signedInUser, jsonRequest } from '../../http/route';
 import { MessageSchema, UserSchema } from '../../http/schemas';
+import { rememberLanguage } from '../../http/language';
 import { decryptText, hashPassword, sameText, verifyPassword } from '../../lib/crypto';
 import { startSession } from './sessions';
 import { readToken, signAccess } from '../../http/jwt';
@@ -193,5 +194,6 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
       .where(eq(users.id, signedInUser(c).id))
       .returning();
     if (!user) fail(401, 'User not found', { code: 'user_not_found' });
+    rememberLanguage(c, user.id, user.language);
     return c.json(userJson(user), 200);
   });
