@@ -85,6 +85,24 @@ describe.each(TARGETS)('auth on %s', (target) => {
     }
   });
 
+  it('refuses an access token it accepted a moment ago once it expires, and the same claims under another signature', async () => {
+    const { access } = await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1');
+    const profile = (token: string) => server.call('GET', '/api/user/profile/', { host: GREENFIELD, token });
+    expect((await profile(access)).status).toBe(200);
+    const [header, claims, signature] = access.split('.') as [string, string, string];
+    const forged = `${header}.${claims}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    expect((await profile(forged)).status).toBe(401);
+    const start = server.clock.now;
+    try {
+      server.clock.now = new Date(start.getTime() + 15 * 60_000);
+      expect((await profile(access)).status).toBe(401);
+      server.clock.now = start;
+      expect((await profile(access)).status).toBe(200);
+    } finally {
+      server.clock.now = start;
+    }
+  });
+
   it('refuses a refresh token that is garbage, an access token, expired, revoked or of another site', async () => {
     const { access, refresh } = await signIn(server, 'teacher@greenfield.example', 'Teach-demo-1');
     const refreshWith = (token: string, host = GREENFIELD) =>
