@@ -56,12 +56,18 @@ async function run({ mutations, queued }: { mutations: number; queued: number })
   const refusedAnswers = new Map<string, { status: number; message: string }>();
   const messageOf = (body: unknown) =>
     typeof body === 'object' && body !== null ? String((body as { message?: unknown }).message ?? JSON.stringify(body)) : String(body);
+  // How the replay's time divides: waiting for the server's answers, the rest on this device.
+  let serverMs = 0;
+  let requests = 0;
   const started = performance.now();
   const report = await drain({
     db: engineDb,
     fetch: async (request) => {
       const key = request.headers.get('Idempotency-Key');
+      const asked = performance.now();
       const res = await fetch(request);
+      serverMs += performance.now() - asked;
+      requests++;
       const copy = res.clone();
       if (request.url.endsWith('/outbox/batch/') && res.ok) {
         const { results } = (await copy.json()) as { results: { key: string; status: number; body: unknown }[] };
@@ -136,6 +142,8 @@ async function run({ mutations, queued }: { mutations: number; queued: number })
     refused,
     replaySeconds: round(replaySeconds),
     replayPerSecond: Math.round(report.sent / replaySeconds),
+    replayRequests: requests,
+    replayServerSeconds: round(serverMs / 1000),
     queued: counted,
     pendingCountMs: round(pct(counts, 0.5)),
     pendingCountP95Ms: round(pct(counts, 0.95)),
