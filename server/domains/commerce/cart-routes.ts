@@ -8,6 +8,7 @@ import type { AppEnv } from '../../http/env';
 import { fail } from '../../http/errors';
 import { defineRoute, jsonBody, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
 import { Id } from '../../http/schemas';
+import { preparedPer } from '../../db/prepared';
 
 const CartSchema = z.object({ cart: z.array(z.number().int()), count: z.number().int() }).openapi('Cart');
 /** A write answers what it did, not the whole cart: replays stay small however big the cart. */
@@ -23,27 +24,42 @@ async function cartOf(db: Queryable, userId: number) {
   return { cart, count: cart.length };
 }
 
+/** A book on sale on this site (`tenant` null: the platform's own books only). */
+const onSale = () =>
+  and(
+    eq(books.id, sql.placeholder('book')),
+    eq(books.published, true),
+    isNull(books.deleted_at),
+    or(isNull(books.tenant_id), eq(books.tenant_id, sql.placeholder('tenant'))),
+  );
+
+// Prepared once per handle (server/db/prepared.ts): a replay of many additions builds each once.
+const addOnSale = preparedPer((db) =>
+  db
+    .insert(cartItems)
+    .select(
+      db
+        .select({
+          user_id: sql<number>`${sql.placeholder('user')}::integer`.as('user_id'),
+          book_id: books.id,
+          // Every column, in order (drizzle's rule for an insert from a select): now, as its default.
+          added_at: sql<Date>`now()`.as('added_at'),
+        })
+        .from(books)
+        .where(onSale()),
+    )
+    .onConflictDoNothing()
+    .returning({ book_id: cartItems.book_id })
+    .prepare('cart_add'),
+);
+const isOnSale = preparedPer((db) => db.select({ id: books.id }).from(books).where(onSale()).limit(1).prepare('cart_book_on_sale'));
+
 /** Puts a book on sale on this site into the cart; false when there is no such book. */
 async function addIfOnSale(db: Queryable, tenant: TenantRow | null, userId: number, bookId: number): Promise<boolean> {
-  const onSale = db
-    .select({ user_id: sql<number>`${userId}`.as('user_id'), book_id: books.id })
-    .from(books)
-    .where(
-      and(
-        eq(books.id, bookId),
-        eq(books.published, true),
-        isNull(books.deleted_at),
-        tenant ? or(isNull(books.tenant_id), eq(books.tenant_id, tenant.id)) : isNull(books.tenant_id),
-      ),
-    );
-  const rows = await db.execute<{ found: boolean }>(sql`
-    with added as (
-      insert into ${cartItems} (user_id, book_id) ${onSale}
-      on conflict do nothing
-      returning 1
-    )
-    select exists (${onSale}) as found`);
-  return Boolean((rows as unknown as { rows: { found: boolean }[] }).rows[0]?.found);
+  const where = { book: bookId, tenant: tenant?.id ?? null };
+  if ((await addOnSale(db).execute({ ...where, user: userId })).length) return true;
+  // Nothing added: already in the cart, or not on sale here.
+  return (await isOnSale(db).execute(where)).length > 0;
 }
 
 const getCart = defineRoute(
