@@ -168,8 +168,8 @@ export function rememberLanguage(c: Context<AppEnv>, userId: number, language: u
 /**
  * The signed-in person's own language, or undefined. Read after the route has answered: inside a
  * batch's transaction that a failed change has spoilt the read fails, and the request's other
- * signs decide. Kept for a few seconds: the validation suite's ten thousand refusals to one signed-in
- * teacher read it ten thousand times.
+ * signs decide. Kept for a few seconds: a tablet whose queued changes are refused one after another
+ * (or a script sending bad requests) asks the database once, not at every refusal.
  */
 async function usersChoice(c: Context<AppEnv>): Promise<unknown> {
   const user = c.var.user;
