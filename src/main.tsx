@@ -9,6 +9,7 @@ import { I18nProvider } from '@lingui/react';
 import { onSessionExpired } from '@/api/client';
 import { MSG } from '@/contract/common-messages';
 import { SOURCE_LOCALE } from '@/contract/locales';
+import { persistedState } from '@/data/persisted-state';
 import { loadTenant } from '@/features/tenant/tenant';
 import { activate, activateSource, i18n } from '@/i18n/i18n';
 import { nextTask } from '@/data/next-task';
@@ -31,6 +32,10 @@ onSessionExpired(() => {
 });
 
 void loadTenant();
+
+// A guest's cart and search are saved a moment after each change, and at once when the page is
+// left: followed from the start, so a book added just before leaving is never lost.
+persistedState.listen(window);
 
 // The page arrives prerendered (build/prerender-plugin.ts); React renders over it once the route's
 // screen has loaded, so the first render draws the whole page and nothing in between. It renders

@@ -118,7 +118,6 @@ async function boot(): Promise<void> {
   // A guest cart left from before a sign-in in another tab joins the user's cart now.
   await mergeGuestCart().catch((err: unknown) => console.warn('the guest cart could not be merged', err));
   void askToPersist();
-  persistedState.listen(window);
 
   const { startRunner } = await import('@/sync/runner');
   await nextTask();

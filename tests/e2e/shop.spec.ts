@@ -197,6 +197,16 @@ test('a guest donates to a charity and downloads the certificate', async ({ page
   await expect(page.getByRole('heading', { name: 'Charity not found' })).toBeVisible();
 });
 
+test('a book added by a guest in the first moment after the page opens is still in the cart on the next page', async ({ page }) => {
+  // Offline sync starts once the page is idle; the page is left before that (its code held).
+  await page.route('**/assets/sync-boot-*.js', () => undefined);
+  await page.goto(`${base}/library`);
+  await addFirstBooks(page, 1);
+  await page.unroute('**/assets/sync-boot-*.js');
+  await page.goto(`${base}/cart`);
+  await expect(cartLink(page, 1)).toBeVisible();
+});
+
 test('an offline tablet searches the catalogue it opened before, and checkout says it needs the network', async ({ browser }) => {
   const context = await browser.newContext({ viewport: VIEWPORTS.tablet });
   const page = await context.newPage();
