@@ -2,7 +2,7 @@
 // budget and the built tree's tests beside them), then one closing line
 // `N passed, N failed` over all of them. Gates (types, lint, build, bundle budget) count as one
 // test each; suites count their own tests. A suite that crashes counts as one failure.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { NO_CHROMIUM, findChromium } from './find-chromium.mjs';
@@ -26,12 +26,6 @@ async function postgresUrl() {
   } finally {
     await client.end().catch(() => {});
   }
-}
-
-function run(cmd, args, env = {}) {
-  const started = Date.now();
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return { ok: res.status === 0, seconds: Math.round((Date.now() - started) / 100) / 10 };
 }
 
 /** One command in the background, printing as it goes (the journeys' list). */
@@ -110,18 +104,19 @@ const databaseUrl = await postgresUrl();
 console.log(
   `\nServer tests run on PGlite${databaseUrl ? ` and on PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//')})` : ' only (no PostgreSQL answered)'}.`,
 );
-// The server suite is two vitest projects: most files share loaded modules, a few run alone (vitest.config.ts).
-console.log('\n=== server tests');
-countVitest('server', run('npx', vitestArgs('server', ['server', 'server-isolated']), { DATABASE_URL: databaseUrl ?? '' }));
-
 /**
  * The journeys keep about one core of two busy (a browser and its server wait on each other), so
- * the unit tests, the bundle budget and the built tree's tests run meanwhile on the other, their
- * output printed after the journeys' list: 580 s one after the other on a machine of two cores,
- * 531 s side by side.
+ * the server suite, the unit tests, the bundle budget and the built tree's tests run meanwhile,
+ * one after the other, their output printed after the journeys' list. On a machine of two cores:
+ * the server suite first and the journeys after (the rest beside them) took 745 s; all of it side
+ * by side, XXX s.
  */
 async function besideTheJourneys() {
   const shown = [];
+  // The server suite is two vitest projects: most files share loaded modules, a few run alone (vitest.config.ts).
+  const server = await runQuietly('npx', vitestArgs('server', ['server', 'server-isolated']), { DATABASE_URL: databaseUrl ?? '' });
+  shown.push(['server tests', server.output]);
+  countVitest('server', server);
   const unit = await runQuietly('npx', vitestArgs('unit'));
   shown.push(['unit tests', unit.output]);
   countVitest('unit', unit);
@@ -152,7 +147,9 @@ async function journeys() {
   return { name: 'end-to-end tests', passed, failed, seconds: r.seconds };
 }
 
-console.log('\n=== end-to-end tests (Chromium); the unit tests, the bundle budget and the built tree meanwhile (their output follows)');
+console.log(
+  '\n=== end-to-end tests (Chromium); the server and unit tests, the bundle budget and the built tree meanwhile (their output follows)',
+);
 const [journeyResult, shown] = await Promise.all([journeys(), besideTheJourneys()]);
 for (const [name, output] of shown) {
   console.log(`\n=== ${name}`);
