@@ -90,7 +90,7 @@ function countVitest(project, r) {
   const json = readJson(`${OUT}/${project}.json`);
   const passed = json?.numPassedTests ?? 0;
   const failed = json ? json.numFailedTests + (r.ok || json.numFailedTests ? 0 : 1) : 1;
-  results.push({ name: `${project} tests`, passed, failed, seconds: r.seconds });
+  return { name: `${project} tests`, passed, failed, seconds: r.seconds };
 }
 
 const [, , , built] = await gatesSideBySide([
@@ -106,29 +106,36 @@ console.log(
 );
 /**
  * The journeys keep about one core of two busy (a browser and its server wait on each other), so
- * the server suite, the unit tests, the bundle budget and the built tree's tests run meanwhile,
- * one after the other, their output printed after the journeys' list. On a machine of two cores:
- * the server suite first and the journeys after (the rest beside them) took 745 s; all of it side
- * by side, XXX s.
+ * the server suite runs meanwhile on the other, one file at a time, then the bundle budget and the
+ * built tree's tests; the unit tests follow the journeys. Everything runs beside one other thing,
+ * so the suites that time the event loop (fuzz-loop, stall) never share two cores with three. On
+ * a machine of two cores: the server suite first and the journeys after it took 745 s; this way,
+ * XXX s.
  */
 async function besideTheJourneys() {
-  const shown = [];
   // The server suite is two vitest projects: most files share loaded modules, a few run alone (vitest.config.ts).
-  const server = await runQuietly('npx', vitestArgs('server', ['server', 'server-isolated']), { DATABASE_URL: databaseUrl ?? '' });
-  shown.push(['server tests', server.output]);
-  countVitest('server', server);
-  const unit = await runQuietly('npx', vitestArgs('unit'));
-  shown.push(['unit tests', unit.output]);
-  countVitest('unit', unit);
-  if (!built) return shown;
+  const server = await runQuietly('npx', [...vitestArgs('server', ['server', 'server-isolated']), '--maxWorkers=1'], {
+    DATABASE_URL: databaseUrl ?? '',
+  });
+  const done = [['server tests', server.output, countVitest('server', server)]];
+  if (!built) return done;
   const budget = await runQuietly('node', ['scripts/bundle-budget.mjs']);
-  shown.push(['bundle budget', budget.output]);
-  results.push({ name: 'bundle budget', passed: budget.ok ? 1 : 0, failed: budget.ok ? 0 : 1, seconds: budget.seconds });
+  done.push([
+    'bundle budget',
+    budget.output,
+    { name: 'bundle budget', passed: budget.ok ? 1 : 0, failed: budget.ok ? 0 : 1, seconds: budget.seconds },
+  ]);
   // The built tree as production runs it (two processes on PostgreSQL, the PGlite refusals).
   const prod = await runQuietly('npx', vitestArgs('prod'), { DATABASE_URL: databaseUrl ?? '' });
-  shown.push(['prod tests', prod.output]);
-  countVitest('prod', prod);
-  return shown;
+  done.push(['prod tests', prod.output, countVitest('prod', prod)]);
+  return done;
+}
+
+/** The journeys, then the unit tests (their output kept for after the journeys' list). */
+async function journeysThenUnit() {
+  const journeyResult = await journeys();
+  const unit = await runQuietly('npx', vitestArgs('unit'));
+  return [journeyResult, ['unit tests', unit.output, countVitest('unit', unit)]];
 }
 
 async function journeys() {
@@ -148,12 +155,14 @@ async function journeys() {
 }
 
 console.log(
-  '\n=== end-to-end tests (Chromium); the server and unit tests, the bundle budget and the built tree meanwhile (their output follows)',
+  '\n=== end-to-end tests (Chromium); the server suite, the bundle budget, the built tree and the unit tests meanwhile (their output follows)',
 );
-const [journeyResult, shown] = await Promise.all([journeys(), besideTheJourneys()]);
-for (const [name, output] of shown) {
+const [[journeyResult, unit], beside] = await Promise.all([journeysThenUnit(), besideTheJourneys()]);
+const [server, ...afterServer] = beside;
+for (const [name, output, result] of [server, unit, ...afterServer]) {
   console.log(`\n=== ${name}`);
   process.stdout.write(output);
+  results.push(result);
 }
 results.push(journeyResult);
 
