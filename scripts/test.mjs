@@ -106,18 +106,22 @@ console.log(
 );
 /**
  * The journeys keep about one core of two busy (a browser and its server wait on each other), so
- * the server suite runs meanwhile on the other, one file at a time, then the bundle budget and the
- * built tree's tests; the unit tests follow the journeys. Everything runs beside one other thing,
- * so the suites that time the event loop (fuzz-loop, stall) never share two cores with three. On
- * a machine of two cores: the server suite first and the journeys after it took 745 s; this way,
- * XXX s.
+ * everything else runs meanwhile on the other, one thing at a time: the server suite one file at
+ * a time, the unit tests, the bundle budget and the built tree's tests. Two things at a time on
+ * two cores, never three: the suites that time the event loop (fuzz-loop, stall) failed once with
+ * the server suite on two workers beside the journeys. On this machine (two cores), the server
+ * suite first and the journeys after it (the rest beside them): 745 s; this way: XXX s.
  */
+const ONE_AT_A_TIME = ['--maxWorkers=1'];
+
 async function besideTheJourneys() {
   // The server suite is two vitest projects: most files share loaded modules, a few run alone (vitest.config.ts).
-  const server = await runQuietly('npx', [...vitestArgs('server', ['server', 'server-isolated']), '--maxWorkers=1'], {
+  const server = await runQuietly('npx', [...vitestArgs('server', ['server', 'server-isolated']), ...ONE_AT_A_TIME], {
     DATABASE_URL: databaseUrl ?? '',
   });
   const done = [['server tests', server.output, countVitest('server', server)]];
+  const unit = await runQuietly('npx', [...vitestArgs('unit'), ...ONE_AT_A_TIME]);
+  done.push(['unit tests', unit.output, countVitest('unit', unit)]);
   if (!built) return done;
   const budget = await runQuietly('node', ['scripts/bundle-budget.mjs']);
   done.push([
@@ -129,13 +133,6 @@ async function besideTheJourneys() {
   const prod = await runQuietly('npx', vitestArgs('prod'), { DATABASE_URL: databaseUrl ?? '' });
   done.push(['prod tests', prod.output, countVitest('prod', prod)]);
   return done;
-}
-
-/** The journeys, then the unit tests (their output kept for after the journeys' list). */
-async function journeysThenUnit() {
-  const journeyResult = await journeys();
-  const unit = await runQuietly('npx', vitestArgs('unit'));
-  return [journeyResult, ['unit tests', unit.output, countVitest('unit', unit)]];
 }
 
 async function journeys() {
@@ -155,11 +152,10 @@ async function journeys() {
 }
 
 console.log(
-  '\n=== end-to-end tests (Chromium); the server suite, the bundle budget, the built tree and the unit tests meanwhile (their output follows)',
+  '\n=== end-to-end tests (Chromium); the server and unit tests, the bundle budget and the built tree meanwhile (their output follows)',
 );
-const [[journeyResult, unit], beside] = await Promise.all([journeysThenUnit(), besideTheJourneys()]);
-const [server, ...afterServer] = beside;
-for (const [name, output, result] of [server, unit, ...afterServer]) {
+const [journeyResult, beside] = await Promise.all([journeys(), besideTheJourneys()]);
+for (const [name, output, result] of beside) {
   console.log(`\n=== ${name}`);
   process.stdout.write(output);
   results.push(result);
