@@ -1,10 +1,15 @@
 // Starts the real server (built PWA + API) as `npm start` would, on a free port with a fresh
 // data folder, for the end-to-end tests and the benchmarks. Never touches ./.data.
+//
+// The server runs as production runs it, the built bundle through scripts/start.mjs, when the build
+// is current (npm test builds before the journeys; the benchmarks measure what is deployed);
+// otherwise from the sources through tsx, so a change not yet built is what runs.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildState } from './build-state.mjs';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,7 +34,8 @@ export interface FreshServer {
 export async function startFreshServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<FreshServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'storynest-'));
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const program = buildState() === 'current' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...program], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SECRET_KEY: 'fresh-server-secret', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
