@@ -16,7 +16,7 @@ import { DEMO_ACCOUNTS, DEMO_CLASSES, LATER_ACCOUNTS } from './db/seed-data';
 import { logger } from './log';
 import { deriveKeys } from './lib/crypto';
 import { startJobs } from './jobs/background';
-import { closeCpuPool, startCpuPool } from './lib/cpu-pool';
+import { closeCpuPool } from './lib/cpu-pool';
 
 /** A start the operator must fix (configuration, a data folder in use): the reason, no stack. */
 function refuse(err: unknown): never {
@@ -48,8 +48,6 @@ setFlagsFromString('--expose-gc');
 let draining = false;
 const deps = { database, config, keys, now: () => new Date(), draining: () => draining, log: logger };
 const app = createApp(deps);
-// The worker pool's threads start now, beside the first requests (lib/cpu-pool.ts).
-void startCpuPool();
 // The mailer, the printer, the pruning and the renewals (jobs/background.ts).
 const stopJobs = startJobs(deps);
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
