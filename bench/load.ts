@@ -90,8 +90,8 @@ async function request(port: number, method: string, path: string, headers: Reco
 
 /**
  * One port in front of the API processes, round robin. A backend that refuses the connection is
- * skipped (the request never reached it, so it is safe to send elsewhere); a backend lost while a
- * request was in flight answers 502 marked `x-proxy: backend-lost`, and the client retries.
+ * skipped from then on (the request never reached it, so it is safe to send elsewhere); a backend
+ * lost while a request was in flight answers 502 marked `x-proxy: backend-lost`, and the client retries.
  */
 async function startProxy(backends: number[]) {
   const port = await freePort();
@@ -124,7 +124,9 @@ async function startProxy(backends: number[]) {
             alive[i] = false;
             return attempt(tries + 1);
           }
-          alive[i] = false;
+          // Lost mid-request (reset, hang-up): answered as lost, and the client retries with the same
+          // key. The backend is not given up for it: a reused keep-alive connection the server had
+          // just closed fails this way too, and only a refused connection says the process is gone.
           res
             .writeHead(502, { 'content-type': 'application/json', 'x-proxy': 'backend-lost' })
             .end(JSON.stringify({ message: 'The API process went away.' }));
