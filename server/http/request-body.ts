@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { boundaryOf, parseMultipart, type FormPart } from '../lib/multipart';
 import type { AppEnv } from './env';
+import { batchEntryOf } from './batch-entry';
 import { fail } from './errors';
 
 /** Bytes handled per turn of the event loop (copied or hashed) before letting other work run. */
@@ -28,7 +29,17 @@ const forms = new WeakMap<Request, FormPart[] | null>();
 /** Where each part's bytes lie in the body (a view's place is lost when its buffer is transferred). */
 const spans = new WeakMap<Request, [offset: number, length: number][]>();
 
+/** A body this small is read whole at once (Node's server gathers it without a web stream). */
+const AT_ONCE = 64 * 1024;
+const utf8 = new TextDecoder();
+
 async function readAll(request: Request): Promise<Uint8Array> {
+  // A batch's entry brings its body's text: encoded, with no stream to read.
+  const sent = batchEntryOf(request)?.bodyText;
+  if (sent !== undefined) return ownBuffer(new TextEncoder().encode(sent));
+  // A small body (a sign-in, a change) in one read: reading a web stream costs more than the copy.
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared <= AT_ONCE) return new Uint8Array(await request.arrayBuffer());
   const chunks: Uint8Array[] = [];
   let total = 0;
   if (request.body) {
@@ -54,6 +65,11 @@ async function readAll(request: Request): Promise<Uint8Array> {
   return bytes;
 }
 
+/** `bytes` over an ArrayBuffer of exactly its size (see readAll). */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+}
+
 /** The request's body (read once; Hono's own readers, `c.req.json()` and the validator, read the same bytes). */
 export function bodyOf(c: Context<AppEnv>): Promise<Uint8Array> {
   const raw = c.req.raw;
@@ -66,8 +82,19 @@ export function bodyOf(c: Context<AppEnv>): Promise<Uint8Array> {
     else if (cache.text) body = cache.text.then((t) => new TextEncoder().encode(t));
     else body = Promise.resolve(new Uint8Array(0));
   } else {
-    body = readAll(raw);
-    cache.arrayBuffer = body.then((b) => b.buffer as ArrayBuffer);
+    const read = readAll(raw);
+    body = read;
+    cache.arrayBuffer = read.then((b) => b.buffer as ArrayBuffer);
+    // Hono reads JSON from the text: decoded from the same bytes when first asked (UTF-8, a byte
+    // order mark dropped, as a Response would), not through a Response made to convert them.
+    // Not enumerable: Hono converts from the first enumerable reading it finds, the bytes.
+    let text: Promise<string> | undefined;
+    Object.defineProperty(cache, 'text', {
+      configurable: true,
+      enumerable: false,
+      get: () => (text ??= read.then((b) => utf8.decode(b))),
+      set: (value: Promise<string>) => (text = value),
+    });
   }
   bodies.set(raw, body);
   return body;
