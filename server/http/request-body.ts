@@ -36,7 +36,7 @@ const utf8 = new TextDecoder();
 async function readAll(request: Request): Promise<Uint8Array> {
   // A batch's entry brings its body's text: encoded, with no stream to read.
   const sent = batchEntryOf(request)?.bodyText;
-  if (sent !== undefined) return ownBuffer(new TextEncoder().encode(sent));
+  if (sent !== undefined) return new TextEncoder().encode(sent);
   // A small body (a sign-in, a change) in one read: reading a web stream costs more than the copy.
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared <= AT_ONCE) return new Uint8Array(await request.arrayBuffer());
@@ -63,11 +63,6 @@ async function readAll(request: Request): Promise<Uint8Array> {
     }
   }
   return bytes;
-}
-
-/** `bytes` over an ArrayBuffer of exactly its size (see readAll). */
-function ownBuffer(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
 }
 
 /** The request's body (read once; Hono's own readers, `c.req.json()` and the validator, read the same bytes). */
