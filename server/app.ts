@@ -9,6 +9,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { compressAnswers } from './http/compress';
+import { rememberJsonText } from './http/json-text';
 import { authenticate, provideDeps, resolveTenant } from './http/context';
 import type { AppEnv, Deps } from './http/env';
 import { outboxOwner, requestDeadline } from './http/idempotency';
@@ -188,7 +189,7 @@ export function createApp(deps: Deps) {
   app.use('*', measureRequests(metrics));
   // Prometheus scrapes each process by its address (the reverse proxy's clients are refused).
   app.get('/metrics', metricsEndpoint(metrics, deps.config.metricsToken));
-  app.use('/api/*', compressAnswers);
+  app.use('/api/*', rememberJsonText, compressAnswers);
   // Failures in the request's language (inside compression: it reads the answer as JSON).
   app.use('/api/*', answerInLanguage);
   app.use('/api/*', async (c, next) => {

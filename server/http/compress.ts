@@ -10,6 +10,7 @@ import { brotliCompress, constants, createGzip, gzip } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { AppEnv } from './env';
+import { jsonText } from './json-text';
 import { pickEncoding } from './static-files';
 
 const MIN_BYTES = 1024;
@@ -21,9 +22,11 @@ export const compressAnswers = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const res = c.res;
   const type = res.headers.get('Content-Type') ?? '';
+  // A JSON answer's text is known without reading the answer (json-text.ts).
+  const text = jsonText(res);
   if (
     c.req.method === 'HEAD' ||
-    !res.body ||
+    (text === undefined && !res.body) ||
     res.status === 206 ||
     res.status === 204 ||
     res.headers.has('Content-Encoding') ||
@@ -31,11 +34,18 @@ export const compressAnswers = createMiddleware<AppEnv>(async (c, next) => {
   )
     return;
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('Cache-Control') ?? '')) return;
-  const declared = Number(res.headers.get('Content-Length') ?? NaN);
+  const declared = text === undefined ? Number(res.headers.get('Content-Length') ?? NaN) : Buffer.byteLength(text);
   if (declared < MIN_BYTES) return;
   const vary = res.headers.get('Vary');
+  const varied = !vary || !/accept-encoding/i.test(vary) ? (vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding') : vary;
+  const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
+  if (text !== undefined && encoding === 'identity') {
+    // Sent as it is: only the answer's Vary changes.
+    res.headers.set('Vary', varied);
+    return;
+  }
   const headers = new Headers(res.headers);
-  if (!vary || !/accept-encoding/i.test(vary)) headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  headers.set('Vary', varied);
   if (res.headers.get('X-Accel-Buffering') === 'no') {
     if (pickEncoding(c.req.header('accept-encoding'), ['gzip']) === 'identity') return;
     headers.set('Content-Encoding', 'gzip');
@@ -52,8 +62,7 @@ export const compressAnswers = createMiddleware<AppEnv>(async (c, next) => {
     );
     return;
   }
-  const encoding = pickEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
-  const body = Buffer.from(await res.arrayBuffer());
+  const body = text === undefined ? Buffer.from(await res.arrayBuffer()) : Buffer.from(text);
   let sent: Buffer = body;
   if (body.length >= MIN_BYTES && encoding !== 'identity') {
     sent =
@@ -65,7 +74,8 @@ export const compressAnswers = createMiddleware<AppEnv>(async (c, next) => {
     if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
   }
   headers.set('Content-Length', String(sent.length));
-  remake(c, new Response(new Uint8Array(sent), { status: res.status, statusText: res.statusText, headers }));
+  // (No statusText: reading it would turn the answer into a stream; Node sends the standard one.)
+  remake(c, new Response(new Uint8Array(sent), { status: res.status, headers }));
 });
 
 /** A body in each encoding a browser may ask for (compressed once, sent many times). */

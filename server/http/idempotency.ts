@@ -28,6 +28,7 @@ import { idempotencyAnswerParts, idempotencyKeys } from '../db/schema';
 import { batchEntryOf } from './batch-entry';
 import type { AppEnv } from './env';
 import { fail } from './errors';
+import { answerBytes } from './json-text';
 import { requestBodyHash } from './request-body';
 
 export const KEY_HEADER = 'idempotency-key';
@@ -145,8 +146,8 @@ async function sentAnswer(kept: Uint8Array): Promise<Uint8Array> {
 }
 
 /** The answer's bytes as sent, kept for its key (no parsing of a document's megabytes). */
-async function answerBytes(res: Response): Promise<Uint8Array> {
-  return keptAnswer(new Uint8Array(await res.clone().arrayBuffer()));
+async function keptBytes(res: Response): Promise<Uint8Array> {
+  return keptAnswer(await answerBytes(res));
 }
 
 async function storedAnswer(c: Context<AppEnv>, row: typeof idempotencyKeys.$inferSelect) {
@@ -226,7 +227,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     // The batch reads the answer anyway: it fills the body in then (no copy of the answer here).
     const entry = batchEntryOf(c.req.raw);
     if (entry) entry.answer = answer;
-    else answer.response_body = await answerBytes(c.res);
+    else answer.response_body = await keptBytes(c.res);
     return;
   }
 
@@ -264,7 +265,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
         throw new Rollback();
       }
       if (record) {
-        await keepAnswer(tx, record.key, c.res.status, await answerBytes(c.res));
+        await keepAnswer(tx, record.key, c.res.status, await keptBytes(c.res));
       }
     });
   } catch (err) {
@@ -277,7 +278,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     // (A refusal's answer is a message: one part.)
     await root
       .insert(idempotencyKeys)
-      .values({ ...record, status_code: c.res.status, response_body: await answerBytes(c.res) })
+      .values({ ...record, status_code: c.res.status, response_body: await keptBytes(c.res) })
       .onConflictDoNothing();
   }
   if (replay && record) {

@@ -17,6 +17,7 @@ import { BODY_LIMITS, OUTBOX_BATCH_ENTRIES } from '../../src/contract/limits';
 import { asBatchEntry, type BatchEntry as SentEntry } from './batch-entry';
 import type { AppEnv } from './env';
 import { fail } from './errors';
+import { answerText } from './json-text';
 import { defineRoute, jsonBody, outboxRouteFor, signedInUser } from './route';
 import { allFresh, inGroup, keptAnswer, recordGroup, type Group } from './idempotency';
 
@@ -106,7 +107,7 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
     const res = await c.var.dispatch(group ? inGroup(request, group) : request);
     // Refused before its route's middleware saw the group (e.g. by the tenant or token check).
     if (group && res.status >= 400) group.abandoned = true;
-    const text = await res.text();
+    const text = await answerText(res);
     let body: unknown;
     let json = false;
     try {

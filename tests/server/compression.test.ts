@@ -110,6 +110,30 @@ describe('compressed answers', () => {
     const small = await get('/api/health', 'br');
     expect(small.headers.get('content-encoding')).toBeNull();
   });
+
+  // Reading an answer's body turns it into a web stream on the Node server: a JSON answer is
+  // compressed from the text c.json made, and one sent as it is is never read at all.
+  it('compresses a JSON answer from its text, and sends it as made (never read) when nothing is accepted', async () => {
+    const { Hono } = await import('hono');
+    const { compressAnswers } = await import('../../server/http/compress');
+    const { rememberJsonText } = await import('../../server/http/json-text');
+    const made: Response[] = [];
+    const rows = Array.from({ length: 100 }, (_, i) => ({ id: i, title: `Book ${i}` }));
+    const json = new Hono().use(rememberJsonText, compressAnswers).get('/rows', (c) => {
+      made.push(c.json({ rows }));
+      return made.at(-1)!;
+    });
+    const plain = await json.request('/rows');
+    expect(plain).toBe(made[0]);
+    expect(plain.bodyUsed).toBe(false);
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.json()).toEqual({ rows });
+    const br = await json.request('/rows', { headers: { 'accept-encoding': 'br' } });
+    expect(made[1]!.bodyUsed).toBe(false);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString())).toEqual({ rows });
+  });
 });
 
 // A CSV export of 100,000 rows streams from the database batch by batch. The compression
