@@ -18,7 +18,7 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { startFreshServer, type FreshServer } from '../scripts/serve-fresh';
@@ -53,6 +53,43 @@ function rssMB(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/** CPU seconds (user + system) of each process whose name is `name` (or of the given pids). */
+function cpuSeconds(which: { name: string } | { pids: number[] }): Map<number, number> {
+  const pids =
+    'pids' in which
+      ? which.pids
+      : readdirSync('/proc')
+          .filter((d) => /^\d+$/.test(d))
+          .map(Number);
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if ('name' in which && !stat.startsWith(`${pid} (${which.name})`)) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** The CPU milliseconds per request spent by the API processes, by PostgreSQL and by this benchmark (client and proxy) over `run`. */
+async function cpuPerRequest<T extends { requests: number }>(serverPids: number[], run: () => Promise<T>) {
+  const groups = () => ({
+    api: cpuSeconds({ pids: serverPids }),
+    postgres: cpuSeconds({ name: 'postgres' }),
+    bench: cpuSeconds({ pids: [process.pid] }),
+  });
+  const before = groups();
+  const result = await run();
+  const after = groups();
+  const spent = (name: keyof typeof before) => [...after[name]].reduce((sum, [pid, s]) => sum + s - (before[name].get(pid) ?? 0), 0);
+  const perRequest = (name: keyof typeof before) => Math.round((spent(name) * 1000 * 100) / result.requests) / 100;
+  return { ...result, cpuMsPerRequest: { api: perRequest('api'), postgres: perRequest('postgres'), bench: perRequest('bench') } };
 }
 
 interface Answer extends HttpAnswer {
@@ -184,6 +221,8 @@ interface BurstResult {
   p50Ms: number;
   p95Ms: number;
   p99Ms: number;
+  /** p50 and p99 of each step of a child's start: roster, search, sign-in, write. */
+  byStep: Record<string, { p50Ms: number; p99Ms: number }>;
   errors: number;
   /** The errors by status and message ("503 The server is busy…"): a refusal a user would see, never unnamed. */
   errorsBy: Record<string, number>;
@@ -210,6 +249,7 @@ async function burst(
   onProgress?: (done: number) => void,
 ): Promise<BurstResult> {
   const latencies: number[] = [];
+  const byStep: Record<string, number[]> = {};
   let errors = 0;
   const errorsBy: Record<string, number> = {};
   let killedInFlight = 0;
@@ -221,7 +261,7 @@ async function burst(
     books[(((kid.classIndex - 1) * CHILDREN + kid.index) * 4 + round * 2 + which) % books.length]!;
 
   /** Sends until the answer is not a lost connection or 502/503 (the PWA retries with the same key). */
-  async function send(method: string, path: string, headers: Record<string, string>, json?: unknown): Promise<Answer> {
+  async function send(step: string, method: string, path: string, headers: Record<string, string>, json?: unknown): Promise<Answer> {
     for (let attempt = 0; ; attempt++) {
       const answer = await request(port, method, path, headers, json);
       if (answer.lost) killedInFlight++;
@@ -229,7 +269,10 @@ async function burst(
         errors++;
         const why = `${answer.status} ${String((answer.body as { message?: unknown } | undefined)?.message ?? '').slice(0, 80)}`.trim();
         errorsBy[why] = (errorsBy[why] ?? 0) + 1;
-      } else latencies.push(answer.ms);
+      } else {
+        latencies.push(answer.ms);
+        (byStep[step] ??= []).push(answer.ms);
+      }
       const retry = answer.lost || answer.status === 0 || answer.status === 502 || answer.status === 503;
       if (!retry || attempt >= 5) return answer;
       retries++;
@@ -240,9 +283,14 @@ async function burst(
   async function child(kid: Child) {
     const school = `10.${20 + (kid.classIndex % 5)}.0.1`;
     const device = { 'x-forwarded-for': school, 'x-device-id': `tablet-${kid.classIndex}-${kid.index}` };
-    await send('GET', `/api/list-student-in-class/${kid.code}/?limit=20&offset=0`, device);
-    await send('GET', `/api/list-student-in-class/${kid.code}/?limit=20&offset=0&search=${encodeURIComponent(kid.first_name)}`, device);
-    const signIn = await send('POST', '/api/auth/token/', device, { username: kid.username, password: kid.password });
+    await send('roster', 'GET', `/api/list-student-in-class/${kid.code}/?limit=20&offset=0`, device);
+    await send(
+      'search',
+      'GET',
+      `/api/list-student-in-class/${kid.code}/?limit=20&offset=0&search=${encodeURIComponent(kid.first_name)}`,
+      device,
+    );
+    const signIn = await send('sign-in', 'POST', '/api/auth/token/', device, { username: kid.username, password: kid.password });
     if (signIn.status !== 200) return;
     const { access, user } = signIn.body as { access: string; user: { id: number } };
     tokens.set(kid.username, access);
@@ -255,7 +303,7 @@ async function burst(
     ];
     for (const [i, change] of changes.entries()) {
       const key = `load-${runId}-${kid.username.replace(/[^A-Za-z0-9_-]/g, '_')}-${i}`.slice(0, 100);
-      await send('POST', '/api/outbox/batch/', auth, { owner: user.id, entries: [{ key, ...change }] });
+      await send('write', 'POST', '/api/outbox/batch/', auth, { owner: user.id, entries: [{ key, ...change }] });
     }
   }
 
@@ -294,6 +342,12 @@ async function burst(
     p50Ms: percentile(latencies, 50),
     p95Ms: percentile(latencies, 95),
     p99Ms: percentile(latencies, 99),
+    byStep: Object.fromEntries(
+      Object.entries(byStep).map(([step, ms]) => {
+        ms.sort((a, b) => a - b);
+        return [step, { p50Ms: percentile(ms, 50), p99Ms: percentile(ms, 99) }];
+      }),
+    ),
     errors,
     errorsBy,
     killedInFlight,
@@ -364,7 +418,7 @@ try {
     if (books.length < 4) throw new Error(`only ${books.length} books on sale`);
 
     if (PHASES.has('postgres')) {
-      const calm = await burst(proxy.port, kids, books, 0);
+      const calm = await cpuPerRequest([a.pid, b.pid], () => burst(proxy.port, kids, books, 0));
       result.postgres2Processes = calm;
       targets.p99Under250Ms = calm.p99Ms < 250;
       targets.noErrors = calm.errors === 0;
@@ -403,7 +457,7 @@ try {
     atRest('pglite', lite);
     const liteKids = await children(lite.port);
     const liteBooks = await publishedBooks(lite.port);
-    const single = await burst(lite.port, liteKids, liteBooks, 0);
+    const single = await cpuPerRequest([lite.pid], () => burst(lite.port, liteKids, liteBooks, 0));
     atPeak('pglite', lite);
     result.pglite1Process = single;
     targets.pgliteP99Under250Ms = single.p99Ms < 250;
