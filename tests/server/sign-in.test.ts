@@ -2,8 +2,8 @@
 // community session, and throttling per account and per device (never per IP) with a teacher's
 // unlock. The throttle must stop guessing without ever letting one child lock out the class.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { rateLimits, students, users } from '../../server/db/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import { classes, rateLimits, students, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/lib/crypto';
 import { GREENFIELD, HILLSIDE, TARGETS, signIn, startServer, type TestServer } from './harness';
 
@@ -119,6 +119,40 @@ describe.each(TARGETS)('sign-in flows on %s', (target) => {
         expect((await roster('ROBINS4')).body.count).toBe(23);
       } finally {
         await server.database.db.update(students).set({ archived: false }).where(eq(students.user_id, id));
+      }
+    });
+  });
+
+  describe('class roster at its edges', () => {
+    it('answers the class and its total for a page past the end, and a class with nobody listed', async () => {
+      const past = await roster('ROBINS4', '?limit=20&offset=40');
+      expect(past.status).toBe(200);
+      expect(past.body).toMatchObject({
+        count: 24,
+        next: null,
+        previous: '/api/list-student-in-class/ROBINS4/?limit=20&offset=20',
+        results: { class: { name: 'Year 4 Robins', class_id: 'ROBINS4' }, students: [] },
+      });
+      const [robins] = await server.database.db.select({ id: classes.id }).from(classes).where(eq(classes.class_id, 'ROBINS4'));
+      const listed = await server.database.db
+        .update(students)
+        .set({ archived: true })
+        .where(and(eq(students.class_id, robins!.id), eq(students.archived, false)))
+        .returning({ id: students.user_id });
+      try {
+        const empty = await roster('ROBINS4');
+        expect(empty.status).toBe(200);
+        expect(empty.body).toMatchObject({ count: 0, next: null, results: { class: { class_id: 'ROBINS4' }, students: [] } });
+      } finally {
+        await server.database.db
+          .update(students)
+          .set({ archived: false })
+          .where(
+            inArray(
+              students.user_id,
+              listed.map((r) => r.id),
+            ),
+          );
       }
     });
   });

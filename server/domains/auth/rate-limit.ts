@@ -182,10 +182,6 @@ export function signInLimits(c: Context<AppEnv>, username: string): { account: s
 
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-/**
- * Refuses with 429 (and Retry-After) while any of the keys is locked. Answers the keys that have
- * failures counted (a sign-in that succeeds has nothing to forget when its key is not among them).
- */
 const lockRows = preparedPer((db) =>
   db
     .select({ key: rateLimits.key, locked_until: rateLimits.locked_until })
@@ -194,13 +190,28 @@ const lockRows = preparedPer((db) =>
     .prepare('rate_limit_locks'),
 );
 
-export async function assertNotLocked(c: Context<AppEnv>, db: Queryable, limits: Limit[], now: Date): Promise<Set<string>> {
-  if (!limits.length) return new Set();
-  const rows = await lockRows(db).execute({ keys: limits.map((l) => l.key) });
+/** A limit's row: its key and until when it is locked (a time as JSON text when read by `locksColumn`). */
+export type LockRow = { key: string; locked_until: Date | string | null };
+
+/**
+ * The rows of the keys in the placeholder `keys` (a text array), as one JSON column of a look-up
+ * the request makes anyway: the lock check and the look-up in one round trip. Null when none.
+ */
+export const locksColumn = () =>
+  sql<
+    LockRow[] | null
+  >`(select json_agg(json_build_object('key', ${rateLimits.key}, 'locked_until', ${rateLimits.locked_until})) from ${rateLimits} where ${rateLimits.key} = any(${sql.placeholder('keys')}::text[]))`;
+
+/**
+ * Refuses with 429 (and Retry-After) while any of the limits is locked, given their rows. Answers
+ * the keys that have failures counted (a sign-in that succeeds has nothing to forget when its key
+ * is not among them).
+ */
+export function refuseLocked(c: Context<AppEnv>, limits: Limit[], rows: LockRow[], now: Date): Set<string> {
   for (const limit of limits) {
     const until = rows.find((r) => r.key === limit.key)?.locked_until;
-    if (until && until > now) {
-      const seconds = Math.ceil((until.getTime() - now.getTime()) / 1000);
+    if (until && new Date(until) > now) {
+      const seconds = Math.ceil((new Date(until).getTime() - now.getTime()) / 1000);
       const message = withMinutes(limit.message, seconds / 60);
       c.header('Retry-After', String(seconds));
       signInFailed(c, 'throttled');
@@ -208,6 +219,12 @@ export async function assertNotLocked(c: Context<AppEnv>, db: Queryable, limits:
     }
   }
   return new Set(rows.map((r) => r.key));
+}
+
+/** Reads the limits' rows and refuses while any is locked (`refuseLocked`). */
+export async function assertNotLocked(c: Context<AppEnv>, db: Queryable, limits: Limit[], now: Date): Promise<Set<string>> {
+  if (!limits.length) return new Set();
+  return refuseLocked(c, limits, await lockRows(db).execute({ keys: limits.map((l) => l.key) }), now);
 }
 
 /**

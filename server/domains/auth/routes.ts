@@ -17,7 +17,7 @@ import { readToken, signAccess } from '../../http/jwt';
 import { signInFailed } from '../../http/metrics';
 import { revokeFamily, revokeRefresh, rotateRefresh } from './tokens';
 import { findStaffByEmail, findStudentLogin, findUser, userJson, type StudentLogin } from './users';
-import { assertNotLocked, clearFailures, recordFailure, signInLimits } from './rate-limit';
+import { assertNotLocked, clearFailures, recordFailure, refuseLocked, signInLimits } from './rate-limit';
 
 const LoginAnswer = z.object({ access: z.string(), refresh: z.string(), user: UserSchema }).openapi('LoginAnswer');
 
@@ -122,11 +122,19 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const limits = signInLimits(c, username);
     const staff = username.includes('@');
     // The account is looked up while the locks are read (a read only: no password is checked
-    // before the lock check has answered).
-    const [counted, found] = await Promise.all([
-      assertNotLocked(c, db, limits.all, deps.now()),
-      staff ? findStaffByEmail(db, username) : tenant ? findStudentLogin(db, tenant.id, username) : undefined,
-    ]);
+    // before the lock check has answered). A child's look-up reads them in the same statement.
+    const child =
+      !staff && tenant
+        ? await findStudentLogin(
+            db,
+            tenant.id,
+            username,
+            limits.all.map((l) => l.key),
+          )
+        : undefined;
+    const [counted, found] = child
+      ? [refuseLocked(c, limits.all, child.locks ?? [], deps.now()), child]
+      : await Promise.all([assertNotLocked(c, db, limits.all, deps.now()), staff ? findStaffByEmail(db, username) : undefined]);
     const user = staff
       ? await checkStaff(found as UserRow | undefined, password)
       : checkStudent(found as StudentLogin | undefined, deps.keys.data, password);

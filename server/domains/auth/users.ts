@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { students, tenants, users, type UserRow } from '../../db/schema';
+import { locksColumn, type LockRow } from './rate-limit';
 
 export function userJson(row: UserRow) {
   return {
@@ -56,10 +57,14 @@ export interface StudentLogin {
   awaiting_verification: boolean;
 }
 
-/** A child's sign-in look-up in one query: the account, its student record and its school. */
+/**
+ * A child's sign-in look-up in one query: the account, its student record, its school, and the
+ * rows of the sign-in's limits (the placeholder `keys`; see locksColumn).
+ */
 const studentLogin = preparedPer((db) =>
   db
     .select({
+      locks: locksColumn(),
       user: users,
       archived: students.archived,
       password_encrypted: students.password_encrypted,
@@ -73,7 +78,13 @@ const studentLogin = preparedPer((db) =>
     .prepare('student_login'),
 );
 
-export async function findStudentLogin(db: Db, tenantId: number, username: string): Promise<StudentLogin | undefined> {
-  const [row] = await studentLogin(db).execute({ tenant: tenantId, username: username.toLowerCase() });
+/** The child's look-up with the rows of the limits `keys` (null when the account is not found). */
+export async function findStudentLogin(
+  db: Db,
+  tenantId: number,
+  username: string,
+  keys: string[],
+): Promise<(StudentLogin & { locks: LockRow[] | null }) | undefined> {
+  const [row] = await studentLogin(db).execute({ keys, tenant: tenantId, username: username.toLowerCase() });
   return row;
 }
