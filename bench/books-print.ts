@@ -17,7 +17,8 @@ import sharp from 'sharp';
 import type { BookContent } from '../src/contract/book-pages';
 import { loadavg } from 'node:os';
 import { printedPicture } from '../server/domains/books/print-content';
-import { forgetConvertedPictures, printJpeg, renderBookPdf, type PictureBytes } from '../server/domains/books/print-pdf';
+import { forgetConvertedPictures, renderBookPdf, type PictureBytes } from '../server/lib/book-pdf';
+import { printJpeg } from '../server/lib/pictures';
 
 const PAGES = 24;
 const SIZE = 1600;

@@ -1,18 +1,14 @@
 // Sanitises HTML before it is stored: HTML written by staff (FAQ bodies, public pages), with the
 // one policy the PWA also applies (src/contract/html-policy.ts), and the HTML rendered from a
 // child's document (stories, book pages), with the documents' allow-list. DOMPurify needs a DOM:
-// jsdom's, created once per thread. These run in the worker pool (cpu-tasks.ts), never on a
+// jsdom's, created once per thread (and jsdom loaded only then: purifier.ts). These run in the worker pool (cpu-tasks.ts), never on a
 // request's thread, except for the seed's own fixed pages.
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { purifierOnJsdom, type Purifier } from './purifier';
 import { HTML_POLICY, externalLinkHook } from '../../src/contract/html-policy';
 import { SANITIZE_CONFIG } from '../../src/contract/document';
 
-type Purifier = ReturnType<typeof createDOMPurify>;
 let purifier: Purifier | undefined;
 let documentPurifier: Purifier | undefined;
-
-const purifierOnJsdom = () => createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
 
 function instance() {
   if (!purifier) {

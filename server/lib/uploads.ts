@@ -1,8 +1,7 @@
 // Uploaded files (tenant logos, avatars, book PDFs): the bytes must be what the type claims (PNG and
 // JPEG by signature, SVG by its root element, PDF by its header), and an SVG is sanitised with DOMPurify (no scripts, no
 // event handlers, no external references survive).
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { purifierOnJsdom, type Purifier } from './purifier';
 
 /** The bytes open like a PDF: its header (`%PDF-`) within the first KB, as readers allow. */
 export function opensLikePdf(bytes: Uint8Array): boolean {
@@ -24,7 +23,7 @@ export function logoMatchesType(bytes: Uint8Array, type: string): boolean {
   return false;
 }
 
-let purifier: ReturnType<typeof createDOMPurify> | undefined;
+let purifier: Purifier | undefined;
 
 /**
  * A `url(…)` that leaves the file: anything but a reference to one of its own elements (`#id`).
@@ -36,7 +35,7 @@ const IMPORT_RULE = /@import\b[^;]*;?/gi;
 const withoutOutside = (css: string) => css.replace(IMPORT_RULE, '').replace(OUTSIDE_URL, 'none');
 
 function svgPurifier() {
-  const made = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0]);
+  const made = purifierOnJsdom();
   // Nothing in a logo reaches outside it: links and images name only the file's own elements
   // (`#id`), and style sheets and presentation attributes keep no `@import` or outside `url()`.
   made.addHook('uponSanitizeElement', (node) => {

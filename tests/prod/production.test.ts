@@ -188,6 +188,16 @@ describe('PGlite in production', () => {
 });
 
 describe('a production start', () => {
+  // An API process's memory at rest: jsdom alone is about 95 MB, and these are loaded where they
+  // are used (the worker pool's thread, a school's first card payment, the first mail by SMTP).
+  it('loads no drawing, HTML-cleaning, card or mail library before it needs one', () => {
+    const main = readFileSync(join(SERVER_OUT, 'main.js'), 'utf8');
+    const loaded = [...main.matchAll(/^import\b[^;]*?["']([^"']+)["'];?$/gm)].map((m) => m[1]);
+    expect(loaded).toContain('hono');
+    for (const heavy of ['jsdom', 'dompurify', 'pdf-lib', '@pdf-lib/fontkit', 'sharp', 'stripe', 'nodemailer'])
+      expect(loaded).not.toContain(heavy);
+  });
+
   it('never builds: without a finished build it refuses', async () => {
     const bare = mkdtempSync(join(tmpdir(), 'storynest-prod-bare-'));
     folders.push(bare);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import type { BookContent } from '../../src/contract/book-pages';
-import { renderBookPdf } from '../../server/domains/books/print-pdf';
+import { renderBookPdf } from '../../server/lib/book-pdf';
 import { runsOf, scriptText, visualOrder } from '../../src/contract/pdf-text';
 import { drawnGlyphIds, pdfFonts, pdfText } from '../support/pdf-scripts';
 

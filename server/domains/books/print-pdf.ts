@@ -8,8 +8,8 @@ import type { BookContent } from '../../../src/contract/book-pages';
 import { runCpu } from '../../lib/cpu-pool';
 import type { LoadPictures } from '../../lib/book-pdf';
 
-export { forgetConvertedPictures, renderBookPdf, type LoadPictures, type PictureBytes } from '../../lib/book-pdf';
-export { printJpeg } from '../../lib/pictures';
+// Types only: drawing (pdf-lib, fontkit, sharp) is the worker pool's, never loaded by an API process.
+export type { LoadPictures, PictureBytes } from '../../lib/book-pdf';
 
 /** The book's print-ready PDF, drawn in the worker pool from its content and its school's pictures. */
 export async function printBookPdf(content: BookContent, loadPictures: LoadPictures, timeoutMs: number): Promise<Uint8Array> {

@@ -6,7 +6,8 @@
 //   smtp://relay.internal:25?tls=none               no TLS at all, only when the URL says so
 //                                                   (a relay on the same host or network)
 // and `?from=StoryNest%20%3Cno-reply%40example.com%3E` sets the sender.
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 
 export interface Mail {
@@ -64,7 +65,8 @@ export interface SmtpSender {
 
 export function smtpSender(smtpUrl: string): SmtpSender {
   const { transport, from } = smtpSettings(smtpUrl);
-  const transporter = nodemailer.createTransport(transport);
+  // Loaded when mail is first sent through SMTP (about 15 MB a process may never need).
+  const transporter = (createRequire(import.meta.url)('nodemailer') as typeof nodemailer).createTransport(transport);
   return {
     async send(mail) {
       await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });

@@ -2,7 +2,8 @@
 // session's own state is the truth (retrieve), webhooks are checked with the SDK's signature
 // check before anything is believed, and refunds and off-session renewals carry an idempotency
 // key so a retry is answered with the first result instead of moving money twice.
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import {
   ProviderUnavailable,
   WebhookRejected,
@@ -12,6 +13,10 @@ import {
   type PaymentState,
   type StripeKeys,
 } from './adapter';
+
+/** The SDK, loaded when Stripe is first used (about 20 MB that a process taking no card payments never needs). */
+let loaded: typeof Stripe | undefined;
+const sdk = () => (loaded ??= createRequire(import.meta.url)('stripe') as typeof Stripe);
 
 /** Seconds a webhook's signed time may differ from ours (Stripe's own default). */
 const WEBHOOK_TOLERANCE_S = 300;
@@ -27,10 +32,10 @@ const SESSION_EVENTS = new Set([
 /** Network trouble, a timeout, a rate limit or Stripe's own 5xx: try again later, nothing decided. */
 function unavailable(error: unknown): never {
   if (
-    error instanceof Stripe.errors.StripeConnectionError ||
-    error instanceof Stripe.errors.StripeAPIError ||
-    error instanceof Stripe.errors.StripeRateLimitError ||
-    (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
+    error instanceof sdk().errors.StripeConnectionError ||
+    error instanceof sdk().errors.StripeAPIError ||
+    error instanceof sdk().errors.StripeRateLimitError ||
+    (error instanceof sdk().errors.StripeError && (error.statusCode ?? 0) >= 500)
   )
     throw new ProviderUnavailable(`Stripe could not be reached: ${error.message}`);
   throw error;
@@ -59,7 +64,8 @@ function sessionState(session: Stripe.Checkout.Session): PaymentState {
 
 export const stripeAdapter: AdapterFactory<StripeKeys> = (keys, options) => {
   const base = keys.baseUrl ? new URL(keys.baseUrl) : null;
-  const stripe = new Stripe(keys.secretKey, {
+  const StripeSdk = sdk();
+  const stripe = new StripeSdk(keys.secretKey, {
     timeout: options?.timeoutMs ?? 20_000,
     // The SDK retries network failures itself, with the same idempotency key.
     maxNetworkRetries: 1,
@@ -106,7 +112,7 @@ export const stripeAdapter: AdapterFactory<StripeKeys> = (keys, options) => {
         await stripe.checkout.sessions.expire(session.id);
       } catch (error) {
         // Already completed or expired: the retrieve below says which.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) unavailable(error);
+        if (!(error instanceof sdk().errors.StripeInvalidRequestError)) unavailable(error);
       }
     }
     const now = report(await retrieve(session.id));
@@ -198,7 +204,7 @@ export const stripeAdapter: AdapterFactory<StripeKeys> = (keys, options) => {
         return { providerRef: intent.id, state };
       } catch (error) {
         // The bank declined or wants the buyer present: this renewal failed, nothing was taken.
-        if (error instanceof Stripe.errors.StripeCardError) {
+        if (error instanceof sdk().errors.StripeCardError) {
           const intentId = (error.raw as { payment_intent?: { id?: string } }).payment_intent?.id ?? '';
           return { providerRef: intentId, state: 'failed' };
         }
