@@ -74,7 +74,7 @@ export const DEFAULT_PAGES: PageContent[] = [
     'The people, schools and open-source projects StoryNest is built with.',
     '<p>StoryNest exists because teachers and children tried early versions and told us honestly what did not work. We thank every pilot school, every class that wrote the first stories in the library, and every parent who read them.</p>',
     '<h2>Open source</h2><p>StoryNest is built on open-source software, including React, TanStack Router, Dexie, XState, Hono, Drizzle ORM, PostgreSQL and PGlite, Tiptap and Yjs, DOMPurify, driver.js, jsPDF and ZXing. We thank their authors and maintainers.</p>',
-    '<h2>The Sustainable Development Goals</h2><p>The 17 goals children link their stories to are the United Nations’ <a href="https://sdgs.un.org/goals">Sustainable Development Goals</a>.</p>',
+    '<h2>The Sustainable Development Goals</h2><p>The 17 goals children link their stories to are the United Nations’ <a href="https://sdgs.un.org/goals" target="_blank" rel="noopener noreferrer">Sustainable Development Goals</a>.</p>',
   ),
   p(
     'terms-of-use',
@@ -115,7 +115,7 @@ export const DEFAULT_PAGES: PageContent[] = [
     'sdgs',
     'The Sustainable Development Goals',
     'The 17 UN Sustainable Development Goals and the children’s stories on StoryNest that carry each of them.',
-    '<p>When children publish a story they can say which of the United Nations’ 17 <a href="https://sdgs.un.org/goals">Sustainable Development Goals</a> it is about. Writing about a goal is how many children first think about hunger, clean water or the climate, and reading each other’s stories shows them how others see it.</p>',
+    '<p>When children publish a story they can say which of the United Nations’ 17 <a href="https://sdgs.un.org/goals" target="_blank" rel="noopener noreferrer">Sustainable Development Goals</a> it is about. Writing about a goal is how many children first think about hunger, clean water or the climate, and reading each other’s stories shows them how others see it.</p>',
     '<p>Below, each goal with the published stories that carry it.</p>',
   ),
   p(
@@ -177,7 +177,7 @@ export const DEFAULT_PAGES: PageContent[] = [
     'Bring a Canva design into a book',
     'How to design a book cover or pages in Canva and bring them into a StoryNest book.',
     '<p>Many classes design their book covers and illustrated pages in Canva. Here is how to bring them into StoryNest.</p>',
-    '<ol><li>Open <a href="https://www.canva.com/">Canva</a> and start a design. For a cover choose a portrait size (A4 or 1600 × 2400 pixels).</li><li>When it is finished, choose <strong>Share</strong>, then <strong>Download</strong>, and pick <strong>PNG</strong> for a cover or a picture, or <strong>PDF Standard</strong> for a whole book.</li><li>In StoryNest, open your story or book: for a cover, choose the cover step and upload the PNG; for pictures inside a story, add them where they belong. A whole book as PDF is uploaded from <strong>Upload a book</strong>.</li><li>Pictures are made smaller on your device before they are sent, so an upload works on a slow connection and even offline: it is sent when you are back online.</li></ol>',
-    '<p>Only use pictures you made or are allowed to use. Canva’s own elements follow <a href="https://www.canva.com/policies/content-license-agreement/">Canva’s content licence</a>.</p>',
+    '<ol><li>Open <a href="https://www.canva.com/" target="_blank" rel="noopener noreferrer">Canva</a> and start a design. For a cover choose a portrait size (A4 or 1600 × 2400 pixels).</li><li>When it is finished, choose <strong>Share</strong>, then <strong>Download</strong>, and pick <strong>PNG</strong> for a cover or a picture, or <strong>PDF Standard</strong> for a whole book.</li><li>In StoryNest, open your story or book: for a cover, choose the cover step and upload the PNG; for pictures inside a story, add them where they belong. A whole book as PDF is uploaded from <strong>Upload a book</strong>.</li><li>Pictures are made smaller on your device before they are sent, so an upload works on a slow connection and even offline: it is sent when you are back online.</li></ol>',
+    '<p>Only use pictures you made or are allowed to use. Canva’s own elements follow <a href="https://www.canva.com/policies/content-license-agreement/" target="_blank" rel="noopener noreferrer">Canva’s content licence</a>.</p>',
   ),
 ];

@@ -48,7 +48,6 @@ import {
 } from './seed-data';
 import { encryptText, hashPassword } from '../lib/crypto';
 import type { SeedScale } from '../config';
-import { sanitizeHtml } from '../lib/sanitize';
 import { DEFAULT_PAGES } from './pages-content';
 
 /** Demo dates are fixed too, so date filters behave the same everywhere. */
@@ -407,12 +406,12 @@ async function seedBench(tx: Tx, dataKey: Buffer) {
 /**
  * The platform's public pages: content, not demo data, so production gets them too and an
  * installation seeded before pages existed gets them once; staff edits are never overwritten.
+ * Their HTML is stored as written: it is already what the sanitiser makes of it (a test says so),
+ * so seeding never loads jsdom into the API process (purifier.ts).
  */
 async function seedPagesIn(tx: Tx): Promise<boolean> {
   if (await metaValue(tx, 'seeded_pages')) return false;
-  await tx
-    .insert(pages)
-    .values(DEFAULT_PAGES.map((p) => ({ ...p, body: sanitizeHtml(p.body), tenant_id: null, updated_at: new Date(EPOCH) })));
+  await tx.insert(pages).values(DEFAULT_PAGES.map((p) => ({ ...p, tenant_id: null, updated_at: new Date(EPOCH) })));
   await tx.insert(appMeta).values({ key: 'seeded_pages', value: new Date().toISOString() });
   return true;
 }
