@@ -20,6 +20,8 @@ import {
   COMMUNITY_ADDRESS_LIMIT,
   assertNotLocked,
   clearChildFailures,
+  locksColumn,
+  refuseLocked,
   deviceLimit,
   networkLimits,
   recordFailure,
@@ -119,9 +121,11 @@ const unlock = defineRoute(
 );
 
 // The roster's look-ups, prepared once (server/db/prepared.ts): every child at the bell makes them.
+// The class's look-up also reads the rows of the caller's limits (the placeholder `keys`; see
+// locksColumn): the lock check and the class in one round trip.
 const classByCode = preparedPer((db) =>
   db
-    .select({ id: classes.id, name: classes.name, class_id: classes.class_id, class_theme: classes.class_theme })
+    .select({ locks: locksColumn(), id: classes.id, name: classes.name, class_id: classes.class_id, class_theme: classes.class_theme })
     .from(classes)
     .where(
       and(
@@ -181,11 +185,13 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
     const guesses = [...deviceLimit(c, 'class-code'), ...networkLimits(c, 'class-code')];
     // The class is looked up while the locks are read (a read only; a locked caller is refused
     // before anything of the class is answered).
-    const [, [cls]] = await Promise.all([
-      assertNotLocked(c, db, guesses, now()),
-      CLASS_CODE.test(classCode) ? classByCode(db).execute({ tenant: tenant.id, code: classCode.toUpperCase() }) : [],
-    ]);
-    if (!cls) {
+    const keys = guesses.map((l) => l.key);
+    const [cls] = CLASS_CODE.test(classCode)
+      ? await classByCode(db).execute({ keys, tenant: tenant.id, code: classCode.toUpperCase() })
+      : [];
+    if (cls) refuseLocked(c, guesses, cls.locks ?? [], now());
+    else {
+      await assertNotLocked(c, db, guesses, now());
       await recordFailure(db, guesses, now());
       fail(404, MSG.invalidClassCode, { error: MSG.invalidClassCode });
     }
