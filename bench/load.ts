@@ -3,6 +3,11 @@
 // burst while one process is killed, then the burst against one process on PGlite. Prints one
 // JSON object; a missed target makes the exit code 1.
 //
+// Each server meets two bells: the first right after it starts (`…ColdStart`: its code not yet
+// compiled by V8's optimiser), and a later one after QUIET_SECONDS with no request (the bell of a
+// server that has been running, over pooled connections that waited through the quiet). The
+// targets hold for both.
+//
 // The burst: 30 children of each of 20 classes (SEED_SCALE=load: LOAD01..LOAD20 at Greenfield)
 // arrive over BURST_SECONDS; each child looks the class code up (the roster's first page), finds
 // their name (the roster searched), signs in with their class password, and sends three changes
@@ -32,6 +37,9 @@ const PHASES = new Set((process.env.LOAD_PHASES ?? 'postgres,killed,pglite').spl
 /** A folder for each server's V8 CPU profile (--cpu-prof), written when the server stops. */
 const PROFILE_DIR = process.env.LOAD_PROFILE_DIR;
 const BURST_SECONDS = Number(process.env.BURST_SECONDS ?? 6);
+/** The quiet between a server's first bell and the next (longer than pg-pool's 10 s idle timeout). */
+const QUIET_SECONDS = Number(process.env.QUIET_SECONDS ?? 15);
+const quiet = () => new Promise((resolve) => setTimeout(resolve, QUIET_SECONDS * 1000));
 const SECRET = 'load-bench-secret';
 const HOST = 'greenfield.localhost';
 
@@ -403,7 +411,14 @@ const atPeak = (name: string, s: FreshServer) => (memory[name]!.peakMB = peakRss
 try {
   const result: Record<string, unknown> = {};
   const targets: Record<string, boolean> = {};
-  const expectedKeys = (PHASES.has('postgres') ? 1 : 0) + (PHASES.has('killed') ? 1 : 0);
+  const expectedKeys = (PHASES.has('postgres') ? 2 : 0) + (PHASES.has('killed') ? 1 : 0);
+  /** Each target met by every one of `bursts`. */
+  const meets = (bursts: BurstResult[]) => ({
+    p99Under250Ms: bursts.every((r) => r.p99Ms < 250),
+    noErrors: bursts.every((r) => r.errors === 0),
+    noneLost: bursts.every((r) => r.lost === 0),
+    noneDoubled: bursts.every((r) => r.doubled === 0),
+  });
   if (PHASES.has('postgres') || PHASES.has('killed')) {
     // The first process migrates and seeds; the second starts on the ready database.
     const a = await startFreshServer({ ...env, DATABASE_URL: db.url }, profile('postgres-a'));
@@ -418,12 +433,13 @@ try {
     if (books.length < 4) throw new Error(`only ${books.length} books on sale`);
 
     if (PHASES.has('postgres')) {
-      const calm = await cpuPerRequest([a.pid, b.pid], () => burst(proxy.port, kids, books, 0));
-      result.postgres2Processes = calm;
-      targets.p99Under250Ms = calm.p99Ms < 250;
-      targets.noErrors = calm.errors === 0;
-      targets.noneLost = calm.lost === 0;
-      targets.noneDoubled = calm.doubled === 0;
+      const cold = await cpuPerRequest([a.pid, b.pid], () => burst(proxy.port, kids, books, 0));
+      await quiet();
+      // Round 2: each child's X and Y are books no round before put in that child's cart.
+      const later = await cpuPerRequest([a.pid, b.pid], () => burst(proxy.port, kids, books, 2));
+      result.postgres2ProcessesColdStart = cold;
+      result.postgres2Processes = later;
+      Object.assign(targets, meets([cold, later]));
     }
     if (PHASES.has('killed')) {
       let killedAt = 0;
@@ -457,11 +473,15 @@ try {
     atRest('pglite', lite);
     const liteKids = await children(lite.port);
     const liteBooks = await publishedBooks(lite.port);
-    const single = await cpuPerRequest([lite.pid], () => burst(lite.port, liteKids, liteBooks, 0));
+    const cold = await cpuPerRequest([lite.pid], () => burst(lite.port, liteKids, liteBooks, 0));
+    await quiet();
+    const later = await cpuPerRequest([lite.pid], () => burst(lite.port, liteKids, liteBooks, 2));
     atPeak('pglite', lite);
-    result.pglite1Process = single;
-    targets.pgliteP99Under250Ms = single.p99Ms < 250;
-    targets.pgliteNoErrorsLostOrDoubled = single.errors === 0 && single.lost === 0 && single.doubled === 0;
+    result.pglite1ProcessColdStart = cold;
+    result.pglite1Process = later;
+    const met = meets([cold, later]);
+    targets.pgliteP99Under250Ms = met.p99Under250Ms;
+    targets.pgliteNoErrorsLostOrDoubled = met.noErrors && met.noneLost && met.noneDoubled;
   }
 
   console.log(

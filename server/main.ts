@@ -34,6 +34,7 @@ try {
 }
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }, {
   timeoutMs: config.requestTimeoutMs,
+  keepOpen: true,
 }).catch((err: unknown) => (err instanceof DataDirInUseError ? refuse(err) : Promise.reject(err)));
 const secret = config.secretKey ?? (database.kind === 'pglite' ? fileSecret(config.dataDir) : await sharedSecret(database.db));
 const keys = deriveKeys(secret);

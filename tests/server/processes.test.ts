@@ -173,3 +173,26 @@ describe('stopping a process', () => {
     expect(lines.at(-1)).toMatchObject({ msg: 'stopped' });
   }, 180_000);
 });
+
+describe.skipIf(!PG)("the server's pool on PostgreSQL", () => {
+  // A new connection is a new PostgreSQL backend, slow for its first statements: the server opens
+  // its pool at start and keeps it through a quiet spell (pg-pool closes idle ones after 10 s).
+  it('opens every connection at start and keeps them open while idle', async () => {
+    const database = await freshPostgres();
+    const opened = await openDatabase({ url: database.url }, { max: 4, keepOpen: true });
+    const connections = async () => {
+      const others = (await opened.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      )) as unknown as { rows: { n: number }[] };
+      return others.rows[0]!.n + 1;
+    };
+    try {
+      expect(await connections()).toBe(4);
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      expect(await connections()).toBe(4);
+    } finally {
+      await opened.close();
+      await database.drop();
+    }
+  }, 60_000);
+});
