@@ -53,6 +53,12 @@ const LOOP_MAX_MS = 100;
 const HEALTH_MAX_MS = 250;
 /** Tries more for a request over a limit whose sending again repeats its work (see the test). */
 const RETRIES = 2;
+/**
+ * Changes whose sending again does the same work: the same articles put in the same order again.
+ * (POST /faqs/reorder/ with a 1 MB body once measured 181 ms at load average 9, beside the
+ * end-to-end journeys; alone it takes a few milliseconds.)
+ */
+const REPEATABLE = new Set(['POST /faqs/reorder/']);
 
 type Shape = 'largest' | 'deep' | 'many' | 'run' | 'doc-many' | 'doc-deep' | 'doc-run';
 
@@ -500,11 +506,11 @@ describe.each(TARGETS)('the event loop under every operation at its limits on %s
         let { answer, m } = await measure(operation, req);
         // A shared machine stalls a thread now and then in ways the kernel's run queue does not
         // show. A request over a limit is sent again, up to twice, where sending it again does
-        // the same work (a read, a refusal, or a document change: a Yjs update merged again
-        // changes nothing) and the best of the tries is kept: a real block comes back every
-        // time. Each second try is counted in the JSON line.
+        // the same work (a read, a refusal, a document change: a Yjs update merged again changes
+        // nothing, or a REPEATABLE change) and the best of the tries is kept: a real block comes
+        // back every time. Each second try is counted in the JSON line.
         const first = m.loopOwnMs;
-        const sameWork = op.method === 'GET' || answer.status >= 400 || req.shape.startsWith('doc-');
+        const sameWork = op.method === 'GET' || answer.status >= 400 || req.shape.startsWith('doc-') || REPEATABLE.has(operation);
         let again = 0;
         for (; again < RETRIES && tooSlow(m) && sameWork; again++) {
           req = make();
