@@ -7,8 +7,11 @@ import { logger } from '../log';
 import { lockDataDir } from './data-lock';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Drizzle is given no schema: its relational queries (`db.query.*`) are not used here, and with a
+ * schema every transaction built a query builder for each of the tables (a handle per request).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction on the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either: what a function takes that may run inside a caller's transaction or on its own. */
@@ -88,7 +91,7 @@ export async function openDatabase(
       const opened = await Promise.all(Array.from({ length: max }, () => pool.connect()));
       for (const client of opened) client.release();
     }
-    const db = drizzle({ client: pool, schema });
+    const db = drizzle({ client: pool });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -115,7 +118,7 @@ export async function openDatabase(
       parsers: { [BYTEA_OID]: (hex: string) => schema.viewOf(Buffer.from(hex.slice(2), 'hex')) },
     });
     turnBeforeEachStatement(client);
-    const db = drizzle({ client, schema });
+    const db = drizzle({ client });
     await migrate(db, { migrationsFolder });
     // PGlite runs no autovacuum, so nothing else gathers the planner's statistics: a folder's
     // tables are analyzed at each start (a throwaway memory:// database is left as it is).

@@ -33,7 +33,7 @@ export const ORGANIZATION_AREA = { roles: ['organization_admin'], site: 'tenant'
 
 /** The site's tenant (the guard of a `site: 'tenant'` route has checked there is one). */
 export function siteTenant(c: Context<AppEnv>) {
-  return c.var.tenant ?? fail(404, 'This page belongs to a school site.');
+  return c.get('tenant') ?? fail(404, 'This page belongs to a school site.');
 }
 
 /** The ids of the schools linked to an organization, as a subquery. */
@@ -56,7 +56,7 @@ export function scopeOf(user: Pick<AuthUser, 'role'>, tenant: { id: number } | n
 }
 
 /** The scope of this request, from its signed-in user and its site. */
-export const requestScope = (c: Context<AppEnv>): Scope => scopeOf(signedInUser(c), c.var.tenant);
+export const requestScope = (c: Context<AppEnv>): Scope => scopeOf(signedInUser(c), c.get('tenant'));
 
 /** `column` (a tenant id) belongs to the scope: any tenant, the organization's schools, or the school. */
 export function inScope(scope: Scope, column: AnyColumn): SQL | undefined {

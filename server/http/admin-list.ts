@@ -136,14 +136,14 @@ export function adminListRoutes<Row extends { id: number }, Shape extends z.ZodR
       const column = list.sorts[key]!;
       const dir = q.ordering.startsWith('-') ? desc : asc;
       const [rows, [total]] = await Promise.all([
-        list.select(c.var.db, c).where(where).orderBy(dir(column), dir(list.id)).limit(q.limit).offset(q.offset),
-        list.countFrom(c.var.db).where(where),
+        list.select(c.get('db'), c).where(where).orderBy(dir(column), dir(list.id)).limit(q.limit).offset(q.offset),
+        list.countFrom(c.get('db')).where(where),
       ]);
       return c.json({ count: Number(total?.n ?? 0), results: rows.map(list.json) }, 200);
     })
     .openapi(exportRoute, (c) => {
       const where = whereOf(c, c.req.valid('query'));
-      const db = c.var.db;
+      const db = c.get('db');
       const encoder = new TextEncoder();
       let last: number | null = null;
       let headerSent = false;

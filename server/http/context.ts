@@ -83,8 +83,8 @@ export function provideDeps(deps: Deps, kicks?: Kicks) {
           path: loggablePath(c.req.path),
           status: c.res.status,
           ms: Math.round((performance.now() - started) * 10) / 10,
-          tenant: c.var.tenant?.subdomain ?? null,
-          user_id: c.var.user?.id ?? null,
+          tenant: c.get('tenant')?.subdomain ?? null,
+          user_id: c.get('user')?.id ?? null,
         },
         'request',
       );
@@ -141,7 +141,7 @@ export function subdomainOf(host: string, siteDomain: string): string | null {
 
 /** The site a request is for: its school, null for the platform, undefined when no school has that address. */
 export function siteOf(c: Context<AppEnv>): Promise<TenantRow | null | undefined> {
-  return siteAt(c.var.deps, c.var.db, hostName(c.req.header('host')));
+  return siteAt(c.get('deps'), c.get('db'), hostName(c.req.header('host')));
 }
 
 /** The site a host name is: its school, null for the platform, undefined when no school has it. */
@@ -237,15 +237,15 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   // callbacks with `Authorization: SHA256(user:password)`), left to the route that checks it.
   if (header && /^Bearer(\s|$)/i.test(header)) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const { keys, now } = c.var.deps;
+    const { keys, now } = c.get('deps');
     const claims = match?.[1] ? await readToken(keys.jwt, match[1], 'access', now()) : null;
     if (!claims) fail(401, 'Given token not valid for any token type', { code: 'token_not_valid' });
-    const tenant = c.var.tenant;
+    const tenant = c.get('tenant');
     const sameSite = claims.tenant_id === (tenant?.id ?? null) || claims.role === 'upschool_admin';
     if (!sameSite) fail(401, 'This sign-in belongs to another site.', { code: 'token_not_valid' });
     // A token that names no sign-in (issued before sign-ins were named) is refused: the device
     // refreshes it like an expired one.
-    if (!claims.sid || !(await sessionAlive(c.var.db, claims.id, claims.sid)))
+    if (!claims.sid || !(await sessionAlive(c.get('db'), claims.id, claims.sid)))
       fail(401, 'This sign-in has ended. Please sign in again.', { code: 'token_not_valid' });
     c.set('user', { id: claims.id, role: claims.role, tenant_id: claims.tenant_id });
   }

@@ -2,7 +2,7 @@
 // request's database handle, the request's tenant (decided by the host) and the signed-in user
 // (decided by the bearer token).
 //
-// One door to the database per request: `c.var.db` is the only handle a route sees. It is the
+// One door to the database per request: `c.get('db')` is the only handle a route sees. It is the
 // database, or the request's transaction when the route applies an outbox change (the change and
 // its recorded answer commit together). The root handle stays in `Deps`, which only the
 // middleware and the background jobs (server/jobs/background.ts) hold, so a route cannot query around its own transaction

@@ -47,11 +47,11 @@ async function databaseAnswers(db: AppEnv['Variables']['db']): Promise<boolean> 
 
 export const healthRoutes = new OpenAPIHono<AppEnv>()
   .openapi(health, async (c) => {
-    if (!(await databaseAnswers(c.var.db))) return c.json({ message: 'The database does not answer.' }, 503);
-    return c.json({ status: 'ok' as const, database: c.var.deps.databaseKind }, 200);
+    if (!(await databaseAnswers(c.get('db')))) return c.json({ message: 'The database does not answer.' }, 503);
+    return c.json({ status: 'ok' as const, database: c.get('deps').databaseKind }, 200);
   })
   .openapi(ready, async (c) => {
-    if (c.var.deps.draining()) return c.json({ message: 'Shutting down.' }, 503);
-    if (!(await databaseAnswers(c.var.db))) return c.json({ message: 'The database does not answer.' }, 503);
-    return c.json({ status: 'ok' as const, database: c.var.deps.databaseKind }, 200);
+    if (c.get('deps').draining()) return c.json({ message: 'Shutting down.' }, 503);
+    if (!(await databaseAnswers(c.get('db')))) return c.json({ message: 'The database does not answer.' }, 503);
+    return c.json({ status: 'ok' as const, database: c.get('deps').databaseKind }, 200);
   });

@@ -152,7 +152,8 @@ async function keptBytes(res: Response): Promise<Uint8Array> {
 
 async function storedAnswer(c: Context<AppEnv>, row: typeof idempotencyKeys.$inferSelect) {
   c.header(REPLAYED_HEADER, 'true');
-  const parts = await c.var.db
+  const parts = await c
+    .get('db')
     .select({ bytes: idempotencyAnswerParts.bytes })
     .from(idempotencyAnswerParts)
     .where(eq(idempotencyAnswerParts.key, row.key))
@@ -189,7 +190,7 @@ function deadlineAnswer(c: Context<AppEnv>) {
 /** An outbox entry names its owner (X-Outbox-Owner): a change is never applied as another user. */
 export const outboxOwner = createMiddleware<AppEnv>(async (c, next) => {
   const owner = c.req.header(OWNER_HEADER);
-  const user = c.var.user;
+  const user = c.get('user');
   if (owner !== undefined && user && owner !== String(user.id)) {
     fail(403, 'This change was made by another user and cannot be sent as you.');
   }
@@ -198,13 +199,13 @@ export const outboxOwner = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * The middleware of a route the outbox sends (`defineRoute({ outbox: true })`): the change runs
- * in one transaction, the request's handle (`c.var.db`), with or without a key, so it behaves
+ * in one transaction, the request's handle (`c.get('db')`), with or without a key, so it behaves
  * the same either way. With a key (and a signed-in user) its answer is recorded in the same
  * transaction, and a repeat gets that answer back without running again.
  */
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header(KEY_HEADER);
-  const user = c.var.user;
+  const user = c.get('user');
   const group = groups.get(c.req.raw);
   const keyed = Boolean(key && user && WRITES.has(c.req.method));
   if (keyed && !KEY_FORMAT.test(key!)) fail(400, 'Idempotency-Key must be 8 to 100 letters, digits, - or _.');
@@ -215,7 +216,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     : undefined;
 
   if (group) {
-    // Already inside the batch's transaction (c.var.db is it); the answers are recorded at its end.
+    // Already inside the batch's transaction (c.get('db') is it); the answers are recorded at its end.
     await next();
     if (c.error || c.res.status >= 400) {
       group.abandoned = true;
@@ -231,7 +232,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     return;
   }
 
-  const root = c.var.db;
+  const root = c.get('db');
   let replay: typeof idempotencyKeys.$inferSelect | undefined;
   let refused = false;
   let late = false;
@@ -251,7 +252,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
       }
       c.set('db', tx);
       try {
-        await withDeadline(c.var.deps.config.requestTimeoutMs, next());
+        await withDeadline(c.get('deps').config.requestTimeoutMs, next());
       } catch (err) {
         if (!(err instanceof DeadlineExceeded)) throw err;
         late = true;
@@ -298,7 +299,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
  */
 export const requestDeadline = createMiddleware<AppEnv>(async (c, next) => {
   try {
-    await withDeadline(c.var.deps.config.requestTimeoutMs, next());
+    await withDeadline(c.get('deps').config.requestTimeoutMs, next());
   } catch (err) {
     if (!(err instanceof DeadlineExceeded)) throw err;
     return deadlineAnswer(c);

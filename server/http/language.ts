@@ -109,7 +109,7 @@ export function fromAcceptLanguage(header: string | undefined): Locale | undefin
 
 /** The language of a request nobody signed in to (a registration): the browser's, else the site's. */
 export const visitorLocale = (c: Context<AppEnv>): Locale =>
-  requestLocale({ tenant: c.var.tenant, acceptLanguage: c.req.header('Accept-Language') });
+  requestLocale({ tenant: c.get('tenant'), acceptLanguage: c.req.header('Accept-Language') });
 
 /** Who decides (see the header): the user's choice, the browser, the school, English. */
 export function requestLocale(parts: { user?: unknown; tenant?: unknown; acceptLanguage?: string }): Locale {
@@ -159,8 +159,8 @@ const choicesOf = new WeakMap<object, Map<number, { language: unknown; at: numbe
 
 /** `userId` has just chosen `language` here: failures answer in it at once. */
 export function rememberLanguage(c: Context<AppEnv>, userId: number, language: unknown): void {
-  let choices = choicesOf.get(c.var.deps);
-  if (!choices) choicesOf.set(c.var.deps, (choices = new Map()));
+  let choices = choicesOf.get(c.get('deps'));
+  if (!choices) choicesOf.set(c.get('deps'), (choices = new Map()));
   if (choices.size >= CHOICES_MAX) choices.clear();
   choices.set(userId, { language, at: Date.now() });
 }
@@ -172,12 +172,12 @@ export function rememberLanguage(c: Context<AppEnv>, userId: number, language: u
  * (or a script sending bad requests) asks the database once, not at every refusal.
  */
 async function usersChoice(c: Context<AppEnv>): Promise<unknown> {
-  const user = c.var.user;
+  const user = c.get('user');
   if (!user) return undefined;
-  const known = choicesOf.get(c.var.deps)?.get(user.id);
+  const known = choicesOf.get(c.get('deps'))?.get(user.id);
   if (known && Date.now() - known.at < CHOICE_MS) return known.language;
   try {
-    const [row] = await c.var.db.select({ language: users.language }).from(users).where(eq(users.id, user.id)).limit(1);
+    const [row] = await c.get('db').select({ language: users.language }).from(users).where(eq(users.id, user.id)).limit(1);
     rememberLanguage(c, user.id, row?.language ?? undefined);
     return row?.language ?? undefined;
   } catch {
@@ -195,7 +195,7 @@ export const answerInLanguage: MiddlewareHandler<AppEnv> = async (c, next) => {
   else if (!/\baccept-language\b/i.test(vary)) res.headers.set('Vary', `${vary}, Accept-Language`);
   if (res.status < 400 || res.status >= 500 || !res.headers.get('Content-Type')?.includes('application/json')) return;
   const language = await usersChoice(c);
-  const locale = requestLocale({ user: { language }, tenant: c.var.tenant, acceptLanguage: c.req.header('Accept-Language') });
+  const locale = requestLocale({ user: { language }, tenant: c.get('tenant'), acceptLanguage: c.req.header('Accept-Language') });
   if (locale === 'en') return;
   let body: unknown;
   try {

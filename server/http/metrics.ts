@@ -123,7 +123,7 @@ export function measureRequests(metrics: AppMetrics) {
 
 /** Counts a refused sign-in (nothing when the app runs without metrics). */
 export function signInFailed(c: Context<AppEnv>, kind: SignInFailure): void {
-  c.var.metrics?.signInFailures.inc({ kind });
+  c.get('metrics')?.signInFailures.inc({ kind });
 }
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;

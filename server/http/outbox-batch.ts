@@ -75,14 +75,14 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
   const user = signedInUser(c);
   const { owner, entries } = c.req.valid('json');
   if (owner !== user.id) fail(403, 'This change was made by another user and cannot be sent as you.');
-  c.var.metrics?.outboxBatch.observe(entries.length);
+  c.get('metrics')?.outboxBatch.observe(entries.length);
   type Entry = (typeof entries)[number];
   const send = async (entry: Entry, group?: Group): Promise<z.infer<typeof BatchResult>> => {
     const path = normalisedPath(entry.path);
     if (!path || !outboxRouteFor(entry.method, path)) {
       if (group) group.abandoned = true;
       const message = `${entry.method} ${entry.path} is not a change that can be sent in a batch.`;
-      c.var.log.info({ outbox_key: entry.key, status: 400, together: Boolean(group) }, 'outbox entry');
+      c.get('log').info({ outbox_key: entry.key, status: 400, together: Boolean(group) }, 'outbox entry');
       return { key: entry.key, status: 400, body: { message }, retry_after: null };
     }
     const headers = new Headers({
@@ -91,7 +91,7 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
       'idempotency-key': entry.key,
       'x-outbox-owner': String(owner),
       // Every line about an entry carries the batch's request id.
-      'x-request-id': c.var.requestId,
+      'x-request-id': c.get('requestId'),
     });
     // The same body rule as a change sent on its own, so a resend hashes the same.
     const hasBody = entry.method !== 'DELETE' || entry.body !== null;
@@ -102,9 +102,9 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
       headers.set('content-length', String(Buffer.byteLength(bodyText)));
     }
     const request = new Request(new URL(`/api${path}`, c.req.url), { method: entry.method, headers, body: bodyText });
-    const sent: SentEntry = { tenant: c.var.tenant, user, bodyText };
+    const sent: SentEntry = { tenant: c.get('tenant'), user, bodyText };
     asBatchEntry(request, sent);
-    const res = await c.var.dispatch(group ? inGroup(request, group) : request);
+    const res = await c.get('dispatch')(group ? inGroup(request, group) : request);
     // Refused before its route's middleware saw the group (e.g. by the tenant or token check).
     if (group && res.status >= 400) group.abandoned = true;
     const text = await answerText(res);
@@ -119,11 +119,11 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
     // Its answer as recorded for its key (idempotency.ts): the JSON it answered as sent, {} if none.
     if (sent.answer) sent.answer.response_body = json ? await keptAnswer(Buffer.from(text)) : {};
     // `together`: tried in the batch's one transaction (rolled back if the group is abandoned).
-    c.var.log.info({ outbox_key: entry.key, status: res.status, together: Boolean(group) }, 'outbox entry');
+    c.get('log').info({ outbox_key: entry.key, status: res.status, together: Boolean(group) }, 'outbox entry');
     return { key: entry.key, status: res.status, body, retry_after: res.headers.get('retry-after') };
   };
 
-  const db = c.var.db;
+  const db = c.get('db');
   /**
    * Applies `list` in one transaction. Answers them all, or where the group had to stop: the
    * index of the first change that was refused or must wait (nothing of the attempt is kept),

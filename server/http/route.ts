@@ -100,9 +100,9 @@ export function limitBody(maxBytes: number) {
 
 export function guard(access: Access) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (access.site === 'tenant' && !c.var.tenant) fail(404, 'This page belongs to a school site.');
+    if (access.site === 'tenant' && !c.get('tenant')) fail(404, 'This page belongs to a school site.');
     if (access.roles !== 'anyone') {
-      const user = c.var.user;
+      const user = c.get('user');
       if (!user) fail(401, 'Authentication credentials were not provided.', { code: 'not_authenticated' });
       if (access.roles !== 'signed-in' && !access.roles.includes(user.role)) {
         fail(403, 'You do not have permission to perform this action.');
@@ -114,7 +114,7 @@ export function guard(access: Access) {
 
 /** The signed-in user of a route whose access is not 'anyone' (its guard has checked). */
 export function signedInUser(c: Context<AppEnv>): AuthUser {
-  return c.var.user ?? fail(401, 'Authentication credentials were not provided.', { code: 'not_authenticated' });
+  return c.get('user') ?? fail(401, 'Authentication credentials were not provided.', { code: 'not_authenticated' });
 }
 
 const ErrorSchema = z

@@ -25,7 +25,7 @@ const allowed = defineRoute(
 
 export const tlsRoutes = new OpenAPIHono<AppEnv>().openapi(allowed, async (c) => {
   const domain = c.req.valid('query').domain.replace(/\.$/, '');
-  const site = await siteAt(c.var.deps, c.var.db, domain);
+  const site = await siteAt(c.get('deps'), c.get('db'), domain);
   if (site === undefined) return c.json({ message: `No site of this platform is at ${domain}.` }, 404);
   return c.json({ domain, allowed: true as const }, 200);
 });

@@ -95,7 +95,8 @@ export function manifestRoutes(staticDir: string) {
       const site = await siteOf(c);
       let manifest = builtManifest();
       if (site) {
-        const [logo] = await c.var.db
+        const [logo] = await c
+          .get('db')
           .select({ sha256: tenantLogos.sha256 })
           .from(tenantLogos)
           .where(eq(tenantLogos.tenant_id, site.id))
@@ -109,14 +110,15 @@ export function manifestRoutes(staticDir: string) {
       const key = `${tenant}/${hash}/${icon}`;
       let png = icons.get(key);
       if (!png) {
-        const [logo] = await c.var.db
+        const [logo] = await c
+          .get('db')
           .select({ sha256: tenantLogos.sha256 })
           .from(tenantLogos)
           .where(eq(tenantLogos.tenant_id, Number(tenant)))
           .limit(1);
         // Only the logo's current version: an old URL must not keep drawing from a new logo.
         if (!logo || !logo.sha256.startsWith(hash)) return c.json({ message: 'No such icon.' }, 404);
-        const data = await c.var.deps.storage.get(c.var.db, storageKey.logo(Number(tenant)));
+        const data = await c.get('deps').storage.get(c.get('db'), storageKey.logo(Number(tenant)));
         if (!data) return c.json({ message: 'No such icon.' }, 404);
         // Drawn in the worker pool (lib/pictures.ts): a raster logo over the pixel limit is refused.
         png = Buffer.from(await runCpu('drawIcon', { logo: data, size: Number.parseInt(icon, 10), maskable: icon.includes('maskable') }));

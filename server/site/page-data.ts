@@ -60,7 +60,8 @@ export function bookCard(locale: Locale, book: SentBook, index: number): string 
 
 /** The first books of the library, in the device's order (by title as IndexedDB sorts: code points). */
 async function firstBooks(c: Context<AppEnv>, tenant: TenantRow | null, locale: Locale): Promise<PageData | null> {
-  const rows = await c.var.db
+  const rows = await c
+    .get('db')
     .select({
       id: books.id,
       title: books.title,
@@ -98,13 +99,13 @@ export function bookArticle(locale: Locale, book: NonNullable<Awaited<ReturnType
 async function oneBook(c: Context<AppEnv>, tenant: TenantRow | null, locale: Locale): Promise<PageData | null> {
   const id = Number(/^\/library\/(\d+)\/?$/.exec(c.req.path)?.[1]);
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) return null;
-  const book = await bookDetail(c.var.db, tenant, id);
+  const book = await bookDetail(c.get('db'), tenant, id);
   return book ? { slots: { book: bookArticle(locale, book) }, data: { book } } : null;
 }
 
 /** The charities as CharitiesPage (charities-page.tsx) lists them. */
 async function charityList(c: Context<AppEnv>, tenant: TenantRow | null): Promise<PageData | null> {
-  const rows = await publishedCharities(c.var.db, tenant);
+  const rows = await publishedCharities(c.get('db'), tenant);
   const cards = rows.map(
     (r) =>
       `<li class="charity-card"><h2><a href="/charities/${encodeURIComponent(r.slug)}">${escapeHtml(r.name)}</a></h2><p>${escapeHtml(r.description)}</p></li>`,
@@ -141,11 +142,11 @@ async function loginStep(_c: Context<AppEnv>, tenant: TenantRow | null, locale: 
 async function oneStory(c: Context<AppEnv>, tenant: TenantRow | null, locale: Locale): Promise<PageData | null> {
   const slug = /^\/stories\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/.exec(c.req.path)?.[1];
   if (!slug || slug.length > 160) return null;
-  const row = await readableStory(c.var.db, tenant, ANONYMOUS, slug);
+  const row = await readableStory(c.get('db'), tenant, ANONYMOUS, slug);
   if (!row) return null;
   const body = await cleanedOnce(row.body, 'cleanDocumentHtml');
   if (body === null) return null;
-  const story = { ...row, body, reactions: await reactionSummary(c.var.db, row.id, null) };
+  const story = { ...row, body, reactions: await reactionSummary(c.get('db'), row.id, null) };
   const title = escapeHtml(story.title);
   const buttons = REACTIONS.map((r) => {
     const n = story.reactions.counts[r];
@@ -175,7 +176,7 @@ async function oneStory(c: Context<AppEnv>, tenant: TenantRow | null, locale: Lo
 async function contentPage(c: Context<AppEnv>, tenant: TenantRow | null, locale: Locale): Promise<PageData | null> {
   const slug = /^\/([a-z-]+)\/?$/.exec(c.req.path)?.[1];
   if (!slug || !isPageSlug(slug) || PAGES_WITH_FIGURES.has(slug)) return null;
-  const [row] = await sitePages(c.var.db, tenant, slug);
+  const [row] = await sitePages(c.get('db'), tenant, slug);
   if (!row) return null;
   const body = await cleanedOnce(row.body, 'cleanHtml');
   if (body === null) return null;

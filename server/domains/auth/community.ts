@@ -36,7 +36,7 @@ export async function openCommunitySession(c: Context<AppEnv>, db: Queryable, te
 /** Whether this request carries a live community session of this site's school. */
 export async function hasCommunityAccess(c: Context<AppEnv>, db: Queryable, now: Date): Promise<boolean> {
   const token = getCookie(c, COMMUNITY_COOKIE);
-  const tenant = c.var.tenant;
+  const tenant = c.get('tenant');
   if (!token || !tenant) return false;
   const [row] = await db
     .select({ tenant_id: communitySessions.tenant_id })

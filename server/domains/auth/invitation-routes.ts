@@ -115,12 +115,12 @@ export const invitationRoutes = new OpenAPIHono<AppEnv>()
   .openapi(create, async (c) => {
     const me = signedInUser(c);
     const { email, kind, role } = c.req.valid('json');
-    const deps = c.var.deps;
-    const tenant = c.var.tenant;
+    const deps = c.get('deps');
+    const tenant = c.get('tenant');
     const invitedRole = allowedInvitation(me, kind, role);
     if (me.role !== 'upschool_admin' && !tenant) fail(404, 'This page belongs to a school site.');
     const token = randomToken();
-    const id = await c.var.db.transaction(async (tx) => {
+    const id = await c.get('db').transaction(async (tx) => {
       const [row] = await tx
         .insert(invitations)
         .values({
@@ -150,8 +150,8 @@ export const invitationRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ message: `Invitation sent to ${email}.`, id }, 201);
   })
   .openapi(read, async (c) => {
-    const db = c.var.db;
-    const invitation = await openInvitation(db, c.req.valid('param').token, c.var.deps.now());
+    const db = c.get('db');
+    const invitation = await openInvitation(db, c.req.valid('param').token, c.get('deps').now());
     if (!invitation) fail(404, AUTH_MSG.invitationInvalid, { error: AUTH_MSG.invitationInvalid });
     const [inviter] = invitation.tenant_id
       ? await db.select({ name: tenants.school_name }).from(tenants).where(eq(tenants.id, invitation.tenant_id)).limit(1)
@@ -168,13 +168,13 @@ export const invitationRoutes = new OpenAPIHono<AppEnv>()
     );
   })
   .openapi(accept, async (c) => {
-    const deps = c.var.deps;
-    const db = c.var.db;
+    const deps = c.get('deps');
+    const db = c.get('db');
     const now = deps.now();
     const invitation = await openInvitation(db, c.req.valid('param').token, now);
     if (!invitation) fail(404, AUTH_MSG.invitationInvalid, { error: AUTH_MSG.invitationInvalid });
-    const me = c.var.user;
-    const tenant = c.var.tenant;
+    const me = c.get('user');
+    const tenant = c.get('tenant');
 
     if (invitation.kind === 'organization') fail(400, 'Register your organization to accept this invitation.');
     if (invitation.kind === 'school') {
@@ -215,5 +215,5 @@ export const invitationRoutes = new OpenAPIHono<AppEnv>()
       await markAccepted(tx, invitation.id, now);
       return created!;
     });
-    return c.json({ message: AUTH_MSG.invitationAccepted, ...(await startSession(deps, c.var.db, user)) }, 200);
+    return c.json({ message: AUTH_MSG.invitationAccepted, ...(await startSession(deps, c.get('db'), user)) }, 200);
   });

@@ -76,13 +76,13 @@ async function liveToken(db: Queryable, token: string, now: Date): Promise<UserR
 export const passwordResetRoutes = new OpenAPIHono<AppEnv>()
   .openapi(requestReset, async (c) => {
     const { email } = c.req.valid('json');
-    const deps = c.var.deps;
-    const db = c.var.db;
+    const deps = c.get('deps');
+    const db = c.get('db');
     const now = deps.now();
     const limit = { key: `reset:${email.toLowerCase()}`, max: RESET_REQUESTS, message: AUTH_MSG.resetTooMany };
     await countUse(c, db, limit, now);
     const user = await findStaffByEmail(db, email);
-    const onThisSite = user && (user.tenant_id === (c.var.tenant?.id ?? null) || user.role === 'upschool_admin');
+    const onThisSite = user && (user.tenant_id === (c.get('tenant')?.id ?? null) || user.role === 'upschool_admin');
     if (user?.email && user.is_active && user.role !== 'student' && onThisSite) {
       const to = user.email;
       const say = sayIn(await recipientLocale(db, { language: user.language, school: user.tenant_id }));
@@ -101,17 +101,17 @@ export const passwordResetRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ message: AUTH_MSG.resetRequested }, 200);
   })
   .openapi(checkReset, async (c) => {
-    const user = await liveToken(c.var.db, c.req.valid('query').token, c.var.deps.now());
+    const user = await liveToken(c.get('db'), c.req.valid('query').token, c.get('deps').now());
     return c.json({ valid: Boolean(user), email: user?.email ?? null }, 200);
   })
   .openapi(confirmReset, async (c) => {
     const { token, password } = c.req.valid('json');
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     const now = deps.now();
-    const user = await liveToken(c.var.db, token, now);
+    const user = await liveToken(c.get('db'), token, now);
     if (!user) fail(400, AUTH_MSG.resetInvalid, { error: AUTH_MSG.resetInvalid });
     const password_hash = await hashPassword(password);
-    await c.var.db.transaction(async (tx) => {
+    await c.get('db').transaction(async (tx) => {
       await tx.update(users).set({ password_hash }).where(eq(users.id, user.id));
       // Every link of the account is spent and every session ends: whoever knew the old
       // password is signed out everywhere.

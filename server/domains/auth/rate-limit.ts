@@ -112,7 +112,7 @@ function addressKey(address: string): string {
 export function clientAddress(c: Context<AppEnv>): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   const socket = env?.incoming?.socket?.remoteAddress ?? 'unknown';
-  const hops = c.var.deps.config.trustProxy;
+  const hops = c.get('deps').config.trustProxy;
   if (!hops) return addressKey(socket);
   const forwarded = (c.req.header('x-forwarded-for') ?? '')
     .split(',')
@@ -127,7 +127,7 @@ export function clientAddress(c: Context<AppEnv>): string {
  * a staff password): always there, whatever headers the request carries.
  */
 export function networkLimits(c: Context<AppEnv>, purpose: string): Limit[] {
-  const site = siteKey(c.var.tenant);
+  const site = siteKey(c.get('tenant'));
   return [
     { key: `${purpose}-addr:${site}:${clientAddress(c)}`, max: ADDRESS_LIMIT, message: AUTH_MSG.networkLocked },
     { key: `${purpose}-site:${site}`, max: SITE_LIMIT, message: AUTH_MSG.siteLocked },
@@ -151,12 +151,12 @@ export function registrationLimits(c: Context<AppEnv>): Limit[] {
 export function deviceLimit(c: Context<AppEnv>, purpose = 'device'): Limit[] {
   const id = c.req.header(DEVICE_HEADER);
   if (!id || !DEVICE_ID_PATTERN.test(id)) return [];
-  return [{ key: `${purpose}:${siteKey(c.var.tenant)}:${id}`, max: DEVICE_LIMIT, message: AUTH_MSG.deviceLocked }];
+  return [{ key: `${purpose}:${siteKey(c.get('tenant'))}:${id}`, max: DEVICE_LIMIT, message: AUTH_MSG.deviceLocked }];
 }
 
 /** A child's three rings (see the header): on this device, from this address, everywhere. */
 function childLimits(c: Context<AppEnv>, username: string): Limit[] {
-  const child = accountKeys.student(c.var.tenant?.id ?? 'platform', username);
+  const child = accountKeys.student(c.get('tenant')?.id ?? 'platform', username);
   const address = `${child}@${clientAddress(c)}`;
   const id = c.req.header(DEVICE_HEADER);
   const device = `${address}#${id && DEVICE_ID_PATTERN.test(id) ? id : '-'}`;

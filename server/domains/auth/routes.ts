@@ -115,9 +115,9 @@ async function awaitingVerification(db: Queryable, tenantId: number): Promise<bo
 export const authRoutes = new OpenAPIHono<AppEnv>()
   .openapi(login, async (c) => {
     const { username, password } = c.req.valid('json');
-    const deps = c.var.deps;
-    const tenant = c.var.tenant;
-    const db = c.var.db;
+    const deps = c.get('deps');
+    const tenant = c.get('tenant');
+    const db = c.get('db');
     // Throttled per account, device, network address and site (server/domains/auth/rate-limit.ts).
     const limits = signInLimits(c, username);
     const staff = username.includes('@');
@@ -158,12 +158,12 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     // A success forgets the account's failures (only when it has some: no write otherwise).
     const forget = limits.account.filter((key) => counted.has(key));
     if (forget.length) await clearFailures(db, forget);
-    return c.json(await startSession(deps, c.var.db, user), 200);
+    return c.json(await startSession(deps, c.get('db'), user), 200);
   })
   .openapi(refresh, async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     const now = deps.now();
-    const db = c.var.db;
+    const db = c.get('db');
     const invalid = () => {
       signInFailed(c, 'refresh_refused');
       return fail(401, 'Token is invalid or expired', { code: 'token_not_valid' });
@@ -172,7 +172,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     if (!claims?.jti) return invalid();
     const user = await findUser(db, claims.id);
     if (!user?.is_active) return invalid();
-    if (user.tenant_id !== (c.var.tenant?.id ?? null) && user.role !== 'upschool_admin') return invalid();
+    if (user.tenant_id !== (c.get('tenant')?.id ?? null) && user.role !== 'upschool_admin') return invalid();
     const auth = { id: user.id, role: user.role, tenant_id: user.tenant_id };
     const rotation = await rotateRefresh(db, deps.keys.jwt, auth, claims.jti, now);
     if (rotation.kind === 'reused') await revokeFamily(db, rotation.family, now);
@@ -183,20 +183,21 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     );
   })
   .openapi(logout, async (c) => {
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     // Expired tokens are revoked too: signing out must work however long the tablet was off.
     const claims = await readToken(deps.keys.jwt, c.req.valid('json').refresh, 'refresh', new Date(0));
-    if (claims?.jti) await revokeRefresh(c.var.db, claims.jti, deps.now());
+    if (claims?.jti) await revokeRefresh(c.get('db'), claims.jti, deps.now());
     return c.json({ message: 'Signed out' }, 200);
   })
   .openapi(profile, async (c) => {
-    const user = await findUser(c.var.db, signedInUser(c).id);
+    const user = await findUser(c.get('db'), signedInUser(c).id);
     if (!user) fail(401, 'User not found', { code: 'user_not_found' });
     return c.json(userJson(user), 200);
   })
   .openapi(profileLanguage, async (c) => {
     const { language } = c.req.valid('json');
-    const [user] = await c.var.db
+    const [user] = await c
+      .get('db')
       .update(users)
       .set({ language })
       .where(eq(users.id, signedInUser(c).id))

@@ -253,25 +253,25 @@ async function saveAvatar(db: Queryable, storage: FileStore, file: File, owner: 
 
 export const adminUserRoutes = new OpenAPIHono<AppEnv>()
   .route('/', userLists.platform)
-  .openapi(getUser, async (c) => c.json(await oneUser(c.var.db, requestScope(c), c.req.valid('param').id), 200))
+  .openapi(getUser, async (c) => c.json(await oneUser(c.get('db'), requestScope(c), c.req.valid('param').id), 200))
   .openapi(patchUser, async (c) => {
     const { id } = c.req.valid('param');
     const body = formOrJson(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
-    const db = c.var.db;
+    const db = c.get('db');
     const current = await oneUser(db, requestScope(c), id);
     if (body.email !== undefined) await emailFree(db, body.email, id);
     if (body.is_active === 'false' && id === signedInUser(c).id) fail(400, 'You cannot deactivate your own account.');
     const { avatar, is_active, ...fields } = body;
     const values: Partial<typeof users.$inferInsert> = { ...fields, ...(fields.email ? { email: fields.email.toLowerCase() } : {}) };
     if (is_active !== undefined) values.is_active = is_active === 'true';
-    if (avatar instanceof File) values.avatar = await saveAvatar(db, c.var.deps.storage, avatar, id, current.tenant_id);
+    if (avatar instanceof File) values.avatar = await saveAvatar(db, c.get('deps').storage, avatar, id, current.tenant_id);
     if (Object.keys(values).length) await db.update(users).set(values).where(eq(users.id, id));
-    if (is_active === 'false') await revokeUserSessions(db, [id], c.var.deps.now());
+    if (is_active === 'false') await revokeUserSessions(db, [id], c.get('deps').now());
     return c.json(await oneUser(db, requestScope(c), id), 200);
   })
   .openapi(createUser, async (c) => {
     const body = formOrJson(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
-    const db = c.var.db;
+    const db = c.get('db');
     if (body.role === 'student') fieldFail('role', 'Students are added to a class by their teacher or school.');
     const tenantId = body.role === 'upschool_admin' ? null : Number(body.tenant_id);
     const [tenant] = tenantId === null ? [] : await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
@@ -293,9 +293,9 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
     if (body.avatar instanceof File)
       await db
         .update(users)
-        .set({ avatar: await saveAvatar(db, c.var.deps.storage, body.avatar, id, tenantId) })
+        .set({ avatar: await saveAvatar(db, c.get('deps').storage, body.avatar, id, tenantId) })
         .where(eq(users.id, id));
-    const now = c.var.deps.now();
+    const now = c.get('deps').now();
     const site = siteOrigin(c, tenant ?? null);
     const link = resetLink(site, await createResetToken(db, id, now, WELCOME_LINK_TTL_MS));
     // A new account has made no choice yet: its school's language.
@@ -307,13 +307,13 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
       text: `${[say(EMAIL_MSG.hello, { name: body.first_name }), say(EMAIL_MSG.welcomeMade), site, say(EMAIL_MSG.welcomeLink), link].join('\n\n')}\n`,
       expires_at: new Date(now.getTime() + WELCOME_LINK_TTL_MS),
     });
-    c.var.deps.kickMailer();
+    c.get('deps').kickMailer();
     return c.json(await oneUser(db, requestScope(c), id), 201);
   })
   .openapi(bulkUsers, async (c) => {
     const { ids, action } = c.req.valid('json');
     const unique = [...new Set(ids)];
-    const db = c.var.db;
+    const db = c.get('db');
     const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, unique));
     if (found.length !== unique.length) fail(404, 'Some of these users do not exist.');
     if (action === 'deactivate' && unique.includes(signedInUser(c).id)) fail(400, 'You cannot deactivate your own account.');
@@ -321,11 +321,12 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
       .update(users)
       .set({ is_active: action === 'activate' })
       .where(inArray(users.id, unique));
-    if (action === 'deactivate') await revokeUserSessions(db, unique, c.var.deps.now());
+    if (action === 'deactivate') await revokeUserSessions(db, unique, c.get('deps').now());
     return c.json({ message: action === 'activate' ? ADMIN_MSG.reactivated : ADMIN_MSG.deactivated }, 200);
   })
   .openapi(tenantOptions, async (c) => {
-    const rows = await c.var.db
+    const rows = await c
+      .get('db')
       .select({ id: tenants.id, school_name: tenants.school_name, subdomain: tenants.subdomain, is_organization: tenants.is_organization })
       .from(tenants)
       .orderBy(asc(tenants.school_name), asc(tenants.id));
@@ -338,14 +339,15 @@ export const adminUserRoutes = new OpenAPIHono<AppEnv>()
  * another school's site does not know them. Cached by the browser only, never by a shared cache.
  */
 export const avatarRoutes = new Hono<AppEnv>().get('/avatars/:id{[0-9a-f-]{36}}', async (c) => {
-  const tenant = c.var.tenant;
-  const [pic] = await c.var.db
+  const tenant = c.get('tenant');
+  const [pic] = await c
+    .get('db')
     .select({ content_type: pictures.content_type })
     .from(pictures)
     .where(and(eq(pictures.id, c.req.param('id')), tenant ? eq(pictures.tenant_id, tenant.id) : undefined))
     .limit(1);
   if (!pic) fail(404, 'No such picture.');
-  const data = await c.var.deps.storage.get(c.var.db, storageKey.picture(c.req.param('id')));
+  const data = await c.get('deps').storage.get(c.get('db'), storageKey.picture(c.req.param('id')));
   if (!data) fail(404, 'No such picture.');
   c.header('Content-Type', pic.content_type);
   c.header('Cache-Control', 'private, max-age=31536000, immutable');

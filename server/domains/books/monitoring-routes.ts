@@ -167,7 +167,8 @@ const reply = defineRoute(WRITE, {
 
 async function item(c: Context<AppEnv>, type: ItemType, id: number) {
   const t = TABLES[type];
-  const [row] = await c.var.db
+  const [row] = await c
+    .get('db')
     .select({ id: t.id, title: t.title, status: t.status, tenant_id: t.tenant_id, published_at: t.published_at })
     .from(t)
     .where(and(eq(t.id, id), sql`${t.deleted_at} is null`))
@@ -182,9 +183,9 @@ export const bookMonitoringRoutes = new OpenAPIHono<AppEnv>()
   .openapi(moderate, async (c) => {
     const { type, id } = c.req.valid('param');
     const { action } = c.req.valid('json');
-    const db = c.var.db;
+    const db = c.get('db');
     const found = await item(c, type, id);
-    const now = c.var.deps.now();
+    const now = c.get('deps').now();
     const publish = action === 'approve' && found.status === 'submitted';
     const status = publish ? { status: 'published' as const, published_at: found.published_at ?? now } : {};
     if (type === 'book') {
@@ -210,7 +211,7 @@ export const bookMonitoringRoutes = new OpenAPIHono<AppEnv>()
   .openapi(reply, async (c) => {
     const { type, id } = c.req.valid('param');
     const { message } = c.req.valid('json');
-    const db = c.var.db;
+    const db = c.get('db');
     const found = await item(c, type, id);
     const reporters = await db
       .select({ email: formSubmissions.email, name: formSubmissions.name, site: formSubmissions.tenant_id })
@@ -236,6 +237,6 @@ export const bookMonitoringRoutes = new OpenAPIHono<AppEnv>()
         expires_at: null,
       });
     }
-    c.var.deps.kickMailer();
+    c.get('deps').kickMailer();
     return c.json({ message: BOOK_MSG.replied }, 200);
   });

@@ -86,7 +86,8 @@ export const pictureRoutes = router
     const user = signedInUser(c);
     const form = c.req.valid('form');
     const clean = prepared<NonNullable<Awaited<ReturnType<typeof pictureOfRequest>>>>(c);
-    const [existing] = await c.var.db
+    const [existing] = await c
+      .get('db')
       .select({
         tenant_id: pictures.tenant_id,
         owner_id: pictures.owner_id,
@@ -109,10 +110,10 @@ export const pictureRoutes = router
     }
     const { data, type, print } = clean;
     // The bytes first: a row never names a file the store does not have (a retry puts them again).
-    const { storage } = c.var.deps;
-    await storage.put(c.var.db, storageKey.picture(form.id), data, type);
-    if (print) await storage.put(c.var.db, storageKey.picturePrint(form.id), print, 'image/jpeg');
-    await c.var.db.insert(pictures).values({
+    const { storage } = c.get('deps');
+    await storage.put(c.get('db'), storageKey.picture(form.id), data, type);
+    if (print) await storage.put(c.get('db'), storageKey.picturePrint(form.id), print, 'image/jpeg');
+    await c.get('db').insert(pictures).values({
       id: form.id,
       tenant_id: tenant.id,
       owner_id: user.id,
@@ -124,15 +125,16 @@ export const pictureRoutes = router
   })
   // Plain GET (not in the API document): an image, cached for a year.
   .get('/pictures/:id{[0-9a-f-]{36}}/', async (c) => {
-    const tenant = c.var.tenant;
+    const tenant = c.get('tenant');
     if (!tenant) fail(404, 'No such picture.');
     const id = c.req.param('id');
-    const [row] = await c.var.db
+    const [row] = await c
+      .get('db')
       .select({ content_type: pictures.content_type })
       .from(pictures)
       .where(and(eq(pictures.id, id), eq(pictures.tenant_id, tenant.id)));
     if (!row) fail(404, 'No such picture.');
-    const data = await c.var.deps.storage.get(c.var.db, storageKey.picture(id));
+    const data = await c.get('deps').storage.get(c.get('db'), storageKey.picture(id));
     if (!data) fail(404, 'No such picture.');
     return c.body(data as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': row.content_type,

@@ -35,14 +35,14 @@ const fileName = (title: string) =>
 export const printPdfRoutes = new OpenAPIHono<AppEnv>().openapi(printPdf, async (c) => {
   const { id } = c.req.valid('param');
   const user = signedInUser(c);
-  const tenant = c.var.tenant;
-  const book = await bookForPrint(c.var.db, id);
+  const tenant = c.get('tenant');
+  const book = await bookForPrint(c.get('db'), id);
   // On a school's site only that school's books; on the platform's only for the platform admin.
   const mine = book && (tenant ? book.tenant_id === tenant.id : user.role === 'upschool_admin');
   if (!book || !mine) fail(404, 'We could not find this book.');
-  const content = await printContent(c.var.db, book, c.var.deps.bookContent);
-  const pictures = schoolPictures(c.var.db, c.var.deps.storage, book.tenant_id);
-  const pdf = await printBookPdf(content, pictures, c.var.deps.config.requestTimeoutMs);
+  const content = await printContent(c.get('db'), book, c.get('deps').bookContent);
+  const pictures = schoolPictures(c.get('db'), c.get('deps').storage, book.tenant_id);
+  const pdf = await printBookPdf(content, pictures, c.get('deps').config.requestTimeoutMs);
   c.header('Content-Type', 'application/pdf');
   c.header('Content-Disposition', `attachment; filename="${fileName(book.title)}"`);
   c.header('Cache-Control', 'private, no-store');

@@ -245,7 +245,7 @@ async function savedFields(db: Queryable, row: LightRow): Promise<z.infer<typeof
 
 /** A book for making as the answer: its pages and its state (megabytes, maybe: streamed). */
 async function draftAnswer(c: Context<AppEnv>, row: LightRow, status: 200 | 201 = 200) {
-  return documentAnswer(c, await savedFields(c.var.db, row), row.doc, status);
+  return documentAnswer(c, await savedFields(c.get('db'), row), row.doc, status);
 }
 
 /** The student's class (null for staff, or a child in no class). */
@@ -397,11 +397,12 @@ async function mergeAndRender(c: Context<AppEnv>) {
   const body = DocumentUpdateRequest.safeParse(await c.req.json().catch(() => null));
   if (!body.success) return null;
   const tenant = siteTenant(c);
-  const [row] = await c.var.db
+  const [row] = await c
+    .get('db')
     .select({ doc: books.doc, created_by: books.created_by, class_id: books.class_id })
     .from(books)
     .where(and(madeHere(tenant), eq(books.slug, c.req.param('slug') ?? '')));
-  if (!row || !(await mayChange(c.var.db, signedInUser(c), row))) return null;
+  if (!row || !(await mayChange(c.get('db'), signedInUser(c), row))) return null;
   const merged = await runCpu('mergeBook', { stored: row.doc, update: body.data.update });
   // The state merged into, by its digest (md5, as PostgreSQL writes it): compared with the stored one's.
   return { ...merged, baseMd5: row.doc ? createHash('md5').update(row.doc).digest('hex') : null };
@@ -426,7 +427,7 @@ async function readPdf(c: Context<AppEnv>) {
 
 export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createDraft, async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const tenant = siteTenant(c);
     const user = signedInUser(c);
     const input = c.req.valid('json');
@@ -436,7 +437,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     const classId = await classForNew(db, tenant, user, input.class_id ?? own ?? undefined);
     const ydoc = new Y.Doc();
     setInfo(ydoc, { title: input.title, trim: input.trim });
-    const row = await insertBook(db, c.var.deps.storage, tenant, user, {
+    const row = await insertBook(db, c.get('deps').storage, tenant, user, {
       slug: input.slug,
       title: input.title,
       kind: 'made',
@@ -446,7 +447,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     return draftAnswer(c, row, 201);
   })
   .openapi(saveDoc, async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const user = signedInUser(c);
     const row = await bookToChange(db, siteTenant(c), user, c.req.valid('param').slug, true, false);
     assertEditable(row, user);
@@ -474,11 +475,11 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     return c.json(await savedFields(db, { ...saved!, doc: null, rendered }), 200);
   })
   .openapi(getDraft, async (c) => {
-    const row = await bookToChange(c.var.db, siteTenant(c), signedInUser(c), c.req.valid('param').slug);
+    const row = await bookToChange(c.get('db'), siteTenant(c), signedInUser(c), c.req.valid('param').slug);
     return draftAnswer(c, row);
   })
   .openapi(listDrafts, async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const tenant = siteTenant(c);
     const user = signedInUser(c);
     let mine: SQL = eq(books.created_by, user.id);
@@ -502,7 +503,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ results: rows.map(draftFields) }, 200);
   })
   .openapi(submitDraft, async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const user = signedInUser(c);
     const row = await bookToChange(db, siteTenant(c), user, c.req.valid('param').slug, true);
     if (row.status !== 'draft') return draftAnswer(c, row);
@@ -513,7 +514,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     return draftAnswer(c, await reload(db, row.id));
   })
   .openapi(uploadPictures, async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const tenant = siteTenant(c);
     const user = signedInUser(c);
     const input = c.req.valid('json');
@@ -529,7 +530,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     const ydoc = new Y.Doc();
     setInfo(ydoc, { title: input.title, trim: input.trim, cover: input.pictures[0] });
     for (const picture of input.pictures) setPicture(ydoc, addPage(ydoc, { layout: 'full-picture' }), 0, picture);
-    const row = await insertBook(db, c.var.deps.storage, tenant, user, {
+    const row = await insertBook(db, c.get('deps').storage, tenant, user, {
       slug: input.slug,
       title: input.title,
       kind: 'uploaded',
@@ -540,7 +541,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     return draftAnswer(c, row, 201);
   })
   .openapi(uploadPdf, async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const tenant = siteTenant(c);
     const user = signedInUser(c);
     const form = c.req.valid('form');
@@ -553,7 +554,7 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     const classId = await classForNew(db, tenant, user, form.class_id);
     const ydoc = new Y.Doc();
     setInfo(ydoc, { title: form.title, trim: form.trim });
-    const row = await insertBook(db, c.var.deps.storage, tenant, user, {
+    const row = await insertBook(db, c.get('deps').storage, tenant, user, {
       slug: form.slug,
       title: form.title,
       kind: 'uploaded',
@@ -565,16 +566,16 @@ export const bookDraftRoutes = new OpenAPIHono<AppEnv>()
     return draftAnswer(c, row, 201);
   })
   .openapi(readBook, async (c) => {
-    const db = c.var.db;
-    const row = await readable(db, c.var.tenant, c.var.user, c.req.valid('param').id);
+    const db = c.get('db');
+    const row = await readable(db, c.get('tenant'), c.get('user'), c.req.valid('param').id);
     const content = (await bookContent(db, row.id))!;
     return c.json({ id: row.id, kind: row.kind, status: row.status, page_count: row.page_count, content }, 200);
   })
   // Plain GET (not in the API document): an uploaded book's PDF, to those who may read the book.
   .get('/book-files/:id{[0-9]+}/', async (c) => {
-    const db = c.var.db;
-    const row = await readable(db, c.var.tenant, c.var.user, Number(c.req.param('id')));
-    const file = row.has_file ? await c.var.deps.storage.get(db, storageKey.bookFile(row.id)) : null;
+    const db = c.get('db');
+    const row = await readable(db, c.get('tenant'), c.get('user'), Number(c.req.param('id')));
+    const file = row.has_file ? await c.get('deps').storage.get(db, storageKey.bookFile(row.id)) : null;
     if (!file) fail(404, BOOK_MSG.notFound);
     return c.body(file as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/pdf',

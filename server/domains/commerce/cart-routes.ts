@@ -90,16 +90,19 @@ const removeItem = defineRoute(
 );
 
 export const cartRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(getCart, async (c) => c.json(await cartOf(c.var.db, signedInUser(c).id), 200))
+  .openapi(getCart, async (c) => c.json(await cartOf(c.get('db'), signedInUser(c).id), 200))
   .openapi(addItem, async (c) => {
     const user = signedInUser(c);
     const { book_id } = c.req.valid('json');
-    if (!(await addIfOnSale(c.var.db, c.var.tenant, user.id, book_id))) fail(404, 'This book is no longer available.');
+    if (!(await addIfOnSale(c.get('db'), c.get('tenant'), user.id, book_id))) fail(404, 'This book is no longer available.');
     return c.json({ book_id, in_cart: true }, 200);
   })
   .openapi(removeItem, async (c) => {
     const user = signedInUser(c);
     const { book_id } = c.req.valid('param');
-    await c.var.db.delete(cartItems).where(and(eq(cartItems.user_id, user.id), eq(cartItems.book_id, book_id)));
+    await c
+      .get('db')
+      .delete(cartItems)
+      .where(and(eq(cartItems.user_id, user.id), eq(cartItems.book_id, book_id)));
     return c.json({ book_id, in_cart: false }, 200);
   });

@@ -104,7 +104,7 @@ const charityCsv = [
 ] as const;
 
 /** The school area's scope: the causes of the site's own tenant. */
-const ownTenant = (c: Context<AppEnv>) => eq(charities.tenant_id, c.var.tenant?.id ?? -1);
+const ownTenant = (c: Context<AppEnv>) => eq(charities.tenant_id, c.get('tenant')?.id ?? -1);
 
 const countCharities = (db: Queryable) => db.select(countAll()).from(charities).$dynamic() as unknown as DynamicSelect<{ n: number }>;
 
@@ -272,7 +272,7 @@ const schoolDonations = adminListRoutes({
   summary: "Donations made on the school's site, filtered by status, charity and refunds",
   access: SCHOOL_AREA,
   filters: donationFilters,
-  where: (c, q) => and(donationWhere(q), eq(orders.tenant_id, c.var.tenant?.id ?? -1)),
+  where: (c, q) => and(donationWhere(q), eq(orders.tenant_id, c.get('tenant')?.id ?? -1)),
 });
 
 // ---- One charity: read, create, edit, delete --------------------------------------------------
@@ -381,7 +381,7 @@ function charityRecordRoutes(area: Area) {
   });
 
   const find = async (c: Context<AppEnv>, id: number) => {
-    const [row] = await selectCharities(c.var.db)
+    const [row] = await selectCharities(c.get('db'))
       .where(and(eq(charities.id, id), area.scope(c)))
       .limit(1);
     return row ?? fail(404, CHARITY_MSG.notFound);
@@ -397,7 +397,7 @@ function charityRecordRoutes(area: Area) {
     .openapi(get, async (c) => c.json(detail(c, await find(c, c.req.valid('param').id)), 200))
     .openapi(create, async (c) => {
       const body = c.req.valid('json');
-      const db = c.var.db;
+      const db = c.get('db');
       const [row] = await db
         .insert(charities)
         .values({
@@ -414,13 +414,13 @@ function charityRecordRoutes(area: Area) {
       const { id } = c.req.valid('param');
       await editable(c, id);
       const values = columnsOf(c.req.valid('json'));
-      if (Object.keys(values).length) await c.var.db.update(charities).set(values).where(eq(charities.id, id));
+      if (Object.keys(values).length) await c.get('db').update(charities).set(values).where(eq(charities.id, id));
       return c.json(detail(c, await find(c, id)), 200);
     })
     .openapi(remove, async (c) => {
       const { id } = c.req.valid('param');
       await editable(c, id);
-      const db = c.var.db;
+      const db = c.get('db');
       const [used] = await db.select({ n: count() }).from(orders).where(eq(orders.charity_id, id));
       if ((used?.n ?? 0) > 0) fail(409, CHARITY_MSG.hasDonations);
       await db.delete(charities).where(eq(charities.id, id));
@@ -467,8 +467,8 @@ export const adminCharityRoutes = new OpenAPIHono<AppEnv>()
   .route('/', charityRecordRoutes(PLATFORM_CHARITIES))
   .route('/', charityRecordRoutes(SCHOOL_CHARITIES))
   .openapi(charityStats, async (c) => {
-    const db = c.var.db;
-    const months = lastMonths(c.var.deps.now());
+    const db = c.get('db');
+    const months = lastMonths(c.get('deps').now());
     const since = new Date(`${months[0]}-01T00:00:00Z`);
     const month = sql<string>`to_char(${orders.created_at} at time zone 'UTC', 'YYYY-MM')`;
     const [statusRows, [totals], monthRows, top] = await Promise.all([

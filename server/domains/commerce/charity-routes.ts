@@ -185,12 +185,13 @@ const bookSales = (db: Queryable) => ({
 
 export const charityRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listCharities, async (c) => {
-    const rows = await publishedCharities(c.var.db, c.var.tenant);
+    const rows = await publishedCharities(c.get('db'), c.get('tenant'));
     return c.json({ count: rows.length, results: rows, data: rows.map(({ name, slug }) => ({ name, slug })) }, 200);
   })
   .openapi(getCharity, async (c) => {
-    const charity = await publishedCharity(c.var.db, c.var.tenant, c.req.valid('param').charity);
-    const [raised] = await c.var.db
+    const charity = await publishedCharity(c.get('db'), c.get('tenant'), c.req.valid('param').charity);
+    const [raised] = await c
+      .get('db')
       .select({
         cents: sql<number>`coalesce(sum(${orders.total_cents} - ${orders.refunded_cents}), 0)::int`,
         n: sql<number>`(count(*) filter (where ${orders.refunded_cents} < ${orders.total_cents}))::int`,
@@ -198,23 +199,23 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
       .from(orders)
       .where(and(eq(orders.charity_id, charity.id), eq(orders.kind, 'donation'), eq(orders.status, 'success')));
     // Each paid sale of a book whose cause this is gives it its share (issue 13).
-    const [sales] = await bookSales(c.var.db).where(eq(books.charity_id, charity.id));
+    const [sales] = await bookSales(c.get('db')).where(eq(books.charity_id, charity.id));
     return c.json(
       { ...charity, raised_cents: (raised?.cents ?? 0) + (sales?.cents ?? 0), donations: raised?.n ?? 0, books_sold: sales?.n ?? 0 },
       200,
     );
   })
   .openapi(donate, async (c) => {
-    const charity = await publishedCharity(c.var.db, c.var.tenant, c.req.valid('param').charity);
+    const charity = await publishedCharity(c.get('db'), c.get('tenant'), c.req.valid('param').charity);
     const { amount_cents, provider, email, donor_name } = c.req.valid('json');
-    const user = c.var.user;
+    const user = c.get('user');
     if (!user && !email)
       fail(400, 'email: Please enter your email address for the receipt.', {
         errors: { email: ['Please enter your email address for the receipt.'] },
       });
-    requireProvider(c.var.deps, provider, 'USD');
-    const { orderId, ref } = await createOrder(c.var.db, {
-      tenant: c.var.tenant,
+    requireProvider(c.get('deps'), provider, 'USD');
+    const { orderId, ref } = await createOrder(c.get('db'), {
+      tenant: c.get('tenant'),
       userId: user?.id ?? null,
       email: email ?? null,
       kind: 'donation',
@@ -232,11 +233,12 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
       description: `Donation to ${charity.name}`,
       email: email ?? null,
     });
-    return c.json({ order_id: orderId, key: orderKey(c.var.deps.keys.master, orderId), redirect_url: redirect }, 201);
+    return c.json({ order_id: orderId, key: orderKey(c.get('deps').keys.master, orderId), redirect_url: redirect }, 201);
   })
   .openapi(myDonations, async (c) => {
     const user = signedInUser(c);
-    const rows = await c.var.db
+    const rows = await c
+      .get('db')
       .select({
         order_id: orders.id,
         name: charities.name,
@@ -257,7 +259,7 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
         ),
       )
       .orderBy(desc(orders.created_at), desc(orders.id));
-    const secret = c.var.deps.keys.master;
+    const secret = c.get('deps').keys.master;
     const results = rows.map((r) => ({
       order_id: r.order_id,
       key: orderKey(secret, r.order_id),
@@ -269,7 +271,7 @@ export const charityRoutes = new OpenAPIHono<AppEnv>()
     const [sales] =
       user.tenant_id === null || user.role === 'student'
         ? []
-        : await bookSales(c.var.db).where(and(eq(books.tenant_id, user.tenant_id), sql`${books.charity_id} is not null`));
+        : await bookSales(c.get('db')).where(and(eq(books.tenant_id, user.tenant_id), sql`${books.charity_id} is not null`));
     return c.json(
       {
         total_cents: results.reduce((s, r) => s + r.amount_cents, 0),

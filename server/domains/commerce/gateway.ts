@@ -78,7 +78,7 @@ export interface OpenPayment {
  * charged and the buyer may try again.
  */
 export async function openPayment(c: Context<AppEnv>, p: OpenPayment): Promise<string> {
-  const { deps } = c.var;
+  const deps = c.get('deps');
   if (requireProvider(deps, p.provider, p.currency) === 'sandbox') return sandboxUrl(p.provider, p.ref);
   const adapter = adaptersOf(deps)[p.provider]!;
   const back = `${siteOrigin(c)}/api/payments/${p.provider}/return/?ref=${encodeURIComponent(p.ref)}`;
@@ -93,10 +93,10 @@ export async function openPayment(c: Context<AppEnv>, p: OpenPayment): Promise<s
       email: p.email,
       saveForRenewals: p.saveForRenewals,
     });
-    await c.var.db.update(payments).set({ external_ref: created.providerRef }).where(eq(payments.provider_ref, p.ref));
+    await c.get('db').update(payments).set({ external_ref: created.providerRef }).where(eq(payments.provider_ref, p.ref));
     return created.redirectUrl;
   } catch (err) {
-    c.var.log.warn({ err, provider: p.provider }, 'the payment provider did not open a payment');
+    c.get('log').warn({ err, provider: p.provider }, 'the payment provider did not open a payment');
     return fail(503, 'The payment provider could not be reached. Nothing was charged: please try again in a moment.');
   }
 }
@@ -259,7 +259,7 @@ export function renewalCharge(deps: PaymentDeps & Pick<Deps, 'keys'>): MandateCh
 }
 
 /** Where a renewal's link leads once there is nothing (more) to pay: the school's Plans screen. */
-const plansScreen = (c: Context<AppEnv>) => `${c.var.tenant?.is_organization ? '/admin-organization' : '/admin-school'}/subscriptions`;
+const plansScreen = (c: Context<AppEnv>) => `${c.get('tenant')?.is_organization ? '/admin-organization' : '/admin-school'}/subscriptions`;
 
 /**
  * The e-mailed renewal link (GET /payments/renewal/{order}/?key=…): opens the payment of that
@@ -271,10 +271,10 @@ const plansScreen = (c: Context<AppEnv>) => `${c.var.tenant?.is_organization ? '
  * same page); one that failed or was cancelled is followed by a fresh one for the same order.
  */
 export async function openRenewal(c: Context<AppEnv>, orderId: number, key: string): Promise<string> {
-  const { deps } = c.var;
-  const tenant = c.var.tenant;
+  const deps = c.get('deps');
+  const tenant = c.get('tenant');
   if (!tenant || !sameSignature(key, orderKey(deps.keys.master, orderId))) return fail(404, 'There is no such renewal.');
-  const db = c.var.db;
+  const db = c.get('db');
   const [row] = await db
     .select({
       description: orders.description,

@@ -192,7 +192,7 @@ export const adminOrderRoutes = new OpenAPIHono<AppEnv>()
   .route('/', paymentHistory.platform)
   .openapi(getOrder, async (c) => {
     const { id } = c.req.valid('param');
-    const db = c.var.db;
+    const db = c.get('db');
     const [row] = await selectOrders(db).where(eq(orders.id, id)).limit(1);
     if (!row) fail(404, ADMIN_MSG.notFound);
     const [items, paid, jobs, refunded] = await Promise.all([
@@ -232,7 +232,7 @@ export const adminOrderRoutes = new OpenAPIHono<AppEnv>()
   .openapi(refundPayment, async (c) => {
     const { id } = c.req.valid('param');
     const { amount, reason } = c.req.valid('json');
-    const db = c.var.db;
+    const db = c.get('db');
     // The payment's row is locked for the refund: two refunds at once never pass the amount paid.
     const [payment] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
     if (!payment) fail(404, ADMIN_MSG.notFound);
@@ -243,7 +243,7 @@ export const adminOrderRoutes = new OpenAPIHono<AppEnv>()
     if (cents > left) fail(400, `amount: ${REFUND_MSG.tooMuch}`, { errors: { amount: [REFUND_MSG.tooMuch] } });
     // The provider's own idempotency: the outbox entry's key, or a fresh one for a direct call.
     const key = c.req.header(KEY_HEADER) ?? randomUUID();
-    const done = await refundAtProvider(c.var.deps, payment, cents, key);
+    const done = await refundAtProvider(c.get('deps'), payment, cents, key);
     const [made] = await db
       .insert(refunds)
       .values({

@@ -180,13 +180,14 @@ export async function readOrder(
 
 export const orderRoutes = new OpenAPIHono<AppEnv>()
   .openapi(lastAddress, async (c) => {
-    const tenant = c.var.tenant;
-    const [row] = await c.var.db
+    const tenant = c.get('tenant');
+    const [row] = await c
+      .get('db')
       .select({ address: orders.delivery_address })
       .from(orders)
       .where(
         and(
-          eq(orders.user_id, c.var.user!.id),
+          eq(orders.user_id, c.get('user')!.id),
           tenant ? eq(orders.tenant_id, tenant.id) : isNull(orders.tenant_id),
           isNotNull(orders.delivery_address),
         ),
@@ -197,7 +198,7 @@ export const orderRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(createOrderRoute, async (c) => {
     const { book_ids, provider, email, delivery_address } = c.req.valid('json');
-    const user = c.var.user;
+    const user = c.get('user');
     if (!user && !email)
       fail(400, 'email: Please enter your email address for the receipt.', {
         errors: { email: ['Please enter your email address for the receipt.'] },
@@ -205,18 +206,19 @@ export const orderRoutes = new OpenAPIHono<AppEnv>()
     // Every book sold is a printed copy: it cannot be sold without somewhere to send it.
     if (!delivery_address) fail(400, `delivery_address: ${ADDRESS_MSG.missing}`, { errors: { delivery_address: [ADDRESS_MSG.missing] } });
     const wanted = [...new Set(book_ids)];
-    const rows = await c.var.db
+    const rows = await c
+      .get('db')
       .select({ book_id: books.id, title: books.title, price_cents: books.price_cents, currency: books.currency })
       .from(books)
-      .where(and(inArray(books.id, wanted), onSale(c.var.tenant)));
+      .where(and(inArray(books.id, wanted), onSale(c.get('tenant'))));
     if (rows.length !== wanted.length) fail(404, 'Some books in your cart are no longer available. Please check your cart.');
     const currencies = new Set(rows.map((r) => r.currency));
     if (currencies.size > 1) fail(400, 'Books in different currencies must be bought separately.');
     const currency = rows[0]!.currency;
     const totalCents = rows.reduce((sum, r) => sum + r.price_cents, 0);
-    requireProvider(c.var.deps, provider, currency);
-    const { orderId, ref } = await createOrder(c.var.db, {
-      tenant: c.var.tenant,
+    requireProvider(c.get('deps'), provider, currency);
+    const { orderId, ref } = await createOrder(c.get('db'), {
+      tenant: c.get('tenant'),
       userId: user?.id ?? null,
       email: email ?? null,
       kind: 'books',
@@ -234,11 +236,11 @@ export const orderRoutes = new OpenAPIHono<AppEnv>()
       description: rows.length === 1 ? rows[0]!.title : `${rows.length} books`,
       email: email ?? null,
     });
-    const key = orderKey(c.var.deps.keys.master, orderId);
+    const key = orderKey(c.get('deps').keys.master, orderId);
     return c.json({ order_id: orderId, key, redirect_url: redirect }, 201);
   })
   .openapi(getOrder, async (c) => {
     const { id } = c.req.valid('param');
     const { key } = c.req.valid('query');
-    return c.json(await readOrder(c.var.db, c.var.deps.keys.master, c.var.tenant, id, key, c.var.user?.id ?? null), 200);
+    return c.json(await readOrder(c.get('db'), c.get('deps').keys.master, c.get('tenant'), id, key, c.get('user')?.id ?? null), 200);
   });

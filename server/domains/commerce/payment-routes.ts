@@ -61,7 +61,7 @@ ${button('approve', SANDBOX_MSG.approve, '#166534')}${subscription ? button('app
 /** A sandbox page's provider and reference; 404 unless the sandbox takes this provider's payments here. */
 function sandboxParams(c: Context<AppEnv>) {
   const parsed = SandboxParams.safeParse({ provider: c.req.param('provider'), ref: c.req.param('ref') });
-  if (!parsed.success || paymentWay(c.var.deps, parsed.data.provider) !== 'sandbox') fail(404, 'There is no such payment.');
+  if (!parsed.success || paymentWay(c.get('deps'), parsed.data.provider) !== 'sandbox') fail(404, 'There is no such payment.');
   return parsed.data;
 }
 
@@ -72,11 +72,11 @@ function providerParam(c: Context<AppEnv>): PaymentProvider {
 
 /** Where the buyer lands once the server knows (or not yet) how a payment went. */
 async function landing(c: Context<AppEnv>, provider: PaymentProvider, orderId: number, status: OrderStatus) {
-  const [settled] = await c.var.db.select({ kind: orders.kind }).from(orders).where(eq(orders.id, orderId));
+  const [settled] = await c.get('db').select({ kind: orders.kind }).from(orders).where(eq(orders.id, orderId));
   // A subscription's first payment returns to the Plans screen, which shows what it came to.
   if (settled?.kind === 'subscription')
-    return c.redirect(`${c.var.tenant?.is_organization ? '/admin-organization' : '/admin-school'}/subscriptions`, 303);
-  const back = new URLSearchParams({ order: String(orderId), key: orderKey(c.var.deps.keys.master, orderId) });
+    return c.redirect(`${c.get('tenant')?.is_organization ? '/admin-organization' : '/admin-school'}/subscriptions`, 303);
+  const back = new URLSearchParams({ order: String(orderId), key: orderKey(c.get('deps').keys.master, orderId) });
   // Still pending: the result screen says no confirmation has come yet.
   const path = status === 'pending' ? `/${provider}-payment` : resultPath(provider, status);
   return c.redirect(`${path}?${back}`, 303);
@@ -95,10 +95,10 @@ export const paymentRoutes = new Hono<AppEnv>()
   })
   .get('/payments/sandbox/:provider/:ref/', async (c) => {
     const { provider, ref } = sandboxParams(c);
-    const payment = await paymentByRef(c.var.db, provider, ref, c.var.tenant);
+    const payment = await paymentByRef(c.get('db'), provider, ref, c.get('tenant'));
     if (!payment) fail(404, 'There is no such payment.');
     if (payment.status !== 'pending') return c.redirect(resultPath(provider, payment.status), 303);
-    const p = paymentProviders(c.var.deps.keys.master)[provider];
+    const p = paymentProviders(c.get('deps').keys.master)[provider];
     const locale = visitorLocale(c);
     const amount = formatPrice(payment.amount_cents, payment.currency, LOCALE_INFO[locale].intl);
     return c.html(sandboxPage(locale, p.label, amount, c.req.path, payment.order_kind === 'subscription'));
@@ -107,7 +107,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     const { provider, ref } = sandboxParams(c);
     const form = Decision.safeParse(await c.req.parseBody().catch(() => ({})));
     if (!form.success) fail(400, 'decision must be approve, decline or cancel.');
-    const payment = await paymentByRef(c.var.db, provider, ref, c.var.tenant);
+    const payment = await paymentByRef(c.get('db'), provider, ref, c.get('tenant'));
     if (!payment) fail(404, 'There is no such payment.');
     let decision = form.data.decision;
     if (
@@ -116,14 +116,14 @@ export const paymentRoutes = new Hono<AppEnv>()
       (decision === 'approve' || decision === 'approve-renewals-decline')
     ) {
       // The provider keeps a mandate for the renewals; the sandbox's says how they will go.
-      await recordSandboxMandate(c.var.db, payment.order_id, provider, decision === 'approve' ? 'approve' : 'decline');
+      await recordSandboxMandate(c.get('db'), payment.order_id, provider, decision === 'approve' ? 'approve' : 'decline');
       decision = 'approve';
     } else if (decision === 'approve-renewals-decline') fail(400, 'decision must be approve, decline or cancel.');
-    const query = paymentProviders(c.var.deps.keys.master)[provider].callbackQuery(
+    const query = paymentProviders(c.get('deps').keys.master)[provider].callbackQuery(
       decision as SandboxDecision,
       ref,
       payment.amount_cents,
-      c.var.deps.now(),
+      c.get('deps').now(),
     );
     return c.redirect(`/api/payments/${provider}/return/?${query}`, 303);
   })
@@ -131,23 +131,23 @@ export const paymentRoutes = new Hono<AppEnv>()
     const name = providerParam(c);
     const query = CallbackQuery.safeParse(c.req.query());
     if (!query.success) fail(400, 'This payment result is not valid.');
-    const { deps } = c.var;
+    const deps = c.get('deps');
     const way = paymentWay(deps, name);
     if (way === 'live') {
       // The return proves nothing: the provider is asked where this site's payment stands.
       const ref = SandboxParams.shape.ref.safeParse(query.data.ref);
-      const payment = ref.success ? await paymentByRef(c.var.db, name, ref.data, c.var.tenant) : undefined;
+      const payment = ref.success ? await paymentByRef(c.get('db'), name, ref.data, c.get('tenant')) : undefined;
       if (!payment) fail(404, 'There is no such payment.');
       let status = payment.status;
       if (status === 'pending' && payment.external_ref) {
         const answer = await askProvider(
-          c.var.db,
+          c.get('db'),
           adaptersOf(deps)[name]!,
           { provider_ref: ref.data!, external_ref: payment.external_ref },
           deps.now(),
         );
         if (answer.kind === 'wrong-amount')
-          c.var.log.error({ provider: name, payment: payment.id }, 'a payment came back for another amount');
+          c.get('log').error({ provider: name, payment: payment.id }, 'a payment came back for another amount');
         if (answer.kind === 'settled') status = answer.status;
       }
       if (status === 'success') deps.kickPrinter();
@@ -156,14 +156,14 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (way !== 'sandbox') fail(404, 'There is no such payment provider.');
     const verified = paymentProviders(deps.keys.master)[name].verify(query.data, deps.now());
     if (!verified) fail(400, 'This payment result could not be verified.');
-    const answer = await settlePayment(c.var.db, name, verified, c.var.tenant, deps.now());
+    const answer = await settlePayment(c.get('db'), name, verified, c.get('tenant'), deps.now());
     if (answer.kind !== 'settled') refuse(answer);
     if (answer.status === 'success') deps.kickPrinter();
     return landing(c, name, answer.orderId, answer.status);
   })
   .post('/payments/:provider/webhook/', limitBody(BODY_LIMITS.json), async (c) => {
     const name = providerParam(c);
-    const adapter = adaptersOf(c.var.deps)[name];
+    const adapter = adaptersOf(c.get('deps'))[name];
     if (!adapter) fail(404, 'There is no such payment provider.');
     const headers = Object.fromEntries([...c.req.raw.headers].map(([k, v]) => [k.toLowerCase(), v]));
     let events;
@@ -175,12 +175,12 @@ export const paymentRoutes = new Hono<AppEnv>()
       if (err instanceof ProviderUnavailable) fail(503, 'The payment provider could not be reached: please send this again later.');
       throw err;
     }
-    const now = c.var.deps.now();
+    const now = c.get('deps').now();
     for (const event of events) {
-      const answer = await applyReport(c.var.db, name, event, now, event.eventId);
+      const answer = await applyReport(c.get('db'), name, event, now, event.eventId);
       if (answer.kind === 'wrong-amount')
-        c.var.log.error({ provider: name, event: event.eventId }, 'a payment was reported for another amount or currency: not settled');
-      if (answer.kind === 'settled' && answer.status === 'success') c.var.deps.kickPrinter();
+        c.get('log').error({ provider: name, event: event.eventId }, 'a payment was reported for another amount or currency: not settled');
+      if (answer.kind === 'settled' && answer.status === 'success') c.get('deps').kickPrinter();
     }
     // Unknown payments are acknowledged too: the provider would otherwise retry them for days.
     return c.json({ received: events.length }, 200);

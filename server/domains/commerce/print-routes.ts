@@ -33,7 +33,7 @@ const REFUSALS = {
 
 export const printCallbackRoutes = new Hono<AppEnv>()
   .post('/print/callback/', limitBody(BODY_LIMITS.json), async (c) => {
-    const { deps } = c.var;
+    const deps = c.get('deps');
     const provider = printProviderOf(deps);
     if (!provider) fail(404, 'No print provider is configured.');
     const raw = await c.req.text();
@@ -48,7 +48,7 @@ export const printCallbackRoutes = new Hono<AppEnv>()
     }
     const event = CallbackBody.safeParse(json);
     if (!event.success) fail(400, 'This callback is not a print event.');
-    const answer = await applyPrintEvent(c.var.db, event.data, c.var.tenant?.id);
+    const answer = await applyPrintEvent(c.get('db'), event.data, c.get('tenant')?.id);
     if (answer.kind === 'applied') return c.json({ status: answer.status }, 200);
     if (answer.kind === 'out-of-order') fail(409, `This step cannot follow ${answer.current ?? 'nothing'}: steps arrive in order.`);
     const [status, message] = REFUSALS[answer.kind];
@@ -56,30 +56,33 @@ export const printCallbackRoutes = new Hono<AppEnv>()
   })
   .get('/print/sandbox/:order_id/', async (c) => {
     // What the sandbox printer received for an order: opened with the order's key, like tracking.
-    const { deps } = c.var;
+    const deps = c.get('deps');
     const orderId = Id.safeParse(c.req.param('order_id'));
     if (!deps.config.printSandbox || !orderId.success) fail(404, 'There is no such print job.');
     if (c.req.query('key') !== orderKey(deps.keys.master, orderId.data)) fail(404, 'There is no such print job.');
-    const [order] = await c.var.db.select({ tenant_id: orders.tenant_id }).from(orders).where(eq(orders.id, orderId.data)).limit(1);
-    const [job] = await c.var.db
+    const [order] = await c.get('db').select({ tenant_id: orders.tenant_id }).from(orders).where(eq(orders.id, orderId.data)).limit(1);
+    const [job] = await c
+      .get('db')
       .select({ ref: printJobs.provider_ref })
       .from(printJobs)
       .where(eq(printJobs.order_id, orderId.data))
       .limit(1);
     const got = sandboxReceived(deps.keys.master, orderId.data, job?.ref ?? null);
-    if (!order || !got || (c.var.tenant && order.tenant_id !== c.var.tenant.id)) fail(404, 'The printer has not received this order.');
+    const tenant = c.get('tenant');
+    if (!order || !got || (tenant && order.tenant_id !== tenant.id)) fail(404, 'The printer has not received this order.');
     return c.json(got, 200);
   })
   .post('/print/sandbox/:order_id/advance/', limitBody(BODY_LIMITS.json), async (c) => {
-    const { deps } = c.var;
+    const deps = c.get('deps');
     const orderId = Id.safeParse(c.req.param('order_id'));
     if (!deps.config.printSandbox || !orderId.success) fail(404, 'There is no such print job.');
-    const user = c.var.user;
+    const user = c.get('user');
     if (!user) fail(401, 'Sign in as a platform admin to move a sandbox print job on.');
     if (user.role !== 'upschool_admin') fail(403, 'Only a platform admin moves a sandbox print job on.');
     const provider = printProviderOf(deps)!;
-    const tenant = c.var.tenant;
-    const [job] = await c.var.db
+    const tenant = c.get('tenant');
+    const [job] = await c
+      .get('db')
       .select({ ref: printJobs.provider_ref, print_status: orders.print_status, tenant_id: orders.tenant_id })
       .from(printJobs)
       .innerJoin(orders, eq(orders.id, printJobs.order_id))
@@ -92,7 +95,7 @@ export const printCallbackRoutes = new Hono<AppEnv>()
     // The provider's callback, signed with its key, through the real callback route.
     const callback = sandboxCallback(provider, { provider_ref: job.ref, order_id: orderId.data, status }, deps.now());
     const url = new URL('/api/print/callback/', c.req.url);
-    const res = await c.var.dispatch(
+    const res = await c.get('dispatch')(
       new Request(url, { method: 'POST', headers: { ...callback.headers, host: c.req.header('host') ?? url.host }, body: callback.body }),
     );
     return c.json(await res.json(), res.status as 200);

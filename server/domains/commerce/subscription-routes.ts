@@ -517,7 +517,8 @@ async function currentOf(db: Queryable, tenantId: number, now: Date) {
 }
 
 async function setCancel(c: Context<AppEnv>, where: ReturnType<typeof and>, cancel: boolean) {
-  const moved = await c.var.db
+  const moved = await c
+    .get('db')
     .update(subscriptions)
     .set({ cancel_at_period_end: cancel })
     .where(and(where, inArray(subscriptions.status, ['active', 'past_due'])))
@@ -555,40 +556,42 @@ export const adminSubscriptionRoutes = new OpenAPIHono<AppEnv>()
   .route('/', subsList)
   .openapi(createPlan, async (c) => {
     const p = c.req.valid('json');
-    const [row] = await c.var.db
+    const [row] = await c
+      .get('db')
       .insert(subscriptionPlans)
       .values({ name: p.name, description: p.description, active: p.active === 'true' })
       .returning({ id: subscriptionPlans.id });
-    await setPlanModes(c.var.db, row!.id, p.mode_ids);
-    return c.json(await planOr404(c.var.db, row!.id), 201);
+    await setPlanModes(c.get('db'), row!.id, p.mode_ids);
+    return c.json(await planOr404(c.get('db'), row!.id), 201);
   })
-  .openapi(getPlan, async (c) => c.json(await planOr404(c.var.db, c.req.valid('param').id), 200))
+  .openapi(getPlan, async (c) => c.json(await planOr404(c.get('db'), c.req.valid('param').id), 200))
   .openapi(patchPlan, async (c) => {
     const { id } = c.req.valid('param');
-    await planOr404(c.var.db, id);
+    await planOr404(c.get('db'), id);
     const p = c.req.valid('json');
     const set = {
       ...(p.name !== undefined ? { name: p.name } : {}),
       ...(p.description !== undefined ? { description: p.description } : {}),
       ...(p.active !== undefined ? { active: p.active === 'true' } : {}),
     };
-    if (Object.keys(set).length) await c.var.db.update(subscriptionPlans).set(set).where(eq(subscriptionPlans.id, id));
-    if (p.mode_ids !== undefined) await setPlanModes(c.var.db, id, p.mode_ids);
-    return c.json(await planOr404(c.var.db, id), 200);
+    if (Object.keys(set).length) await c.get('db').update(subscriptionPlans).set(set).where(eq(subscriptionPlans.id, id));
+    if (p.mode_ids !== undefined) await setPlanModes(c.get('db'), id, p.mode_ids);
+    return c.json(await planOr404(c.get('db'), id), 200);
   })
   .openapi(deletePlan, async (c) => {
     const { id } = c.req.valid('param');
-    await planOr404(c.var.db, id);
-    const [used] = await c.var.db.select(countAll()).from(subscriptions).where(eq(subscriptions.plan_id, id));
+    await planOr404(c.get('db'), id);
+    const [used] = await c.get('db').select(countAll()).from(subscriptions).where(eq(subscriptions.plan_id, id));
     if (Number(used?.n) > 0) fail(409, SUBS_MSG.planHasSubscribers);
-    await c.var.db.delete(subscriptionVariants).where(eq(subscriptionVariants.plan_id, id));
-    await c.var.db.delete(subscriptionPlans).where(eq(subscriptionPlans.id, id));
+    await c.get('db').delete(subscriptionVariants).where(eq(subscriptionVariants.plan_id, id));
+    await c.get('db').delete(subscriptionPlans).where(eq(subscriptionPlans.id, id));
     return c.json({ message: SUBS_MSG.planDeleted }, 200);
   })
   .openapi(createVariant, async (c) => {
     const v = c.req.valid('json');
-    await planExists(c.var.db, v.plan_id);
-    const [row] = await c.var.db
+    await planExists(c.get('db'), v.plan_id);
+    const [row] = await c
+      .get('db')
       .insert(subscriptionVariants)
       .values({
         plan_id: v.plan_id,
@@ -599,14 +602,14 @@ export const adminSubscriptionRoutes = new OpenAPIHono<AppEnv>()
         active: v.active === 'true',
       })
       .returning({ id: subscriptionVariants.id });
-    return c.json(await variantOr404(c.var.db, row!.id), 201);
+    return c.json(await variantOr404(c.get('db'), row!.id), 201);
   })
-  .openapi(getVariant, async (c) => c.json(await variantOr404(c.var.db, c.req.valid('param').id), 200))
+  .openapi(getVariant, async (c) => c.json(await variantOr404(c.get('db'), c.req.valid('param').id), 200))
   .openapi(patchVariant, async (c) => {
     const { id } = c.req.valid('param');
-    await variantOr404(c.var.db, id);
+    await variantOr404(c.get('db'), id);
     const v = c.req.valid('json');
-    if (v.plan_id !== undefined) await planExists(c.var.db, v.plan_id);
+    if (v.plan_id !== undefined) await planExists(c.get('db'), v.plan_id);
     const set = {
       ...(v.plan_id !== undefined ? { plan_id: v.plan_id } : {}),
       ...(v.interval !== undefined ? { interval: v.interval } : {}),
@@ -615,49 +618,50 @@ export const adminSubscriptionRoutes = new OpenAPIHono<AppEnv>()
       ...(v.seats !== undefined ? { seats: v.seats } : {}),
       ...(v.active !== undefined ? { active: v.active === 'true' } : {}),
     };
-    if (Object.keys(set).length) await c.var.db.update(subscriptionVariants).set(set).where(eq(subscriptionVariants.id, id));
-    return c.json(await variantOr404(c.var.db, id), 200);
+    if (Object.keys(set).length) await c.get('db').update(subscriptionVariants).set(set).where(eq(subscriptionVariants.id, id));
+    return c.json(await variantOr404(c.get('db'), id), 200);
   })
   .openapi(deleteVariant, async (c) => {
     const { id } = c.req.valid('param');
-    await variantOr404(c.var.db, id);
-    const [used] = await c.var.db.select(countAll()).from(subscriptions).where(eq(subscriptions.variant_id, id));
+    await variantOr404(c.get('db'), id);
+    const [used] = await c.get('db').select(countAll()).from(subscriptions).where(eq(subscriptions.variant_id, id));
     if (Number(used?.n) > 0) fail(409, SUBS_MSG.variantHasSubscribers);
-    await c.var.db.delete(subscriptionVariants).where(eq(subscriptionVariants.id, id));
+    await c.get('db').delete(subscriptionVariants).where(eq(subscriptionVariants.id, id));
     return c.json({ message: SUBS_MSG.variantDeleted }, 200);
   })
   .openapi(getSub, async (c) => {
     const { id } = c.req.valid('param');
-    const [row] = await subSelect(c.var.db).where(eq(subscriptions.id, id)).limit(1);
+    const [row] = await subSelect(c.get('db')).where(eq(subscriptions.id, id)).limit(1);
     if (!row) fail(404, 'There is no such subscription.');
-    const charges = await chargesOf(c.var.db, c.var.deps.keys.master, eq(orders.subscription_id, id));
+    const charges = await chargesOf(c.get('db'), c.get('deps').keys.master, eq(orders.subscription_id, id));
     return c.json({ ...subJson(row as SubRow), charges }, 200);
   })
   .openapi(cancelSub, async (c) => setCancel(c, eq(subscriptions.id, c.req.valid('param').id), c.req.valid('json').cancel) as never)
   .openapi(getOwn, async (c) => {
     const tenantId = siteTenant(c).id;
-    const now = c.var.deps.now();
+    const now = c.get('deps').now();
     const [current, plans, charges] = await Promise.all([
-      currentOf(c.var.db, tenantId, now),
-      offers(c.var.db),
-      chargesOf(c.var.db, c.var.deps.keys.master, eq(orders.tenant_id, tenantId)),
+      currentOf(c.get('db'), tenantId, now),
+      offers(c.get('db')),
+      chargesOf(c.get('db'), c.get('deps').keys.master, eq(orders.tenant_id, tenantId)),
     ]);
-    return c.json({ current: current ? subJson(current) : null, plans, charges, providers: paymentChoice(c.var.deps).providers }, 200);
+    return c.json({ current: current ? subJson(current) : null, plans, charges, providers: paymentChoice(c.get('deps')).providers }, 200);
   })
   .openapi(subscribe, async (c) => {
     const user = signedInUser(c);
     const tenant = siteTenant(c);
     const { variant_id, provider } = c.req.valid('json');
-    requireProvider(c.var.deps, provider);
-    const now = c.var.deps.now();
-    const [live] = await c.var.db
+    requireProvider(c.get('deps'), provider);
+    const now = c.get('deps').now();
+    const [live] = await c
+      .get('db')
       .select({ id: subscriptions.id })
       .from(subscriptions)
       .where(and(eq(subscriptions.tenant_id, tenant.id), liveSubscription(now)))
       .limit(1);
     if (live) fail(409, SUBS_MSG.alreadySubscribed);
-    const [me] = await c.var.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
-    const started = await startSubscription(c.var.db, {
+    const [me] = await c.get('db').select({ email: users.email }).from(users).where(eq(users.id, user.id));
+    const started = await startSubscription(c.get('db'), {
       tenantId: tenant.id,
       userId: user.id,
       email: me?.email ?? tenant.school_email,
@@ -676,6 +680,6 @@ export const adminSubscriptionRoutes = new OpenAPIHono<AppEnv>()
       email: me?.email ?? tenant.school_email,
       saveForRenewals: true,
     });
-    return c.json({ order_id: started.orderId, key: orderKey(c.var.deps.keys.master, started.orderId), redirect_url: redirect }, 201);
+    return c.json({ order_id: started.orderId, key: orderKey(c.get('deps').keys.master, started.orderId), redirect_url: redirect }, 201);
   })
   .openapi(cancelOwn, async (c) => setCancel(c, eq(subscriptions.tenant_id, siteTenant(c).id), c.req.valid('json').cancel) as never);

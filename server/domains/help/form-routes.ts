@@ -112,9 +112,9 @@ async function accept(
   kind: FormKind,
   input: { name: string; email: string; website?: string } & Record<string, unknown>,
 ) {
-  const db = c.var.db;
-  const tenant = c.var.tenant;
-  const now = c.var.deps.now();
+  const db = c.get('db');
+  const tenant = c.get('tenant');
+  const now = c.get('deps').now();
   const headerKey = c.req.header(KEY_HEADER);
   if (headerKey !== undefined && !KEY_FORMAT.test(headerKey)) fail(400, 'Idempotency-Key: use 8 to 100 letters, digits, - or _.');
   const clientKey = headerKey ?? randomToken();
@@ -156,7 +156,7 @@ async function accept(
     text: `${mailText(say, kind, data, siteName)}\n${say(EMAIL_MSG.formReplyTo, { name, email })}\n`,
     expires_at: null,
   });
-  c.var.deps.kickMailer();
+  c.get('deps').kickMailer();
   return c.json({ id: row.id, message: FORM_MSG.sentOnline }, 201);
 }
 
@@ -277,14 +277,15 @@ export const formRoutes = new OpenAPIHono<AppEnv>()
   .openapi(sendRoute('bulk_enrolment'), (c) => accept(c, 'bulk_enrolment', c.req.valid('json')))
   .openapi(listForms, async (c) => {
     const { kind, limit } = c.req.valid('query');
-    const rows = await c.var.db
+    const rows = await c
+      .get('db')
       .select()
       .from(formSubmissions)
       .where(kind ? eq(formSubmissions.kind, kind) : undefined)
       .orderBy(desc(formSubmissions.created_at), desc(formSubmissions.id))
       .limit(limit);
     const sites = new Map(
-      (await c.var.db.select({ id: tenants.id, subdomain: tenants.subdomain }).from(tenants)).map((t) => [t.id, t.subdomain]),
+      (await c.get('db').select({ id: tenants.id, subdomain: tenants.subdomain }).from(tenants)).map((t) => [t.id, t.subdomain]),
     );
     return c.json(
       {
@@ -304,7 +305,7 @@ export const formRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(importEnrolment, async (c) => {
     const { id } = c.req.valid('param');
-    const db = c.var.db;
+    const db = c.get('db');
     const [row] = await db
       .select()
       .from(formSubmissions)
@@ -332,10 +333,10 @@ export const formRoutes = new OpenAPIHono<AppEnv>()
         (
           await db
             .insert(classes)
-            .values({ tenant_id: row.tenant_id, name, class_id: await freeClassCode(c.var.db) })
+            .values({ tenant_id: row.tenant_id, name, class_id: await freeClassCode(c.get('db')) })
             .returning({ id: classes.id, tenant_id: classes.tenant_id })
         )[0]!;
-      added += (await createStudents(db, c.var.deps.keys.data, cls, names)).length;
+      added += (await createStudents(db, c.get('deps').keys.data, cls, names)).length;
     }
     await db.update(formSubmissions).set({ status: 'imported' }).where(eq(formSubmissions.id, id));
     return c.json({ classes: byClass.size, students: added }, 200);

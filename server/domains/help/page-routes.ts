@@ -100,7 +100,7 @@ type PageRow = typeof pages.$inferSelect;
 /** The pages an editor on this site works on: a school site's own versions and the defaults it still shows; the platform's defaults on a platform host. */
 function editableHere(c: Context<AppEnv>): SQL | undefined {
   const user = signedInUser(c);
-  const tenant = c.var.tenant;
+  const tenant = c.get('tenant');
   if (user.role === 'school_admin' && (!tenant || tenant.id !== user.tenant_id)) return sql`false`;
   if (!tenant) return isNull(pages.tenant_id);
   return or(
@@ -218,8 +218,8 @@ async function extrasFor(
   c: Parameters<Parameters<OpenAPIHono<AppEnv>['openapi']>[1]>[0],
   slug: string,
 ): Promise<z.infer<typeof Extras> | undefined> {
-  const db = c.var.db;
-  const tenant = c.var.tenant;
+  const db = c.get('db');
+  const tenant = c.get('tenant');
   if (slug === 'global-reach') {
     const [[schools], [countries], [pupils], [tales], [catalogue]] = await Promise.all([
       db.select({ n: count() }).from(tenants).where(liveSchools),
@@ -269,22 +269,22 @@ async function extrasFor(
 
 export const pageRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listPages, async (c) => {
-    const rows = await sitePages(c.var.db, c.var.tenant);
+    const rows = await sitePages(c.get('db'), c.get('tenant'));
     return c.json({ results: rows.map(answer) }, 200);
   })
   .openapi(getPage, async (c) => {
     const { slug } = c.req.valid('param');
     if (!PAGES_WITH_FIGURES.has(slug)) {
       // Its text changes only when it is saved: written and compressed once per saved version.
-      const tenant = c.var.tenant;
-      const version = await oneLookUp(`page version ${tenant?.id ?? 'platform'} ${slug}`, () => shownVersion(c.var.db, tenant, slug));
+      const tenant = c.get('tenant');
+      const version = await oneLookUp(`page version ${tenant?.id ?? 'platform'} ${slug}`, () => shownVersion(c.get('db'), tenant, slug));
       if (!version) fail(404, 'No such page.');
       return keptJson(c, `page ${version.id} ${version.updated_at.toISOString()}`, async () => {
-        const [row] = await c.var.db.select().from(pages).where(eq(pages.id, version.id));
+        const [row] = await c.get('db').select().from(pages).where(eq(pages.id, version.id));
         return answer(row ?? fail(404, 'No such page.'));
       });
     }
-    const [row] = await sitePages(c.var.db, c.var.tenant, slug);
+    const [row] = await sitePages(c.get('db'), c.get('tenant'), slug);
     if (!row) fail(404, 'No such page.');
     const extras = await extrasFor(c, slug);
     return c.json({ ...answer(row), ...(extras ? { extras } : {}) }, 200);
@@ -300,11 +300,11 @@ export const pageRoutes = new OpenAPIHono<AppEnv>()
 async function savePage(c: Context<AppEnv>, slug: string, input: Partial<z.infer<typeof PageInput>>): Promise<PageRow> {
   if (!isPageSlug(slug)) fail(404, 'No such page.');
   const user = signedInUser(c);
-  const tenant = c.var.tenant;
+  const tenant = c.get('tenant');
   // A school admin edits their own school's site only; on any other site the page is not theirs.
   if (user.role === 'school_admin' && (!tenant || tenant.id !== user.tenant_id)) fail(404, 'No such page.');
   const tenantId = tenant?.id ?? null;
-  const db = c.var.db;
+  const db = c.get('db');
   const [shown] = await sitePages(db, tenant, slug);
   const base = shown ?? { title: '', description: '', body: '' };
   const values = {
@@ -312,7 +312,7 @@ async function savePage(c: Context<AppEnv>, slug: string, input: Partial<z.infer
     description: input.description ?? base.description,
     body: input.body === undefined ? base.body : prepared<string>(c),
     updated_by: user.id,
-    updated_at: c.var.deps.now(),
+    updated_at: c.get('deps').now(),
   };
   if (!values.title || !values.description) fail(400, 'Please enter a title');
   const own = shown && shown.tenant_id === tenantId ? shown : undefined;

@@ -154,7 +154,7 @@ const stored = (input: z.infer<typeof FaqInput>, body: string) => ({
 export const helpRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listFaqs, async (c) => {
     const { limit, offset, role } = c.req.valid('query');
-    const db = c.var.db;
+    const db = c.get('db');
     const where = role ? eq(faqs.role, role) : undefined;
     const [rows, [total]] = await Promise.all([
       db.select(columns).from(faqs).where(where).orderBy(asc(faqs.role), asc(faqs.sort_order), asc(faqs.id)).limit(limit).offset(offset),
@@ -163,7 +163,8 @@ export const helpRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ count: total?.n ?? 0, results: rows }, 200);
   })
   .openapi(createFaq, async (c) => {
-    const [row] = await c.var.db
+    const [row] = await c
+      .get('db')
       .insert(faqs)
       .values(stored(c.req.valid('json'), prepared<string>(c)))
       .returning(columns);
@@ -171,7 +172,8 @@ export const helpRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(updateFaq, async (c) => {
     const { id } = c.req.valid('param');
-    const [row] = await c.var.db
+    const [row] = await c
+      .get('db')
       .update(faqs)
       .set(stored(c.req.valid('json'), prepared<string>(c)))
       .where(eq(faqs.id, id))
@@ -180,7 +182,8 @@ export const helpRoutes = new OpenAPIHono<AppEnv>()
     return c.json(row, 200);
   })
   .openapi(getFaq, async (c) => {
-    const [row] = await c.var.db
+    const [row] = await c
+      .get('db')
       .select(columns)
       .from(faqs)
       .where(eq(faqs.id, c.req.valid('param').id));
@@ -196,15 +199,15 @@ export const helpRoutes = new OpenAPIHono<AppEnv>()
       ...(input.title !== undefined && { title: input.title }),
       ...(input.body !== undefined && { body: prepared<string>(c) }),
       ...(input.order !== undefined && { sort_order: input.order }),
-      updated_at: c.var.deps.now(),
+      updated_at: c.get('deps').now(),
     };
-    const [row] = await c.var.db.update(faqs).set(set).where(eq(faqs.id, id)).returning(columns);
+    const [row] = await c.get('db').update(faqs).set(set).where(eq(faqs.id, id)).returning(columns);
     if (!row) fail(404, 'No such help article.');
     return c.json(row, 200);
   })
   .openapi(deleteFaq, async (c) => {
     const { id } = c.req.valid('param');
-    const gone = await c.var.db.delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id });
+    const gone = await c.get('db').delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id });
     if (!gone.length) fail(404, 'No such help article.');
     return c.body(null, 204);
   })
@@ -217,7 +220,8 @@ export const helpRoutes = new OpenAPIHono<AppEnv>()
       [...places].map(([id, i]) => sql`(${id}::int, ${i}::int)`),
       sql`, `,
     );
-    const updated = await c.var.db
+    const updated = await c
+      .get('db')
       .update(faqs)
       .set({ sort_order: sql`v.place` })
       .from(sql`(values ${list}) as v(id, place)`)

@@ -38,7 +38,7 @@ export function bookScope(c: Context<AppEnv>): SQL {
   const user = signedInUser(c);
   const live = isNull(books.deleted_at);
   if (user.role === 'upschool_admin') return live;
-  const tenant = c.var.tenant;
+  const tenant = c.get('tenant');
   if (!tenant) return sql`false`;
   const inSchools = sql`${books.tenant_id} in ${schoolIds(tenant, user)}`;
   if (user.role !== 'teacher') return and(live, inSchools)!;
@@ -211,7 +211,8 @@ const allBooks = bookList(
 
 /** A book the caller reaches, locked for the change; another school's is a 404. */
 async function reachableBook(c: Context<AppEnv>, id: number) {
-  const [row] = await c.var.db
+  const [row] = await c
+    .get('db')
     .select({
       id: books.id,
       tenant_id: books.tenant_id,
@@ -360,7 +361,8 @@ function publishedFields(published: 'true' | 'false', hiddenAt: Date | null, pub
 }
 
 async function feature(c: Context<AppEnv>, { ids, action }: z.infer<typeof FeatureBooks>) {
-  const changed = await c.var.db
+  const changed = await c
+    .get('db')
     .update(books)
     .set({ is_featured: action === 'feature' })
     .where(and(inArray(books.id, ids), bookScope(c)))
@@ -379,23 +381,23 @@ export const bookAdminRoutes = new OpenAPIHono<AppEnv>()
   .openapi(putSettings, async (c) => {
     const tenant = siteTenant(c);
     const { teachers_publish_books } = c.req.valid('json');
-    await c.var.db.update(tenants).set({ teachers_publish_books }).where(eq(tenants.id, tenant.id));
-    forgetTenant(c.var.deps, tenant.subdomain);
+    await c.get('db').update(tenants).set({ teachers_publish_books }).where(eq(tenants.id, tenant.id));
+    forgetTenant(c.get('deps'), tenant.subdomain);
     return c.json({ teachers_publish_books }, 200);
   })
   .openapi(getSchoolBook, async (c) => {
     const { id } = c.req.valid('param');
-    const [row] = await selectBooks(c.var.db)
+    const [row] = await selectBooks(c.get('db'))
       .where(and(eq(books.id, id), bookScope(c)))
       .limit(1);
     return c.json(row ? bookJson(row) : fail(404, ADMIN_MSG.notFound), 200);
   })
   .openapi(publishBook, async (c) => {
     const user = signedInUser(c);
-    mayPublish(user, c.var.tenant);
+    mayPublish(user, c.get('tenant'));
     const { id } = c.req.valid('param');
     const form = c.req.valid('json');
-    const db = c.var.db;
+    const db = c.get('db');
     const book = await reachableBook(c, id);
     if (!['submitted', 'class', 'published'].includes(book.status)) fail(409, BOOK_MSG.notSubmitted);
     await checkCategory(db, form.category_id, book.tenant_id);
@@ -415,7 +417,7 @@ export const bookAdminRoutes = new OpenAPIHono<AppEnv>()
         );
       if (!cause) fieldFail('charity_id', BOOK_MSG.charity);
     }
-    const now = c.var.deps.now();
+    const now = c.get('deps').now();
     const publish = form.status === 'published';
     // A book is sold by its cover: none goes on sale without one.
     if (publish && !book.cover) fail(409, BOOK_MSG.noCover);
@@ -435,18 +437,18 @@ export const bookAdminRoutes = new OpenAPIHono<AppEnv>()
     return c.json(await oneBook(db, id), 200);
   })
   .openapi(archiveBook, async (c) => {
-    mayPublish(signedInUser(c), c.var.tenant);
+    mayPublish(signedInUser(c), c.get('tenant'));
     const { id } = c.req.valid('param');
     await reachableBook(c, id);
-    await c.var.db.update(books).set({ status: 'archived', published: false }).where(eq(books.id, id));
-    return c.json(await oneBook(c.var.db, id), 200);
+    await c.get('db').update(books).set({ status: 'archived', published: false }).where(eq(books.id, id));
+    return c.json(await oneBook(c.get('db'), id), 200);
   })
-  .openapi(getBook, async (c) => c.json(await oneBook(c.var.db, c.req.valid('param').id), 200))
+  .openapi(getBook, async (c) => c.json(await oneBook(c.get('db'), c.req.valid('param').id), 200))
   .openapi(createBook, async (c) => {
     const form = c.req.valid('json');
-    const db = c.var.db;
+    const db = c.get('db');
     await checkCategory(db, form.category_id, null);
-    const now = c.var.deps.now();
+    const now = c.get('deps').now();
     const [row] = await db
       .insert(books)
       .values({
@@ -473,7 +475,7 @@ export const bookAdminRoutes = new OpenAPIHono<AppEnv>()
   .openapi(patchBook, async (c) => {
     const { id } = c.req.valid('param');
     const form = c.req.valid('json');
-    const db = c.var.db;
+    const db = c.get('db');
     const book = await reachableBook(c, id);
     if (form.category_id !== undefined) await checkCategory(db, form.category_id, book.tenant_id);
     const { price, published, ...rest } = form;
@@ -481,7 +483,7 @@ export const bookAdminRoutes = new OpenAPIHono<AppEnv>()
       ...rest,
       ...(rest.cover === '' ? { cover: `/api/covers/${id}.svg` } : {}),
       ...(price !== undefined ? { price_cents: price } : {}),
-      ...(published !== undefined ? publishedFields(published, book.hidden_at, book.published_at, c.var.deps.now()) : {}),
+      ...(published !== undefined ? publishedFields(published, book.hidden_at, book.published_at, c.get('deps').now()) : {}),
     };
     if (Object.keys(set).length) await db.update(books).set(set).where(eq(books.id, id));
     return c.json(await oneBook(db, id), 200);

@@ -89,7 +89,8 @@ function categoryRoutes(scope: Scope) {
   });
 
   const one = async (c: Context<AppEnv>, id: number) => {
-    const [row] = await c.var.db
+    const [row] = await c
+      .get('db')
       .select(fields)
       .from(categories)
       .where(and(eq(categories.id, id), inScope(scope.tenant(c))))
@@ -101,7 +102,8 @@ function categoryRoutes(scope: Scope) {
   const freeSlug = async (c: Context<AppEnv>, name: string, except: number | null) => {
     const tenantId = scope.tenant(c);
     const others = and(inScope(tenantId), except === null ? undefined : ne(categories.id, except));
-    const [same] = await c.var.db
+    const [same] = await c
+      .get('db')
       .select({ id: categories.id })
       .from(categories)
       .where(and(others, sql`lower(${categories.name}) = ${name.toLowerCase()}`))
@@ -110,7 +112,8 @@ function categoryRoutes(scope: Scope) {
     const stem = slugify(name);
     const used = new Set(
       (
-        await c.var.db
+        await c
+          .get('db')
           .select({ slug: categories.slug })
           .from(categories)
           .where(and(others, sql`${categories.slug} like ${`${stem}%`}`))
@@ -166,7 +169,8 @@ function categoryRoutes(scope: Scope) {
       const form = c.req.valid('json');
       const slug = await freeSlug(c, form.name, null);
       const [row] = await guardUnique(() =>
-        c.var.db
+        c
+          .get('db')
           .insert(categories)
           .values({ tenant_id: scope.tenant(c), name: form.name, slug, description: form.description })
           .returning({ id: categories.id }),
@@ -179,7 +183,8 @@ function categoryRoutes(scope: Scope) {
       await one(c, id);
       const slug = form.name !== undefined ? await freeSlug(c, form.name, id) : undefined;
       await guardUnique(() =>
-        c.var.db
+        c
+          .get('db')
           .update(categories)
           .set({ ...form, ...(slug ? { slug } : {}) })
           .where(eq(categories.id, id)),
@@ -190,8 +195,8 @@ function categoryRoutes(scope: Scope) {
       const { id } = c.req.valid('param');
       await one(c, id);
       // Touch its books first, so every device's catalogue pull sees them uncategorised.
-      await c.var.db.update(books).set({ category_id: null }).where(eq(books.category_id, id));
-      await c.var.db.delete(categories).where(eq(categories.id, id));
+      await c.get('db').update(books).set({ category_id: null }).where(eq(books.category_id, id));
+      await c.get('db').delete(categories).where(eq(categories.id, id));
       return c.json({ message: BOOK_MSG.categoryDeleted }, 200);
     });
 }

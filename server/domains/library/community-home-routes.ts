@@ -57,7 +57,7 @@ export const communityHomeRoutes = new OpenAPIHono<AppEnv>().openapi(communityHo
   const ofSchool = viewer.kind === 'community' || (viewer.kind === 'user' && viewer.tenant_id === tenant.id);
   if (!ofSchool) fail(403, "Enter your school's community password to see its stories.");
   const { class_id, child } = c.req.valid('query');
-  const db = c.var.db;
+  const db = c.get('db');
   const schoolClasses = await db
     .select({ id: classes.id, name: classes.name })
     .from(classes)

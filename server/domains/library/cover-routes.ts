@@ -52,8 +52,9 @@ export const coverRoutes = new Hono<AppEnv>().get('/covers/:file{[0-9]+\\.svg}',
   const parsed = Id.safeParse(c.req.param('file').slice(0, -'.svg'.length));
   if (!parsed.success) fail(404, 'No such cover.');
   const id = parsed.data;
-  const tenant = c.var.tenant;
-  const [book] = await c.var.db
+  const tenant = c.get('tenant');
+  const [book] = await c
+    .get('db')
     .select({ id: books.id, title: books.title, author: books.author })
     .from(books)
     // Only a book on sale: a cover shows the title and author of a book that is not out yet.

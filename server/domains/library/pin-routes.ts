@@ -133,10 +133,11 @@ async function setPins(
 ) {
   const tenant = siteTenant(c);
   const unique = [...new Set(ids)];
-  if ((await reachable(c.var.db, tenant, user, type, unique)) !== unique.length) fail(404, ROSTER_OWN_MSG.noSuchContent);
+  if ((await reachable(c.get('db'), tenant, user, type, unique)) !== unique.length) fail(404, ROSTER_OWN_MSG.noSuchContent);
   const expiry_date = isPinned && expiry ? new Date(expiry) : null;
-  if (expiry_date && expiry_date.getTime() <= c.var.deps.now().getTime()) fail(400, 'expiry_date must be in the future');
-  await c.var.db
+  if (expiry_date && expiry_date.getTime() <= c.get('deps').now().getTime()) fail(400, 'expiry_date must be in the future');
+  await c
+    .get('db')
     .insert(pins)
     .values(
       unique.map((object_id) => ({
@@ -153,7 +154,7 @@ async function setPins(
       set: { is_pinned: isPinned, expiry_date, pinned_by: user.id, updated_at: new Date() },
     });
   // A pinned story moves to the top of every library shelf: the devices' catalogues pull it again.
-  if (type === 'story') await c.var.db.update(stories).set({ updated_at: new Date() }).where(inArray(stories.id, unique));
+  if (type === 'story') await c.get('db').update(stories).set({ updated_at: new Date() }).where(inArray(stories.id, unique));
   return { message: isPinned ? 'Content pinned.' : ROSTER_MSG.unpinned };
 }
 
@@ -180,14 +181,15 @@ export const pinRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(listPins, async (c) => {
     const { content_type } = c.req.valid('query');
-    const rows = await c.var.db
+    const rows = await c
+      .get('db')
       .select()
       .from(pins)
       .where(
         and(
           eq(pins.tenant_id, siteTenant(c).id),
           eq(pins.is_pinned, true),
-          sql`${pins.expiry_date} > ${c.var.deps.now()}`,
+          sql`${pins.expiry_date} > ${c.get('deps').now()}`,
           content_type ? eq(pins.content_type, content_type) : undefined,
         ),
       );

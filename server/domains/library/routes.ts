@@ -230,12 +230,13 @@ export async function bookDetail(db: Queryable, tenant: TenantRow | null, id: nu
 
 export const libraryRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getBook, async (c) => {
-    const book = await bookDetail(c.var.db, c.var.tenant, c.req.valid('param').id);
+    const book = await bookDetail(c.get('db'), c.get('tenant'), c.req.valid('param').id);
     if (!book) fail(404, 'This book is not in the library.');
     return c.json(book, 200);
   })
   .openapi(listCategories, async (c) => {
-    const rows = await c.var.db
+    const rows = await c
+      .get('db')
       .select({
         id: categories.id,
         name: categories.name,
@@ -244,17 +245,18 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
         book_count: sql<number>`count(${books.id})::int`,
       })
       .from(categories)
-      .leftJoin(books, and(eq(books.category_id, categories.id), onSale(c.var.tenant)))
-      .where(onSite(categories.tenant_id, c.var.tenant))
+      .leftJoin(books, and(eq(books.category_id, categories.id), onSale(c.get('tenant'))))
+      .where(onSite(categories.tenant_id, c.get('tenant')))
       .groupBy(categories.id)
       .orderBy(asc(categories.name));
     return c.json({ count: rows.length, results: rows }, 200);
   })
   .openapi(listStories, async (c) => {
     const { limit, offset } = c.req.valid('query');
-    const where = readableStories(c.var.tenant, await storyViewer(c));
+    const where = readableStories(c.get('tenant'), await storyViewer(c));
     const [rows, [total]] = await Promise.all([
-      c.var.db
+      c
+        .get('db')
         .select(storyCardColumns)
         .from(stories)
         .innerJoin(users, eq(users.id, stories.author_id))
@@ -262,7 +264,8 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
         .orderBy(...storyShelfOrder)
         .limit(limit)
         .offset(offset),
-      c.var.db
+      c
+        .get('db')
         .select({ n: sql<number>`count(*)::int` })
         .from(stories)
         .where(where),
@@ -272,8 +275,9 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
   .openapi(storyChanges, async (c) => {
     const { updated_since, limit } = c.req.valid('query');
     const since = parseSince(updated_since);
-    const tenant = c.var.tenant;
-    const rows = await c.var.db
+    const tenant = c.get('tenant');
+    const rows = await c
+      .get('db')
       .select({ ...storyCardColumns, readable: sql<boolean>`coalesce(${readableStories(tenant, ANONYMOUS)}, false)`, ts: changedTs })
       .from(stories)
       .innerJoin(users, eq(users.id, stories.author_id))
@@ -310,11 +314,12 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getStory, async (c) => {
     const { id } = c.req.valid('param');
-    const [row] = await c.var.db
+    const [row] = await c
+      .get('db')
       .select({ ...storyCardColumns, body: stories.body })
       .from(stories)
       .innerJoin(users, eq(users.id, stories.author_id))
-      .where(and(eq(stories.id, id), readableStories(c.var.tenant, await storyViewer(c))))
+      .where(and(eq(stories.id, id), readableStories(c.get('tenant'), await storyViewer(c))))
       .limit(1);
     if (!row) fail(404, 'This story is not in the library.');
     return c.json(row, 200);
@@ -322,8 +327,9 @@ export const libraryRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listBooks, async (c) => {
     const { updated_since, limit } = c.req.valid('query');
     const since = parseSince(updated_since);
-    const tenant = c.var.tenant;
-    const rows = await c.var.db
+    const tenant = c.get('tenant');
+    const rows = await c
+      .get('db')
       .select({
         ...bookColumns,
         category_id: books.category_id,

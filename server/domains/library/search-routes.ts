@@ -61,10 +61,11 @@ function everyTermStartsAWord(terms: string[], ...columns: SQL[]): SQL | undefin
 export const searchRoutes = new OpenAPIHono<AppEnv>().openapi(combined, async (c) => {
   const { search, limit } = c.req.valid('query');
   const terms = searchTerms(search);
-  const tenant = c.var.tenant;
+  const tenant = c.get('tenant');
   const viewer = await storyViewer(c);
   const [bookRows, storyRows] = await Promise.all([
-    c.var.db
+    c
+      .get('db')
       .select({
         id: books.id,
         title: books.title,
@@ -78,7 +79,8 @@ export const searchRoutes = new OpenAPIHono<AppEnv>().openapi(combined, async (c
       .where(and(onSale(tenant), everyTermStartsAWord(terms, sql`${books.title}`, sql`${books.author}`)))
       .orderBy(asc(books.title), asc(books.id))
       .limit(limit),
-    c.var.db
+    c
+      .get('db')
       .select(storyCardColumns)
       .from(stories)
       .innerJoin(users, eq(users.id, stories.author_id))

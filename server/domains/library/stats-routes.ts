@@ -51,7 +51,7 @@ const teacherBookStats = statsRoute(
 );
 
 async function stats(c: Context<AppEnv>) {
-  const db = c.var.db;
+  const db = c.get('db');
   const scope = bookScope(c);
   const [[counts], [sales]] = await Promise.all([
     db
@@ -129,8 +129,8 @@ export const bookStatsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(bookStats, stats)
   .openapi(teacherBookStats, stats)
   .openapi(dashboard, async (c) => {
-    const db = c.var.db;
-    const months = lastMonths(c.var.deps.now());
+    const db = c.get('db');
+    const months = lastMonths(c.get('deps').now());
     const since = new Date(`${months[0]}-01T00:00:00Z`);
     const live = isNull(books.deleted_at);
     const paid = and(eq(orders.status, 'success'), eq(orders.kind, 'books'));

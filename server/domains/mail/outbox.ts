@@ -61,8 +61,8 @@ export type SchoolSite = Pick<TenantRow, 'subdomain' | 'domain_url' | 'domain_ho
  * database, never from the request's Host header, so a forged Host cannot send a reset link to
  * someone else's server.
  */
-export function siteOrigin(c: Context<AppEnv>, school: SchoolSite | string | null = c.var.tenant): string {
-  return schoolOrigin(c.var.deps.config, school);
+export function siteOrigin(c: Context<AppEnv>, school: SchoolSite | string | null = c.get('tenant')): string {
+  return schoolOrigin(c.get('deps').config, school);
 }
 
 /** The same for work done outside a request (a background job's mail). */

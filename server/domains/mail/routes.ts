@@ -127,21 +127,23 @@ export const adminEmailRoutes = new OpenAPIHono<AppEnv>()
   .route('/', emailsList)
   .openapi(resend, async (c) => {
     const ids = [...new Set(c.req.valid('json').ids)];
-    const found = await c.var.db.select({ id: emailOutbox.id }).from(emailOutbox).where(inArray(emailOutbox.id, ids));
+    const found = await c.get('db').select({ id: emailOutbox.id }).from(emailOutbox).where(inArray(emailOutbox.id, ids));
     if (found.length !== ids.length) fail(404, 'Some of these e-mails do not exist.');
-    await c.var.db.update(emailOutbox).set({ sent_at: null, attempts: 0, last_error: null }).where(inArray(emailOutbox.id, ids));
-    c.var.deps.kickMailer();
+    await c.get('db').update(emailOutbox).set({ sent_at: null, attempts: 0, last_error: null }).where(inArray(emailOutbox.id, ids));
+    c.get('deps').kickMailer();
     return c.json({ message: 'E-mails queued to be sent again.' }, 200);
   })
   .openapi(teacherPowers, async (c) => {
     const { ids, action } = c.req.valid('json');
     const unique = [...new Set(ids)];
-    const found = await c.var.db
+    const found = await c
+      .get('db')
       .select({ id: users.id })
       .from(users)
       .where(and(inArray(users.id, unique), inArray(users.role, ['teacher', 'teacher_admin'])));
     if (found.length !== unique.length) fail(404, 'Some of these users are not teachers.');
-    await c.var.db
+    await c
+      .get('db')
       .update(users)
       .set({ role: action === 'grant' ? 'teacher_admin' : 'teacher', updated_at: sql`now()` })
       .where(inArray(users.id, unique));

@@ -45,9 +45,9 @@ const stats = defineRoute(PLATFORM, {
 const netCents = sql<number>`coalesce(sum(${orders.total_cents} - ${orders.refunded_cents}), 0)::int`;
 
 export const adminDashboardRoutes = new OpenAPIHono<AppEnv>().openapi(stats, async (c) => {
-  const db = c.var.db;
+  const db = c.get('db');
   const platform = { kind: 'platform' } as const;
-  const months = lastMonths(c.var.deps.now());
+  const months = lastMonths(c.get('deps').now());
   const since = monthStart(months[0]!);
   const [tenantRows, people, storyRows, [bookRow], [charityRow], statusRows, [donationRow], revenueRows, signups] = await Promise.all([
     db.select({ org: tenants.is_organization, n: count() }).from(tenants).groupBy(tenants.is_organization),

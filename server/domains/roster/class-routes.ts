@@ -154,14 +154,15 @@ for (const route of [teacherClasses, schoolClasses]) {
     const { limit, updated_since } = c.req.valid('query');
     const scope = classScope(tenant, user);
     const [rows, [total]] = await Promise.all([
-      c.var.db
+      c
+        .get('db')
         .select(classFields)
         .from(classes)
         .leftJoin(users, eq(users.id, classes.teacher_id))
         .where(and(scope, after(classes.updated_at, classes.id, parseSince(updated_since))))
         .orderBy(asc(classes.updated_at), asc(classes.id))
         .limit(limit),
-      c.var.db.select({ n: count() }).from(classes).where(scope),
+      c.get('db').select({ n: count() }).from(classes).where(scope),
     ]);
     const next = nextSince(
       rows.map((r) => ({ ts: r.updated_at, id: r.id })),
@@ -173,7 +174,8 @@ for (const route of [teacherClasses, schoolClasses]) {
 
 classRoutes
   .openapi(oneClass, async (c) => {
-    const [row] = await c.var.db
+    const [row] = await c
+      .get('db')
       .select(classFields)
       .from(classes)
       .leftJoin(users, eq(users.id, classes.teacher_id))
@@ -187,10 +189,11 @@ classRoutes
     const tenant = siteTenant(c);
     const { classId } = c.req.valid('param');
     const { limit, offset } = c.req.valid('query');
-    if (!(await reachableClass(c.var.db, tenant, user, classId))) fail(404, ROSTER_MSG.classNotFound);
+    if (!(await reachableClass(c.get('db'), tenant, user, classId))) fail(404, ROSTER_MSG.classNotFound);
     const where = and(eq(students.class_id, classId), eq(students.archived, false), eq(users.is_active, true));
     const [rows, [total]] = await Promise.all([
-      c.var.db
+      c
+        .get('db')
         .select(loginFields)
         .from(students)
         .innerJoin(users, eq(users.id, students.user_id))
@@ -199,9 +202,9 @@ classRoutes
         .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id))
         .limit(limit)
         .offset(offset),
-      c.var.db.select({ n: count() }).from(students).innerJoin(users, eq(users.id, students.user_id)).where(where),
+      c.get('db').select({ n: count() }).from(students).innerJoin(users, eq(users.id, students.user_id)).where(where),
     ]);
-    const key = c.var.deps.keys.data;
+    const key = c.get('deps').keys.data;
     const results = rows.map(({ password_encrypted, ...r }) => ({
       ...r,
       username: r.username ?? '',
@@ -212,7 +215,8 @@ classRoutes
   .openapi(studentLoginInfo, async (c) => {
     const user = signedInUser(c);
     const { classCode, studentId } = c.req.valid('param');
-    const [row] = await c.var.db
+    const [row] = await c
+      .get('db')
       .select(loginFields)
       .from(students)
       .innerJoin(users, eq(users.id, students.user_id))
@@ -227,5 +231,5 @@ classRoutes
       .limit(1);
     if (!row) fail(404, ROSTER_MSG.studentMissing);
     const { password_encrypted, id: _id, ...info } = row;
-    return c.json({ ...info, username: info.username ?? '', password: decryptText(c.var.deps.keys.data, password_encrypted) }, 200);
+    return c.json({ ...info, username: info.username ?? '', password: decryptText(c.get('deps').keys.data, password_encrypted) }, 200);
   });

@@ -178,8 +178,8 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
     const tenant = siteTenant(c);
     const { classCode } = c.req.valid('param');
     const { limit, offset, search } = c.req.valid('query');
-    const { now } = c.var.deps;
-    const db = c.var.db;
+    const { now } = c.get('deps');
+    const db = c.get('db');
     // Guessing class codes to read rosters is throttled like passwords: per device, per network
     // address and per site, so leaving the device header out lifts nothing.
     const guesses = [...deviceLimit(c, 'class-code'), ...networkLimits(c, 'class-code')];
@@ -223,8 +223,8 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(communityLogin, async (c) => {
     const tenant = siteTenant(c);
-    const { now: clock } = c.var.deps;
-    const db = c.var.db;
+    const { now: clock } = c.get('deps');
+    const db = c.get('db');
     const now = clock();
     if (!tenant.community_password_hash) fail(404, 'This school has no community access.');
     // Per device and per address only: a school-wide count would let one stranger lock out
@@ -243,16 +243,16 @@ export const signInRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ authenticated: true, message: MSG.communityLoginSuccess }, 200);
   })
   .openapi(communityCheck, async (c) => {
-    return c.json({ authenticated: await hasCommunityAccess(c, c.var.db, c.var.deps.now()) }, 200);
+    return c.json({ authenticated: await hasCommunityAccess(c, c.get('db'), c.get('deps').now()) }, 200);
   })
   .openapi(communityLogout, async (c) => {
-    await closeCommunitySession(c, c.var.db, c.var.deps.now());
+    await closeCommunitySession(c, c.get('db'), c.get('deps').now());
     return c.json({ message: 'Signed out of the community.' }, 200);
   })
   .openapi(unlock, async (c) => {
     const me = signedInUser(c);
     const tenant = siteTenant(c);
-    const db = c.var.db;
+    const db = c.get('db');
     const [student] = await db
       .select({ username: users.username, teacher_id: classes.teacher_id })
       .from(students)

@@ -223,7 +223,7 @@ function listWhere(tenant: TenantRow, user: AuthUser, q: z.infer<typeof StudentQ
 /** The ids, all of them manageable by this user, or a 404 naming none of them. */
 async function mine(c: Context<AppEnv>, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
-  const found = await reachableStudents(c.var.db, siteTenant(c), signedInUser(c), unique);
+  const found = await reachableStudents(c.get('db'), siteTenant(c), signedInUser(c), unique);
   if (found.length !== unique.length) fail(404, ROSTER_OWN_MSG.noSuchStudents);
   return unique;
 }
@@ -255,7 +255,7 @@ export const studentRoutes = new OpenAPIHono<AppEnv>()
     const where = listWhere(siteTenant(c), signedInUser(c), q);
     const since = q.updated_since ? parseSince(q.updated_since) : null;
     if (q.updated_since) {
-      const rows = await selectStudents(c.var.db)
+      const rows = await selectStudents(c.get('db'))
         .where(and(where, after(students.updated_at, students.user_id, since)))
         .orderBy(asc(students.updated_at), asc(students.user_id))
         .limit(q.limit);
@@ -266,89 +266,89 @@ export const studentRoutes = new OpenAPIHono<AppEnv>()
       return c.json({ count: rows.length, results: rows.map(studentJson), next_since: next }, 200);
     }
     const [rows, [total]] = await Promise.all([
-      selectStudents(c.var.db)
+      selectStudents(c.get('db'))
         .where(where)
         .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id))
         .limit(q.limit)
         .offset(q.offset),
-      c.var.db.select({ n: count() }).from(students).innerJoin(users, eq(users.id, students.user_id)).where(where),
+      c.get('db').select({ n: count() }).from(students).innerJoin(users, eq(users.id, students.user_id)).where(where),
     ]);
     return c.json({ count: total?.n ?? 0, results: rows.map(studentJson), next_since: null }, 200);
   })
   .openapi(manageStudent, async (c) => {
     const [id] = await mine(c, [c.req.valid('param').id]);
     const body = c.req.valid('json');
-    const db = c.var.db;
+    const db = c.get('db');
     await db.update(users).set({ first_name: body.first_name, last_name: body.last_name }).where(eq(users.id, id!));
     const [before] = await db.select({ password_encrypted: students.password_encrypted }).from(students).where(eq(students.user_id, id!));
     // A new password signs the child out everywhere (whoever knew the old one too).
-    if (before && decryptText(c.var.deps.keys.data, before.password_encrypted) !== body.password) {
-      await revokeUserSessions(db, [id!], c.var.deps.now());
+    if (before && decryptText(c.get('deps').keys.data, before.password_encrypted) !== body.password) {
+      await revokeUserSessions(db, [id!], c.get('deps').now());
     }
     await setStudents(db, [id!], {
       privacy_preference: body.privacy_preference,
-      password_encrypted: encryptText(c.var.deps.keys.data, body.password),
+      password_encrypted: encryptText(c.get('deps').keys.data, body.password),
     });
     return c.json(await oneStudent(db, id!), 200);
   })
   .openapi(privacyUpdate, async (c) => {
     const [id] = await mine(c, [c.req.valid('param').id]);
     const { privacy_preference } = c.req.valid('json');
-    const [row] = await c.var.db.select({ now: students.privacy_preference }).from(students).where(eq(students.user_id, id!));
+    const [row] = await c.get('db').select({ now: students.privacy_preference }).from(students).where(eq(students.user_id, id!));
     if (row?.now === privacy_preference) fail(400, ROSTER_MSG.privacySame);
-    await setStudents(c.var.db, [id!], { privacy_preference });
+    await setStudents(c.get('db'), [id!], { privacy_preference });
     return c.json({ message: ROSTER_MSG.privacyUpdated }, 200);
   })
   .openapi(changePassword, async (c) => {
     const [id] = await mine(c, [c.req.valid('param').id]);
-    await setStudents(c.var.db, [id!], { password_encrypted: encryptText(c.var.deps.keys.data, c.req.valid('json').new_password) });
-    await revokeUserSessions(c.var.db, [id!], c.var.deps.now());
+    await setStudents(c.get('db'), [id!], { password_encrypted: encryptText(c.get('deps').keys.data, c.req.valid('json').new_password) });
+    await revokeUserSessions(c.get('db'), [id!], c.get('deps').now());
     return c.json({ message: ROSTER_MSG.studentUpdated }, 200);
   })
   .openapi(bulkPrivacy, async (c) => {
     const { user_ids, privacy_preference } = c.req.valid('json');
-    await setStudents(c.var.db, await mine(c, user_ids), { privacy_preference });
+    await setStudents(c.get('db'), await mine(c, user_ids), { privacy_preference });
     return c.json({ message: ROSTER_MSG.privacyUpdated }, 200);
   })
   .openapi(changePrivacy, async (c) => {
     const { ids, privacy_preference } = c.req.valid('json');
-    await setStudents(c.var.db, await mine(c, ids), { privacy_preference });
+    await setStudents(c.get('db'), await mine(c, ids), { privacy_preference });
     return c.json({ message: ROSTER_MSG.privacyUpdated }, 200);
   })
   .openapi(feature, async (c) => {
     const { ids, action } = c.req.valid('json');
-    await setStudents(c.var.db, await mine(c, ids), { is_featured: action === 'feature' });
+    await setStudents(c.get('db'), await mine(c, ids), { is_featured: action === 'feature' });
     return c.json({ message: action === 'feature' ? ROSTER_OWN_MSG.featured : ROSTER_OWN_MSG.unfeatured }, 200);
   })
   .openapi(archiveAll, async (c) => {
     const ids = await mine(c, c.req.valid('json').user_ids);
-    await setStudents(c.var.db, ids, { archived: true });
-    await revokeUserSessions(c.var.db, ids, c.var.deps.now());
-    await touchClasses(c.var.db, await classIdsOf(c.var.db, ids));
+    await setStudents(c.get('db'), ids, { archived: true });
+    await revokeUserSessions(c.get('db'), ids, c.get('deps').now());
+    await touchClasses(c.get('db'), await classIdsOf(c.get('db'), ids));
     return c.json({ success: true, message: ROSTER_OWN_MSG.archived }, 200);
   })
   .openapi(archive, async (c) => {
     const { student_ids, archived } = c.req.valid('json');
     const ids = await mine(c, student_ids);
-    await setStudents(c.var.db, ids, { archived });
-    if (archived) await revokeUserSessions(c.var.db, ids, c.var.deps.now());
-    await touchClasses(c.var.db, await classIdsOf(c.var.db, ids));
+    await setStudents(c.get('db'), ids, { archived });
+    if (archived) await revokeUserSessions(c.get('db'), ids, c.get('deps').now());
+    await touchClasses(c.get('db'), await classIdsOf(c.get('db'), ids));
     return c.json({ success: true, message: ROSTER_OWN_MSG.archived }, 200);
   })
   .openapi(transfer, async (c) => {
     const { student_ids, class_id } = c.req.valid('json');
     const ids = await mine(c, student_ids);
-    const target = await reachableClass(c.var.db, siteTenant(c), signedInUser(c), class_id);
+    const target = await reachableClass(c.get('db'), siteTenant(c), signedInUser(c), class_id);
     if (!target) fail(404, ROSTER_MSG.classNotFound);
-    const before = await classIdsOf(c.var.db, ids);
-    await setStudents(c.var.db, ids, { archived: false, class_id, tenant_id: target.tenant_id });
-    await touchClasses(c.var.db, [...before, class_id]);
+    const before = await classIdsOf(c.get('db'), ids);
+    await setStudents(c.get('db'), ids, { archived: false, class_id, tenant_id: target.tenant_id });
+    await touchClasses(c.get('db'), [...before, class_id]);
     return c.json({ success: true, message: ROSTER_OWN_MSG.transferred }, 200);
   })
   .openapi(bulkAdd, async (c) => {
-    const cls = await reachableClass(c.var.db, siteTenant(c), signedInUser(c), c.req.valid('param').classId);
+    const cls = await reachableClass(c.get('db'), siteTenant(c), signedInUser(c), c.req.valid('param').classId);
     if (!cls) fail(404, ROSTER_MSG.classNotFound);
-    const added = await createStudents(c.var.db, c.var.deps.keys.data, cls, c.req.valid('json'));
+    const added = await createStudents(c.get('db'), c.get('deps').keys.data, cls, c.req.valid('json'));
     return c.json(
       {
         message: ROSTER_MSG.added,
@@ -359,10 +359,10 @@ export const studentRoutes = new OpenAPIHono<AppEnv>()
     );
   })
   .openapi(csvAdd, async (c) => {
-    const cls = await reachableClass(c.var.db, siteTenant(c), signedInUser(c), c.req.valid('param').classId);
+    const cls = await reachableClass(c.get('db'), siteTenant(c), signedInUser(c), c.req.valid('param').classId);
     if (!cls) fail(404, ROSTER_MSG.classNotFound);
     const names = prepared<NonNullable<Awaited<ReturnType<typeof namesOfCsv>>>>(c);
-    const added = await createStudents(c.var.db, c.var.deps.keys.data, cls, names);
+    const added = await createStudents(c.get('db'), c.get('deps').keys.data, cls, names);
     return c.json(
       {
         message: ROSTER_MSG.csvUploaded,

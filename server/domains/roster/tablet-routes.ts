@@ -234,8 +234,8 @@ export const tabletRoutes = new OpenAPIHono<AppEnv>()
     const tenant = siteTenant(c);
     const me = signedInUser(c);
     const body = c.req.valid('json');
-    const db = c.var.db;
-    const now = c.var.deps.now();
+    const db = c.get('db');
+    const now = c.get('deps').now();
     const ids = [...new Set(body.class_ids)];
     const mine = await db
       .select({ id: classes.id })
@@ -265,7 +265,7 @@ export const tabletRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(classTablets, async (c) => {
     const tenant = siteTenant(c);
-    const db = c.var.db;
+    const db = c.get('db');
     const [cls] = await db
       .select({ id: classes.id })
       .from(classes)
@@ -289,8 +289,8 @@ export const tabletRoutes = new OpenAPIHono<AppEnv>()
     const tenant = siteTenant(c);
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
-    const db = c.var.db;
-    const now = c.var.deps.now();
+    const db = c.get('db');
+    const now = c.get('deps').now();
     const limits = tabletLimits(c);
     await assertNotLocked(c, db, limits, now);
     const enrolment = await usableEnrolment(db, tenant.id, id, now);
@@ -331,7 +331,7 @@ export const tabletRoutes = new OpenAPIHono<AppEnv>()
       : [];
     const verifiers = await currentVerifiers(
       db,
-      c.var.deps.keys.data,
+      c.get('deps').keys.data,
       children.map((s) => s.id),
     );
     await db.update(tabletEnrolments).set({ last_seen_at: now }).where(eq(tabletEnrolments.id, id));
@@ -362,8 +362,8 @@ export const tabletRoutes = new OpenAPIHono<AppEnv>()
   .openapi(acceptWaiting, async (c) => {
     const tenant = siteTenant(c);
     const me = signedInUser(c);
-    const db = c.var.db;
-    const now = c.var.deps.now();
+    const db = c.get('db');
+    const now = c.get('deps').now();
     const limits = tabletLimits(c);
     await assertNotLocked(c, db, limits, now);
     // Revoked or expired is why the teacher is asked; the tablet is reached through a class of theirs.
@@ -388,11 +388,11 @@ function staffReaches(c: Context<AppEnv>) {
  */
 async function exchangeOne(c: Context<AppEnv>, enrolment: Enrolment, body: ExchangeRequest, limits: Limit[], staff?: AuthUser) {
   const tenant = siteTenant(c);
-  const deps = c.var.deps;
+  const deps = c.get('deps');
   const now = deps.now();
   const id = enrolment.id;
   const message = exchangeMessage(id, body);
-  if (!validSignature(enrolment, message, body.signature)) await recordFailure(c.var.db, limits, now);
+  if (!validSignature(enrolment, message, body.signature)) await recordFailure(c.get('db'), limits, now);
   const signedInAt = new Date(body.signed_in_at);
   assertSigned(enrolment, message, body.signature, signedInAt, now);
   const revokedAt = staff && enrolment.revoked_at && enrolment.revoked_at < enrolment.expires_at ? enrolment.revoked_at : null;
@@ -400,7 +400,7 @@ async function exchangeOne(c: Context<AppEnv>, enrolment: Enrolment, body: Excha
     fail(403, TABLET_MSG.outsideEnrolment, { error: TABLET_MSG.outsideEnrolment, code: 'tablet_window' });
   }
   // One transaction: a refusal after the nonce is taken leaves no trace, not even the nonce.
-  return c.var.db.transaction(async (tx) => {
+  return c.get('db').transaction(async (tx) => {
     const [child] = await tx
       .select({ id: students.user_id })
       .from(students)
@@ -448,16 +448,16 @@ async function exchangeEach(c: Context<AppEnv>, enrolment: Enrolment, exchanges:
 
 /** The tablet asking to exchange sign-ins: not locked out, enrolled, and neither revoked nor expired. */
 async function exchangingTablet(c: Context<AppEnv>, id: string) {
-  const now = c.var.deps.now();
+  const now = c.get('deps').now();
   const limits = tabletLimits(c);
-  await assertNotLocked(c, c.var.db, limits, now);
-  return { enrolment: await usableEnrolment(c.var.db, siteTenant(c).id, id, now), limits };
+  await assertNotLocked(c, c.get('db'), limits, now);
+  return { enrolment: await usableEnrolment(c.get('db'), siteTenant(c).id, id, now), limits };
 }
 
 async function staffAction(c: Context<AppEnv>, id: string, action: 'renew' | 'revoke') {
   const tenant = siteTenant(c);
-  const db = c.var.db;
-  const now = c.var.deps.now();
+  const db = c.get('db');
+  const now = c.get('deps').now();
   const [row] = await db
     .select()
     .from(tabletEnrolments)

@@ -60,7 +60,8 @@ const patchClass = defineRoute(CHANGE, {
 
 /** The site's school's active teachers, by name. */
 function teachersOf(c: Context<AppEnv>) {
-  return c.var.db
+  return c
+    .get('db')
     .select({ id: users.id, first: users.first_name, last: users.last_name })
     .from(users)
     .where(and(eq(users.tenant_id, siteTenant(c).id), inArray(users.role, [...TEACHER_ROLES]), eq(users.is_active, true)))
@@ -73,7 +74,8 @@ async function checkTeacher(c: Context<AppEnv>, teacherId: number | null | undef
 }
 
 async function classJson(c: Context<AppEnv>, id: number) {
-  const [row] = await c.var.db
+  const [row] = await c
+    .get('db')
     .select({ id: classes.id, name: classes.name, class_code: classes.class_id, teacher_id: classes.teacher_id })
     .from(classes)
     .where(and(eq(classes.id, id), eq(classes.tenant_id, siteTenant(c).id), isNull(classes.deleted_at)))
@@ -87,12 +89,13 @@ export const classAdminRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createClass, async (c) => {
     const form = c.req.valid('json');
     await checkTeacher(c, form.teacher_id);
-    const [row] = await c.var.db
+    const [row] = await c
+      .get('db')
       .insert(classes)
       .values({
         tenant_id: siteTenant(c).id,
         name: form.name,
-        class_id: await freeClassCode(c.var.db),
+        class_id: await freeClassCode(c.get('db')),
         teacher_id: form.teacher_id ?? null,
       })
       .returning({ id: classes.id });
@@ -109,7 +112,8 @@ export const classAdminRoutes = new OpenAPIHono<AppEnv>()
       ...(form.teacher_id !== undefined ? { teacher_id: form.teacher_id } : {}),
     };
     if (Object.keys(values).length)
-      await c.var.db
+      await c
+        .get('db')
         .update(classes)
         .set({ ...values, updated_at: sql`now()` })
         .where(eq(classes.id, id));

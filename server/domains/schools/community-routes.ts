@@ -66,7 +66,7 @@ const change = defineRoute(PLATFORM, {
 export const adminCommunityRoutes = new OpenAPIHono<AppEnv>().openapi(change, async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
-  const db = c.var.db;
+  const db = c.get('db');
   const [tenant] = await db
     .select({ id: tenants.id, org: tenants.is_organization, subdomain: tenants.subdomain })
     .from(tenants)
@@ -79,8 +79,11 @@ export const adminCommunityRoutes = new OpenAPIHono<AppEnv>().openapi(change, as
     .update(tenants)
     .set({ community_password_hash: password ? await hashPassword(password) : null })
     .where(eq(tenants.id, id));
-  await db.update(communitySessions).set({ revoked_at: c.var.deps.now() }).where(eq(communitySessions.tenant_id, id));
-  forgetTenant(c.var.deps, tenant!.subdomain);
+  await db
+    .update(communitySessions)
+    .set({ revoked_at: c.get('deps').now() })
+    .where(eq(communitySessions.tenant_id, id));
+  forgetTenant(c.get('deps'), tenant!.subdomain);
   const message =
     body.action === 'off'
       ? 'Community access turned off.'

@@ -63,14 +63,14 @@ const verifyDomain = defineRoute(SCHOOL_AREA, {
 });
 
 function describe(c: Context<AppEnv>, tenant: { id: number; domain_url: string; domain_host: string | null }) {
-  const host = ownDomainHost(tenant.domain_url, c.var.deps.config);
+  const host = ownDomainHost(tenant.domain_url, c.get('deps').config);
   return {
     domain_url: tenant.domain_url,
     host,
     record_type: 'TXT' as const,
     record_name: host && recordName(host),
-    record_value: host && domainToken(c.var.deps.keys, tenant.id, host),
-    points_to: c.var.deps.config.publicUrl.hostname,
+    record_value: host && domainToken(c.get('deps').keys, tenant.id, host),
+    points_to: c.get('deps').config.publicUrl.hostname,
     verified: host !== null && tenant.domain_host === host,
   };
 }
@@ -90,7 +90,7 @@ export const domainRoutes = new OpenAPIHono<AppEnv>()
   .openapi(putDomain, async (c) => {
     const tenant = siteTenant(c);
     const { domain_url } = c.req.valid('json');
-    if (!ownDomainHost(domain_url, c.var.deps.config))
+    if (!ownDomainHost(domain_url, c.get('deps').config))
       fail(
         422,
         "Enter your school's own domain, for example https://www.yourschool.org (a name, not an address, a port or this platform's own host).",
@@ -98,8 +98,8 @@ export const domainRoutes = new OpenAPIHono<AppEnv>()
           errors: { domain_url: ['Enter a domain you own'] },
         },
       );
-    const [row] = await c.var.db.update(tenants).set({ domain_url }).where(eq(tenants.id, tenant.id)).returning();
-    forgetTenant(c.var.deps, tenant.subdomain);
+    const [row] = await c.get('db').update(tenants).set({ domain_url }).where(eq(tenants.id, tenant.id)).returning();
+    forgetTenant(c.get('deps'), tenant.subdomain);
     return c.json(describe(c, row!), 200);
   })
   .openapi(verifyDomain, async (c) => {
@@ -108,16 +108,16 @@ export const domainRoutes = new OpenAPIHono<AppEnv>()
     const { host, record_name, record_value } = answer;
     if (!host || !record_name || !record_value) fail(422, NO_DOMAIN);
     if (answer.verified) return c.json(answer, 200);
-    const check = await checkToken(c.var.deps.resolveTxt ?? systemResolver, host, record_value);
+    const check = await checkToken(c.get('deps').resolveTxt ?? systemResolver, host, record_value);
     if (check.result !== 'verified') fail(422, notVerified(check, record_name, record_value), { reason: check.result });
-    await c.var.db.transaction(async (tx) => {
+    await c.get('db').transaction(async (tx) => {
       await tx
         .update(tenants)
         .set({ domain_host: null })
         .where(and(eq(tenants.domain_host, host), ne(tenants.id, tenant.id)));
       await tx.update(tenants).set({ domain_host: host }).where(eq(tenants.id, tenant.id));
     });
-    forgetTenant(c.var.deps);
-    c.var.log.info({ tenant: tenant.subdomain, host }, 'own domain verified');
+    forgetTenant(c.get('deps'));
+    c.get('log').info({ tenant: tenant.subdomain, host }, 'own domain verified');
     return c.json({ ...answer, verified: true }, 200);
   });

@@ -190,8 +190,12 @@ export const adminModeRoutes = new OpenAPIHono<AppEnv>()
   .route('/', modesList)
   .openapi(createMode, async (c) => {
     const m = c.req.valid('json');
-    const [last] = await c.var.db.select({ n: sql<number>`coalesce(max(${modes.sort_order}), -1)::int` }).from(modes);
-    const [row] = await c.var.db
+    const [last] = await c
+      .get('db')
+      .select({ n: sql<number>`coalesce(max(${modes.sort_order}), -1)::int` })
+      .from(modes);
+    const [row] = await c
+      .get('db')
       .insert(modes)
       .values({
         name: m.name,
@@ -204,10 +208,10 @@ export const adminModeRoutes = new OpenAPIHono<AppEnv>()
       .returning();
     return c.json(modeJson(row!), 201);
   })
-  .openapi(getMode, async (c) => c.json(modeJson(await modeOr404(c.var.db, c.req.valid('param').id)), 200))
+  .openapi(getMode, async (c) => c.json(modeJson(await modeOr404(c.get('db'), c.req.valid('param').id)), 200))
   .openapi(patchMode, async (c) => {
     const { id } = c.req.valid('param');
-    await modeOr404(c.var.db, id);
+    await modeOr404(c.get('db'), id);
     const m = c.req.valid('json');
     const set = {
       ...(m.name !== undefined ? { name: m.name } : {}),
@@ -217,14 +221,14 @@ export const adminModeRoutes = new OpenAPIHono<AppEnv>()
       ...(m.status !== undefined ? { status: m.status } : {}),
     };
     const [row] = Object.keys(set).length
-      ? await c.var.db.update(modes).set(set).where(eq(modes.id, id)).returning()
-      : [await modeOr404(c.var.db, id)];
+      ? await c.get('db').update(modes).set(set).where(eq(modes.id, id)).returning()
+      : [await modeOr404(c.get('db'), id)];
     return c.json(modeJson(row!), 200);
   })
   .openapi(bulkModes, async (c) => {
     const { ids, action } = c.req.valid('json');
     const unique = [...new Set(ids)];
-    const found = await c.var.db.select({ id: modes.id }).from(modes).where(inArray(modes.id, unique));
+    const found = await c.get('db').select({ id: modes.id }).from(modes).where(inArray(modes.id, unique));
     if (found.length !== unique.length) fail(404, 'Some of these modes do not exist.');
     const set =
       action === 'lock'
@@ -234,35 +238,39 @@ export const adminModeRoutes = new OpenAPIHono<AppEnv>()
           : action === 'activate'
             ? { active: true, status: 'ACTIVE' }
             : { active: false, status: 'INACTIVE' };
-    await c.var.db.update(modes).set(set).where(inArray(modes.id, unique));
+    await c.get('db').update(modes).set(set).where(inArray(modes.id, unique));
     return c.json({ message: ADMIN_MSG.bulkDone }, 200);
   })
   .openapi(moveModes, async (c) => {
     const { ids, to } = c.req.valid('json');
-    const all = await c.var.db.select({ id: modes.id }).from(modes).orderBy(asc(modes.sort_order), asc(modes.id));
+    const all = await c.get('db').select({ id: modes.id }).from(modes).orderBy(asc(modes.sort_order), asc(modes.id));
     const order = all.map((m) => m.id);
     if (ids.some((id) => !order.includes(id))) fail(404, 'Some of these modes do not exist.');
     const next = reorder(order, ids, to);
-    await c.var.db
+    await c
+      .get('db')
       .update(modes)
       .set({ sort_order: sql`(array_position(${sql.raw(`ARRAY[${next.map(Number).join(',')}]::int[]`)}, ${modes.id}) - 1)` })
       .where(inArray(modes.id, next));
     return c.json({ message: 'The modes are in their new order.' }, 200);
   })
   .openapi(getSchoolModes, async (c) => {
-    const rows = await schoolModes(c.var.db, siteTenant(c).id, c.var.deps.now());
+    const rows = await schoolModes(c.get('db'), siteTenant(c).id, c.get('deps').now());
     return c.json({ count: rows.length, results: rows }, 200);
   })
   .openapi(putSchoolModes, async (c) => {
     signedInUser(c);
     const tenantId = siteTenant(c).id;
     const offered = [...new Set(c.req.valid('json').offered)];
-    const all = await c.var.db.select({ id: modes.id }).from(modes);
+    const all = await c.get('db').select({ id: modes.id }).from(modes);
     const known = new Set(all.map((m) => m.id));
     if (offered.some((id) => !known.has(id))) fail(404, 'Some of these modes do not exist.');
-    await c.var.db.delete(tenantModes).where(eq(tenantModes.tenant_id, tenantId));
+    await c.get('db').delete(tenantModes).where(eq(tenantModes.tenant_id, tenantId));
     const hidden = all.filter((m) => !offered.includes(m.id));
     if (hidden.length)
-      await c.var.db.insert(tenantModes).values(hidden.map((m) => ({ tenant_id: tenantId, mode_id: m.id, offered: false })));
+      await c
+        .get('db')
+        .insert(tenantModes)
+        .values(hidden.map((m) => ({ tenant_id: tenantId, mode_id: m.id, offered: false })));
     return c.json({ message: SUBS_MSG.modesSaved }, 200);
   });

@@ -97,11 +97,11 @@ const stats = defineRoute(ORGANIZATION_AREA, {
 export const adminOrganizationRoutes = new OpenAPIHono<AppEnv>()
   .route('/', schoolsList)
   .route('/', paymentHistory.organization)
-  .openapi(stats, async (c) => c.json(await areaStats(c.var.db, requestScope(c), c.var.deps.now()), 200))
+  .openapi(stats, async (c) => c.json(await areaStats(c.get('db'), requestScope(c), c.get('deps').now()), 200))
   .openapi(getSchool, async (c) => {
     const { id } = c.req.valid('param');
-    const school = (await schoolInScope(c.var.db, requestScope(c), id)) ?? fail(404, ADMIN_MSG.notFound);
-    const classList = (await classRows(c.var.db, { kind: 'school', tenantId: id })).map((r) => ({
+    const school = (await schoolInScope(c.get('db'), requestScope(c), id)) ?? fail(404, ADMIN_MSG.notFound);
+    const classList = (await classRows(c.get('db'), { kind: 'school', tenantId: id })).map((r) => ({
       id: r.id,
       name: r.name,
       class_code: r.class_code,
@@ -112,7 +112,8 @@ export const adminOrganizationRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(unlinkSchool, async (c) => {
     const { id } = c.req.valid('param');
-    const gone = await c.var.db
+    const gone = await c
+      .get('db')
       .delete(organizationLinks)
       .where(and(eq(organizationLinks.organization_id, siteTenant(c).id), eq(organizationLinks.school_id, id)))
       .returning({ id: organizationLinks.school_id });

@@ -35,7 +35,7 @@ const n = sql<number>`count(*)::int`;
 const kept = sql<number>`coalesce(sum(${orders.total_cents} - ${orders.refunded_cents}), 0)::int`;
 
 export const overviewRoutes = new OpenAPIHono<AppEnv>().openapi(overview, async (c) => {
-  const db = c.var.db;
+  const db = c.get('db');
   const school = siteTenant(c).id;
   const paid = (kind: 'books' | 'donation') =>
     db

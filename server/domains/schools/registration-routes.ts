@@ -94,8 +94,8 @@ export async function freeSubdomain(db: Queryable, wanted: string, explicit: boo
 export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, async (c) => {
   const form = c.req.valid('form');
   const { invitation_link } = c.req.valid('query');
-  const deps = c.var.deps;
-  const db = c.var.db;
+  const deps = c.get('deps');
+  const db = c.get('db');
   const now = deps.now();
   await countUse(c, db, registrationLimits(c), now);
 
@@ -140,7 +140,7 @@ export const registrationRoutes = new OpenAPIHono<AppEnv>().openapi(register, as
       })
       .returning();
     const tenant = row!;
-    if (logo) await storeLogo(tx, c.var.deps.storage, tenant.id, logo);
+    if (logo) await storeLogo(tx, c.get('deps').storage, tenant.id, logo);
     if (owner) {
       await tellAccountOwner(tx, owner, form.school_name, schoolOrigin(deps.config, await schoolOf(tx, owner.tenant_id)), now, asked);
       return tenant;
@@ -243,13 +243,14 @@ export const logoRoutes = new Hono<AppEnv>().get('/tenant-logos/:id{[0-9]+}', as
   // Digits beyond any tenant's id (past the database's integer) name no logo: 404, never a failed query.
   const id = Id.safeParse(c.req.param('id'));
   if (!id.success) fail(404, 'No such logo.');
-  const [logo] = await c.var.db
+  const [logo] = await c
+    .get('db')
     .select({ content_type: tenantLogos.content_type })
     .from(tenantLogos)
     .where(eq(tenantLogos.tenant_id, id.data))
     .limit(1);
   if (!logo || !(LOGO_TYPES as readonly string[]).includes(logo.content_type)) fail(404, 'No such logo.');
-  const data = await c.var.deps.storage.get(c.var.db, storageKey.logo(id.data));
+  const data = await c.get('deps').storage.get(c.get('db'), storageKey.logo(id.data));
   if (!data) fail(404, 'No such logo.');
   c.header('Content-Type', logo.content_type);
   c.header('Cache-Control', 'public, max-age=31536000, immutable');

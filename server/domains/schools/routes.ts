@@ -103,7 +103,7 @@ const currentTenant = defineRoute(
 );
 
 export const tenantRoutes = new OpenAPIHono<AppEnv>().openapi(currentTenant, async (c) => {
-  const tenant = c.var.tenant;
-  const site = tenant ? await tenantJson(c.var.db, tenant) : platformTenant;
-  return c.json({ ...site, payments: paymentChoice(c.var.deps) }, 200);
+  const tenant = c.get('tenant');
+  const site = tenant ? await tenantJson(c.get('db'), tenant) : platformTenant;
+  return c.json({ ...site, payments: paymentChoice(c.get('deps')) }, 200);
 });

@@ -95,7 +95,7 @@ const patchProfile = defineRoute(
 
 /** An open 'school' invitation addressed to this school (its e-mail or one of its admins'). */
 function openInvitationTo(c: Context<AppEnv>, schoolId: number): SQL {
-  const now = c.var.deps.now().toISOString();
+  const now = c.get('deps').now().toISOString();
   return sql`${invitations.kind} = 'school' and ${invitations.accepted_at} is null and ${invitations.expires_at} > ${now}::timestamptz
       and lower(${invitations.email}) in (
         select lower(${users.email}) from ${users} where ${users.tenant_id} = ${schoolId} and ${users.role} = 'school_admin' and ${users.email} is not null
@@ -238,7 +238,8 @@ const removeTeacher = defineRoute(CHANGE, {
 });
 
 async function findTeacher(c: Context<AppEnv>, id: number) {
-  const [row] = await c.var.db
+  const [row] = await c
+    .get('db')
     .select({
       id: users.id,
       first_name: users.first_name,
@@ -267,7 +268,7 @@ const liveClassesOf = (db: Queryable, tenantId: number) =>
 
 async function teacherJson(c: Context<AppEnv>, id: number) {
   const t = await findTeacher(c, id);
-  const options = await liveClassesOf(c.var.db, t.tenant_id!);
+  const options = await liveClassesOf(c.get('db'), t.tenant_id!);
   const { tenant_id: _tenant, ...rest } = t;
   return {
     ...rest,
@@ -284,37 +285,38 @@ export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
   .route('/', paymentHistory.school)
   .route('/', schoolOrganizations)
   .route('/', schoolClassList)
-  .openapi(getUser, async (c) => c.json(await oneUser(c.var.db, requestScope(c), c.req.valid('param').id), 200))
+  .openapi(getUser, async (c) => c.json(await oneUser(c.get('db'), requestScope(c), c.req.valid('param').id), 200))
   .openapi(patchUser, async (c) => {
     const { id } = c.req.valid('param');
     const { is_active } = c.req.valid('json');
     const scope = requestScope(c);
-    await oneUser(c.var.db, scope, id);
+    await oneUser(c.get('db'), scope, id);
     if (id === signedInUser(c).id && is_active === 'false') fieldFail('is_active', SCHOOL_ADMIN_MSG.notYourself);
-    await c.var.db
+    await c
+      .get('db')
       .update(users)
       .set({ is_active: is_active === 'true' })
       .where(eq(users.id, id));
-    if (is_active === 'false') await revokeUserSessions(c.var.db, [id], c.var.deps.now());
-    return c.json(await oneUser(c.var.db, scope, id), 200);
+    if (is_active === 'false') await revokeUserSessions(c.get('db'), [id], c.get('deps').now());
+    return c.json(await oneUser(c.get('db'), scope, id), 200);
   })
-  .openapi(getProfile, async (c) => c.json(await tenantJson(c.var.db, siteTenant(c)), 200))
+  .openapi(getProfile, async (c) => c.json(await tenantJson(c.get('db'), siteTenant(c)), 200))
   .openapi(patchProfile, async (c) => {
     const tenant = siteTenant(c);
     const form = formOrJson(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
-    const db = c.var.db;
+    const db = c.get('db');
     const logo = form.logo instanceof File ? prepared<PreparedLogo | null>(c) : null;
     const values = columnsOf(form);
     if (Object.keys(values).length) await db.update(tenants).set(values).where(eq(tenants.id, tenant.id));
-    if (logo) await storeLogo(db, c.var.deps.storage, tenant.id, logo);
-    forgetTenant(c.var.deps, tenant.subdomain);
+    if (logo) await storeLogo(db, c.get('deps').storage, tenant.id, logo);
+    forgetTenant(c.get('deps'), tenant.subdomain);
     const [row] = await db.select().from(tenants).where(eq(tenants.id, tenant.id)).limit(1);
     return c.json(await tenantJson(db, row!), 200);
   })
   .openapi(acceptOrganization, async (c) => {
     const { id } = c.req.valid('param');
     const school = siteTenant(c).id;
-    const db = c.var.db;
+    const db = c.get('db');
     const open = await db
       .select({ id: invitations.id })
       .from(invitations)
@@ -329,7 +331,7 @@ export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
     if (open.length)
       await db
         .update(invitations)
-        .set({ accepted_at: c.var.deps.now() })
+        .set({ accepted_at: c.get('deps').now() })
         .where(
           inArray(
             invitations.id,
@@ -341,7 +343,7 @@ export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
   .openapi(removeOrganization, async (c) => {
     const { id } = c.req.valid('param');
     const school = siteTenant(c).id;
-    const db = c.var.db;
+    const db = c.get('db');
     const unlinked = await db
       .delete(organizationLinks)
       .where(and(eq(organizationLinks.organization_id, id), eq(organizationLinks.school_id, school)))
@@ -357,7 +359,7 @@ export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
   .openapi(patchTeacher, async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
-    const db = c.var.db;
+    const db = c.get('db');
     const teacher = await findTeacher(c, id);
     const names = {
       ...(body.first_name !== undefined ? { first_name: body.first_name } : {}),
@@ -379,7 +381,7 @@ export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(removeTeacher, async (c) => {
     const { id } = c.req.valid('param');
-    const db = c.var.db;
+    const db = c.get('db');
     await findTeacher(c, id);
     const [teaching] = await db
       .select({ n: countAll().n })
@@ -387,6 +389,6 @@ export const adminSchoolRoutes = new OpenAPIHono<AppEnv>()
       .where(and(eq(classes.teacher_id, id), isNull(classes.deleted_at)));
     if ((teaching?.n ?? 0) > 0) fail(409, SCHOOL_ADMIN_MSG.teacherHasClasses);
     await db.update(users).set({ is_active: false }).where(eq(users.id, id));
-    await revokeUserSessions(db, [id], c.var.deps.now());
+    await revokeUserSessions(db, [id], c.get('deps').now());
     return c.json({ message: SCHOOL_ADMIN_MSG.teacherRemoved }, 200);
   });

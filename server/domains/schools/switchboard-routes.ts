@@ -30,15 +30,16 @@ const listModes = defineRoute(
 );
 
 export const switchboardRoutes = new OpenAPIHono<AppEnv>().openapi(listModes, async (c) => {
-  if (!c.var.user) return c.json({ count: 0, results: [] }, 200);
-  const tenant = c.var.tenant;
+  if (!c.get('user')) return c.json({ count: 0, results: [] }, 200);
+  const tenant = c.get('tenant');
   if (tenant) {
     // A school site: only the modes it offers; a locked one is open when a subscription unlocks it.
-    const offered = (await schoolModes(c.var.db, tenant.id, c.var.deps.now())).filter((m) => m.offered);
+    const offered = (await schoolModes(c.get('db'), tenant.id, c.get('deps').now())).filter((m) => m.offered);
     const results = offered.map(({ id, name, image, locked, active, status }) => ({ id, name, image, locked, active, status }));
     return c.json({ count: results.length, results }, 200);
   }
-  const rows = await c.var.db
+  const rows = await c
+    .get('db')
     .select({ id: modes.id, name: modes.name, image: modes.image, locked: modes.locked, active: modes.active, status: modes.status })
     .from(modes)
     .orderBy(asc(modes.sort_order), asc(modes.id));

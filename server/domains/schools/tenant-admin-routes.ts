@@ -175,10 +175,10 @@ async function linkSchools(db: Queryable, organization: TenantRow, ids: number[]
 
 export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
   .route('/', tenantsList)
-  .openapi(getTenant, async (c) => c.json(await tenantJson(c.var.db, await findTenant(c.var.db, c.req.valid('param').id)), 200))
+  .openapi(getTenant, async (c) => c.json(await tenantJson(c.get('db'), await findTenant(c.get('db'), c.req.valid('param').id)), 200))
   .openapi(createTenant, async (c) => {
     const form = c.req.valid('form');
-    const db = c.var.db;
+    const db = c.get('db');
     const wanted = form.subdomain || suggestSubdomain(form.school_name);
     if (!wanted) fail(400, 'Subdomain is required', { errors: { subdomain: ['Subdomain is required'] } });
     const subdomain = await freeSubdomain(db, wanted, Boolean(form.subdomain));
@@ -189,7 +189,7 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
         .values({ ...columnsOf(form), school_name: form.school_name, school_email: form.school_email.toLowerCase(), subdomain })
         .returning();
       if (form.organizations?.length) await linkSchools(tx, made!, form.organizations);
-      if (logo) await storeLogo(tx, c.var.deps.storage, made!.id, logo);
+      if (logo) await storeLogo(tx, c.get('deps').storage, made!.id, logo);
       return findTenant(tx, made!.id);
     });
     return c.json(await tenantJson(db, row), 201);
@@ -197,7 +197,7 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
   .openapi(patchTenant, async (c) => {
     const { id } = c.req.valid('param');
     const form: TenantValues = formOrJson(c, (t) => (t === 'json' ? c.req.valid('json') : c.req.valid('form')));
-    const db = c.var.db;
+    const db = c.get('db');
     const logo = form.logo instanceof File ? prepared<PreparedLogo | null>(c) : null;
     const current = await findTenant(db, id);
     if (form.subdomain !== undefined && form.subdomain !== current.subdomain) {
@@ -208,21 +208,21 @@ export const adminTenantRoutes = new OpenAPIHono<AppEnv>()
     if (Object.keys(values).length) await db.update(tenants).set(values).where(eq(tenants.id, id));
     const updated = await findTenant(db, id);
     if (form.organizations !== undefined) await linkSchools(db, updated, form.organizations);
-    if (logo) await storeLogo(db, c.var.deps.storage, id, logo);
+    if (logo) await storeLogo(db, c.get('deps').storage, id, logo);
     // Its site shows the change at once (the old and the new subdomain).
-    forgetTenant(c.var.deps, current.subdomain);
-    if (form.subdomain) forgetTenant(c.var.deps, form.subdomain);
+    forgetTenant(c.get('deps'), current.subdomain);
+    if (form.subdomain) forgetTenant(c.get('deps'), form.subdomain);
     return c.json(await tenantJson(db, await findTenant(db, id)), 200);
   })
   .openapi(deleteTenant, async (c) => {
     const { id } = c.req.valid('param');
-    const db = c.var.db;
+    const db = c.get('db');
     await findTenant(db, id);
     const [people] = await db.select({ n: count() }).from(users).where(eq(users.tenant_id, id));
     if ((people?.n ?? 0) > 0) fail(409, ADMIN_MSG.tenantHasUsers);
     await db.delete(tenants).where(eq(tenants.id, id));
     // Without users it has no pictures or books: its logo is the only file it can leave behind.
-    await c.var.deps.storage.remove(db, [storageKey.logo(id)]);
-    forgetTenant(c.var.deps);
+    await c.get('deps').storage.remove(db, [storageKey.logo(id)]);
+    forgetTenant(c.get('deps'));
     return c.json({ message: 'Tenant deleted.' }, 200);
   });

@@ -56,8 +56,8 @@ const resend = defineRoute(
 
 export const verificationRoutes = new OpenAPIHono<AppEnv>()
   .openapi(confirm, async (c) => {
-    const db = c.var.db;
-    const now = c.var.deps.now();
+    const db = c.get('db');
+    const now = c.get('deps').now();
     const [tenant] = await db
       .select()
       .from(tenants)
@@ -83,8 +83,8 @@ export const verificationRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ message: VERIFY_MSG.confirmed, school_name: tenant.school_name, site, password_link: passwordLink }, 200);
   })
   .openapi(resend, async (c) => {
-    const db = c.var.db;
-    const now = c.var.deps.now();
+    const db = c.get('db');
+    const now = c.get('deps').now();
     const email = c.req.valid('json').email.toLowerCase();
     await countUse(c, db, { key: `verify:${email}`, max: 5, message: VERIFY_MSG.tooMany }, now);
     // The school waiting with this address as its admin's (a stand-in made for an address that
@@ -97,9 +97,9 @@ export const verificationRoutes = new OpenAPIHono<AppEnv>()
       .limit(1);
     if (waiting) {
       const { tenant, first_name } = waiting;
-      const days = c.var.deps.config.registrationConfirmDays;
+      const days = c.get('deps').config.registrationConfirmDays;
       await sendVerification(db, { ...tenant, first_name }, siteOrigin(c, tenant), now, days, visitorLocale(c));
-      c.var.deps.kickMailer();
+      c.get('deps').kickMailer();
     }
     return c.json({ message: VERIFY_MSG.resent }, 200);
   });

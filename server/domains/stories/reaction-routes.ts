@@ -41,15 +41,15 @@ export type ReactionSummary = z.infer<typeof ReactionSummarySchema>;
 
 /** Who is reacting, with the viewer the visibility rule needs; null: nobody who may react. */
 export async function readerOf(c: Context<AppEnv>): Promise<{ reader: string; viewer: ServerViewer } | null> {
-  const user = c.var.user;
+  const user = c.get('user');
   if (user) {
     return user.role === 'student'
       ? { reader: `u:${user.id}`, viewer: { kind: 'user', id: user.id, role: user.role, tenant_id: user.tenant_id } }
       : null;
   }
-  const tenant = c.var.tenant;
+  const tenant = c.get('tenant');
   const token = getCookie(c, COMMUNITY_COOKIE);
-  if (tenant && token && (await hasCommunityAccess(c, c.var.db, c.var.deps.now()))) {
+  if (tenant && token && (await hasCommunityAccess(c, c.get('db'), c.get('deps').now()))) {
     return { reader: `a:${sha256(`${tenant.id}:${clientAddress(c)}`)}`, viewer: { kind: 'community', tenant_id: tenant.id } };
   }
   return null;
@@ -112,8 +112,9 @@ const clearReaction = defineRoute(
 /** The reader, and the story on their shelf on this site; fails with the reason otherwise. */
 async function readerAndStory(c: Context<AppEnv>, id: number) {
   const who = await readerOf(c);
-  if (!who) fail(c.var.user ? 403 : 401, c.var.user ? REACT_MSG.notReader : REACT_MSG.signIn);
-  const [row] = await c.var.db
+  if (!who) fail(c.get('user') ? 403 : 401, c.get('user') ? REACT_MSG.notReader : REACT_MSG.signIn);
+  const [row] = await c
+    .get('db')
     .select({ id: stories.id, tenant_id: stories.tenant_id })
     .from(stories)
     .where(and(eq(stories.id, id), eq(stories.tenant_id, siteTenant(c).id), onTheShelf(who.viewer)))
@@ -127,15 +128,19 @@ export const reactionRoutes = new OpenAPIHono<AppEnv>()
     const { id } = c.req.valid('param');
     const { reaction } = c.req.valid('json');
     const { reader, story } = await readerAndStory(c, id);
-    await c.var.db
+    await c
+      .get('db')
       .insert(storyReactions)
       .values({ story_id: story.id, reader, tenant_id: story.tenant_id, reaction })
       .onConflictDoUpdate({ target: [storyReactions.story_id, storyReactions.reader], set: { reaction, updated_at: new Date() } });
-    return c.json(await reactionSummary(c.var.db, story.id, reader), 200);
+    return c.json(await reactionSummary(c.get('db'), story.id, reader), 200);
   })
   .openapi(clearReaction, async (c) => {
     const { id } = c.req.valid('param');
     const { reader, story } = await readerAndStory(c, id);
-    await c.var.db.delete(storyReactions).where(and(eq(storyReactions.story_id, story.id), eq(storyReactions.reader, reader)));
-    return c.json(await reactionSummary(c.var.db, story.id, reader), 200);
+    await c
+      .get('db')
+      .delete(storyReactions)
+      .where(and(eq(storyReactions.story_id, story.id), eq(storyReactions.reader, reader)));
+    return c.json(await reactionSummary(c.get('db'), story.id, reader), 200);
   });

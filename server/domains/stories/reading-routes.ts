@@ -98,9 +98,9 @@ export async function readableStory(db: Queryable, tenant: TenantRow | null, vie
 }
 
 export const storyReadingRoutes = new OpenAPIHono<AppEnv>().openapi(readStory, async (c) => {
-  const tenant = c.var.tenant;
-  const row = await readableStory(c.var.db, tenant, await storyViewer(c), c.req.valid('param').slug);
+  const tenant = c.get('tenant');
+  const row = await readableStory(c.get('db'), tenant, await storyViewer(c), c.req.valid('param').slug);
   if (!row) fail(404, 'This story is not in the library.');
   const reader = tenant ? await readerOf(c) : null;
-  return c.json({ ...row, reactions: await reactionSummary(c.var.db, row.id, reader?.reader ?? null) }, 200);
+  return c.json({ ...row, reactions: await reactionSummary(c.get('db'), row.id, reader?.reader ?? null) }, 200);
 });

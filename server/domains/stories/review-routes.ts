@@ -202,7 +202,8 @@ function columns(tenantId: number) {
 }
 
 function from(c: Context<AppEnv>) {
-  return c.var.db
+  return c
+    .get('db')
     .select({
       ...columns(siteTenant(c).id),
       body: stories.body,
@@ -224,7 +225,8 @@ function care(c: Context<AppEnv>): SQL {
 /** All of `ids` in the caller's care, or a 404. */
 async function mustCare(c: Context<AppEnv>, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
-  const rows = await c.var.db
+  const rows = await c
+    .get('db')
     .select({ id: stories.id })
     .from(stories)
     .where(and(inArray(stories.id, unique), care(c)));
@@ -234,7 +236,7 @@ async function mustCare(c: Context<AppEnv>, ids: number[]): Promise<number[]> {
 
 async function review(c: Context<AppEnv>, id: number, decision: StoryDecision) {
   await mustCare(c, [id]);
-  if (!(await decideStory(c.var.db, id, decision, signedInUser(c).id, c.var.deps.now()))) fail(409, STORY_MSG.notWaiting);
+  if (!(await decideStory(c.get('db'), id, decision, signedInUser(c).id, c.get('deps').now()))) fail(409, STORY_MSG.notWaiting);
 }
 
 export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
@@ -271,7 +273,8 @@ export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
         )
         .limit(q.limit)
         .offset(q.offset),
-      c.var.db
+      c
+        .get('db')
         .select({ n: sql<number>`count(*)::int` })
         .from(stories)
         .innerJoin(users, eq(users.id, stories.author_id))
@@ -302,7 +305,8 @@ export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
   .openapi(feature, async (c) => {
     const { ids, action } = c.req.valid('json');
     const unique = await mustCare(c, ids);
-    await c.var.db
+    await c
+      .get('db')
       .update(stories)
       .set({ is_featured: action === 'feature' })
       .where(inArray(stories.id, unique));
@@ -311,13 +315,13 @@ export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
   .openapi(privacy, async (c) => {
     const { ids, privacy_preference } = c.req.valid('json');
     const unique = await mustCare(c, ids);
-    await c.var.db.update(stories).set({ privacy_preference }).where(inArray(stories.id, unique));
+    await c.get('db').update(stories).set({ privacy_preference }).where(inArray(stories.id, unique));
     return c.json({ message: STORY_MSG.privacy }, 200);
   })
   .openapi(archive, async (c) => {
     const { story_ids, archived } = c.req.valid('json');
     const unique = await mustCare(c, story_ids);
-    await c.var.db.update(stories).set({ is_archived: archived }).where(inArray(stories.id, unique));
+    await c.get('db').update(stories).set({ is_archived: archived }).where(inArray(stories.id, unique));
     return c.json({ success: true, message: archived ? STORY_MSG.archived : STORY_MSG.restored }, 200);
   })
   .openapi(orgStories, async (c) => {
@@ -344,7 +348,8 @@ export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
       created_at: ts(stories.created_at),
     };
     const [rows, [total]] = await Promise.all([
-      c.var.db
+      c
+        .get('db')
         .select(select)
         .from(stories)
         .innerJoin(users, eq(users.id, stories.author_id))
@@ -353,7 +358,8 @@ export const storyReviewRoutes = new OpenAPIHono<AppEnv>()
         .orderBy(desc(stories.is_featured), desc(stories.created_at), desc(stories.id))
         .limit(q.limit)
         .offset(q.offset),
-      c.var.db
+      c
+        .get('db')
         .select({ n: sql<number>`count(*)::int` })
         .from(stories)
         .where(where),

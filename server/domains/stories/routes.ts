@@ -105,7 +105,7 @@ async function mergeStoryChange(c: Context<AppEnv>) {
   const body = DocumentUpdateRequest.safeParse(await c.req.json().catch(() => null));
   if (!body.success) return null;
   const user = signedInUser(c);
-  const row = await storyToChange(c.var.db, siteTenant(c), user, c.req.param('slug') ?? '').catch(() => null);
+  const row = await storyToChange(c.get('db'), siteTenant(c), user, c.req.param('slug') ?? '').catch(() => null);
   if (!row || (user.role === 'student' && row.story.status === 'published' && row.review_stories !== false)) return null;
   const merged = await runCpu('mergeStory', { stored: row.story.doc, update: body.data.update });
   // The state merged into, by its digest (md5, as PostgreSQL writes it): compared with the stored one's.
@@ -304,7 +304,7 @@ router.use('/stories/*', limitBody(DOCUMENT_LIMITS.requestBytes, DOCUMENT_MSG.to
 
 export const storyRoutes = router
   .openapi(createStory, async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const tenant = siteTenant(c);
     const user = signedInUser(c);
     const input = c.req.valid('json');
@@ -352,20 +352,20 @@ export const storyRoutes = router
   })
   .openapi(saveDocument, async (c) => {
     const user = signedInUser(c);
-    const row = await storyToChange(c.var.db, siteTenant(c), user, c.req.valid('param').slug, true, false);
+    const row = await storyToChange(c.get('db'), siteTenant(c), user, c.req.valid('param').slug, true, false);
     assertEditable(row, user);
     const merged = prepared<Awaited<ReturnType<typeof mergeStoryChange>>>(c);
     // Another change of this story was saved since the merge: this one is sent again (a 503 is
     // retried), rather than merged here while the transaction holds the database.
     if (!merged || merged.baseMd5 !== row.doc_md5) throw new CpuRefusal(503, WORK_MSG.busy, 1);
     const changed = { body: merged.body, excerpt: merged.excerpt, word_count: merged.word_count, updated_at: new Date() };
-    await c.var.db.update(stories).set(changed).where(eq(stories.id, row.story.id));
+    await c.get('db').update(stories).set(changed).where(eq(stories.id, row.story.id));
     // The state in a statement of its own: each of megabytes holds PGlite's thread for tens of ms.
-    await c.var.db.update(stories).set({ doc: merged.doc, updated_at: changed.updated_at }).where(eq(stories.id, row.story.id));
+    await c.get('db').update(stories).set({ doc: merged.doc, updated_at: changed.updated_at }).where(eq(stories.id, row.story.id));
     return c.json(draftFields({ ...row, story: { ...row.story, ...changed } }), 200);
   })
   .openapi(saveDetails, async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const tenant = siteTenant(c);
     const user = signedInUser(c);
     const row = await storyToChange(db, tenant, user, c.req.valid('param').slug, true);
@@ -414,7 +414,7 @@ export const storyRoutes = router
     return draftAnswer(c, await reload(db, row.story.id));
   })
   .openapi(submitStory, async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const user = signedInUser(c);
     const row = await storyToChange(db, siteTenant(c), user, c.req.valid('param').slug, true);
     const s = row.story;
@@ -444,7 +444,7 @@ export const storyRoutes = router
     const user = signedInUser(c);
     const q = c.req.valid('query');
     const cursor = parseSince(q.updated_since);
-    const rows = await selectDrafts(c.var.db)
+    const rows = await selectDrafts(c.get('db'))
       .where(
         and(
           eq(stories.tenant_id, siteTenant(c).id),
@@ -466,6 +466,6 @@ export const storyRoutes = router
     );
   })
   .openapi(editStory, async (c) => {
-    const row = await storyToChange(c.var.db, siteTenant(c), signedInUser(c), c.req.valid('param').slug);
+    const row = await storyToChange(c.get('db'), siteTenant(c), signedInUser(c), c.req.valid('param').slug);
     return draftAnswer(c, row);
   });

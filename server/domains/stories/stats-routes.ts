@@ -113,7 +113,8 @@ const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})::
 
 export const storyStatsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(blogStats, async (c) => {
-    const [row] = await c.var.db
+    const [row] = await c
+      .get('db')
       .select({
         all_blog: sql<number>`count(*)::int`,
         published_blog: n(sql`${stories.status} = 'published'`),
@@ -126,7 +127,8 @@ export const storyStatsRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ blog_stats: row! }, 200);
   })
   .openapi(reactionStats, async (c) => {
-    const rows = await c.var.db
+    const rows = await c
+      .get('db')
       .select({ reaction: storyReactions.reaction, count: sql<number>`count(*)::int` })
       .from(storyReactions)
       .innerJoin(stories, eq(stories.id, storyReactions.story_id))
@@ -136,7 +138,8 @@ export const storyStatsRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ total: results.reduce((s, r) => s + r.count, 0), results }, 200);
   })
   .openapi(impactCount, async (c) => {
-    const [row] = await c.var.db
+    const [row] = await c
+      .get('db')
       .select({
         total_impacts: sql<number>`coalesce(sum(cardinality(${stories.sdgs}) + case when ${stories.charity_id} is null then 0 else 1 end), 0)::int`,
       })
@@ -145,7 +148,8 @@ export const storyStatsRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ total_impacts: row?.total_impacts ?? 0 }, 200);
   })
   .openapi(contributions, async (c) => {
-    const rows = await c.var.db
+    const rows = await c
+      .get('db')
       .select({
         category: sql<string>`coalesce(${categories.name}, 'Uncategorised')`,
         stories: sql<number>`count(distinct ${stories.id})::int`,
@@ -160,7 +164,8 @@ export const storyStatsRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ results: rows }, 200);
   })
   .openapi(myStories, async (c) => {
-    const rows = await c.var.db
+    const rows = await c
+      .get('db')
       .select({
         id: stories.id,
         slug: stories.slug,

@@ -21,11 +21,11 @@ export type ServerViewer =
 export const ANONYMOUS: ServerViewer = { kind: 'anonymous' };
 
 /** The request's viewer: the signed-in user, else a parent's community session, else anonymous. */
-export async function storyViewer(c: Context<AppEnv>, db: Queryable = c.var.db): Promise<ServerViewer> {
-  const user = c.var.user;
+export async function storyViewer(c: Context<AppEnv>, db: Queryable = c.get('db')): Promise<ServerViewer> {
+  const user = c.get('user');
   if (user) return { kind: 'user', id: user.id, role: user.role, tenant_id: user.tenant_id };
-  const tenant = c.var.tenant;
-  if (tenant && (await hasCommunityAccess(c, db, c.var.deps.now()))) return { kind: 'community', tenant_id: tenant.id };
+  const tenant = c.get('tenant');
+  if (tenant && (await hasCommunityAccess(c, db, c.get('deps').now()))) return { kind: 'community', tenant_id: tenant.id };
   return ANONYMOUS;
 }
 
