@@ -6,7 +6,7 @@ import { bookCategoryRoutes } from './domains/library/category-routes';
 import { bookMonitoringRoutes } from './domains/books/monitoring-routes';
 import { bookStatsRoutes } from './domains/library/stats-routes';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { compressAnswers } from './http/compress';
 import { rememberJsonText } from './http/json-text';
@@ -184,7 +184,8 @@ export function createApp(deps: Deps) {
     if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', CSP);
   });
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, permissionsPolicy: { camera: ['self'] } }));
-  app.use('*', provideDeps(deps, jobKicks(deps)));
+  const services = provideDeps(deps, jobKicks(deps));
+  app.use('*', services);
   const metrics = createMetrics(deps.database.db, deps.now);
   app.use('*', measureRequests(metrics));
   // Prometheus scrapes each process by its address (the reverse proxy's clients are refused).
@@ -192,9 +193,20 @@ export function createApp(deps: Deps) {
   app.use('/api/*', rememberJsonText, compressAnswers);
   // Failures in the request's language (inside compression: it reads the answer as JSON).
   app.use('/api/*', answerInLanguage);
+  const api = createApiRouter();
+  const noEndpoint = (c: Context<AppEnv>) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404);
+  // A batch's changes are dispatched to the API alone, with what their answers need there (the
+  // services, the answer's text kept, failures in the request's language) and not what only an
+  // HTTP answer needs (security headers, compression, request metrics): the batch's answer has those.
+  const changes = new Hono<AppEnv>();
+  changes.use('*', services);
+  changes.use('/api/*', rememberJsonText, answerInLanguage);
+  changes.route('/api', api);
+  changes.all('/api/*', noEndpoint);
+  changes.onError(errorAnswer);
   app.use('/api/*', async (c, next) => {
     // The entry keeps the batch's connection (its client address for the throttles).
-    c.set('dispatch', async (request) => app.fetch(request, c.env));
+    c.set('dispatch', async (request) => changes.fetch(request, c.env));
     await next();
   });
   // End-to-end tests only (development with TEST_HOOKS=1): run the renewal job at a chosen time.
@@ -204,8 +216,8 @@ export function createApp(deps: Deps) {
     '/api',
     apiReferenceRoutes(() => apiDocument() as unknown as ApiDocument),
   );
-  app.route('/api', createApiRouter());
-  app.all('/api/*', (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
+  app.route('/api', api);
+  app.all('/api/*', noEndpoint);
   app.onError(errorAnswer);
 
   const root = deps.config.staticDir;

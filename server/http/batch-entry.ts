@@ -1,5 +1,5 @@
 // What a change sent in POST /outbox/batch/ carries from its batch. Each entry is dispatched
-// through the whole app as its own request, but its Host and Authorization are the batch's own,
+// through the whole API as its own request, but its Host and Authorization are the batch's own,
 // which the batch's request has just checked: the site, the token's signature, its site and that
 // its sign-in is alive. The entry takes that verdict instead of checking the same token again
 // (a token check, a session look-up and a tenant look-up per change), and its body's text, so

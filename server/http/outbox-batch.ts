@@ -1,7 +1,7 @@
 // POST /outbox/batch/: several queued changes of one owner in one round trip. Each entry is
-// dispatched through the whole app as its own request (same token, its own Idempotency-Key
+// dispatched through the whole API as its own request (same token, its own Idempotency-Key
 // and owner), so roles, tenant scope, validation and exactly-once hold exactly as when sent
-// one by one. Entries run in order; the batch stops at the first one that must wait
+// one by one (app.ts: only the HTTP answer's own headers, compression and metrics are left out). Entries run in order; the batch stops at the first one that must wait
 // (401, 408, 429, 5xx) and answers the results so far.
 //
 // Only the routes declared `outbox: true` may travel in a batch. Each path is normalised the
