@@ -55,11 +55,8 @@ export async function recordChange<T>(
       // Both reads at once: one wait for the database instead of two.
       const [owner, newest] = await Promise.all([currentOwner(db), db.outbox.orderBy('created_at').last()]);
       if (!owner) throw new NotSignedInError();
-      const result = await apply(owner);
-      const c = typeof change === 'function' ? change(result) : change;
       // Strictly increasing on this device, so two changes in one millisecond keep their order.
-      const now = Math.max(Date.now(), (newest?.created_at ?? 0) + 1);
-      const entry: OutboxRecord = {
+      const entryOf = (c: Change): OutboxRecord => ({
         id: crypto.randomUUID(),
         schema_version: OUTBOX_SCHEMA_VERSION,
         owner_id: owner.owner_id,
@@ -73,12 +70,21 @@ export async function recordChange<T>(
         entity_keys: c.entityKeys ?? [],
         undo: c.undo ?? [],
         on_success: c.onSuccess ?? [],
-        created_at: now,
+        created_at: Math.max(Date.now(), (newest?.created_at ?? 0) + 1),
         attempts: 0,
         next_attempt_at: 0,
         status: 'pending',
         last_error: null,
-      };
+      });
+      if (typeof change !== 'function') {
+        // Known beforehand, the entry is added beside the change (a transaction's requests run in
+        // the order sent, and either failing aborts both): one wait for the database, not two.
+        const entry = entryOf(change);
+        const [result] = await Promise.all([apply(owner), db.outbox.add(entry)]);
+        return { result, entry };
+      }
+      const result = await apply(owner);
+      const entry = entryOf(change(result));
       await db.outbox.add(entry);
       return { result, entry };
     });

@@ -73,6 +73,26 @@ describe('sending', () => {
     expect(JSON.stringify(await db.outbox.toArray())).not.toMatch(/access-5|refresh-5|Bearer/);
   });
 
+  it('queues nothing when the local change fails, whether at once or after its own writes', async () => {
+    await db.cart.put({ item_id: 1, added_at: 'before' });
+    const failing = [
+      async () => {
+        throw new Error('refused at once');
+      },
+      async () => {
+        await db.cart.put({ item_id: 1, added_at: 'during' });
+        await db.cart.put({ item_id: 2, added_at: 'during' });
+        throw new Error('refused after writing');
+      },
+      () => db.cart.add({ item_id: 1, added_at: 'again' }),
+    ];
+    for (const apply of failing) await expect(recordChange([db.cart], apply, change(), db)).rejects.toThrow();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.cart.toArray()).toEqual([{ item_id: 1, added_at: 'before' }]);
+    const { entry } = await recordChange([db.cart], () => db.cart.put({ item_id: 3, added_at: 'after' }), change(), db);
+    expect((await db.outbox.toArray()).map((e) => e.id)).toEqual([entry.id]);
+  });
+
   it('keeps the order of changes made within one millisecond', async () => {
     const entries = [];
     for (let i = 0; i < 20; i++) entries.push(await record({ body: { book_id: i } }));
