@@ -1,6 +1,7 @@
 // Opens the database: embedded PGlite in a data folder by default, PostgreSQL when a URL is
 // given. Both are Drizzle databases of the same schema; the rest of the server sees only `Db`.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { logger } from '../log';
@@ -30,6 +31,14 @@ const BYTEA_OID = 17;
 
 /** PGlite's buffer cache (see openDatabase). */
 const PGLITE_SHARED_BUFFERS = '32MB';
+
+/**
+ * A new PGlite data folder, made once by `npm run build` beside the built server
+ * (scripts/build.mjs, NEW_DATA_FOLDER): a first start loads it instead of running initdb, whose
+ * own WebAssembly memory took the process to about 800 MB and 3.6 s (loaded: 310 MB, 1.1 s).
+ * Run from the sources (tsx, the tests) there is none, and PGlite runs initdb.
+ */
+const newDataFolder = join(fileURLToPath(new URL('.', import.meta.url)), 'pgdata.tar.gz');
 
 /** Any number that names this application's migration lock (pg_advisory_lock takes a bigint). */
 const MIGRATION_LOCK = 20261124;
@@ -98,17 +107,22 @@ export async function openDatabase(
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let release = () => {};
+  let loadDataDir = location.loadDataDir;
   if (!location.dataDir.startsWith('memory://')) {
     mkdirSync(location.dataDir, { recursive: true });
     // One process per folder (data-lock.ts): a second one refuses here, before PGlite opens it.
     release = lockDataDir(location.dataDir);
+    if (!loadDataDir && !existsSync(join(location.dataDir, 'PG_VERSION')) && existsSync(newDataFolder)) {
+      logger.info({ from: newDataFolder }, 'a new data folder: starting it from the one the build made');
+      loadDataDir = new Blob([readFileSync(newDataFolder)]);
+    }
   }
   try {
     // `loadDataDir`: a PGlite data folder dumped as a tarball (dumpDataDir) to start from.
     // shared_buffers at 32 MB, not PostgreSQL's 128 MB: PGlite keeps them in its WebAssembly
     // memory, which only grows, while the data folder's files are cached by the host anyway.
     const client = await PGlite.create(location.dataDir, {
-      ...(location.loadDataDir ? { loadDataDir: location.loadDataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       // Stored files (bytea): sent as they are (PGlite binds a byte array as a binary parameter)
       // and read through Buffer's native hex codec. PGlite's own serializer writes one string per
