@@ -34,7 +34,7 @@ const PGLITE_SHARED_BUFFERS = '32MB';
 
 /**
  * A new PGlite data folder, made once by `npm run build` beside the built server
- * (scripts/build.mjs, NEW_DATA_FOLDER): a first start loads it instead of running initdb, whose
+ * (scripts/build.mjs writes it): a first start loads it instead of running initdb, whose
  * own WebAssembly memory took the process to about 800 MB and 3.6 s (loaded: 310 MB, 1.1 s).
  * Run from the sources (tsx, the tests) there is none, and PGlite runs initdb.
  */

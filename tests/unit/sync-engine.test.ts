@@ -201,6 +201,19 @@ describe('answers', () => {
     expect((await drain(deps())).sent).toBe(2);
   });
 
+  it('never brings back a change that left the queue while its run was out', async () => {
+    await record({ body: { book_id: 1 } });
+    const second = await record({ body: { book_id: 2 } });
+    // While the run is at the server, the second change leaves the queue (another tab's drain
+    // finished it); the server asks the first to wait, so the second is put back to pending.
+    answer = async () => {
+      await db.outbox.delete(second.id);
+      return Response.json({ message: 'Slow down' }, { status: 429, headers: { 'Retry-After': '120' } });
+    };
+    expect((await drain(deps())).outcome).toMatchObject({ kind: 'backoff' });
+    expect((await db.outbox.toArray()).map((e) => [e.body, e.status])).toEqual([[{ book_id: 1 }, 'pending']]);
+  });
+
   it('backs off exponentially with jitter, capped at five minutes', async () => {
     await record();
     answer = () => Response.json({ message: 'down' }, { status: 503 });
