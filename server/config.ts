@@ -47,6 +47,11 @@ export interface Config {
   printSandbox: boolean;
   /** Development only, TEST_HOOKS=1: the end-to-end tests may run background jobs at a chosen time. */
   testHooks?: boolean;
+  /**
+   * How many children's class starts the server runs before it listens (warm-up.ts; WARM_UP_RUNS,
+   * default 100, 0 for none): a bell right after a start meets code V8 has already compiled.
+   */
+  warmUpRuns: number;
   /** A request still running after this long is answered 503 (and its transaction rolled back). */
   requestTimeoutMs: number;
   /**
@@ -211,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentKeys: paymentKeys(env),
     printSandbox: dev ? env.PRINT_SANDBOX !== '0' : env.PRINT_SANDBOX === '1',
     testHooks: dev && env.TEST_HOOKS === '1',
+    warmUpRuns: env.WARM_UP_RUNS === '0' ? 0 : positiveInt(env, 'WARM_UP_RUNS', 100),
     requestTimeoutMs,
     shutdownGraceMs: positiveInt(env, 'SHUTDOWN_GRACE_MS', requestTimeoutMs + 5_000),
     trustProxy: env.TRUST_PROXY === '0' ? 0 : positiveInt(env, 'TRUST_PROXY', 0),

@@ -17,6 +17,7 @@ import { logger } from './log';
 import { deriveKeys } from './lib/crypto';
 import { startJobs } from './jobs/background';
 import { closeCpuPool } from './lib/cpu-pool';
+import { warmUp } from './warm-up';
 
 /** A start the operator must fix (configuration, a data folder in use): the reason, no stack. */
 function refuse(err: unknown): never {
@@ -41,13 +42,23 @@ const keys = deriveKeys(secret);
 // Demo data only where it is asked for: always in development, in production only with SEED=demo.
 const seeded = config.seedDemo ? await seed(database.db, keys.data, config.seedScale) : await seedContent(database.db);
 
-// Migrating, seeding and (on a fresh folder) PGlite's initdb leave hundreds of MB of garbage
-// that an idle server would hold until its heap grew again: one full collection now.
+let draining = false;
+const deps = { database, config, keys, now: () => new Date(), draining: () => draining, log: logger };
+if (config.warmUpRuns) {
+  // A class's start, run before the first real one (warm-up.ts). One that fails is logged, and
+  // the server starts anyway: its first bell is slower, not refused.
+  const started = performance.now();
+  await warmUp(deps, config.warmUpRuns).then(
+    (requests) => logger.info({ requests, ms: Math.round(performance.now() - started) }, 'warmed up'),
+    (err: unknown) => logger.warn({ err }, 'the warm-up failed'),
+  );
+}
+
+// Migrating, seeding, warming up and (on a fresh folder) PGlite's initdb leave hundreds of MB of
+// garbage that an idle server would hold until its heap grew again: one full collection now.
 setFlagsFromString('--expose-gc');
 (runInNewContext('gc') as () => void)();
 
-let draining = false;
-const deps = { database, config, keys, now: () => new Date(), draining: () => draining, log: logger };
 const app = createApp(deps);
 // The mailer, the printer, the pruning and the renewals (jobs/background.ts).
 const stopJobs = startJobs(deps);
