@@ -1,6 +1,6 @@
 // Opens the database: embedded PGlite in a data folder by default, PostgreSQL when a URL is
 // given. Both are Drizzle databases of the same schema; the rest of the server sees only `Db`.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
@@ -35,12 +35,13 @@ const BYTEA_OID = 17;
 const PGLITE_SHARED_BUFFERS = '32MB';
 
 /**
- * A new PGlite data folder, made once by `npm run build` beside the built server
- * (scripts/build.mjs writes it): a first start loads it instead of running initdb, whose
- * own WebAssembly memory took the process to about 800 MB and 3.6 s (loaded: 310 MB, 1.1 s).
- * Run from the sources (tsx, the tests) there is none, and PGlite runs initdb.
+ * A new PGlite data folder, initdb's and migrated, made once by `npm run build` beside the built
+ * server (scripts/build.mjs): a first start copies it instead of running initdb, whose own
+ * WebAssembly memory took the process to about 800 MB and 3.6 s, and the migrations. (Loaded as
+ * a tarball, PGlite held the whole folder in memory: a first start rested at 440 MB against
+ * 270 MB for a restart.) Run from the sources (tsx, the tests) there is none: PGlite runs initdb.
  */
-const newDataFolder = join(fileURLToPath(new URL('.', import.meta.url)), 'pgdata.tar.gz');
+const newDataFolder = join(fileURLToPath(new URL('.', import.meta.url)), 'pgdata');
 
 /** Any number that names this application's migration lock (pg_advisory_lock takes a bigint). */
 const MIGRATION_LOCK = 20261124;
@@ -109,14 +110,14 @@ export async function openDatabase(
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let release = () => {};
-  let loadDataDir = location.loadDataDir;
+  const loadDataDir = location.loadDataDir;
   if (!location.dataDir.startsWith('memory://')) {
     mkdirSync(location.dataDir, { recursive: true });
     // One process per folder (data-lock.ts): a second one refuses here, before PGlite opens it.
     release = lockDataDir(location.dataDir);
-    if (!loadDataDir && !existsSync(join(location.dataDir, 'PG_VERSION')) && existsSync(newDataFolder)) {
+    if (!loadDataDir && !existsSync(join(location.dataDir, 'PG_VERSION')) && existsSync(join(newDataFolder, 'PG_VERSION'))) {
       logger.info({ from: newDataFolder }, 'a new data folder: starting it from the one the build made');
-      loadDataDir = new Blob([readFileSync(newDataFolder)]);
+      cpSync(newDataFolder, location.dataDir, { recursive: true });
     }
   }
   try {

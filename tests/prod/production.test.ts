@@ -177,7 +177,7 @@ describe('PGlite in production', () => {
     const first = await start(env);
     await untilHealthy(first, 180_000);
     // A new folder starts from the one the build made, not from PGlite's initdb (800 MB at its peak).
-    expect(existsSync(join(tree, 'dist-server/pgdata.tar.gz'))).toBe(true);
+    expect(existsSync(join(tree, 'dist-server/pgdata/PG_VERSION'))).toBe(true);
     expect(first.output()).toContain('a new data folder: starting it from the one the build made');
     const second = await start(env, 'npm');
     expect(await second.exited).toBe(1);
