@@ -8,9 +8,14 @@
 //
 // Named statements live as long as PostgreSQL's session (a rolled-back transaction keeps them).
 // At most `limit` are kept: the one used longest ago is closed when a new one is parsed.
-import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import type * as PGliteModule from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 
-const { serialize } = protocol;
+/**
+ * PGlite's protocol serializer and its parser of answers, passed in by the caller that loaded
+ * PGlite: imported here, they would load PGlite into a server that runs on PostgreSQL.
+ */
+export type PGliteProtocol = Pick<typeof PGliteModule, 'parse' | 'protocol'>;
 
 /** PostgreSQL's error for a statement whose result changed shape since it was parsed (a column altered). */
 const CACHED_PLAN_CHANGED = '0A000';
@@ -26,10 +31,6 @@ function joined(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-const DESCRIBE_PORTAL = joined([serialize.describe({ type: 'P' })]);
-const EXECUTE = joined([serialize.execute({})]);
-const SYNC = joined([serialize.sync()]);
-
 /** Statements named so far in this process: each name is new, whichever runner made it. */
 let made = 0;
 
@@ -40,7 +41,11 @@ interface Named {
 }
 
 /** A statement runner for `client`: `run(text, params, options)` as `client.query` answers it. */
-export function namedStatements(client: PGlite, limit = 500) {
+export function namedStatements(client: PGlite, { parse, protocol }: PGliteProtocol, limit = 500) {
+  const { serialize } = protocol;
+  const DESCRIBE_PORTAL = joined([serialize.describe({ type: 'P' })]);
+  const EXECUTE = joined([serialize.execute({})]);
+  const SYNC = joined([serialize.sync()]);
   const named = new Map<string, Named>();
 
   /** Parses `text` under a new name (closing the statement used longest ago when the limit is reached). */

@@ -1,6 +1,7 @@
 // PGlite's statements run named, one call each (server/db/pglite-statements.ts): the answers are
 // PGlite's own, statements outlive a rolled-back transaction, failures keep their code and leave
 // the session usable, at most `limit` stay open, and the server's database uses them.
+import * as pglite from '@electric-sql/pglite';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ describe('named statements on PGlite', () => {
   afterAll(() => client.close());
 
   it('answers as PGlite itself does, for each kind of parameter and both row modes', async () => {
-    const { run } = namedStatements(client);
+    const { run } = namedStatements(client, pglite);
     const insert = `insert into things (name, flag, doc, tags, bytes, at) values ($1, $2, $3, $4, $5, $6) returning *`;
     const values = ['kite', true, { a: [1, 'two'] }, [3, 4], new Uint8Array([0, 255, 7]), '2026-11-28T10:00:00Z'];
     const ours = await run(insert, values);
@@ -46,7 +47,7 @@ describe('named statements on PGlite', () => {
   });
 
   it('keeps a statement first parsed in a transaction that was rolled back', async () => {
-    const { run } = namedStatements(client);
+    const { run } = namedStatements(client, pglite);
     const count = 'select count(*)::int as n from things where name = $1';
     await client
       .transaction(async (tx) => {
@@ -59,7 +60,7 @@ describe('named statements on PGlite', () => {
   });
 
   it('reports a failure with its code and statement, and the session goes on', async () => {
-    const { run } = namedStatements(client);
+    const { run } = namedStatements(client, pglite);
     const insert = 'insert into things (name) values ($1)';
     const failure = await run(insert, ['kite']).catch((err: unknown) => err);
     expect(failure).toMatchObject({ code: '23505', query: insert, params: ['kite'] });
@@ -76,7 +77,7 @@ describe('named statements on PGlite', () => {
 
   it('keeps at most `limit` statements, closing the one used longest ago', async () => {
     await client.exec('deallocate all');
-    const { run, size } = namedStatements(client, 2);
+    const { run, size } = namedStatements(client, pglite, 2);
     await run('select 1 as a', []);
     await run('select 2 as b', []);
     await run('select 1 as a', []); // used again: "select 2" is now the oldest
