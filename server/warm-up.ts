@@ -18,7 +18,7 @@ import { serve } from '@hono/node-server';
 import { TransactionRollbackError } from 'drizzle-orm';
 import pino from 'pino';
 import { createApp } from './app';
-import type { Tx } from './db/client';
+import { POOL_SIZE, type Tx } from './db/client';
 import { books, classes, students, tenants, users } from './db/schema';
 import { forgetSessions } from './http/context';
 import type { Deps } from './http/env';
@@ -30,6 +30,8 @@ const CLASS_SIZE = 30;
 const BOOKS = 4;
 
 interface WarmSchool {
+  /** What makes its names its own (its subdomain, class code, usernames, change keys). */
+  tag: string;
   host: string;
   code: string;
   children: { id: number; username: string; first_name: string; password: string }[];
@@ -75,6 +77,7 @@ async function makeSchool(tx: Tx, dataKey: Buffer, siteDomain: string): Promise<
     )
     .returning({ id: books.id });
   return {
+    tag,
     host: `warm-up-${tag}.${siteDomain}`,
     code,
     children: names.map((n, i) => ({ ...n, id: ids[i]!.id })),
@@ -83,10 +86,27 @@ async function makeSchool(tx: Tx, dataKey: Buffer, siteDomain: string): Promise<
 }
 
 /**
- * Runs `runs` children's class start (at least one) and returns how many requests were answered;
- * a request that fails stops the warm-up with an error (the server would fail its children too).
+ * Runs `runs` children's class starts (at least one) and returns how many requests
+ * were answered; a request that fails stops the warm-up with an error (the server would fail its
+ * children too). On PostgreSQL they run in POOL_SIZE lanes at once, each its own school and
+ * transaction, so every pooled connection (a PostgreSQL backend, with its own caches and named
+ * statements) has served a class start too; PGlite has one connection, and one lane.
  */
 export async function warmUp(deps: Deps, runs: number): Promise<number> {
+  const lanes = deps.database.kind === 'postgres' ? POOL_SIZE : 1;
+  const total = Math.max(1, runs);
+  try {
+    // The runs shared out: a lane with none is not opened.
+    const shares = Array.from({ length: lanes }, (_, i) => Math.floor(total / lanes) + (i < total % lanes ? 1 : 0)).filter(Boolean);
+    const answered = await Promise.all(shares.map((share) => warmLane(deps, share)));
+    return answered.reduce((a, b) => a + b, 0);
+  } finally {
+    forgetSessions();
+  }
+}
+
+/** One lane of the warm-up: its own school, transaction, app and loopback port. */
+async function warmLane(deps: Deps, runs: number): Promise<number> {
   let answered = 0;
   let stop = async () => {};
   try {
@@ -139,7 +159,7 @@ export async function warmUp(deps: Deps, runs: number): Promise<number> {
         answered++;
         return JSON.parse(answer) as Record<string, unknown>;
       };
-      for (let run = 0; run < Math.max(1, runs); run++) {
+      for (let run = 0; run < runs; run++) {
         const child = school.children[run % CLASS_SIZE]!;
         const device = { 'x-device-id': `warm-up-tablet-${run % CLASS_SIZE}` };
         await ask('GET', `/list-student-in-class/${school.code}/?limit=20&offset=0`, device);
@@ -155,7 +175,7 @@ export async function warmUp(deps: Deps, runs: number): Promise<number> {
         for (const [i, change] of changes.entries()) {
           const { results } = await ask('POST', '/outbox/batch/', auth, {
             owner: child.id,
-            entries: [{ key: `warm-up-${run}-${i}`, ...change }],
+            entries: [{ key: `warm-up-${school.tag}-${run}-${i}`, ...change }],
           });
           const [result] = results as { status: number; body: unknown }[];
           if (result?.status !== 200) throw new Error(`warm-up: a change answered ${result?.status} ${JSON.stringify(result?.body)}`);
@@ -167,7 +187,6 @@ export async function warmUp(deps: Deps, runs: number): Promise<number> {
     if (!(err instanceof TransactionRollbackError)) throw err;
   } finally {
     await stop();
-    forgetSessions();
   }
   return answered;
 }

@@ -7,7 +7,7 @@ import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/p
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { logger } from '../log';
 import { lockDataDir } from './data-lock';
-import { namedStatements } from './pglite-statements';
+import { namedStatements, type PGliteProtocol } from './pglite-statements';
 import * as schema from './schema';
 
 /**
@@ -43,6 +43,9 @@ const PGLITE_SHARED_BUFFERS = '32MB';
  */
 const newDataFolder = join(fileURLToPath(new URL('.', import.meta.url)), 'pgdata');
 
+/** How many connections a process keeps to PostgreSQL by default. */
+export const POOL_SIZE = 10;
+
 /** Any number that names this application's migration lock (pg_advisory_lock takes a bigint). */
 const MIGRATION_LOCK = 20261124;
 
@@ -53,7 +56,7 @@ export interface PostgresOptions {
    * request that started it). Unset: PostgreSQL's defaults (none).
    */
   timeoutMs?: number;
-  /** Pool size (default 10). */
+  /** Pool size (default POOL_SIZE). */
   max?: number;
   /**
    * Open every pooled connection at once and keep them open when idle (the server's own pool).
@@ -91,7 +94,7 @@ export async function openDatabase(
     const timeouts = options.timeoutMs
       ? { statement_timeout: options.timeoutMs, idle_in_transaction_session_timeout: options.timeoutMs }
       : {};
-    const max = options.max ?? 10;
+    const max = options.max ?? POOL_SIZE;
     const pool = new Pool({ connectionString: location.url, max, ...(options.keepOpen ? { min: max } : {}), ...timeouts });
     // An idle connection the server ends (a restart, a dropped database) must not crash the
     // process: the pool replaces it on the next query.
@@ -106,7 +109,8 @@ export async function openDatabase(
     const db = drizzle({ client: pool });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await import('@electric-sql/pglite');
+  const { PGlite } = pglite;
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let release = () => {};
@@ -134,7 +138,7 @@ export async function openDatabase(
       serializers: { [BYTEA_OID]: (bytes: Uint8Array) => bytes as unknown as string },
       parsers: { [BYTEA_OID]: (hex: string) => schema.viewOf(Buffer.from(hex.slice(2), 'hex')) },
     });
-    const statements = wrapStatements(client);
+    const statements = wrapStatements(client, pglite);
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder });
     statements.nameStatements();
@@ -190,7 +194,7 @@ function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | u
  *   transaction lock and then the statement lock (and the files are synced after); inside one,
  *   the statement lock.
  */
-function wrapStatements(client: PGlite): { nameStatements: () => void } {
+function wrapStatements(client: PGlite, pglite: PGliteProtocol): { nameStatements: () => void } {
   for (const oid of KEPT_AS_TEXT) client.parsers[oid] = asText;
   let named: ReturnType<typeof namedStatements> | undefined;
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -234,5 +238,5 @@ function wrapStatements(client: PGlite): { nameStatements: () => void } {
       };
       return fn(tx);
     });
-  return { nameStatements: () => (named = namedStatements(client)) };
+  return { nameStatements: () => (named = namedStatements(client, pglite)) };
 }
