@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { asc, eq, inArray, lt } from 'drizzle-orm';
+import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { Queryable, Tx } from '../db/client';
@@ -29,6 +29,7 @@ import { batchEntryOf } from './batch-entry';
 import type { AppEnv } from './env';
 import { fail } from './errors';
 import { answerBytes } from './json-text';
+import { preparedPer } from '../db/prepared';
 import { requestBodyHash } from './request-body';
 
 export const KEY_HEADER = 'idempotency-key';
@@ -80,10 +81,37 @@ export async function recordGroup(group: Group): Promise<boolean> {
   return true;
 }
 
+// Every keyed change claims its key and records its answer: both statements prepared per handle
+// (db/prepared.ts), so PostgreSQL parses and plans each once per connection, not at every change.
+const claimKey = preparedPer((db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      key: sql.placeholder('key'),
+      user_id: sql.placeholder('user_id'),
+      method: sql.placeholder('method'),
+      path: sql.placeholder('path'),
+      request_hash: sql.placeholder('request_hash'),
+      status_code: 0,
+      response_body: {},
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+    .prepare('idempotency_claim'),
+);
+const recordAnswer = preparedPer((db) =>
+  db
+    .update(idempotencyKeys)
+    .set({ status_code: sql`${sql.placeholder('status')}`, response_body: sql`${sql.placeholder('body')}` })
+    .where(eq(idempotencyKeys.key, sql.placeholder('key')))
+    .prepare('idempotency_record'),
+);
+
 /** Records `key`'s answer: its status and bytes (in parts when long). */
 async function keepAnswer(tx: Queryable, key: string, status: number, answer: Uint8Array): Promise<void> {
   const { head, rest } = inParts(answer);
-  await tx.update(idempotencyKeys).set({ status_code: status, response_body: head }).where(eq(idempotencyKeys.key, key));
+  // The answer's bytes as they are (the column's own writer would pass them unchanged too).
+  await recordAnswer(tx).execute({ key, status, body: head as Uint8Array });
   await keepParts(tx, key, rest);
 }
 
@@ -240,11 +268,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     await root.transaction(async (tx) => {
       if (record) {
         // Claiming the key first makes a concurrent request with the same key wait here.
-        const claimed = await tx
-          .insert(idempotencyKeys)
-          .values({ ...record, status_code: 0, response_body: {} })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key });
+        const claimed = await claimKey(tx).execute(record);
         if (!claimed.length) {
           [replay] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, record.key)).limit(1);
           return;
