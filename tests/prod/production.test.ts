@@ -197,7 +197,8 @@ describe('a production start', () => {
     const main = readFileSync(join(SERVER_OUT, 'main.js'), 'utf8');
     const loaded = [...main.matchAll(/^import\b[^;]*?["']([^"']+)["'];?$/gm)].map((m) => m[1]);
     expect(loaded).toContain('hono');
-    for (const heavy of ['jsdom', 'dompurify', 'pdf-lib', '@pdf-lib/fontkit', 'sharp', 'stripe', 'nodemailer'])
+    // Nor PGlite, which a server on PostgreSQL never opens.
+    for (const heavy of ['jsdom', 'dompurify', 'pdf-lib', '@pdf-lib/fontkit', 'sharp', 'stripe', 'nodemailer', '@electric-sql/pglite'])
       expect(loaded).not.toContain(heavy);
   });
 
