@@ -35,7 +35,7 @@ export const SERVER_FLOORS = [
   ...SERVER_DOMAINS.map((domain) => [`./server/domains/${domain}`]),
   ['./server/jobs'], // the background jobs (they alone hold the root database handle)
   ['./server/site'], // pages drawn by the server from several domains
-  ['./server/app.ts', './server/main.ts', './server/openapi.ts', './server/backup.ts', './server/admin.ts'],
+  ['./server/app.ts', './server/warm-up.ts', './server/main.ts', './server/openapi.ts', './server/backup.ts', './server/admin.ts'],
 ];
 
 const SHARED = ['./src/ui', './src/data', './src/sync', './src/api', './src/contract', './src/i18n'];
