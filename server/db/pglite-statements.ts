@@ -73,12 +73,12 @@ export function namedStatements(client: PGlite, { parse, protocol }: PGliteProto
       const serializer = options?.serializers?.[oid] ?? client.serializers[oid];
       return serializer ? serializer(param) : String(param);
     });
-    const bind = joined([serialize.bind({ statement: statement.name, values: values as string[] })]);
+    const bind = serialize.bind({ statement: statement.name, values: values as string[] });
     const messages = await client.execProtocolStream(joined([bind, DESCRIBE_PORTAL, EXECUTE, SYNC]), { syncToFs: false });
     return parse.parseResults(messages, client.parsers, options)[0]!;
   }
 
-  /** Runs `text` with `params`; the caller holds PGlite's query lock (see `lockedQuery`). */
+  /** Runs `text` with `params`; the caller holds PGlite's locks (client.ts, `wrapStatements`). */
   async function run(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> {
     let statement = named.get(text);
     if (statement) {
