@@ -145,7 +145,10 @@ export function createApiRouter() {
   api.route('/', avatarRoutes);
   api.route('/', paymentRoutes);
   api.route('/', printCallbackRoutes);
-  api.onError(errorAnswer);
+  // Its failures are answered by the app that mounts it (createApp's two: app and changes), where
+  // they are thrown. Given its own error handler, every one of its routes and middlewares ran
+  // wrapped in one more handler chain each (hono's route()): a tenth of what a class start
+  // allocated (bench:load).
   return api;
 }
 
