@@ -8,7 +8,6 @@
 // teacher fixes spelling before approving). Another child gets a 403, another school a 404.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import { DOCUMENT_LIMITS, DOCUMENT_MSG, pictureSrc, textFromHtml, toBase64 } from '../../../src/contract/document';
@@ -28,7 +27,7 @@ import { after, cursorTs, nextSince, parseSince, UpdatedSince } from '../../http
 import type { AppEnv, AuthUser } from '../../http/env';
 import { documentAnswer } from '../../http/document-answer';
 import { fail } from '../../http/errors';
-import { defineRoute, errorBody, jsonBody, prepared, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
+import { defineRoute, errorBody, jsonBody, limitBody, prepared, signedInUser, jsonRequest, notFoundAnswer } from '../../http/route';
 import { CpuRefusal, runCpu } from '../../lib/cpu-pool';
 import { reachableClass, reachableStudents } from '../roster/queries';
 import { siteTenant, SCHOOL_ADMINS, WRITERS } from '../../http/access';
@@ -294,8 +293,6 @@ async function reload(db: Queryable, id: number): Promise<DraftRow> {
   const [row] = await selectDrafts(db).where(eq(stories.id, id));
   return row!;
 }
-
-const limitBody = (maxSize: number, message: string) => bodyLimit({ maxSize, onError: (c) => c.json({ message }, 413) });
 
 const router = new OpenAPIHono<AppEnv>();
 // The same limit as the routes' own (`change` above), checked first so a refusal says why in the
