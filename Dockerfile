@@ -29,4 +29,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The start script's own command (package.json "start"), not `npm start`: npm does not pass
 # SIGTERM on to the server, so `docker stop` would cut running requests instead of draining them.
-CMD ["node", "scripts/start.mjs"]
+CMD ["node", "--max-semi-space-size=8", "scripts/start.mjs"]

@@ -5,11 +5,18 @@
 // is current (npm test builds before the journeys; the benchmarks measure what is deployed);
 // otherwise from the sources through tsx, so a change not yet built is what runs.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildState } from './build-state.mjs';
+
+/** package.json's start command after `node`: its Node options (the young generation's size) and the script. */
+const START = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .slice(1);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,7 +41,7 @@ export interface FreshServer {
 export async function startFreshServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<FreshServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'storynest-'));
-  const program = buildState() === 'current' ? ['scripts/start.mjs'] : ['--import', 'tsx', 'server/main.ts'];
+  const program = buildState() === 'current' ? START : ['--import', 'tsx', 'server/main.ts'];
   const child = spawn(process.execPath, [...nodeArgs, ...program], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SECRET_KEY: 'fresh-server-secret', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
