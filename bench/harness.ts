@@ -1,6 +1,7 @@
 // What every benchmark does: bundle its browser script, start the real server (PGlite, the
 // benchmark seed), run the script in Chromium on the server's origin, and print one JSON object
 // with the result and its targets. A missed target makes the exit code 1.
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -16,9 +17,26 @@ export interface Benchmark<R extends object> {
   script: string;
   global: string;
   options: unknown;
-  targets(result: R): Record<string, boolean>;
+  targets(result: R, server: ServerMemory): Record<string, boolean>;
   /** Figures read off the server process once the script is done. */
   serverFigures?(server: FreshServer): Record<string, unknown>;
+}
+
+/** A process's memory figure from /proc/PID/status (VmRSS: resident now; VmHWM: its peak), in MB. */
+export function memoryMB(pid: number, figure: 'VmRSS' | 'VmHWM'): number | null {
+  try {
+    const kB = new RegExp(`${figure}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kB ? Math.round(Number(kB[1]) / 102.4) / 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's resident memory in MB: once ready, its peak while starting, and its peak while the script ran. */
+export interface ServerMemory {
+  restMB: number | null;
+  startPeakMB: number | null;
+  peakMB: number | null;
 }
 
 export async function runBenchmark<R extends object>(bench: Benchmark<R>): Promise<void> {
@@ -39,6 +57,10 @@ export async function runBenchmark<R extends object>(bench: Benchmark<R>): Promi
   const profile = process.env.BENCH_PROFILE_DIR;
   const server = await startFreshServer({ SEED_SCALE: 'bench' }, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
   const browser = await chromium.launch(CHROMIUM);
+  const memory: ServerMemory = { restMB: memoryMB(server.pid, 'VmRSS'), startPeakMB: memoryMB(server.pid, 'VmHWM'), peakMB: null };
+  // The peak starts again from now (Linux: clear_refs 5): the start (seeding the benchmark's data,
+  // the warm-up) is not the work measured.
+  writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
   try {
     // The script runs on the server's origin without the app (which would start its own sync);
     // CSP is bypassed only to inject the bundle.
@@ -51,7 +73,8 @@ export async function runBenchmark<R extends object>(bench: Benchmark<R>): Promi
         (globalThis as unknown as Record<string, { run(o: unknown): Promise<unknown> }>)[global as string]!.run(options),
       [bench.global, bench.options] as const,
     )) as R;
-    report(bench.name, { ...result, ...bench.serverFigures?.(server) }, bench.targets(result));
+    memory.peakMB = memoryMB(server.pid, 'VmHWM');
+    report(bench.name, { ...result, ...bench.serverFigures?.(server), serverMemory: memory }, bench.targets(result, memory));
   } finally {
     await browser.close();
     await server.stop();

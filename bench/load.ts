@@ -29,7 +29,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { startFreshServer, type FreshServer } from '../scripts/serve-fresh';
-import { requestOver, type HttpAnswer } from './harness';
+import { memoryMB, requestOver, type HttpAnswer } from './harness';
 
 const ADMIN_URL = process.env.LOAD_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLASSES = Number(process.env.LOAD_CLASSES ?? 20);
@@ -44,26 +44,6 @@ const QUIET_SECONDS = Number(process.env.QUIET_SECONDS ?? 15);
 const quiet = () => new Promise((resolve) => setTimeout(resolve, QUIET_SECONDS * 1000));
 const SECRET = 'load-bench-secret';
 const HOST = 'greenfield.localhost';
-
-/** A process's peak resident memory (VmHWM) in MB, or null once it is gone. */
-function peakRssMB(pid: number): number | null {
-  try {
-    const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return hwm ? Math.round(Number(hwm[1]) / 102.4) / 10 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Its resident memory now (VmRSS) in MB. */
-function rssMB(pid: number): number | null {
-  try {
-    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return rss ? Math.round(Number(rss[1]) / 102.4) / 10 : null;
-  } catch {
-    return null;
-  }
-}
 
 /** CPU seconds (user + system) of each process whose name is `name` (or of the given pids). */
 function cpuSeconds(which: { name: string } | { pids: number[] }): Map<number, number> {
@@ -410,8 +390,8 @@ let exit = 0;
 
 /** Each server's memory: resident once ready (at rest) and its peak over the run (VmHWM), in MB. */
 const memory: Record<string, { restMB: number | null; peakMB: number | null }> = {};
-const atRest = (name: string, s: FreshServer) => (memory[name] = { restMB: rssMB(s.pid), peakMB: null });
-const atPeak = (name: string, s: FreshServer) => (memory[name]!.peakMB = peakRssMB(s.pid));
+const atRest = (name: string, s: FreshServer) => (memory[name] = { restMB: memoryMB(s.pid, 'VmRSS'), peakMB: null });
+const atPeak = (name: string, s: FreshServer) => (memory[name]!.peakMB = memoryMB(s.pid, 'VmHWM'));
 
 try {
   const result: Record<string, unknown> = {};
@@ -467,7 +447,7 @@ try {
     targets.noneLost &&= keys.applied === expected;
     targets.noneDoubled &&= keys.keys === expected;
     atPeak('postgresA', a);
-    memory.postgresB!.peakMB ??= peakRssMB(b.pid);
+    memory.postgresB!.peakMB ??= memoryMB(b.pid, 'VmHWM');
     await proxy.close();
     for (const s of servers.splice(0)) await s.stop();
   }
