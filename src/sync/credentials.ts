@@ -58,16 +58,22 @@ export function carriesPassword(entry: Pick<OutboxRecord, 'body'>): boolean {
 
 /**
  * The server refused this owner's session: forget the credential, drop their unsent changes
- * that carry a password, and leave the rest waiting for them to sign in again.
+ * that carry a password, and leave the rest waiting for them to sign in again. `refused`: the
+ * token the server refused. A credential that no longer holds it is a newer session (the owner
+ * signed in again, or another tab refreshed, while the refused request was out: a tab frozen
+ * mid-send wakes up with a spent refresh token) and is kept, with the changes: answers false.
  */
-export async function blockOwner(db: DeviceDatabase, ownerId: number): Promise<void> {
-  await db.transaction('rw', [db.credentials, db.outbox], async () => {
+export async function blockOwner(db: DeviceDatabase, ownerId: number, refused?: string | null): Promise<boolean> {
+  return db.transaction('rw', [db.credentials, db.outbox], async () => {
+    const stored = await db.credentials.get(ownerId);
+    if (stored && refused !== undefined && stored.access !== refused && stored.refresh !== refused) return false;
     await db.credentials.delete(ownerId);
     const entries = await db.outbox.where('[owner_id+created_at]').between([ownerId, -Infinity], [ownerId, Infinity]).toArray();
     const secret = entries.filter(carriesPassword).map((e) => e.id);
     if (secret.length) await db.outbox.bulkDelete(secret);
     const waiting = entries.filter((e) => !secret.includes(e.id) && (e.status === 'pending' || e.status === 'in_flight')).map((e) => e.id);
     if (waiting.length) await db.outbox.where('id').anyOf(waiting).modify({ status: 'pending', last_error: WAITING_FOR_SIGN_IN });
+    return true;
   });
 }
 
@@ -96,7 +102,7 @@ export async function refreshOwner(
     const result = await requestTokens(deps, credential.refresh);
     if (result.kind === 'ok')
       await deps.db.credentials.update(ownerId, { access: result.access, refresh: result.refresh, updated_at: Date.now() });
-    if (result.kind === 'refused') await blockOwner(deps.db, ownerId);
+    if (result.kind === 'refused') await blockOwner(deps.db, ownerId, credential.refresh);
     return result;
   };
   if (!deps.locks) return refresh();

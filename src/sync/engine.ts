@@ -212,8 +212,11 @@ async function sendRun(deps: EngineDeps, run: OutboxRecord[], report: DrainRepor
     if (refreshed.kind === 'unreachable') answers = [{ kind: 'transient', message: 'No connection to the server.' }];
     if (refreshed.kind === 'refused' || answers[0]?.kind === 'unauthorized') {
       // The session is over: the credential goes, the changes wait for the owner (blockOwner).
-      await blockOwner(db, owner);
-      return 'owner-waits';
+      // Unless the owner signed in again while this run was out: then the next run takes the
+      // newer credential.
+      if (await blockOwner(db, owner, refreshed.kind === 'ok' ? refreshed.access : credential.access)) return 'owner-waits';
+      await markStatus(db, ids, 'pending');
+      return 'next';
     }
   }
 

@@ -280,6 +280,23 @@ describe('answers', () => {
     expect((await drain(deps())).sent).toBe(1);
   });
 
+  it('keeps a sign-in made while a refused refresh was out: its changes go with it, not back to waiting', async () => {
+    // A stale tab's refresh token was spent elsewhere; the child signs in again on this tablet
+    // while that refresh is on its way, and the refusal arrives after the new session was stored.
+    const entry = await record();
+    answer = async (req) => {
+      if (req.url.endsWith('/refresh/')) {
+        await startDeviceSession({ ownerId: 5, tenant: 'greenfield', refresh: 'refresh-5n', access: 'access-5n' }, db);
+        return Response.json({ message: 'expired' }, { status: 401 });
+      }
+      return req.headers.get('authorization') === 'Bearer access-5n' ? Response.json({ ok: true }) : Response.json({}, { status: 401 });
+    };
+    const report = await drain(deps());
+    expect(await db.credentials.get(5)).toMatchObject({ access: 'access-5n', refresh: 'refresh-5n' });
+    expect(report).toMatchObject({ sent: 1, outcome: { kind: 'done', waitingOwners: [] } });
+    expect(await db.outbox.get(entry.id)).toBeUndefined();
+  });
+
   it('says offline without sending when the browser is offline', async () => {
     await record();
     expect((await drain({ ...deps(), isOnline: () => false })).outcome).toEqual({ kind: 'offline' });
