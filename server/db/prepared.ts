@@ -6,11 +6,11 @@
 //
 // A statement runs on the handle that asks for it (the database, or a caller's transaction):
 // one built on the database never runs outside a caller's transaction. It is built once for each
-// kind of driver (PGlite's and node-postgres's prepared queries differ; one process may hold both,
-// as the tests do), on the first handle of that kind, and each other handle gets a view of it that
-// runs on that handle's connection (a drizzle prepared query holds its connection as `client`). Built again for each transaction,
-// the three statements of an outbox change were the largest share of the memory a class start
-// allocated on PGlite (bench:load).
+// kind of driver (PGlite's and node-postgres's prepared queries differ; one process may hold
+// both, as the tests do), on the first handle of that kind, and each other handle gets a view of
+// it that runs on that handle's connection (a drizzle prepared query holds its connection as
+// `client`). Built again for each transaction, the three statements of an outbox change were the
+// largest share of the memory a class start allocated on PGlite (bench:load).
 import type { Queryable } from './client';
 
 /** A drizzle handle's session: its driver's class, and the connection it runs statements on. */
