@@ -30,12 +30,9 @@ function refuse(err: unknown): never {
 // Memory (bench:load, one PGlite process, a class start of 600 children), set before anything
 // runs: V8 grows the old generation to up to four times what a full collection left (a burst's
 // promoted garbage took the heap from 100 MB live to 350 MB before the next collection); 20%
-// keeps the peak near what is live. PGlite's WebAssembly runs on its baseline code only: the
-// optimizing tier's code and compile memory held 30-45 MB, and the burst's CPU a request did not
-// change without it (the database's share of a request is small beside the server's). The young
-// generation's size can only be set on Node's command line: package.json's start command does.
+// keeps the peak near what is live. The young generation's size can only be set on Node's
+// command line: package.json's start command does.
 setFlagsFromString('--heap-growing-percent=20');
-setFlagsFromString('--liftoff-only');
 
 let config: Config;
 try {
@@ -43,6 +40,11 @@ try {
 } catch (err) {
   refuse(err);
 }
+// On PGlite, WebAssembly runs on its baseline code only: the optimizing tier's code and compile
+// memory held 30-45 MB of PGlite's, and the burst's CPU a request did not change without it (the
+// database's share of a request is small beside the server's). On PostgreSQL the only
+// WebAssembly is the print PDFs' text shaping (HarfBuzz, in the worker threads), which keeps it.
+if (!config.databaseUrl) setFlagsFromString('--liftoff-only');
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }, {
   timeoutMs: config.requestTimeoutMs,
   keepOpen: true,
