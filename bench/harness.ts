@@ -56,11 +56,15 @@ export async function runBenchmark<R extends object>(bench: Benchmark<R>): Promi
   // BENCH_PROFILE_DIR: the server's V8 CPU profile (--cpu-prof) is written there when it stops.
   const profile = process.env.BENCH_PROFILE_DIR;
   const server = await startFreshServer({ SEED_SCALE: 'bench' }, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
-  const browser = await chromium.launch(CHROMIUM);
   const memory: ServerMemory = { restMB: memoryMB(server.pid, 'VmRSS'), startPeakMB: memoryMB(server.pid, 'VmHWM'), peakMB: null };
-  // The peak starts again from now (Linux: clear_refs 5): the start (seeding the benchmark's data,
-  // the warm-up) is not the work measured.
-  writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+  try {
+    // The peak starts again from now (Linux: clear_refs 5): the start (seeding the benchmark's
+    // data, the warm-up) is not the work measured.
+    writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+  } catch {
+    memory.startPeakMB = null; // not reset here: the peak below includes the start
+  }
+  const browser = await chromium.launch(CHROMIUM);
   try {
     // The script runs on the server's origin without the app (which would start its own sync);
     // CSP is bypassed only to inject the bundle.
