@@ -2,8 +2,9 @@
 // community session, and throttling per account and per device (never per IP) with a teacher's
 // unlock. The throttle must stop guessing without ever letting one child lock out the class.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { TransactionRollbackError, and, eq, inArray, sql } from 'drizzle-orm';
 import { classes, rateLimits, students, users } from '../../server/db/schema';
+import { rosterPageQuery } from '../../server/domains/roster/sign-in-routes';
 import { hashPassword } from '../../server/lib/crypto';
 import { GREENFIELD, HILLSIDE, TARGETS, signIn, startServer, type TestServer } from './harness';
 
@@ -121,9 +122,60 @@ describe.each(TARGETS)('sign-in flows on %s', (target) => {
         await server.database.db.update(students).set({ archived: false }).where(eq(students.user_id, id));
       }
     });
-  });
 
-  describe('class roster at its edges', () => {
+    it('leaves children whose account is switched off out', async () => {
+      const id = await idOf('amara.okafor');
+      await server.database.db.update(users).set({ is_active: false }).where(eq(users.id, id));
+      try {
+        expect((await roster('ROBINS4', '?search=amara')).body.count).toBe(0);
+        expect((await roster('ROBINS4')).body.count).toBe(23);
+      } finally {
+        await server.database.db.update(users).set({ is_active: true }).where(eq(users.id, id));
+      }
+    });
+
+    it("finds a class's children by their keys, never by reading every user of the platform", async () => {
+      const [school] = await server.database.db.select({ id: classes.tenant_id }).from(classes).where(eq(classes.class_id, 'ROBINS4'));
+      const tenant_id = school!.id!;
+      // A school of twenty classes of thirty (rolled back), as at the bell: with their statistics
+      // the planner once chose to read every user and match the search against each of them,
+      // rather than look a class's thirty up by key.
+      await server.database.db
+        .transaction(async (tx) => {
+          const made = await tx
+            .insert(classes)
+            .values(Array.from({ length: 20 }, (_, i) => ({ tenant_id, class_id: `PLAN${i}`, name: `Plan ${i}` })))
+            .returning({ id: classes.id });
+          const children = await tx
+            .insert(users)
+            .values(
+              Array.from({ length: 600 }, (_, i) => ({
+                tenant_id,
+                role: 'student' as const,
+                username: `plan-${i}`,
+                first_name: `Child${i}`,
+                last_name: 'Plan',
+              })),
+            )
+            .returning({ id: users.id });
+          await tx
+            .insert(students)
+            .values(children.map(({ id }, i) => ({ user_id: id, tenant_id, class_id: made[i % 20]!.id, password_encrypted: 'unused' })));
+          await tx.execute(sql`analyze users, students`);
+          for (const pattern of [undefined, '%child1%']) {
+            const page = rosterPageQuery(tx, { class: made[0]!.id, pattern, limit: 20, offset: 0 });
+            const { rows } = (await tx.execute(sql`explain (format json) ${page}`)) as unknown as { rows: Record<string, unknown>[] };
+            const plan = JSON.stringify(rows[0]!['QUERY PLAN']);
+            expect(plan).toContain('"Relation Name":"users"');
+            expect(plan).not.toMatch(/"Node Type":"Seq Scan"[^{}]*"Relation Name":"users"/);
+          }
+          tx.rollback();
+        })
+        .catch((err: unknown) => {
+          if (!(err instanceof TransactionRollbackError)) throw err;
+        });
+    });
+
     it('answers the class and its total for a page past the end, and a class with nobody listed', async () => {
       const past = await roster('ROBINS4', '?limit=20&offset=40');
       expect(past.status).toBe(200);

@@ -210,13 +210,15 @@ export function nameMatches(search: string | undefined): SQL | undefined {
   return search ? namesLike(likeText(search)) : undefined;
 }
 
-/** `pattern` (an ILIKE pattern, or a placeholder for one) matches a name or the username. */
-export function namesLike(pattern: string | SQLWrapper): SQL | undefined {
+type NameColumns = Record<'first_name' | 'last_name' | 'username', Parameters<typeof ilike>[0]>;
+
+/** `pattern` (an ILIKE pattern, or a placeholder for one) matches a name or the username (of `of`: users, or a subquery's). */
+export function namesLike(pattern: string | SQLWrapper, of: NameColumns = users): SQL | undefined {
   return or(
-    ilike(users.first_name, pattern),
-    ilike(users.last_name, pattern),
-    ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
-    ilike(users.username, pattern),
+    ilike(of.first_name, pattern),
+    ilike(of.last_name, pattern),
+    ilike(sql`${of.first_name} || ' ' || ${of.last_name}`, pattern),
+    ilike(of.username, pattern),
   );
 }
 
