@@ -20,7 +20,7 @@ import { accessFor, blockOwner, exchangeAllWaiting, refreshOwner, type Credentia
 import { asLeader, type LockManagerLike } from './leader';
 import { refreshTabletData } from './tablet';
 import { GUEST_OWNER, applyOps, isQuotaError, ownerEntries, upgradeEntry } from './outbox';
-import { classify, resultResponse, toBatchRequest, toRequest, type Answer, type BatchResult } from './transport';
+import { classify, classifyResult, toBatchRequest, toRequest, type Answer, type BatchResult } from './transport';
 
 /** The Background Sync tag under which the service worker drains the outbox. */
 export const BACKGROUND_SYNC_TAG = 'storynest-outbox';
@@ -89,32 +89,39 @@ export function withinBatchLimit(run: OutboxRecord[], limit: number = BODY_LIMIT
 }
 
 /**
- * The owner's next changes to send: the oldest unsent one, and the ones after it that can
- * travel in the same batch (due now, no files, within the batch's size limit). Nothing goes
- * before a change that must wait.
+ * The owner's next changes to send, marked in flight: the oldest unsent one, and the ones after
+ * it that can travel in the same batch (due now, no files, within the batch's size limit).
+ * Nothing goes before a change that must wait. Read and marked in one transaction, so the mark
+ * writes the entries as read (no second read of them).
  */
-async function dueRun(db: DeviceDatabase, ownerId: number, now: number): Promise<{ entries: OutboxRecord[]; blockedUntil?: number }> {
-  const unsent = (
-    await ownerEntries(ownerId, db)
-      .filter((e) => UNSENT.has(e.status))
-      .limit(BATCH_SIZE)
-      .toArray()
-  ).map(upgradeEntry);
-  const first = unsent[0];
-  if (!first) return { entries: [] };
-  if (first.next_attempt_at > now) return { entries: [], blockedUntil: first.next_attempt_at };
-  // Guest changes go one by one: the batch endpoint is for signed-in owners' changes only.
-  if (first.files.length || ownerId === GUEST_OWNER) return { entries: [first] };
-  const end = unsent.findIndex((e) => e.next_attempt_at > now || e.files.length > 0);
-  return { entries: withinBatchLimit(end === -1 ? unsent : unsent.slice(0, end)) };
+function takeRun(db: DeviceDatabase, ownerId: number, now: number): Promise<{ entries: OutboxRecord[]; blockedUntil?: number }> {
+  return db.transaction('rw', db.outbox, async () => {
+    const unsent = (
+      await ownerEntries(ownerId, db)
+        .filter((e) => UNSENT.has(e.status))
+        .limit(BATCH_SIZE)
+        .toArray()
+    ).map(upgradeEntry);
+    const first = unsent[0];
+    if (!first) return { entries: [] };
+    if (first.next_attempt_at > now) return { entries: [], blockedUntil: first.next_attempt_at };
+    const end = unsent.findIndex((e) => e.next_attempt_at > now || e.files.length > 0);
+    // Guest changes go one by one: the batch endpoint is for signed-in owners' changes only.
+    const entries =
+      first.files.length || ownerId === GUEST_OWNER ? [first] : withinBatchLimit(end === -1 ? unsent : unsent.slice(0, end));
+    await db.outbox.bulkPut(entries.map((e) => ({ ...e, status: 'in_flight' })));
+    return { entries };
+  });
 }
 
+/** The owners with changes to send, from the index's keys alone (no entry is read). */
 async function ownersWithUnsent(db: DeviceDatabase): Promise<number[]> {
-  const entries = await db.outbox
-    .orderBy('created_at')
-    .filter((e) => UNSENT.has(e.status))
-    .toArray();
-  return [...new Set(entries.map((e) => e.owner_id))];
+  const keys = await db.outbox.orderBy('[owner_id+status]').uniqueKeys();
+  const owners = keys.flatMap((key) => {
+    const [owner, status] = key as unknown as [number, string]; // the index's key: [owner_id, status]
+    return UNSENT.has(status) ? [owner] : [];
+  });
+  return [...new Set(owners)];
 }
 
 const unreachable = (err: unknown): Answer => ({
@@ -133,7 +140,7 @@ async function transmit(deps: EngineDeps, run: OutboxRecord[], access: string | 
     const res = await deps.fetch(toBatchRequest(deps.baseUrl, run, access));
     if (!res.ok) return [await classify(res, deps.now())];
     const { results } = (await res.json()) as { results: BatchResult[] };
-    return Promise.all(results.map((r) => classify(resultResponse(r), deps.now())));
+    return Promise.all(results.map((r) => classifyResult(r, deps.now())));
   } catch (err) {
     return [unreachable(err)];
   }
@@ -144,14 +151,16 @@ async function complete(deps: EngineDeps, entries: OutboxRecord[], report: Drain
   if (!entries.length) return;
   const { db } = deps;
   await db.transaction('rw', [db.outbox, db.cart, db.classes, db.students, db.books, db.user], async () => {
-    // A stale leader may have finished some already: those have nothing left to do.
-    const present = await db.outbox.bulkGet(entries.map((e) => e.id));
-    // One call for the whole run: awaiting a plain promise per entry would, after enough of
-    // them, lose the transaction (Dexie follows it through a limited number of such awaits).
-    await applyOps(
-      db,
-      entries.filter((_, i) => present[i]).flatMap((e) => e.on_success),
-    );
+    if (entries.some((e) => e.on_success.length)) {
+      // A stale leader may have finished some already: those have nothing left to do.
+      const present = await db.outbox.bulkGet(entries.map((e) => e.id));
+      // One call for the whole run: awaiting a plain promise per entry would, after enough of
+      // them, lose the transaction (Dexie follows it through a limited number of such awaits).
+      await applyOps(
+        db,
+        entries.filter((_, i) => present[i]).flatMap((e) => e.on_success),
+      );
+    }
     await db.outbox.bulkDelete(entries.map((e) => e.id));
   });
   report.sent += entries.length;
@@ -200,10 +209,12 @@ async function sendRun(deps: EngineDeps, run: OutboxRecord[], report: DrainRepor
   const { db } = deps;
   const owner = run[0]!.owner_id;
   if (owner === GUEST_OWNER) return sendGuest(deps, run[0]!, report);
-  const credential = await accessFor(db, owner);
-  if (credential.blocked) return 'owner-waits';
   const ids = run.map((e) => e.id);
-  await markStatus(db, ids, 'in_flight');
+  const credential = await accessFor(db, owner);
+  if (credential.blocked) {
+    await markStatus(db, ids, 'pending');
+    return 'owner-waits';
+  }
 
   let answers: Answer[] = credential.access ? await transmit(deps, run, credential.access) : [{ kind: 'unauthorized' }];
   if (answers[0]?.kind === 'unauthorized') {
@@ -244,7 +255,6 @@ async function sendRun(deps: EngineDeps, run: OutboxRecord[], report: DrainRepor
 
 /** A guest change (a public form): sent without a token; a 401 can only be a refusal. */
 async function sendGuest(deps: EngineDeps, entry: OutboxRecord, report: DrainReport): Promise<Step> {
-  await deps.db.outbox.update(entry.id, { status: 'in_flight' });
   const [answer] = await transmit(deps, [entry], null);
   if (answer?.kind === 'ok') {
     await complete(deps, [entry], report);
@@ -309,12 +319,13 @@ export async function drain(deps: EngineDeps): Promise<DrainReport> {
       /** One owner's changes, run after run, in their order. */
       const drainOwner = async (owner: number): Promise<void> => {
         while (!stop) {
-          const run = await dueRun(deps.db, owner, deps.now());
+          const run = await takeRun(deps.db, owner, deps.now());
           if (run.blockedUntil !== undefined) retryAt = Math.min(retryAt, run.blockedUntil);
           if (!run.entries.length) return; // done, or this owner's order holds until then
           const first = run.entries[0]!.id;
           leads.set(first, (leads.get(first) ?? 0) + 1);
           if (leads.get(first)! > MAX_LEADS_PER_DRAIN) {
+            await markStatus(deps.db, run.entries.map((e) => e.id), 'pending');
             waiting.add(owner);
             return;
           }

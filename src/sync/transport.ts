@@ -38,25 +38,30 @@ export function retryAfterMs(header: string | null, now: number): number | undef
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-async function messageOf(res: Response): Promise<string> {
-  try {
-    const body = (await res.clone().json()) as { message?: unknown; error?: unknown };
-    const text = typeof body.error === 'string' ? body.error : body.message;
+/** The message an answer's body gives (`error` or `message`), or one naming its status. */
+function messageIn(body: unknown, status: number): string {
+  if (typeof body === 'object' && body !== null) {
+    const { message, error } = body as { message?: unknown; error?: unknown };
+    const text = typeof error === 'string' ? error : message;
     if (typeof text === 'string' && text) return text;
-  } catch {
-    /* not JSON */
   }
-  return `The server answered ${res.status}.`;
+  return `The server answered ${status}.`;
 }
 
-export async function classify(res: Response, now: number): Promise<Answer> {
-  if (res.ok) return { kind: 'ok', status: res.status };
-  if (res.status === 401) return { kind: 'unauthorized' };
-  if (res.status === 408 || res.status === 429 || res.status >= 500) {
-    return { kind: 'transient', message: await messageOf(res), retryAfterMs: retryAfterMs(res.headers.get('Retry-After'), now) };
+/** What an answer means for the queue, from its status and Retry-After; its message is read only for a refusal. */
+async function answerOf(status: number, retryAfter: string | null, message: () => Promise<string> | string, now: number): Promise<Answer> {
+  if (status >= 200 && status < 300) return { kind: 'ok', status };
+  if (status === 401) return { kind: 'unauthorized' };
+  if (status === 408 || status === 429 || status >= 500) {
+    return { kind: 'transient', message: await message(), retryAfterMs: retryAfterMs(retryAfter, now) };
   }
-  if (res.status === 409) return { kind: 'conflict', status: res.status, message: await messageOf(res) };
-  return { kind: 'rejected', status: res.status, message: await messageOf(res) };
+  if (status === 409) return { kind: 'conflict', status, message: await message() };
+  return { kind: 'rejected', status, message: await message() };
+}
+
+export function classify(res: Response, now: number): Promise<Answer> {
+  const message = async () => messageIn(await res.clone().json().catch(() => null), res.status);
+  return answerOf(res.status, res.headers.get('Retry-After'), message, now);
 }
 
 /** One change's answer inside a batch answer. */
@@ -80,11 +85,7 @@ export function toBatchRequest(baseUrl: string, run: OutboxRecord[], access: str
   });
 }
 
-/** A batch result as the Response it stands for, so one classifier reads both. */
-export function resultResponse(result: BatchResult): Response {
-  const bodiless = [204, 205, 304].includes(result.status);
-  return new Response(bodiless ? null : JSON.stringify(result.body ?? null), {
-    status: result.status,
-    headers: { 'Content-Type': 'application/json', ...(result.retry_after ? { 'Retry-After': result.retry_after } : {}) },
-  });
+/** One change's answer inside a batch answer, read as classify reads an answer of its own. */
+export function classifyResult(result: BatchResult, now: number): Promise<Answer> {
+  return answerOf(result.status, result.retry_after, () => messageIn(result.body, result.status), now);
 }

@@ -275,6 +275,7 @@ describe('answers', () => {
     expect(await db.credentials.get(5)).toBeUndefined();
     expect((await drain(deps())).outcome).toEqual({ kind: 'done', waitingOwners: [5] });
     expect(seen).toHaveLength(2); // no hammering while waiting
+    expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'pending' }); // waiting, not in flight
     await startDeviceSession({ ownerId: 5, tenant: 'greenfield', refresh: 'refresh-5c', access: 'access-5c' }, db);
     answer = () => Response.json({ ok: true });
     expect((await drain(deps())).sent).toBe(1);
