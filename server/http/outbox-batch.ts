@@ -77,6 +77,7 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
   if (owner !== user.id) fail(403, 'This change was made by another user and cannot be sent as you.');
   c.get('metrics')?.outboxBatch.observe(entries.length);
   type Entry = (typeof entries)[number];
+  const origin = new URL(c.req.url).origin;
   const send = async (entry: Entry, group?: Group): Promise<z.infer<typeof BatchResult>> => {
     const path = normalisedPath(entry.path);
     if (!path || !outboxRouteFor(entry.method, path)) {
@@ -101,7 +102,9 @@ export const outboxRoutes = new OpenAPIHono<AppEnv>().openapi(batch, async (c) =
       // Its length stated, so the body limit counts it without reading it into a new request.
       headers.set('content-length', String(Buffer.byteLength(bodyText)));
     }
-    const request = new Request(new URL(`/api${path}`, c.req.url), { method: entry.method, headers, body: bodyText });
+    // No body of its own: every reader of an entry's body (request-body.ts, its hash) takes the
+    // text the batch carries, and a body would cost the request a stream it never reads.
+    const request = new Request(`${origin}/api${path}`, { method: entry.method, headers });
     const sent: SentEntry = { tenant: c.get('tenant'), user, bodyText };
     asBatchEntry(request, sent);
     const res = await c.get('dispatch')(group ? inGroup(request, group) : request);
