@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { asc, eq, lt, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { Queryable, Tx } from '../db/client';
@@ -164,10 +164,18 @@ export function groupOf(request: Request): Group | undefined {
   return groups.get(request);
 }
 
+const anySeen = preparedPer((db) =>
+  db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(sql`${idempotencyKeys.key} = any(${sql.placeholder('keys')}::text[])`)
+    .limit(1)
+    .prepare('idempotency_any_seen'),
+);
+
 /** True when none of `keys` was used before: only then can they be applied as a group. */
 export async function allFresh(db: Queryable, keys: string[]): Promise<boolean> {
-  const seen = await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(inArray(idempotencyKeys.key, keys)).limit(1);
-  return seen.length === 0;
+  return (await anySeen(db).execute({ keys })).length === 0;
 }
 
 /**

@@ -52,6 +52,12 @@ const addOnSale = preparedPer((db) =>
     .returning({ book_id: cartItems.book_id })
     .prepare('cart_add'),
 );
+const removeFromCart = preparedPer((db) =>
+  db
+    .delete(cartItems)
+    .where(and(eq(cartItems.user_id, sql.placeholder('user')), eq(cartItems.book_id, sql.placeholder('book'))))
+    .prepare('cart_remove'),
+);
 const isOnSale = preparedPer((db) => db.select({ id: books.id }).from(books).where(onSale()).limit(1).prepare('cart_book_on_sale'));
 
 /** Puts a book on sale on this site into the cart; false when there is no such book. */
@@ -100,9 +106,6 @@ export const cartRoutes = new OpenAPIHono<AppEnv>()
   .openapi(removeItem, async (c) => {
     const user = signedInUser(c);
     const { book_id } = c.req.valid('param');
-    await c
-      .get('db')
-      .delete(cartItems)
-      .where(and(eq(cartItems.user_id, user.id), eq(cartItems.book_id, book_id)));
+    await removeFromCart(c.get('db')).execute({ user: user.id, book: book_id });
     return c.json({ book_id, in_cart: false }, 200);
   });
