@@ -107,8 +107,7 @@ function takeRun(db: DeviceDatabase, ownerId: number, now: number): Promise<{ en
     if (first.next_attempt_at > now) return { entries: [], blockedUntil: first.next_attempt_at };
     const end = unsent.findIndex((e) => e.next_attempt_at > now || e.files.length > 0);
     // Guest changes go one by one: the batch endpoint is for signed-in owners' changes only.
-    const entries =
-      first.files.length || ownerId === GUEST_OWNER ? [first] : withinBatchLimit(end === -1 ? unsent : unsent.slice(0, end));
+    const entries = first.files.length || ownerId === GUEST_OWNER ? [first] : withinBatchLimit(end === -1 ? unsent : unsent.slice(0, end));
     await db.outbox.bulkPut(entries.map((e) => ({ ...e, status: 'in_flight' })));
     return { entries };
   });
@@ -325,7 +324,8 @@ export async function drain(deps: EngineDeps): Promise<DrainReport> {
           const first = run.entries[0]!.id;
           leads.set(first, (leads.get(first) ?? 0) + 1);
           if (leads.get(first)! > MAX_LEADS_PER_DRAIN) {
-            await markStatus(deps.db, run.entries.map((e) => e.id), 'pending');
+            const ids = run.entries.map((e) => e.id);
+            await markStatus(deps.db, ids, 'pending'); // not sent: waiting again
             waiting.add(owner);
             return;
           }

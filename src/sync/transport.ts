@@ -60,7 +60,13 @@ async function answerOf(status: number, retryAfter: string | null, message: () =
 }
 
 export function classify(res: Response, now: number): Promise<Answer> {
-  const message = async () => messageIn(await res.clone().json().catch(() => null), res.status);
+  const message = async () => {
+    const body: unknown = await res
+      .clone()
+      .json()
+      .catch(() => null);
+    return messageIn(body, res.status);
+  };
   return answerOf(res.status, res.headers.get('Retry-After'), message, now);
 }
 
