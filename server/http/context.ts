@@ -93,19 +93,42 @@ export function provideDeps(deps: Deps, kicks?: Kicks) {
 }
 
 const TENANT_TTL_MS = 5_000;
+interface TenantCache {
+  rows: Map<string, { row: TenantRow | undefined; at: number }>;
+  /** The look-ups on their way: requests that miss together wait for the same one. */
+  loading: Map<string, Promise<TenantRow | undefined>>;
+}
 // Keyed by the app's configuration, which a group's scoped dependencies share.
-const tenantCache = new WeakMap<object, Map<string, { row: TenantRow | undefined; at: number }>>();
+const tenantCache = new WeakMap<object, TenantCache>();
 
-/** A cached tenant lookup: by subdomain (`greenfield`), or by verified own host (`@greenfield.example`). */
-async function cachedTenant(deps: RouteDeps, key: string, load: () => Promise<TenantRow | undefined>): Promise<TenantRow | undefined> {
+function cacheFor(deps: RouteDeps): TenantCache {
   let cache = tenantCache.get(deps.config);
-  if (!cache) tenantCache.set(deps.config, (cache = new Map()));
-  const hit = cache.get(key);
+  if (!cache) tenantCache.set(deps.config, (cache = { rows: new Map(), loading: new Map() }));
+  return cache;
+}
+
+/**
+ * A cached tenant lookup: by subdomain (`greenfield`), or by verified own host (`@greenfield.example`).
+ * One look-up at a time per key: at the bell, every request that arrived while the look-up waited
+ * its turn at the database once asked again (1,007 look-ups of one school in one class start).
+ */
+function cachedTenant(deps: RouteDeps, key: string, load: () => Promise<TenantRow | undefined>): Promise<TenantRow | undefined> {
+  const { rows, loading } = cacheFor(deps);
+  const hit = rows.get(key);
   const now = Date.now();
-  if (hit && now - hit.at < TENANT_TTL_MS) return hit.row;
-  const row = await load();
-  cache.set(key, { row, at: now });
-  return row;
+  if (hit && now - hit.at < TENANT_TTL_MS) return Promise.resolve(hit.row);
+  let pending = loading.get(key);
+  if (!pending) {
+    const looking: Promise<TenantRow | undefined> = load()
+      .then((row) => {
+        // Kept unless forgotten meanwhile (forgetTenant): then it may be from before the change.
+        if (loading.get(key) === looking) rows.set(key, { row, at: now });
+        return row;
+      })
+      .finally(() => loading.get(key) === looking && loading.delete(key));
+    loading.set(key, (pending = looking));
+  }
+  return pending;
 }
 
 function tenantBySubdomain(deps: RouteDeps, db: Queryable, subdomain: string): Promise<TenantRow | undefined> {
@@ -125,11 +148,12 @@ function tenantByOwnDomain(deps: RouteDeps, db: Queryable, host: string): Promis
  * community password), so the change holds at once here; other processes catch up within the TTL.
  */
 export function forgetTenant(deps: RouteDeps, subdomain?: string): void {
-  const cache = tenantCache.get(deps.config);
-  if (!cache) return;
-  if (subdomain === undefined) return cache.clear();
+  const { rows, loading } = cacheFor(deps);
+  // A look-up on its way may have read the tenant before the change: it answers, but is not kept.
+  loading.clear();
+  if (subdomain === undefined) return rows.clear();
   // Its entry by subdomain, and by its own domain when it has one.
-  for (const [key, hit] of cache) if (key === subdomain || hit.row?.subdomain === subdomain) cache.delete(key);
+  for (const [key, hit] of rows) if (key === subdomain || hit.row?.subdomain === subdomain) rows.delete(key);
 }
 
 /** The school subdomain a host names: exactly one label in front of the platform's host name. */
