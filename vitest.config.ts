@@ -34,6 +34,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // The tests hold behaviour, not speed (benchmarks do that): beside the journeys on a slow
+          // machine of two cores, loading the editor or walking the server's imports took 5.3-5.9 s.
+          testTimeout: 20_000,
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
         },
